@@ -1,0 +1,81 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "windowd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "windowd", targets: ["windowd"]),
+        .executable(name: "winctl", targets: ["winctl"]),
+        .library(name: "WindowClient", targets: ["WindowClient"]),
+        .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    ],
+    targets: [
+        // libsystemd, through a thin module map; only SystemdSupport imports it.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        .target(
+            name: "SystemdSupport",
+            dependencies: [
+                "CSystemd",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Wire vocabulary shared by the daemon and every client.
+        .target(name: "WindowProtocol"),
+        // Pure domain: app state machine, registry, phase aggregation, storage. No I/O.
+        .target(name: "WindowCore", dependencies: ["WindowProtocol"]),
+        .target(
+            name: "WindowServer",
+            dependencies: [
+                "WindowCore",
+                "WindowProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
+        ),
+        .target(name: "WindowClient", dependencies: ["WindowProtocol"]),
+        .executableTarget(
+            name: "windowd",
+            dependencies: [
+                "WindowServer",
+                "SystemdSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "winctl",
+            dependencies: [
+                "WindowClient",
+                "WindowProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore"]),
+        .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
+        .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
+        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,103 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WindowProtocol
+
+/// A connection to windowd that makes typed calls and receives events.
+///
+/// Events that arrive while a call waits for its response are kept, in order,
+/// for ``nextEvent()``.
+public final class WindowConnection {
+    /// The socket underneath, for `poll`.
+    public let socket: LineSocket
+    private var nextID: Int64 = 1
+    private var pendingEvents: [(EventMessage, [UInt8])] = []
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+
+    /// Connects to the daemon at `path`.
+    public init(path: String) throws(ClientError) {
+        socket = try LineSocket(path: path)
+    }
+
+    /// Sends `method` with `params` and waits for its response.
+    public func call<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params) throws(ClientError) -> Method.Result {
+        let id = nextID
+        nextID += 1
+        let request = RPCRequest(id: .number(id), method: Method.name, params: params)
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try encoder.encode(request))
+        } catch {
+            throw .malformed("cannot encode \(Method.name): \(error)")
+        }
+        try socket.writeLine(bytes)
+        while true {
+            guard let line = try socket.readLine() else { throw .disconnected(path: socket.path) }
+            switch try classify(line) {
+            case .event(let event):
+                pendingEvents.append((event, line))
+            case .response(let responseID):
+                guard responseID == .number(id) || responseID == nil else { continue }
+                let response: RPCResponse<Method.Result>
+                do {
+                    response = try decoder.decode(RPCResponse<Method.Result>.self, from: Data(line))
+                } catch {
+                    throw .malformed("response to \(Method.name) does not decode: \(error)")
+                }
+                if let error = response.error { throw .refused(error) }
+                guard let result = response.result else { throw .malformed("response to \(Method.name) has neither result nor error") }
+                return result
+            }
+        }
+    }
+
+    /// The next event and its raw line: a kept one first, else one read from the socket; `nil` at end of stream.
+    public func nextEvent() throws(ClientError) -> (event: EventMessage, line: [UInt8])? {
+        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+        while let line = try socket.readLine() {
+            if case .event(let event) = try classify(line) { return (event, line) }
+        }
+        return nil
+    }
+
+    /// Whether an event can be had without blocking.
+    public var hasPendingEvent: Bool { !pendingEvents.isEmpty || socket.hasBufferedLine }
+
+    /// Decodes an event's payload from its raw line.
+    public func payload<Payload: Decodable>(_ type: Payload.Type, of line: [UInt8]) throws(ClientError) -> Payload {
+        do {
+            return try decoder.decode(EventEnvelope<Payload>.self, from: Data(line)).params
+        } catch {
+            throw .malformed("event payload does not decode as \(Payload.self): \(error)")
+        }
+    }
+
+    private enum Incoming {
+        case event(EventMessage)
+        case response(RequestID?)
+    }
+
+    private struct Probe: Decodable {
+        var id: RequestID?
+        var method: String?
+    }
+
+    private struct EventEnvelope<Payload: Decodable>: Decodable {
+        var params: Payload
+    }
+
+    private func classify(_ line: [UInt8]) throws(ClientError) -> Incoming {
+        do {
+            let probe = try decoder.decode(Probe.self, from: Data(line))
+            if probe.method != nil {
+                return .event(try decoder.decode(EventMessage.self, from: Data(line)))
+            }
+            return .response(probe.id)
+        } catch {
+            throw .malformed(String(decoding: line.prefix(200), as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import WindowProtocol
+
+/// The app state and the one place its transitions are validated (SPEC section 4).
+public struct AppStateMachine: Sendable, Equatable {
+    /// The current state; the daemon starts in `loading`.
+    public private(set) var state: AppState
+
+    public init(state: AppState = .loading) {
+        self.state = state
+    }
+
+    /// Whether the table of SPEC section 4 allows `from → to`.
+    public static func allows(from: AppState, to: AppState) -> Bool {
+        switch (from, to) {
+        case (.loading, .unauthenticated), (.loading, .authenticated), (.loading, .error):
+            return true
+        case (.unauthenticated, .onboarding), (.unauthenticated, .authenticated), (.unauthenticated, .error):
+            return true
+        case (.onboarding, .onboarding), (.onboarding, .authenticated), (.onboarding, .unauthenticated):
+            return true
+        case (.authenticated, .unauthenticated), (.authenticated, .error):
+            return true
+        case (.error, .loading), (.error, .unauthenticated):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Moves to `next` if allowed; otherwise the state is unchanged and the refusal names both states.
+    public mutating func transition(to next: AppState) throws(RPCError) -> AppStateEvent {
+        guard Self.allows(from: state, to: next) else {
+            throw .refused(.invalidTransition, "invalid transition: \(state) → \(next)")
+        }
+        let change = AppStateEvent(state: next, previous: state)
+        state = next
+        return change
+    }
+}

@@ -1,0 +1,15 @@
+/// The limits the coordinator enforces (SPEC section 7), from the config.
+public struct CoordinatorLimits: Sendable, Equatable {
+    /// Windows in the registry.
+    public var maxWindows: Int
+    /// Bytes of scene storage per window.
+    public var maxStorageBytes: Int
+    /// Seconds a session lasts after sign-in.
+    public var sessionTTL: Double
+
+    public init(maxWindows: Int = 100_000, maxStorageBytes: Int = 65_536, sessionTTL: Double = 43_200) {
+        self.maxWindows = maxWindows
+        self.maxStorageBytes = maxStorageBytes
+        self.sessionTTL = sessionTTL
+    }
+}

@@ -1,0 +1,260 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WindowProtocol
+
+/// The daemon's one app-state controller: the app state machine, the window registry,
+/// the aggregate phase and the session, changed only through its operations.
+///
+/// Pure: every operation takes the time it needs as an argument, changes the value,
+/// and appends what the world must do to `effects`. The server executes them.
+public struct SceneCoordinator: Sendable {
+    /// The configured window groups by id.
+    public private(set) var groups: [String: WindowGroup]
+    /// The limits in force.
+    public private(set) var limits: CoordinatorLimits
+    /// The app state machine.
+    public private(set) var appState = AppStateMachine()
+    /// The windows.
+    public private(set) var registry = WindowRegistry()
+    /// The signed-in session, while `authenticated`.
+    public private(set) var session: Session?
+
+    public init(groups: [WindowGroup], limits: CoordinatorLimits) {
+        self.groups = Dictionary(groups.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        self.limits = limits
+    }
+
+    /// The current app state.
+    public var state: AppState { appState.state }
+
+    /// The aggregate phase.
+    public var aggregate: ScenePhase { registry.aggregate }
+
+    // MARK: - Lookup
+
+    /// The window with id `text`, or `unknown_window`.
+    public func window(_ text: String) throws(RPCError) -> Window {
+        guard let id = WindowID(text), let window = registry.windows[id] else {
+            throw .refused(.unknownWindow, "no window with id '\(text)' (winctl list shows the windows)")
+        }
+        return window
+    }
+
+    /// The group `id`, or `unknown_group`.
+    public func group(_ id: String) throws(RPCError) -> WindowGroup {
+        guard let group = groups[id] else {
+            let known = groups.keys.sorted().joined(separator: ", ")
+            throw .refused(.unknownGroup, "unknown window group '\(id)' (configured: \(known))")
+        }
+        return group
+    }
+
+    // MARK: - Windows
+
+    /// `openWindow(id:value:)`: the existing window of that value is brought to front,
+    /// else a new one is registered and its group's launch command requested.
+    public mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true, effects: inout [Effect]) throws(RPCError) -> (window: Window, created: Bool) {
+        let group = try group(groupID)
+        try requireAuthentication(for: group)
+        let typed = try WindowValue.parse(value, as: group.valueType, group: group.id)
+        if let existing = registry.window(group: group.id, value: typed) {
+            effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
+            return (existing, false)
+        }
+        guard registry.count < limits.maxWindows else {
+            throw .refused(.limitExceeded, "window limit of \(limits.maxWindows) reached: close windows or raise the limit")
+        }
+        let window = Window(
+            id: .random(), group: group.id, value: typed,
+            createdAt: Date(timeIntervalSince1970: now).ISO8601Format(), order: registry.takeNextOrder())
+        registry.insert(window)
+        effects.append(.event(.windowOpened(window.info)))
+        let arguments = group.launchArguments(id: window.id, value: typed)
+        if launch && !arguments.isEmpty {
+            effects.append(.launch(arguments: arguments, window: window.id))
+        }
+        return (window, true)
+    }
+
+    /// Closes a window: its presenter is dismissed, its storage destroyed.
+    public mutating func close(_ idText: String, reason: DismissReason = .closed, now: Double, effects: inout [Effect]) throws(RPCError) -> Window {
+        let window = try window(idText)
+        let before = registry.aggregate
+        registry.remove(window.id)
+        if let presenter = window.presenter {
+            effects.append(.event(.windowDismiss(window.info, reason: reason, presenter: presenter)))
+        }
+        var closed = window
+        closed.presenter = nil
+        closed.phase = .background
+        effects.append(.event(.windowClosed(closed.info)))
+        noteAggregate(from: before, now: now, effects: &effects)
+        return closed
+    }
+
+    /// Brings a window to front: its presenter and subscribers get `window.focus`.
+    public func focus(_ idText: String, effects: inout [Effect]) throws(RPCError) -> Window {
+        let window = try window(idText)
+        effects.append(.event(.windowFocus(window.info, presenter: window.presenter)))
+        return window
+    }
+
+    // MARK: - Presenters
+
+    /// Makes `connection` the presenter of a window named by id, or by group and value (opened if needed).
+    public mutating func attach(_ params: WindowAttach.Params, connection: ConnectionID, now: Double, effects: inout [Effect]) throws(RPCError) -> Window {
+        var target: Window
+        if let id = params.id {
+            target = try window(id)
+            try requireAuthentication(for: try group(target.group))
+        } else if let group = params.group {
+            target = try open(group: group, value: params.value, now: now, launch: false, effects: &effects).window
+        } else {
+            throw .invalidParams("window.attach needs 'id', or 'group' (and 'value')")
+        }
+        let before = registry.aggregate
+        if let current = target.presenter, current != connection {
+            guard params.takeover == true else {
+                throw .refused(.windowBusy, "window \(target.id) already has a presenter; attach with takeover to replace it")
+            }
+            effects.append(.event(.windowDismiss(target.info, reason: .takeover, presenter: current)))
+            registry.setPresenter(nil, phase: .background, of: target.id)
+        }
+        if let previous = registry.window(presentedBy: connection), previous.id != target.id {
+            registry.setPresenter(nil, phase: .background, of: previous.id)
+            effects.append(.event(.windowPhase(registry.windows[previous.id]!.info)))
+        }
+        registry.setPresenter(connection, phase: params.phase ?? .active, of: target.id)
+        target = registry.windows[target.id]!
+        effects.append(.event(.windowPhase(target.info)))
+        noteAggregate(from: before, now: now, effects: &effects)
+        return target
+    }
+
+    /// Ends `connection`'s presentation, if any: the window stays, in `background`.
+    @discardableResult
+    public mutating func detach(connection: ConnectionID, now: Double, effects: inout [Effect]) -> Window? {
+        guard let window = registry.window(presentedBy: connection) else { return nil }
+        let before = registry.aggregate
+        registry.setPresenter(nil, phase: .background, of: window.id)
+        let detached = registry.windows[window.id]!
+        effects.append(.event(.windowPhase(detached.info)))
+        noteAggregate(from: before, now: now, effects: &effects)
+        return detached
+    }
+
+    /// Sets a window's phase; a window without a presenter stays `background`.
+    public mutating func setPhase(_ phase: ScenePhase, of idText: String, now: Double, effects: inout [Effect]) throws(RPCError) -> Window {
+        let window = try window(idText)
+        guard window.presenter != nil || phase == .background else {
+            throw .invalidParams("window \(window.id) has no presenter, so it stays background; attach to it first")
+        }
+        guard window.phase != phase else { return window }
+        let before = registry.aggregate
+        registry.setPhase(phase, of: window.id)
+        let changed = registry.windows[window.id]!
+        effects.append(.event(.windowPhase(changed.info)))
+        noteAggregate(from: before, now: now, effects: &effects)
+        return changed
+    }
+
+    // MARK: - Scene storage
+
+    /// Sets one key of a window's scene storage, within the storage limit.
+    public mutating func setStorage(_ key: String, to value: JSONValue, of idText: String) throws(RPCError) -> Window {
+        let window = try window(idText)
+        let limit = limits.maxStorageBytes
+        try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(RPCError) in
+            try storage.set(key, to: value, limit: limit, window: window.id)
+        }
+        return registry.windows[window.id]!
+    }
+
+    /// Removes one key of a window's scene storage.
+    public mutating func removeStorage(_ key: String, of idText: String) throws(RPCError) -> Window {
+        let window = try window(idText)
+        try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(RPCError) in
+            storage.remove(key)
+        }
+        return registry.windows[window.id]!
+    }
+
+    // MARK: - App state
+
+    /// Moves the app state machine; leaving `authenticated` signs out the windows that need a user.
+    @discardableResult
+    public mutating func transition(to next: AppState, now: Double, effects: inout [Effect]) throws(RPCError) -> AppStateEvent {
+        let change = try appState.transition(to: next)
+        effects.append(.event(.appState(change)))
+        if case .authenticated(let user) = next {
+            if session?.user != user || session?.isExpired(at: now) != false {
+                session = Session(user: user, issuedAt: now, expiresAt: now + limits.sessionTTL)
+            }
+        } else if change.previous.isAuthenticated {
+            session = nil
+            signOutWindows(now: now, effects: &effects)
+        }
+        return change
+    }
+
+    /// Ends `loading`: `authenticated` if `restoredSession` is given and still valid, else `unauthenticated`.
+    public mutating func finishLoading(restoredSession: Session?, now: Double, effects: inout [Effect]) {
+        guard state == .loading else { return }
+        if let restoredSession, !restoredSession.isExpired(at: now) {
+            session = restoredSession
+            _ = try? transition(to: .authenticated(user: restoredSession.user), now: now, effects: &effects)
+        } else {
+            _ = try? transition(to: .unauthenticated, now: now, effects: &effects)
+        }
+    }
+
+    /// An invalid session while `authenticated` goes to `error(sessionExpired)`.
+    public mutating func expireSession(now: Double, effects: inout [Effect]) {
+        guard state.isAuthenticated else { return }
+        _ = try? transition(to: .error(.sessionExpired), now: now, effects: &effects)
+    }
+
+    // MARK: - Config and restore
+
+    /// Applies a re-read config. Existing windows of a group that is gone stay until closed;
+    /// they are not restored after a restart.
+    public mutating func reconfigure(groups: [WindowGroup], limits: CoordinatorLimits) {
+        self.groups = Dictionary(groups.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        self.limits = limits
+    }
+
+    /// Registers a window restored from storage, detached and in `background`.
+    public mutating func restore(_ window: Window) {
+        registry.insert(window)
+    }
+
+    // MARK: - Private
+
+    private func requireAuthentication(for group: WindowGroup) throws(RPCError) {
+        guard !group.requiresAuth || state.isAuthenticated else {
+            throw .refused(.unauthenticated, "window group '\(group.id)' needs a signed-in user; sign in first (winctl login USER)")
+        }
+    }
+
+    private mutating func signOutWindows(now: Double, effects: inout [Effect]) {
+        let signedOut = registry.list().filter { groups[$0.group]?.requiresAuth == true }
+        for window in signedOut {
+            _ = try? close(window.id.rawValue, reason: .signedOut, now: now, effects: &effects)
+        }
+    }
+
+    /// Raises `scene.phase` and the central reaction when the aggregate moved; on `active`
+    /// an expired session is caught at once.
+    private mutating func noteAggregate(from before: ScenePhase, now: Double, effects: inout [Effect]) {
+        let after = registry.aggregate
+        guard after != before else { return }
+        effects.append(.event(.scenePhase(ScenePhaseEvent(phase: after, previous: before))))
+        effects.append(.phaseReaction(after))
+        if after == .active, let session, session.isExpired(at: now) {
+            expireSession(now: now, effects: &effects)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import WindowProtocol
+
+/// One entry of the registry.
+public struct Window: Sendable, Equatable {
+    /// Its identity.
+    public let id: WindowID
+    /// Its group's id.
+    public let group: String
+    /// Its typed value.
+    public let value: WindowValue
+    /// Its own phase; `background` whenever it has no presenter.
+    public internal(set) var phase: ScenePhase
+    /// The connection presenting it, if any.
+    public internal(set) var presenter: ConnectionID?
+    /// ISO 8601 creation time.
+    public let createdAt: String
+    /// Creation order, for listing oldest first.
+    public let order: UInt64
+    /// Its scene storage.
+    public internal(set) var storage: SceneStorage
+
+    public init(id: WindowID, group: String, value: WindowValue, createdAt: String, order: UInt64, storage: SceneStorage = SceneStorage()) {
+        self.id = id
+        self.group = group
+        self.value = value
+        self.phase = .background
+        self.presenter = nil
+        self.createdAt = createdAt
+        self.order = order
+        self.storage = storage
+    }
+
+    /// The window as the wire shows it.
+    public var info: WindowInfo {
+        WindowInfo(id: id.rawValue, group: group, value: value.json, phase: phase, attached: presenter != nil, createdAt: createdAt)
+    }
+}

@@ -1,0 +1,35 @@
+/// A window group declared in the config, like SwiftUI's `WindowGroup(id:for:)`.
+public struct WindowGroup: Sendable, Equatable {
+    /// The group's id, e.g. `detail`.
+    public var id: String
+    /// The type of its windows' values.
+    public var valueType: ValueType
+    /// The argv started for a newly created window; `{id}` and `{value}` are substituted.
+    public var launch: [String]
+    /// Whether its windows are restored after a restart.
+    public var restore: Bool
+    /// Whether its windows need a signed-in user.
+    public var requiresAuth: Bool
+
+    public init(id: String, valueType: ValueType, launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
+        self.id = id
+        self.valueType = valueType
+        self.launch = launch
+        self.restore = restore
+        self.requiresAuth = requiresAuth
+    }
+
+    /// The launch argv for `window`, substituted; empty when the group has none.
+    public func launchArguments(id: WindowID, value: WindowValue) -> [String] {
+        launch.map { argument in
+            argument
+                .replacing("{id}", with: id.rawValue)
+                .replacing("{value}", with: value.text)
+        }
+    }
+}
+
+/// The type of a group's window values.
+public enum ValueType: String, Sendable, CaseIterable, Codable {
+    case none, int, string, uuid
+}

@@ -1,0 +1,98 @@
+import WindowProtocol
+
+/// The windows, keyed by id, with an index by (group, typed value) for de-duplication
+/// and a phase tally for the aggregate.
+public struct WindowRegistry: Sendable {
+    /// Window id → window.
+    public private(set) var windows: [WindowID: Window] = [:]
+    private var byValue: [ValueKey: WindowID] = [:]
+    private var byPresenter: [ConnectionID: WindowID] = [:]
+    private var tally = PhaseTally()
+    private var nextOrder: UInt64 = 0
+
+    private struct ValueKey: Hashable {
+        var group: String
+        var value: WindowValue
+    }
+
+    public init() {}
+
+    /// The number of windows.
+    public var count: Int { windows.count }
+
+    /// The number of windows with a presenter.
+    public var attachedCount: Int { byPresenter.count }
+
+    /// The aggregate phase of all windows.
+    public var aggregate: ScenePhase { tally.aggregate }
+
+    /// The window of `group` whose value equals `value`, if any.
+    public func window(group: String, value: WindowValue) -> Window? {
+        byValue[ValueKey(group: group, value: value)].flatMap { windows[$0] }
+    }
+
+    /// The window `connection` presents, if any.
+    public func window(presentedBy connection: ConnectionID) -> Window? {
+        byPresenter[connection].flatMap { windows[$0] }
+    }
+
+    /// The windows, oldest first, optionally of one group.
+    public func list(group: String? = nil) -> [Window] {
+        windows.values
+            .filter { group == nil || $0.group == group }
+            .sorted { $0.order < $1.order }
+    }
+
+    /// Adds `window`; its order is set from the registry's counter if it has none yet.
+    public mutating func insert(_ window: Window) {
+        precondition(windows[window.id] == nil, "window \(window.id) is registered twice")
+        windows[window.id] = window
+        byValue[ValueKey(group: window.group, value: window.value)] = window.id
+        tally.add(window.phase)
+        nextOrder = max(nextOrder, window.order + 1)
+    }
+
+    /// The order number for the next window created.
+    public mutating func takeNextOrder() -> UInt64 {
+        defer { nextOrder += 1 }
+        return nextOrder
+    }
+
+    /// Removes the window `id` and returns it as it was.
+    @discardableResult
+    public mutating func remove(_ id: WindowID) -> Window? {
+        guard let window = windows.removeValue(forKey: id) else { return nil }
+        byValue.removeValue(forKey: ValueKey(group: window.group, value: window.value))
+        if let presenter = window.presenter { byPresenter.removeValue(forKey: presenter) }
+        tally.remove(window.phase)
+        return window
+    }
+
+    /// Sets the presenter of `id` (or clears it) and its phase; `background` whenever there is none.
+    public mutating func setPresenter(_ presenter: ConnectionID?, phase: ScenePhase, of id: WindowID) {
+        guard var window = windows[id] else { return }
+        if let old = window.presenter { byPresenter.removeValue(forKey: old) }
+        if let presenter { byPresenter[presenter] = id }
+        window.presenter = presenter
+        tally.remove(window.phase)
+        window.phase = presenter == nil ? .background : phase
+        tally.add(window.phase)
+        windows[id] = window
+    }
+
+    /// Sets the phase of `id`.
+    public mutating func setPhase(_ phase: ScenePhase, of id: WindowID) {
+        guard var window = windows[id] else { return }
+        tally.remove(window.phase)
+        window.phase = phase
+        tally.add(phase)
+        windows[id] = window
+    }
+
+    /// Changes the scene storage of `id` in place.
+    public mutating func updateStorage(of id: WindowID, _ change: (inout SceneStorage) throws(RPCError) -> Void) throws(RPCError) {
+        guard var window = windows[id] else { return }
+        try change(&window.storage)
+        windows[id] = window
+    }
+}

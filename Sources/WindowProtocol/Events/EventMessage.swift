@@ -1,0 +1,21 @@
+/// An event as a client reads it: its name, `seq`, and the rest of its params.
+public struct EventMessage: Decodable, Sendable {
+    /// The event name (`method`).
+    public var name: String
+    /// The event's number on this connection, from 1, gap-free.
+    public var seq: UInt64
+    /// All of `params`, `seq` included, for decoding the payload.
+    public var params: [String: JSONValue]
+
+    private enum CodingKeys: String, CodingKey { case method, params }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .method)
+        params = try container.decode([String: JSONValue].self, forKey: .params)
+        guard case .int(let number)? = params["seq"], number > 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .params, in: container, debugDescription: "event without a positive seq")
+        }
+        seq = UInt64(number)
+    }
+}

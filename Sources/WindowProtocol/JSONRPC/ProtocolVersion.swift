@@ -1,0 +1,7 @@
+/// The wire protocol version spoken by this build (SPEC section 8).
+public enum ProtocolVersion {
+    /// Version 1: JSON-RPC 2.0, one object per line.
+    public static let current = 1
+    /// The version string of windowd and winctl.
+    public static let software = "0.1.0"
+}

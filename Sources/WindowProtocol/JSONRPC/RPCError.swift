@@ -1,0 +1,71 @@
+/// A JSON-RPC error object: `code`, `message`, and `data.reason` for application errors.
+public struct RPCError: Error, Codable, Sendable, Equatable {
+    /// The JSON-RPC error code.
+    public var code: Int
+    /// What was wrong, for a person.
+    public var message: String
+    /// Machine-readable detail.
+    public var data: ErrorData?
+
+    /// The `data` member of an error.
+    public struct ErrorData: Codable, Sendable, Equatable {
+        /// The application reason, see ``ErrorReason``.
+        public var reason: ErrorReason?
+        public init(reason: ErrorReason?) { self.reason = reason }
+    }
+
+    public init(code: Int, message: String, reason: ErrorReason? = nil) {
+        self.code = code
+        self.message = message
+        self.data = reason.map { ErrorData(reason: $0) }
+    }
+
+    /// The standard JSON-RPC codes.
+    public enum Code {
+        public static let parseError = -32700
+        public static let invalidRequest = -32600
+        public static let methodNotFound = -32601
+        public static let invalidParams = -32602
+        public static let application = -32000
+    }
+
+    /// -32700: the line is not JSON.
+    public static func parseError(_ message: String) -> RPCError {
+        RPCError(code: Code.parseError, message: message)
+    }
+
+    /// -32600: JSON, but not a JSON-RPC request.
+    public static func invalidRequest(_ message: String, reason: ErrorReason? = nil) -> RPCError {
+        RPCError(code: Code.invalidRequest, message: message, reason: reason)
+    }
+
+    /// -32601: no such method.
+    public static func methodNotFound(_ method: String) -> RPCError {
+        RPCError(code: Code.methodNotFound, message: "unknown method '\(method)'")
+    }
+
+    /// -32602: the params do not fit the method.
+    public static func invalidParams(_ message: String) -> RPCError {
+        RPCError(code: Code.invalidParams, message: message)
+    }
+
+    /// -32000 with a reason: the daemon refused the request.
+    public static func refused(_ reason: ErrorReason, _ message: String) -> RPCError {
+        RPCError(code: Code.application, message: message, reason: reason)
+    }
+
+    /// The application reason, if any.
+    public var reason: ErrorReason? { data?.reason }
+}
+
+/// Why the daemon refused a request (`error.data.reason`).
+public enum ErrorReason: String, Codable, Sendable, CaseIterable {
+    case unknownGroup = "unknown_group"
+    case invalidValue = "invalid_value"
+    case unknownWindow = "unknown_window"
+    case invalidTransition = "invalid_transition"
+    case windowBusy = "window_busy"
+    case limitExceeded = "limit_exceeded"
+    case forbidden = "forbidden"
+    case unauthenticated = "unauthenticated"
+}

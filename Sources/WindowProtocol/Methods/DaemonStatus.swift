@@ -1,0 +1,30 @@
+/// `daemon.status`: what the daemon holds and serves.
+public enum DaemonStatus: RPCMethod {
+    public static let name = "daemon.status"
+    public typealias Params = NoParams
+
+    public struct Result: Codable, Sendable {
+        public var version: String
+        /// Seconds since start.
+        public var uptime: Double
+        /// Windows registered.
+        public var windows: Int
+        /// Windows with a presenter.
+        public var attached: Int
+        /// Connected clients.
+        public var clients: Int
+        /// The aggregate phase.
+        public var phase: ScenePhase
+        /// The app state.
+        public var state: AppState
+        public init(version: String, uptime: Double, windows: Int, attached: Int, clients: Int, phase: ScenePhase, state: AppState) {
+            self.version = version
+            self.uptime = uptime
+            self.windows = windows
+            self.attached = attached
+            self.clients = clients
+            self.phase = phase
+            self.state = state
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// `window.attach`: make this connection the presenter of a window.
+public enum WindowAttach: RPCMethod {
+    public static let name = "window.attach"
+
+    public struct Params: Codable, Sendable {
+        /// The window's id; or give `group` (and `value`) to open or reuse one.
+        public var id: String?
+        /// The group to open or reuse a window of.
+        public var group: String?
+        /// The value to open or reuse a window for.
+        public var value: JSONValue?
+        /// The phase to start in; `active` when absent.
+        public var phase: ScenePhase?
+        /// Take the window over from its current presenter.
+        public var takeover: Bool?
+        public init(id: String? = nil, group: String? = nil, value: JSONValue? = nil, phase: ScenePhase? = nil, takeover: Bool? = nil) {
+            self.id = id
+            self.group = group
+            self.value = value
+            self.phase = phase
+            self.takeover = takeover
+        }
+    }
+
+    public struct Result: Codable, Sendable {
+        /// The window now presented.
+        public var window: WindowInfo
+        /// Its scene storage.
+        public var storage: [String: JSONValue]
+        /// The app state.
+        public var state: AppState
+        /// The aggregate phase.
+        public var phase: ScenePhase
+        public init(window: WindowInfo, storage: [String: JSONValue], state: AppState, phase: ScenePhase) {
+            self.window = window
+            self.storage = storage
+            self.state = state
+            self.phase = phase
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Params naming one window by id.
+public struct WindowIDParams: Codable, Sendable {
+    /// The window's id.
+    public var id: String
+    public init(id: String) { self.id = id }
+}
+
+/// A result holding one window.
+public struct WindowResult: Codable, Sendable {
+    /// The window acted on.
+    public var window: WindowInfo
+    public init(window: WindowInfo) { self.window = window }
+}

@@ -1,0 +1,78 @@
+/// The daemon-wide app state (SPEC section 4), in its JSON form
+/// `{"state":"onboarding","step":"welcome"}`.
+public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
+    case loading
+    case unauthenticated
+    case onboarding(OnboardingStep)
+    case authenticated(user: String)
+    case error(AppErrorKind)
+
+    /// The `state` member: the case without its payload.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case loading, unauthenticated, onboarding, authenticated, error
+    }
+
+    /// The case without its payload.
+    public var kind: Kind {
+        switch self {
+        case .loading: return .loading
+        case .unauthenticated: return .unauthenticated
+        case .onboarding: return .onboarding
+        case .authenticated: return .authenticated
+        case .error: return .error
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case state, step, user, error }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .state) {
+        case .loading: self = .loading
+        case .unauthenticated: self = .unauthenticated
+        case .onboarding: self = .onboarding(try container.decode(OnboardingStep.self, forKey: .step))
+        case .authenticated:
+            let user = try container.decode(String.self, forKey: .user)
+            guard !user.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: .user, in: container, debugDescription: "user must not be empty")
+            }
+            self = .authenticated(user: user)
+        case .error: self = .error(try container.decode(AppErrorKind.self, forKey: .error))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .state)
+        switch self {
+        case .loading, .unauthenticated: break
+        case .onboarding(let step): try container.encode(step, forKey: .step)
+        case .authenticated(let user): try container.encode(user, forKey: .user)
+        case .error(let kind): try container.encode(kind, forKey: .error)
+        }
+    }
+
+    /// `loading`, `onboarding(welcome)`, `authenticated(alice)`, `error(sessionExpired)`.
+    public var description: String {
+        switch self {
+        case .loading: return "loading"
+        case .unauthenticated: return "unauthenticated"
+        case .onboarding(let step): return "onboarding(\(step.rawValue))"
+        case .authenticated(let user): return "authenticated(\(user))"
+        case .error(let kind): return "error(\(kind.rawValue))"
+        }
+    }
+
+    /// Whether the state is `authenticated`, whatever the user.
+    public var isAuthenticated: Bool { kind == .authenticated }
+}
+
+/// The steps of onboarding.
+public enum OnboardingStep: String, Sendable, Hashable, Codable, CaseIterable {
+    case welcome, permissions, profileSetup, complete
+}
+
+/// The kinds of `error` state.
+public enum AppErrorKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case networkUnavailable, sessionExpired, maintenanceMode
+}

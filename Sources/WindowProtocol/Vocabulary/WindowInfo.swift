@@ -1,0 +1,24 @@
+/// A window as the wire shows it.
+public struct WindowInfo: Sendable, Hashable, Codable {
+    /// Lower-case UUID.
+    public var id: String
+    /// The window group's id.
+    public var group: String
+    /// `null`, an integer or a string, typed by the group.
+    public var value: JSONValue
+    /// The window's own scene phase.
+    public var phase: ScenePhase
+    /// Whether a presenter is connected.
+    public var attached: Bool
+    /// ISO 8601 creation time.
+    public var createdAt: String
+
+    public init(id: String, group: String, value: JSONValue, phase: ScenePhase, attached: Bool, createdAt: String) {
+        self.id = id
+        self.group = group
+        self.value = value
+        self.phase = phase
+        self.attached = attached
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,42 @@
+/// Where each key of a TOML text stands, so that a decoding error can name its line.
+///
+/// A light scan, not a parser: TOMLKit has already accepted the text; this only maps
+/// `[table]` headers and `key =` lines to dotted keys.
+struct ConfigLineIndex {
+    private var lines: [String: Int] = [:]
+
+    init(text: String) {
+        var table: [String] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+            if line.hasPrefix("[") {
+                let name = line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" })
+                table = name.split(separator: ".").map { Self.unquote($0) }
+                lines[table.joined(separator: "."), default: number + 1] = number + 1
+            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                let key = Self.unquote(line[..<equals])
+                lines[(table + [key]).joined(separator: "."), default: number + 1] = number + 1
+            }
+        }
+    }
+
+    /// The line of `key` (dotted), else of its nearest enclosing table that is written out.
+    func line(of key: String) -> Int? {
+        var parts = key.split(separator: ".").map(String.init)
+        while !parts.isEmpty {
+            if let line = lines[parts.joined(separator: ".")] { return line }
+            parts.removeLast()
+        }
+        return nil
+    }
+
+    private static func unquote(_ text: Substring) -> String {
+        var trimmed = text
+        while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
+        while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
+        if trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "'", trimmed.last == first {
+            return String(trimmed.dropFirst().dropLast())
+        }
+        return String(trimmed)
+    }
+}

@@ -1,0 +1,46 @@
+/// The config windowd runs on when no file is found: the same text as `config/windowd.toml`
+/// (a test keeps the two equal).
+public enum EmbeddedConfig {
+    /// The TOML text.
+    public static let text = """
+        # windowd configuration (SPEC section 11). Every key shows its default.
+
+        [daemon]
+        socket = ""                   # empty: $WINDOWD_SOCKET, else $XDG_RUNTIME_DIR/windowd/windowd.sock, else /run/windowd (root) or /tmp/windowd-$UID
+        max_message_bytes = 65536     # one request line, newline excluded
+        max_clients = 1024
+        max_outbound_bytes = 1048576  # queued for one client before it is disconnected
+        max_windows = 100000
+        max_storage_bytes = 65536     # scene storage per window
+        allowed_uids = []             # besides the daemon's own uid and root
+        allowed_group = ""            # a group whose members may connect (the socket becomes 0660)
+
+        [state]
+        directory = ""                # empty: $STATE_DIRECTORY, else $XDG_STATE_HOME/windowd, else /var/lib/windowd as root
+        durability = "normal"         # "full": fsync every commit
+
+        [app]
+        session_ttl_seconds = 43200
+        minimum_loading_ms = 300
+        validate_command = []         # e.g. ["/usr/local/libexec/windowd-validate", "{user}"]
+
+        [groups.main]
+        value = "none"
+
+        [groups.detail]
+        value = "int"
+        # Inside tmux, open a tmux window that attaches to the new window:
+        # launch = ["tmux", "new-window", "-n", "detail-{value}", "winctl", "attach", "{id}"]
+        launch = []
+        restore = true
+        requires_auth = false
+
+        [groups.notes]
+        value = "string"
+
+        [groups.orders]
+        value = "uuid"
+        requires_auth = true
+
+        """
+}

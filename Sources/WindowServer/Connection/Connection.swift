@@ -1,0 +1,53 @@
+import NIOCore
+import WindowCore
+import WindowProtocol
+
+/// One client connection, as the daemon tracks it; lives on the daemon's event loop.
+final class Connection {
+    /// The core's name for it.
+    let id: ConnectionID
+    /// The NIO channel.
+    let channel: any Channel
+    /// Who is on the other end.
+    let peer: PeerCredentials
+    /// The number of the last event sent on this connection; the next one is `lastSeq + 1`.
+    var lastSeq: UInt64 = 0
+    /// Which events it subscribed to.
+    var subscription = Subscription.none
+    /// Whether something was written since the last flush.
+    var needsFlush = false
+
+    /// The events a connection asked for with `events.subscribe`.
+    enum Subscription {
+        case none
+        case all
+        case only(Set<String>)
+
+        func includes(_ name: EventName) -> Bool {
+            switch self {
+            case .none: return false
+            case .all: return true
+            case .only(let names): return names.contains(name.rawValue)
+            }
+        }
+    }
+
+    init(id: ConnectionID, channel: any Channel, peer: PeerCredentials) {
+        self.id = id
+        self.channel = channel
+        self.peer = peer
+    }
+
+    /// Queues `bytes` (one line, newline included); the daemon flushes after each batch.
+    func write(_ buffer: ByteBuffer) {
+        channel.write(buffer, promise: nil)
+        needsFlush = true
+    }
+
+    /// Sends what was queued.
+    func flushIfNeeded() {
+        guard needsFlush else { return }
+        needsFlush = false
+        channel.flush()
+    }
+}

@@ -1,0 +1,39 @@
+/// What the daemon tells its service manager, and how it proves its event loop is alive.
+///
+/// `windowd` fills these with libsystemd's notifications; tests and plain runs leave them empty.
+public struct LifecycleHooks: Sendable {
+    /// Listening and restored: `READY=1` with a status line.
+    public var ready: @Sendable (String) -> Void
+    /// The status line changed.
+    public var status: @Sendable (String) -> Void
+    /// A reload began.
+    public var reloading: @Sendable () -> Void
+    /// A stop began.
+    public var stopping: @Sendable (String) -> Void
+    /// A ping sent from the event loop at half this interval, when set.
+    public var watchdog: Watchdog?
+
+    /// A keep-alive ping and the interval within which the manager expects it.
+    public struct Watchdog: Sendable {
+        public var interval: Duration
+        public var ping: @Sendable () -> Void
+        public init(interval: Duration, ping: @escaping @Sendable () -> Void) {
+            self.interval = interval
+            self.ping = ping
+        }
+    }
+
+    public init(
+        ready: @escaping @Sendable (String) -> Void = { _ in },
+        status: @escaping @Sendable (String) -> Void = { _ in },
+        reloading: @escaping @Sendable () -> Void = {},
+        stopping: @escaping @Sendable (String) -> Void = { _ in },
+        watchdog: Watchdog? = nil
+    ) {
+        self.ready = ready
+        self.status = status
+        self.reloading = reloading
+        self.stopping = stopping
+        self.watchdog = watchdog
+    }
+}

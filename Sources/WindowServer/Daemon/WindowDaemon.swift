@@ -1,0 +1,335 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+import NIOCore
+import WindowCore
+import WindowProtocol
+
+/// The running daemon: the coordinator, the connections, and the execution of what
+/// the coordinator asks for. Lives on one event loop, like tmux's server loop:
+/// every request, event and timer runs there, in order, with no locks.
+public final class WindowDaemon {
+    /// The loop everything runs on.
+    public let eventLoop: any EventLoop
+    /// The daemon's logger.
+    let logger: Logger
+    /// The config in force.
+    private(set) var config: DaemonConfig
+    /// The app-state controller.
+    private(set) var coordinator: SceneCoordinator
+    private var connections: [ConnectionID: Connection] = [:]
+    private var unflushed: [Connection] = []
+    private var nextConnection: UInt64 = 1
+    private var access: AccessPolicy
+    private let hooks: LifecycleHooks
+    private let launcher: ProcessLauncher
+    private let wallClock: @Sendable () -> Double
+    private let startedAt = ContinuousClock.now
+    private var statusReport = StatusReport()
+    let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
+    private let allocator = ByteBufferAllocator()
+
+    init(config: DaemonConfig, eventLoop: any EventLoop, hooks: LifecycleHooks, launcher: ProcessLauncher, logger: Logger,
+         wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.config = config
+        self.eventLoop = eventLoop
+        self.hooks = hooks
+        self.launcher = launcher
+        self.logger = logger
+        self.wallClock = wallClock
+        self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
+        self.access = AccessPolicy(allowedUIDs: config.daemon.allowedUIDs, allowedGroup: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+    }
+
+    /// The current wall-clock time, in seconds since the Unix epoch.
+    var now: Double { wallClock() }
+
+    // MARK: - Start and stop
+
+    /// Starts the loading period, the watchdog and the status line; call once listening.
+    func start() {
+        let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
+        eventLoop.assumeIsolated().scheduleTask(in: minimum) { [self] in
+            var effects: [Effect] = []
+            coordinator.finishLoading(restoredSession: nil, now: now, effects: &effects)
+            perform(effects)
+            flush()
+        }
+        if let watchdog = hooks.watchdog {
+            let half = TimeAmount.nanoseconds(Int64(watchdog.interval.components.seconds) * 1_000_000_000 / 2
+                + watchdog.interval.components.attoseconds / 2_000_000_000)
+            eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: half) { _ in watchdog.ping() }
+        }
+        hooks.ready(statusLine)
+        statusReport.sent = statusLine
+    }
+
+    /// Tells everyone the daemon is stopping, sends what is queued, and closes every connection.
+    func stop() -> EventLoopFuture<Void> {
+        hooks.stopping(statusLine)
+        perform([.event(.daemonStopping)])
+        flush()
+        let closing = connections.values.map { $0.channel.close() }
+        return EventLoopFuture.whenAllComplete(closing, on: eventLoop).map { _ in }
+    }
+
+    /// Applies a re-read config; connections and windows stay.
+    func reload(_ newConfig: DaemonConfig) {
+        hooks.reloading()
+        config = newConfig
+        coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits)
+        access = AccessPolicy(allowedUIDs: newConfig.daemon.allowedUIDs, allowedGroup: AccessPolicy.groupID(named: newConfig.daemon.allowedGroup))
+        perform([.event(.daemonReloaded)])
+        flush()
+        logger.info("config reloaded", metadata: ["groups": "\(newConfig.groups.keys.sorted())"])
+        hooks.ready(statusLine)
+    }
+
+    // MARK: - Connections
+
+    /// Registers a new connection, or refuses it (other user, too many clients) with an error line.
+    func accept(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
+        let connection = Connection(id: ConnectionID(nextConnection), channel: channel, peer: peer)
+        nextConnection += 1
+        let refusal: RPCError?
+        if !access.admits(peer) {
+            refusal = .refused(.forbidden, "uid \(peer.uid) may not use this windowd (it serves uid \(access.ownUID); see allowed_uids and allowed_group)")
+            logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+        } else if connections.count >= config.daemon.maxClients {
+            refusal = .refused(.limitExceeded, "windowd serves at most \(config.daemon.maxClients) clients (max_clients); try again later")
+            logger.warning("refused a connection over max_clients", metadata: ["pid": "\(peer.pid)"])
+        } else {
+            refusal = nil
+        }
+        if let refusal {
+            channel.writeAndFlush(responseLine(RPCResponse<NoParams>(id: nil, error: refusal))).whenComplete { _ in
+                channel.close(promise: nil)
+            }
+            return nil
+        }
+        connections[connection.id] = connection
+        scheduleStatus()
+        return connection
+    }
+
+    /// Forgets a connection: the window it presented, if any, goes to `background`.
+    func connectionClosed(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        var effects: [Effect] = []
+        coordinator.detach(connection: connection.id, now: now, effects: &effects)
+        perform(effects)
+        flush()
+        scheduleStatus()
+    }
+
+    /// Answers a line over `max_message_bytes` before the connection is closed.
+    func rejectOversizeMessage(from connection: Connection) {
+        let error = RPCError.invalidRequest("message exceeds max_message_bytes (\(config.daemon.maxMessageBytes) bytes); the connection is closed", reason: .limitExceeded)
+        send(responseLine(RPCResponse<NoParams>(id: nil, error: error)), to: connection)
+        flush()
+    }
+
+    /// The number of connected clients.
+    var clientCount: Int { connections.count }
+
+    // MARK: - Requests
+
+    /// Handles one request line and queues its response and the events it caused.
+    func handle(line: ByteBuffer, from connection: Connection) {
+        let data = Data(line.readableBytesView)
+        let header: RPCRequestHeader
+        do {
+            header = try decoder.decode(RPCRequestHeader.self, from: data)
+        } catch {
+            let isJSON = (try? decoder.decode(JSONValue.self, from: data)) != nil
+            let reply: RPCError = isJSON
+                ? .invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\"")
+                : .parseError("not valid JSON: send one JSON-RPC object per line")
+            send(responseLine(RPCResponse<NoParams>(id: nil, error: reply)), to: connection)
+            return
+        }
+        guard header.jsonrpc == "2.0", let method = header.method else {
+            let reply = RPCError.invalidRequest("a request needs \"jsonrpc\":\"2.0\" and a string \"method\"")
+            send(responseLine(RPCResponse<NoParams>(id: header.id, error: reply)), to: connection)
+            return
+        }
+        guard let route = MethodTable.routes[method] else {
+            if header.id != nil {
+                send(responseLine(RPCResponse<NoParams>(id: header.id, error: .methodNotFound(method))), to: connection)
+            }
+            return
+        }
+        var effects: [Effect] = []
+        let request = MethodRoute.Request(data: data, hasParams: header.hasParams, id: header.id, connection: connection)
+        let reply: ByteBuffer
+        do {
+            reply = try route.invoke(self, request, &effects)
+        } catch let error as RPCError {
+            if error.reason == .invalidTransition {
+                logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
+            }
+            reply = responseLine(RPCResponse<NoParams>(id: header.id, error: error))
+        } catch {
+            reply = responseLine(RPCResponse<NoParams>(id: header.id, error: .invalidParams("\(error)")))
+        }
+        if header.id != nil {
+            send(reply, to: connection)
+        }
+        perform(effects)
+        if !effects.isEmpty { scheduleStatus() }
+    }
+
+    /// Encodes a response (or any message) as one line.
+    func responseLine<Message: Encodable>(_ message: Message) -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: 256)
+        do {
+            buffer.writeBytes(try encoder.encode(message))
+        } catch {
+            buffer.writeString(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: cannot encode the response"}}"#)
+        }
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        return buffer
+    }
+
+    /// Queues `buffer` on `connection`; ``flush()`` sends it.
+    func send(_ buffer: ByteBuffer, to connection: Connection) {
+        if !connection.needsFlush { unflushed.append(connection) }
+        connection.write(buffer)
+    }
+
+    /// Sends everything queued, on every connection.
+    func flush() {
+        for connection in unflushed { connection.flushIfNeeded() }
+        unflushed.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Effects
+
+    /// Carries out what the coordinator asked for.
+    func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .event(let event):
+                deliver(event)
+            case .launch(let arguments, let window):
+                logger.info("launching", metadata: ["window.id": "\(window)", "command": "\(arguments)"])
+                launcher.launch(arguments, window: window)
+            case .phaseReaction(let phase):
+                react(to: phase)
+            }
+        }
+    }
+
+    /// The central reaction to the aggregate phase (SPEC section 3). The session itself is
+    /// checked by the coordinator; persistence hooks in here.
+    private func react(to phase: ScenePhase) {
+        logger.debug("aggregate phase", metadata: ["phase": "\(phase.rawValue)"])
+    }
+
+    /// Sends `event` to its audience: subscribers, presenters, or everyone, each with its own `seq`.
+    private func deliver(_ event: DaemonEvent) {
+        let encoded = encode(event)
+        switch event {
+        case .windowOpened, .windowClosed, .windowPhase:
+            for connection in connections.values where connection.subscription.includes(encoded.name) {
+                send(encoded, to: connection)
+            }
+        case .windowFocus(_, let presenter):
+            for connection in connections.values where connection.id == presenter || connection.subscription.includes(encoded.name) {
+                send(encoded, to: connection)
+            }
+        case .windowDismiss(_, _, let presenter):
+            if let connection = connections[presenter] { send(encoded, to: connection) }
+        case .scenePhase, .appState:
+            for connection in connections.values
+            where connection.subscription.includes(encoded.name) || coordinator.registry.window(presentedBy: connection.id) != nil {
+                send(encoded, to: connection)
+            }
+        case .daemonStopping, .daemonReloaded:
+            for connection in connections.values { send(encoded, to: connection) }
+        }
+    }
+
+    private func send(_ event: EncodedEvent, to connection: Connection) {
+        connection.lastSeq += 1
+        send(event.line(seq: connection.lastSeq, allocator: allocator), to: connection)
+    }
+
+    private func encode(_ event: DaemonEvent) -> EncodedEvent {
+        func bytes(_ payload: some Encodable) -> [UInt8] {
+            (try? Array(encoder.encode(payload))) ?? Array("{}".utf8)
+        }
+        let payload: [UInt8]
+        switch event {
+        case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window), .windowFocus(let window, _):
+            payload = bytes(WindowEvent(window: window))
+        case .windowDismiss(let window, let reason, _):
+            payload = bytes(WindowDismissEvent(window: window, reason: reason))
+        case .scenePhase(let change):
+            payload = bytes(change)
+        case .appState(let change):
+            payload = bytes(change)
+        case .daemonStopping, .daemonReloaded:
+            payload = Array("{}".utf8)
+        }
+        return EncodedEvent(name: event.name, payload: payload)
+    }
+
+    // MARK: - Status
+
+    /// `12 windows, 3 attached, phase active, authenticated`.
+    var statusLine: String {
+        let registry = coordinator.registry
+        return "\(registry.count) windows, \(registry.attachedCount) attached, phase \(registry.aggregate.rawValue), \(coordinator.state)"
+    }
+
+    /// Seconds since the daemon started.
+    var uptime: Double {
+        let elapsed = ContinuousClock.now - startedAt
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Sends the status line at most four times a second, and only when it changed.
+    private func scheduleStatus() {
+        guard !statusReport.scheduled else { return }
+        statusReport.scheduled = true
+        eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(250)) { [self] in
+            statusReport.scheduled = false
+            let line = statusLine
+            if line != statusReport.sent {
+                statusReport.sent = line
+                hooks.status(line)
+            }
+        }
+    }
+
+    private struct StatusReport {
+        var scheduled = false
+        var sent = ""
+    }
+
+    // MARK: - For the method handlers
+
+    /// Mutates the coordinator.
+    func withCoordinator<Value>(_ body: (inout SceneCoordinator) throws(RPCError) -> Value) throws(RPCError) -> Value {
+        try body(&coordinator)
+    }
+
+    /// Subscribes `connection` and returns the `seq` before the subscription.
+    func subscribe(_ connection: Connection, to types: [String]?) throws(RPCError) -> UInt64 {
+        if let types {
+            let unknown = types.filter { EventName(rawValue: $0) == nil }
+            guard unknown.isEmpty else {
+                throw .invalidParams("unknown event types \(unknown); known: \(EventName.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            connection.subscription = .only(Set(types))
+        } else {
+            connection.subscription = .all
+        }
+        return connection.lastSeq
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NIOCore
+import WindowCore
+import WindowProtocol
+
+/// One entry of the dispatch table: decodes a method's params, runs it, encodes its response.
+struct MethodRoute: Sendable {
+    /// A request as the route sees it.
+    struct Request {
+        var data: Data
+        var hasParams: Bool
+        var id: RequestID?
+        var connection: Connection
+    }
+
+    /// Runs the request; throws ``RPCError`` to answer with an error.
+    let invoke: @Sendable (WindowDaemon, Request, inout [Effect]) throws -> ByteBuffer
+
+    /// The route for `method`, whose `body` maps typed params to a typed result.
+    static func of<Method: RPCMethod>(
+        _ method: Method.Type,
+        _ body: @escaping @Sendable (WindowDaemon, Method.Params, Connection, inout [Effect]) throws(RPCError) -> Method.Result
+    ) -> (String, MethodRoute) {
+        let route = MethodRoute { daemon, request, effects in
+            let params = try decodeParams(Method.Params.self, from: request, decoder: daemon.decoder)
+            let result = try body(daemon, params, request.connection, &effects)
+            return daemon.responseLine(RPCResponse(id: request.id, result: result))
+        }
+        return (Method.name, route)
+    }
+
+    private struct ParamsMember<Params: Decodable>: Decodable {
+        var params: Params
+    }
+
+    private static let emptyObject = Data("{}".utf8)
+
+    private static func decodeParams<Params: Decodable>(_ type: Params.Type, from request: Request, decoder: JSONDecoder) throws(RPCError) -> Params {
+        do {
+            if request.hasParams {
+                return try decoder.decode(ParamsMember<Params>.self, from: request.data).params
+            }
+            return try decoder.decode(Params.self, from: emptyObject)
+        } catch let error as DecodingError {
+            throw .invalidParams(error.paramsMessage)
+        } catch {
+            throw .invalidParams("params do not decode: \(error)")
+        }
+    }
+}
+
+extension DecodingError {
+    /// `missing params.group`, `params.phase must be …`: what a person needs to fix the request.
+    var paramsMessage: String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let names = keys.map(\.stringValue).filter { $0 != "params" }
+            return (["params"] + names).joined(separator: ".")
+        }
+        switch self {
+        case .keyNotFound(let key, let context):
+            return "missing \(path(context.codingPath + [key]))"
+        case .typeMismatch(let type, let context):
+            if context.codingPath.count <= 1 && type != String.self { return "params must be a JSON object" }
+            return "\(path(context.codingPath)) has the wrong type (expected \(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)) must not be null (expected \(type))"
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)) is not valid: \(context.debugDescription)"
+        @unknown default:
+            return "params do not decode"
+        }
+    }
+}

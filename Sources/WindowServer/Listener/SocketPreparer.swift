@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Makes the socket path safe to bind: an owner-only directory that is really a directory,
+/// and no stale socket file left behind — but never one that a live daemon still serves.
+public enum SocketPreparer {
+    /// Why the daemon will not bind at a path.
+    public struct Refusal: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Prepares `path` for binding; throws a ``Refusal`` that says what to fix.
+    public static func prepare(path: String) throws(Refusal) {
+        guard path.utf8.count < 108 else {
+            throw Refusal(description: "socket path \(path) is longer than the 107 bytes a Unix socket address holds; choose a shorter --socket")
+        }
+        let directory = parent(of: path)
+        try ensureDirectory(directory)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw Refusal(description: "\(path) exists and is not a socket (\(kind(info.st_mode))); refusing to replace it: remove it or choose another --socket")
+        }
+        if isServed(path) {
+            throw Refusal(description: "another windowd is already serving \(path); stop it first or choose another --socket")
+        }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw Refusal(description: "cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Gives the bound socket its mode: 0600, or 0660 with `group` as its group.
+    public static func secure(path: String, group: UInt32?) throws(Refusal) {
+        if let group {
+            guard chown(path, UInt32.max, group) == 0, chmod(path, 0o660) == 0 else {
+                throw Refusal(description: "cannot give \(path) to group \(group): \(String(cString: strerror(errno)))")
+            }
+        } else if chmod(path, 0o600) != 0 {
+            throw Refusal(description: "cannot set mode 0600 on \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func ensureDirectory(_ directory: String) throws(Refusal) {
+        var info = stat()
+        if lstat(directory, &info) != 0 {
+            guard errno == ENOENT else {
+                throw Refusal(description: "cannot inspect \(directory): \(String(cString: strerror(errno)))")
+            }
+            try ensureParentExists(of: directory)
+            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+                throw Refusal(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
+            }
+            guard lstat(directory, &info) == 0 else {
+                throw Refusal(description: "cannot inspect \(directory): \(String(cString: strerror(errno)))")
+            }
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw Refusal(description: "\(directory) is not a directory (\(kind(info.st_mode))); refusing to follow it: remove it or choose another --socket")
+        }
+        let uid = getuid()
+        guard info.st_uid == uid || info.st_uid == 0 else {
+            throw Refusal(description: "\(directory) belongs to uid \(info.st_uid), not to uid \(uid); refusing to put the socket there")
+        }
+        let writableByOthers = info.st_mode & (S_IWGRP | S_IWOTH) != 0
+        let sticky = info.st_mode & S_ISVTX != 0
+        guard !writableByOthers || (info.st_uid == 0 && sticky && directory != "/") else {
+            throw Refusal(description: "\(directory) is writable by other users (mode \(String(info.st_mode & 0o7777, radix: 8))); make it owner-only (chmod 700) or choose another --socket")
+        }
+    }
+
+    private static func ensureParentExists(of directory: String) throws(Refusal) {
+        let above = parent(of: directory)
+        var info = stat()
+        if above.isEmpty || above == directory || stat(above, &info) == 0 { return }
+        try ensureParentExists(of: above)
+        guard mkdir(above, 0o755) == 0 || errno == EEXIST else {
+            throw Refusal(description: "cannot create \(above): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Whether something accepts connections at `path`.
+    private static func isServed(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        return result == 0
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFLNK: return "a symbolic link"
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        default: return "another kind of file"
+        }
+    }
+}

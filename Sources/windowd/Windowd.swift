@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Logging
+import ServiceLifecycle
+import SystemdSupport
+import WindowProtocol
+import WindowServer
+
+/// `windowd`: the multi-window coordination daemon. A thin shell: flags, config, logging,
+/// systemd, and one ServiceGroup; the work is in `WindowServer`.
+@main
+struct Windowd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "windowd",
+        abstract: "Coordinate the windows of a group of terminal programs, like SwiftUI's scenes.",
+        version: ProtocolVersion.software)
+
+    @Option(help: "The config file (default: $CONFIGURATION_DIRECTORY, ~/.config/windowd or /etc/windowd, else embedded defaults).")
+    var config: String?
+
+    @Option(help: "The socket path, overriding the config and $WINDOWD_SOCKET.")
+    var socket: String?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "info"
+
+    @Flag(help: "Validate the config and exit (78 if it is broken).")
+    var checkConfig = false
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not '\(logLevel)'")
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessEnvironment.current
+        let notifier = SystemdNotifier()
+        let source = ConfigSource.locate(explicit: config, environment: environment, uid: getuid())
+        let loaded: DaemonConfig
+        do {
+            loaded = try source.load()
+        } catch {
+            FileOutput.standardError("windowd: config error: \(error)\n")
+            notifier.startFailed(errno: nil, exitStatus: 78, status: "config error: \(error)")
+            throw ExitCode(78)
+        }
+        if checkConfig {
+            print("\(source): ok (\(loaded.groups.count) window groups: \(loaded.groups.keys.sorted().joined(separator: ", ")))")
+            return
+        }
+
+        umask(0o077)
+        let level = Logger.Level(rawValue: logLevel)!
+        LoggingSystem.bootstrap { label in
+            if JournalLogHandler.isConnectedToJournal() {
+                return JournalLogHandler(label: label, identifier: "windowd", logLevel: level)
+            }
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "windowd")
+
+        let address = Self.listenAddress(socket: socket, config: loaded, environment: environment, logger: logger)
+        if case .path(let path) = address {
+            // Launch commands such as `winctl attach {id}` find this daemon.
+            setenv("WINDOWD_SOCKET", path, 1)
+        }
+        let server = WindowServer(
+            config: loaded, address: address, hooks: SystemdLifecycle.hooks(notifier), logger: logger,
+            reloadConfig: { () throws(ConfigError) in try source.load() })
+        let group = ServiceGroup(configuration: .init(
+            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch let refusal as SocketPreparer.Refusal {
+            logger.critical("cannot listen", metadata: ["reason": "\(refusal)"])
+            FileOutput.standardError("windowd: \(refusal)\n")
+            notifier.startFailed(errno: nil, exitStatus: 73, status: "cannot listen: \(refusal)")
+            throw ExitCode(73)
+        }
+    }
+
+    /// The socket systemd passed, else `--socket`, else the config's, else the default of SPEC section 7.
+    private static func listenAddress(socket: String?, config: DaemonConfig, environment: [String: String], logger: Logger) -> ListenAddress {
+        let activated = SocketActivation.takeListenedSockets()
+        if let first = activated.first {
+            for extra in activated.dropFirst() {
+                logger.warning("ignoring an extra socket passed by systemd", metadata: ["fd": "\(extra.fileDescriptor)", "name": "\(extra.name)"])
+            }
+            return .inherited(fileDescriptor: first.fileDescriptor, name: first.name)
+        }
+        if let socket, !socket.isEmpty { return .path(socket) }
+        if !config.daemon.socket.isEmpty { return .path(config.daemon.socket) }
+        return .path(SocketPath.resolveDefault(environment: environment, uid: getuid()))
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Every suite whose code under test reads the environment or fds 3, 4, … is nested here.
+///
+/// Each such test changes that state only inside a ``ChildProcess``; running
+/// them one at a time also keeps to one fork at a time.
+@Suite(.serialized)
+struct ProcessEnvironmentTests {}
+
+/// Sets (or, for `nil`, unsets) environment variables; meant for a ``ChildProcess`` body.
+func setEnvironment(_ values: [String: String?]) {
+    for (name, value) in values {
+        if let value {
+            setenv(name, value, 1)
+        } else {
+            unsetenv(name)
+        }
+    }
+}
+
+/// The value of an environment variable, or `-` when it is unset.
+func environmentValue(_ name: String) -> String {
+    getenv(name).map { String(cString: $0) } ?? "-"
+}
+
+/// A fresh directory under /tmp with a short path (AF_UNIX paths are limited to 107 bytes).
+func makeShortTemporaryDirectory() throws -> String {
+    var template = Array("/tmp/sdt.XXXXXX".utf8CString)
+    guard let path = mkdtemp(&template) else { throw SystemError(call: "mkdtemp") }
+    return String(cString: path)
+}
+
+/// A failed system call in a test fixture.
+struct SystemError: Error, CustomStringConvertible {
+    let call: String
+    let code: Int32 = errno
+    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+}
+
+/// Fills a `sockaddr_un` with `path` and calls `body` with it.
+func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+        let bytes = Array(path.utf8.prefix(buffer.count - 1))
+        buffer.copyBytes(from: bytes)
+    }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+    }
+}
