@@ -44,7 +44,12 @@ public enum ConfigLoader {
     }
 
     private static func describe(_ error: DecodingError) -> (String, String) {
-        func dotted(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }
+        // TOMLKit repeats the failing key at the end of some coding paths; say it once.
+        func dotted(_ path: [any CodingKey]) -> String {
+            var names: [String] = []
+            for key in path where names.last != key.stringValue { names.append(key.stringValue) }
+            return names.joined(separator: ".")
+        }
         switch error {
         case .typeMismatch(let type, let context):
             return (dotted(context.codingPath), "expected \(typeName(type)): \(context.debugDescription)")

@@ -1,0 +1,23 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WindowProtocol
+
+extension JSONValue {
+    /// Parses `text` as one JSON value (any kind, not only objects); `nil` with the reason if it is not JSON.
+    static func parse(_ text: String) -> Result<JSONValue, any Error> {
+        Result { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
+    }
+
+    /// This value decoded as `type`, or `nil` if it does not fit.
+    func decoded<Value: Decodable>(as type: Value.Type) -> Value? {
+        try? decode(as: type)
+    }
+
+    /// This value decoded as `type`.
+    func decode<Value: Decodable>(as type: Value.Type) throws -> Value {
+        try JSONDecoder().decode(type, from: Data(jsonText.utf8))
+    }
+}

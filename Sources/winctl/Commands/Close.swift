@@ -1,0 +1,22 @@
+import ArgumentParser
+import WindowProtocol
+
+extension Winctl {
+    /// `winctl close ID`: close a window; its presenter is dismissed and its scene storage destroyed.
+    struct Close: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Close a window: its presenter is dismissed and its scene storage destroyed."
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The window's id.")
+        var id: String
+
+        func run() throws {
+            try DaemonClient(options).perform(WindowClose.self, WindowIDParams(id: id)) { result in
+                ["\(result.window.id) closed"]
+            }
+        }
+    }
+}

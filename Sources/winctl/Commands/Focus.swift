@@ -1,0 +1,22 @@
+import ArgumentParser
+import WindowProtocol
+
+extension Winctl {
+    /// `winctl focus ID`: bring a window to front (its presenter receives `window.focus`).
+    struct Focus: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bring a window to front (its presenter is told to raise itself)."
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The window's id.")
+        var id: String
+
+        func run() throws {
+            try DaemonClient(options).perform(WindowFocus.self, WindowIDParams(id: id)) { result in
+                ["\(result.window.id) brought to front"]
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import WindowProtocol
+
+extension Winctl {
+    /// `winctl list [--group G]`: the windows, oldest first, as a table.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the windows, oldest first: id, group, value, phase, attached."
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: ArgumentHelp("Only windows of this group.", valueName: "group"))
+        var group: String?
+
+        func run() throws {
+            try DaemonClient(options).perform(WindowList.self, WindowList.Params(group: group)) { result in
+                WindowTable.lines(result.windows)
+            }
+        }
+    }
+}

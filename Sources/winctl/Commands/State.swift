@@ -1,0 +1,19 @@
+import ArgumentParser
+import WindowProtocol
+
+extension Winctl {
+    /// `winctl state`: the app state, e.g. `authenticated(alice)`.
+    struct State: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the app state, e.g. authenticated(alice)."
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        func run() throws {
+            try DaemonClient(options).perform(AppStateQuery.self, NoParams()) { result in
+                [result.state.description]
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writes whole lines straight to standard output or standard error.
+///
+/// Unbuffered `write(2)`, so that `watch` and `attach` output reaches a pipe as
+/// each line is made, and stdout and stderr lines keep their order.
+enum Console {
+    /// Writes `line` and a newline to standard output.
+    static func output(_ line: String) {
+        emit(Array((line + "\n").utf8), to: 1)
+    }
+
+    /// Writes `winctl: ` + `message` and a newline to standard error.
+    static func error(_ message: String) {
+        emit(Array(("winctl: " + message + "\n").utf8), to: 2)
+    }
+
+    /// Writes `bytes` and a newline to standard output, as they are.
+    static func output(bytes: [UInt8]) {
+        var line = bytes
+        line.append(0x0A)
+        emit(line, to: 1)
+    }
+
+    private static func emit(_ bytes: [UInt8], to fd: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                write(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // A closed stdout is the reader's choice; nothing left to tell.
+            }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import WindowClient
+
+/// winctl's exit statuses (SPEC section 9), and the one place a client error becomes one.
+enum ExitStatus {
+    /// 1: the daemon refused the request; its message says why.
+    static let refused = ExitCode(1)
+    /// 64 (`EX_USAGE`): the command line was wrong. ArgumentParser uses it for every parse and validation error.
+    static let usage = ExitCode.validationFailure
+    /// 69 (`EX_UNAVAILABLE`): the daemon could not be reached, or went away.
+    static let unavailable = ExitCode(69)
+
+    /// Prints `error` as `winctl: <message>` to standard error and returns the status to exit with.
+    static func reporting(_ error: ClientError) -> ExitCode {
+        Console.error(error.description)
+        return status(for: error)
+    }
+
+    /// The exit status for `error`, without printing anything.
+    static func status(for error: ClientError) -> ExitCode {
+        switch error {
+        case .refused:
+            return refused
+        case .unreachable, .disconnected, .timedOut, .malformed:
+            // A daemon that answers with something other than the protocol cannot be used either.
+            return unavailable
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import WindowProtocol
+
+/// The `winctl list` table: ID GROUP VALUE PHASE ATTACHED.
+enum WindowTable {
+    /// The table's lines, header first; a `null` value shows as `-`.
+    static func lines(_ windows: [WindowInfo]) -> [String] {
+        var table = Table(header: ["ID", "GROUP", "VALUE", "PHASE", "ATTACHED"])
+        for window in windows {
+            table.rows.append([
+                window.id,
+                window.group,
+                ValueText.word(window.value) ?? "-",
+                window.phase.rawValue,
+                window.attached ? "yes" : "no",
+            ])
+        }
+        return table.lines
+    }
+}

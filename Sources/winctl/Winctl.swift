@@ -1,0 +1,33 @@
+import ArgumentParser
+import WindowProtocol
+
+/// `winctl`: the command-line client of windowd (SPEC section 9).
+///
+/// Synchronous on purpose: scripts call it in loops, so a run is a connect, one
+/// request and one response, with no event loop to start.
+@main
+struct Winctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "winctl",
+        abstract: "Control windowd: open and present windows, change the app state, watch events.",
+        discussion: """
+            Human output by default; with --json, each result is printed as one JSON document \
+            (the protocol's result object) and each event as its JSON line.
+
+            Exit status: 0 success, 1 the daemon refused the request, 64 usage error, \
+            69 the daemon cannot be reached.
+            """,
+        version: ProtocolVersion.software,
+        subcommands: [
+            Open.self, Close.self, Focus.self, List.self, Attach.self,
+            Phase.self, State.self, Transition.self, Login.self, Logout.self,
+            Storage.self, Watch.self, Status.self,
+        ]
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        throw MissingCommand.report(Winctl.self)
+    }
+}
