@@ -10,7 +10,7 @@ RELEASE_FLAGS ?= -c release --static-swift-stdlib
 APT_PACKAGES := libsystemd-dev libsqlite3-dev tmux python3
 BIN := .build/debug
 
-.PHONY: all deps build release run test test-unit test-units-verify install uninstall clean
+.PHONY: all deps build release run test test-unit test-units-verify test-systemd install uninstall clean
 
 all: build
 
@@ -39,6 +39,11 @@ test: build
 	@set -o pipefail; $(SWIFT) test --skip-build $(SWIFT_FLAGS) 2>&1 | tee .build/test.log
 	@grep -Eq 'Test run with [1-9][0-9]* tests? .*passed' .build/test.log || { echo "make test: no swift test ran"; exit 1; }
 	Tests/systemd/verify-units.sh
+
+## Boot a real systemd (Debian bookworm in systemd-nspawn, cached in /var/cache/windowd-test)
+## and check the units and the release build under it.
+test-systemd: deps
+	SWIFT="$(SWIFT)" RELEASE_FLAGS="$(RELEASE_FLAGS)" Tests/systemd/run-under-systemd.sh
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/windowd

@@ -17,7 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // libsystemd, through a thin module map; only SystemdSupport imports it.
@@ -37,10 +38,20 @@ let package = Package(
         .target(name: "WindowProtocol"),
         // Pure domain: app state machine, registry, phase aggregation, storage. No I/O.
         .target(name: "WindowCore", dependencies: ["WindowProtocol"]),
+        // Durable state: SQLite through GRDB, behind a protocol with an in-memory twin.
+        .target(
+            name: "WindowStore",
+            dependencies: [
+                "WindowCore",
+                "WindowProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .target(
             name: "WindowServer",
             dependencies: [
                 "WindowCore",
+                "WindowStore",
                 "WindowProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -49,14 +60,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         .target(name: "WindowClient", dependencies: ["WindowProtocol"]),
+        // winctl attach's full-screen view: pure rendering and frame diff, plus the terminal mode.
+        .target(name: "WindowTerminal", dependencies: ["WindowProtocol"]),
         .executableTarget(
             name: "windowd",
             dependencies: [
                 "WindowServer",
+                "WindowStore",
                 "SystemdSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -68,13 +82,16 @@ let package = Package(
             dependencies: [
                 "WindowClient",
                 "WindowProtocol",
+                "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
+        .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport"]),
+        .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,23 +7,35 @@ import NIOExtras
 import NIOPosix
 import ServiceLifecycle
 import UnixSignals
+import WindowCore
 import WindowProtocol
+import WindowStore
 
 /// The windowd service: binds (or adopts) the socket, serves connections on one event loop,
 /// reloads on SIGHUP, and on graceful shutdown tells every client and closes cleanly.
 public struct WindowServer: Service, CustomStringConvertible {
     private let config: DaemonConfig
     private let address: ListenAddress
+    private let storage: Storage
     private let hooks: LifecycleHooks
     private let logger: Logger
     private let reloadConfig: @Sendable () throws(ConfigError) -> DaemonConfig
 
+    /// Where durable state is kept.
+    public enum Storage: Sendable {
+        /// SQLite in this directory, with the config's durability and damage policy.
+        case directory(String)
+        /// In memory only (tests).
+        case memory(MemoryStateStore)
+    }
+
     /// - Parameters:
     ///   - reloadConfig: re-reads the config on SIGHUP; an error keeps the old one.
-    public init(config: DaemonConfig, address: ListenAddress, hooks: LifecycleHooks, logger: Logger,
+    public init(config: DaemonConfig, address: ListenAddress, storage: Storage, hooks: LifecycleHooks, logger: Logger,
                 reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
         self.config = config
         self.address = address
+        self.storage = storage
         self.hooks = hooks
         self.logger = logger
         self.reloadConfig = reloadConfig
@@ -32,12 +44,24 @@ public struct WindowServer: Service, CustomStringConvertible {
     public var description: String { "WindowServer(\(address))" }
 
     public func run() async throws {
+        let (store, stored) = try await openStore()
+        let (windows, dropped) = RestoreValidator.validate(stored, groups: Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) }))
+        for (id, reason) in dropped {
+            logger.notice("dropped a stored window", metadata: ["window.id": "\(id)", "reason": "\(reason)"])
+        }
+        if !dropped.isEmpty {
+            try await commit(dropped.map { .windowClosed($0.0) }, to: store)
+        }
+        logger.info("restored", metadata: ["windows": "\(windows.count)", "dropped": "\(dropped.count)", "session": "\(stored.session?.user ?? "none")"])
+
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let (config, hooks, logger) = (self.config, self.hooks, self.logger)
+        let session = stored.session
         let daemon = try await loop.submit {
-            let launcher = ProcessLauncher(eventLoop: loop, logger: logger)
-            return NIOLoopBound(WindowDaemon(config: config, eventLoop: loop, hooks: hooks, launcher: launcher, logger: logger), eventLoop: loop)
+            NIOLoopBound(WindowDaemon(
+                config: config, eventLoop: loop, hooks: hooks, store: store, restored: windows,
+                storedSession: session, logger: logger), eventLoop: loop)
         }.get()
 
         let server = try await bind(group: group, daemon: daemon)
@@ -66,6 +90,26 @@ public struct WindowServer: Service, CustomStringConvertible {
         }
         try await group.shutdownGracefully()
         logger.info("stopped")
+    }
+
+    private func openStore() async throws -> (any StateStore, StoredState) {
+        switch storage {
+        case .memory(let store):
+            return (store, try await store.load())
+        case .directory(let directory):
+            let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
+            let (store, movedAside) = try SQLiteStateStore.open(directory: directory, fullSync: config.state.durability == .full, onDamage: policy)
+            if let movedAside {
+                logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: ["moved_to": "\(movedAside)"])
+            }
+            return (store, try await store.load())
+        }
+    }
+
+    private func commit(_ changes: [StateChange], to store: any StateStore) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            store.commit(changes) { continuation.resume(with: $0) }
+        }
     }
 
     private func reload(daemon: NIOLoopBound<WindowDaemon>, loop: any EventLoop) async {

@@ -7,6 +7,7 @@ import ServiceLifecycle
 import SystemdSupport
 import WindowProtocol
 import WindowServer
+import WindowStore
 
 /// `windowd`: the multi-window coordination daemon. A thin shell: flags, config, logging,
 /// systemd, and one ServiceGroup; the work is in `WindowServer`.
@@ -69,13 +70,20 @@ struct Windowd: AsyncParsableCommand {
             // Launch commands such as `winctl attach {id}` find this daemon.
             setenv("WINDOWD_SOCKET", path, 1)
         }
+        let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid())
         let server = WindowServer(
-            config: loaded, address: address, hooks: SystemdLifecycle.hooks(notifier), logger: logger,
+            config: loaded, address: address, storage: .directory(stateDirectory),
+            hooks: SystemdLifecycle.hooks(notifier), logger: logger,
             reloadConfig: { () throws(ConfigError) in try source.load() })
         let group = ServiceGroup(configuration: .init(
             services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
+        } catch let refusal as StoreOpeningError {
+            logger.critical("cannot open the state database", metadata: ["reason": "\(refusal)"])
+            FileOutput.standardError("windowd: \(refusal)\n")
+            notifier.startFailed(errno: nil, exitStatus: 73, status: "cannot open state: \(refusal)")
+            throw ExitCode(73)
         } catch let refusal as SocketPreparer.Refusal {
             logger.critical("cannot listen", metadata: ["reason": "\(refusal)"])
             FileOutput.standardError("windowd: \(refusal)\n")

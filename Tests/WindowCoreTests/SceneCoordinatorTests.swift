@@ -138,7 +138,8 @@ struct SceneCoordinatorTests {
         var coordinator = coordinator()
         var effects: [Effect] = []
         let first = try coordinator.open(group: "detail", value: .int(5), now: 1, effects: &effects).window
-        _ = try coordinator.setStorage("tab", to: .int(3), of: first.id.rawValue)
+        _ = try coordinator.setStorage("tab", to: .int(3), of: first.id.rawValue, effects: &effects)
+        #expect(effects.contains(.persist(.storageSet(first.id, key: "tab", value: .int(3)))))
         _ = try coordinator.close(first.id.rawValue, now: 1, effects: &effects)
         let second = try coordinator.open(group: "detail", value: .int(5), now: 1, effects: &effects)
         #expect(second.created && second.window.id != first.id)

@@ -38,4 +38,6 @@ public enum Effect: Sendable, Equatable {
     case launch(arguments: [String], window: WindowID)
     /// The aggregate phase changed: run the central reaction for it (SPEC section 3).
     case phaseReaction(ScenePhase)
+    /// Commit this change before acknowledging the request that caused it.
+    case persist(StateChange)
 }

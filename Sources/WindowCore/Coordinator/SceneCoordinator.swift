@@ -71,6 +71,7 @@ public struct SceneCoordinator: Sendable {
             id: .random(), group: group.id, value: typed,
             createdAt: Date(timeIntervalSince1970: now).ISO8601Format(), order: registry.takeNextOrder())
         registry.insert(window)
+        effects.append(.persist(.windowCreated(window.stored)))
         effects.append(.event(.windowOpened(window.info)))
         let arguments = group.launchArguments(id: window.id, value: typed)
         if launch && !arguments.isEmpty {
@@ -84,6 +85,7 @@ public struct SceneCoordinator: Sendable {
         let window = try window(idText)
         let before = registry.aggregate
         registry.remove(window.id)
+        effects.append(.persist(.windowClosed(window.id)))
         if let presenter = window.presenter {
             effects.append(.event(.windowDismiss(window.info, reason: reason, presenter: presenter)))
         }
@@ -129,6 +131,7 @@ public struct SceneCoordinator: Sendable {
         }
         registry.setPresenter(connection, phase: params.phase ?? .active, of: target.id)
         target = registry.windows[target.id]!
+        effects.append(.persist(.windowAttached(target.id, at: now)))
         effects.append(.event(.windowPhase(target.info)))
         noteAggregate(from: before, now: now, effects: &effects)
         return target
@@ -164,21 +167,24 @@ public struct SceneCoordinator: Sendable {
     // MARK: - Scene storage
 
     /// Sets one key of a window's scene storage, within the storage limit.
-    public mutating func setStorage(_ key: String, to value: JSONValue, of idText: String) throws(RPCError) -> Window {
+    public mutating func setStorage(_ key: String, to value: JSONValue, of idText: String, effects: inout [Effect]) throws(RPCError) -> Window {
         let window = try window(idText)
         let limit = limits.maxStorageBytes
         try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(RPCError) in
             try storage.set(key, to: value, limit: limit, window: window.id)
         }
+        effects.append(.persist(.storageSet(window.id, key: key, value: value)))
         return registry.windows[window.id]!
     }
 
     /// Removes one key of a window's scene storage.
-    public mutating func removeStorage(_ key: String, of idText: String) throws(RPCError) -> Window {
+    public mutating func removeStorage(_ key: String, of idText: String, effects: inout [Effect]) throws(RPCError) -> Window {
         let window = try window(idText)
+        guard window.storage.values[key] != nil else { return window }
         try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(RPCError) in
             storage.remove(key)
         }
+        effects.append(.persist(.storageRemoved(window.id, key: key)))
         return registry.windows[window.id]!
     }
 
@@ -191,10 +197,13 @@ public struct SceneCoordinator: Sendable {
         effects.append(.event(.appState(change)))
         if case .authenticated(let user) = next {
             if session?.user != user || session?.isExpired(at: now) != false {
-                session = Session(user: user, issuedAt: now, expiresAt: now + limits.sessionTTL)
+                let fresh = Session(user: user, issuedAt: now, expiresAt: now + limits.sessionTTL)
+                session = fresh
+                effects.append(.persist(.sessionSaved(fresh)))
             }
         } else if change.previous.isAuthenticated {
             session = nil
+            effects.append(.persist(.sessionCleared))
             signOutWindows(now: now, effects: &effects)
         }
         return change
@@ -208,6 +217,7 @@ public struct SceneCoordinator: Sendable {
             _ = try? transition(to: .authenticated(user: restoredSession.user), now: now, effects: &effects)
         } else {
             _ = try? transition(to: .unauthenticated, now: now, effects: &effects)
+            if restoredSession != nil { effects.append(.persist(.sessionCleared)) }
         }
     }
 

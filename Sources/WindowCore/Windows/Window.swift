@@ -30,6 +30,11 @@ public struct Window: Sendable, Equatable {
         self.storage = storage
     }
 
+    /// The window as the store keeps it.
+    public var stored: StoredWindow {
+        StoredWindow(id: id, group: group, value: value.json, createdAt: createdAt, order: order)
+    }
+
     /// The window as the wire shows it.
     public var info: WindowInfo {
         WindowInfo(id: id.rawValue, group: group, value: value.json, phase: phase, attached: presenter != nil, createdAt: createdAt)

@@ -65,6 +65,9 @@ public enum ConfigLoader {
             if key.hasSuffix("durability") {
                 return (key, "must be \"normal\" or \"full\"")
             }
+            if key.hasSuffix("on_damage") {
+                return (key, "must be \"move-aside\" or \"refuse\"")
+            }
             return (key, context.debugDescription)
         @unknown default:
             return ("?", "\(error)")

@@ -48,6 +48,13 @@ public struct DaemonConfig: Sendable, Equatable, Decodable {
     public struct StateSection: Sendable, Equatable, Decodable {
         public var directory = ""
         public var durability = Durability.normal
+        public var onDamage = DamagePolicy.moveAside
+
+        /// What to do with a state database that is damaged or from a newer windowd.
+        public enum DamagePolicy: String, Sendable, Equatable, Decodable {
+            case moveAside = "move-aside"
+            case refuse
+        }
 
         /// `normal` survives a killed daemon; `full` fsyncs every commit and survives power loss.
         public enum Durability: String, Sendable, Equatable, Decodable {
@@ -60,9 +67,13 @@ public struct DaemonConfig: Sendable, Equatable, Decodable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             directory = try c.decodeIfPresent(String.self, forKey: .directory) ?? directory
             durability = try c.decodeIfPresent(Durability.self, forKey: .durability) ?? durability
+            onDamage = try c.decodeIfPresent(DamagePolicy.self, forKey: .onDamage) ?? onDamage
         }
 
-        enum CodingKeys: String, CodingKey { case directory, durability }
+        enum CodingKeys: String, CodingKey {
+            case directory, durability
+            case onDamage = "on_damage"
+        }
     }
 
     /// `[app]`: sessions and the loading screen.

@@ -18,6 +18,7 @@ public enum EmbeddedConfig {
         [state]
         directory = ""                # empty: $STATE_DIRECTORY, else $XDG_STATE_HOME/windowd, else /var/lib/windowd as root
         durability = "normal"         # "full": fsync every commit
+        on_damage = "move-aside"      # a damaged or newer database: "move-aside" (renamed, logged, fresh start) or "refuse"
 
         [app]
         session_ttl_seconds = 43200

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import WindowCore
 import WindowProtocol
+import WindowStore
 
 /// The running daemon: the coordinator, the connections, and the execution of what
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:
@@ -26,6 +27,9 @@ public final class WindowDaemon {
     private var access: AccessPolicy
     private let hooks: LifecycleHooks
     private let launcher: ProcessLauncher
+    private let pipeline: CommitPipeline
+    private let store: any StateStore
+    private var storedSession: Session?
     private let wallClock: @Sendable () -> Double
     private let startedAt = ContinuousClock.now
     private var statusReport = StatusReport()
@@ -33,16 +37,30 @@ public final class WindowDaemon {
     let decoder = JSONDecoder()
     private let allocator = ByteBufferAllocator()
 
-    init(config: DaemonConfig, eventLoop: any EventLoop, hooks: LifecycleHooks, launcher: ProcessLauncher, logger: Logger,
+    /// - Parameters:
+    ///   - restored: windows already validated against `config`, detached and `background`.
+    ///   - storedSession: the session found in the store, validated before it is applied.
+    init(config: DaemonConfig, eventLoop: any EventLoop, hooks: LifecycleHooks, store: any StateStore,
+         restored: [Window], storedSession: Session?, logger: Logger,
          wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.config = config
         self.eventLoop = eventLoop
         self.hooks = hooks
-        self.launcher = launcher
+        self.store = store
+        self.launcher = ProcessLauncher(eventLoop: eventLoop, logger: logger)
+        self.pipeline = CommitPipeline(store: store, eventLoop: eventLoop, logger: logger)
+        self.storedSession = storedSession
         self.logger = logger
         self.wallClock = wallClock
         self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         self.access = AccessPolicy(allowedUIDs: config.daemon.allowedUIDs, allowedGroup: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+        for window in restored { coordinator.restore(window) }
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        pipeline.onRelease = { daemon.value.flush() }
+    }
+
+    private var sessionValidator: SessionValidator {
+        SessionValidator(command: config.app.validateCommand, timeout: .seconds(5), launcher: launcher, logger: logger)
     }
 
     /// The current wall-clock time, in seconds since the Unix epoch.
@@ -51,13 +69,38 @@ public final class WindowDaemon {
     // MARK: - Start and stop
 
     /// Starts the loading period, the watchdog and the status line; call once listening.
+    ///
+    /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated;
+    /// then the daemon is `authenticated(user)` or `unauthenticated`.
     func start() {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
-        eventLoop.assumeIsolated().scheduleTask(in: minimum) { [self] in
+        var verdict: SessionValidator.Verdict?
+        var elapsed = false
+        let finish = { [self] in
+            guard elapsed, let verdict else { return }
+            let session = verdict == .invalid ? nil : storedSession
+            if let stored = storedSession, session == nil {
+                logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
+            }
             var effects: [Effect] = []
-            coordinator.finishLoading(restoredSession: nil, now: now, effects: &effects)
+            coordinator.finishLoading(restoredSession: session, now: now, effects: &effects)
+            if session == nil && storedSession != nil && !effects.contains(.persist(.sessionCleared)) {
+                effects.append(.persist(.sessionCleared))
+            }
             perform(effects)
             flush()
+        }
+        if let storedSession {
+            sessionValidator.validate(storedSession, now: now) { result in
+                verdict = result
+                finish()
+            }
+        } else {
+            verdict = .invalid
+        }
+        eventLoop.assumeIsolated().scheduleTask(in: minimum) {
+            elapsed = true
+            finish()
         }
         if let watchdog = hooks.watchdog {
             let half = TimeAmount.nanoseconds(Int64(watchdog.interval.components.seconds) * 1_000_000_000 / 2
@@ -68,13 +111,18 @@ public final class WindowDaemon {
         statusReport.sent = statusLine
     }
 
-    /// Tells everyone the daemon is stopping, sends what is queued, and closes every connection.
+    /// Tells everyone the daemon is stopping, waits for every acknowledged change to be
+    /// committed, sends what is queued, and closes every connection.
     func stop() -> EventLoopFuture<Void> {
         hooks.stopping(statusLine)
         perform([.event(.daemonStopping)])
         flush()
-        let closing = connections.values.map { $0.channel.close() }
-        return EventLoopFuture.whenAllComplete(closing, on: eventLoop).map { _ in }
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        return pipeline.drain().flatMap {
+            daemon.value.flush()
+            let closing = daemon.value.connections.values.map { $0.channel.close() }
+            return EventLoopFuture.whenAllComplete(closing, on: daemon.value.eventLoop).map { _ in }
+        }
     }
 
     /// Applies a re-read config; connections and windows stay.
@@ -163,6 +211,10 @@ public final class WindowDaemon {
             }
             return
         }
+        if route.mutates, let failure = pipeline.failure {
+            send(responseLine(RPCResponse<NoParams>(id: header.id, error: Self.storeRefusal(failure))), to: connection)
+            return
+        }
         var effects: [Effect] = []
         let request = MethodRoute.Request(data: data, hasParams: header.hasParams, id: header.id, connection: connection)
         let reply: ByteBuffer
@@ -176,11 +228,31 @@ public final class WindowDaemon {
         } catch {
             reply = responseLine(RPCResponse<NoParams>(id: header.id, error: .invalidParams("\(error)")))
         }
-        if header.id != nil {
-            send(reply, to: connection)
+        // Acknowledge after commit: the reply and the events wait for the changes this request
+        // made or saw to be durable (at once when nothing is pending).
+        var changes: [StateChange] = []
+        effects.removeAll { effect in
+            guard case .persist(let change) = effect else { return false }
+            changes.append(change)
+            return true
         }
-        perform(effects)
-        if !effects.isEmpty { scheduleStatus() }
+        pipeline.add(changes)
+        let id = header.id
+        pipeline.whenDurable { [self] failure in
+            if id != nil {
+                if route.mutates, let failure, !changes.isEmpty {
+                    send(responseLine(RPCResponse<NoParams>(id: id, error: Self.storeRefusal(failure))), to: connection)
+                } else {
+                    send(reply, to: connection)
+                }
+            }
+            perform(effects)
+            if !effects.isEmpty { scheduleStatus() }
+        }
+    }
+
+    private static func storeRefusal(_ failure: CommitPipeline.StoreFailure) -> RPCError {
+        RPCError(code: -32603, message: "windowd cannot save state (\(failure)); changes are refused until the state directory accepts writes again")
     }
 
     /// Encodes a response (or any message) as one line.
@@ -220,14 +292,39 @@ public final class WindowDaemon {
                 launcher.launch(arguments, window: window)
             case .phaseReaction(let phase):
                 react(to: phase)
+            case .persist(let change):
+                pipeline.add([change])
             }
         }
     }
 
-    /// The central reaction to the aggregate phase (SPEC section 3). The session itself is
-    /// checked by the coordinator; persistence hooks in here.
+    /// The central reaction to the aggregate phase (SPEC section 3): `active` validates the
+    /// session (its expiry is checked by the coordinator at once, the command here), `inactive`
+    /// makes sure everything acknowledged is on disk, `background` compacts and releases memory.
     private func react(to phase: ScenePhase) {
         logger.debug("aggregate phase", metadata: ["phase": "\(phase.rawValue)"])
+        switch phase {
+        case .active:
+            guard let session = coordinator.session, !config.app.validateCommand.isEmpty else { return }
+            let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+            sessionValidator.validate(session, now: now) { verdict in
+                guard verdict == .invalid, daemon.value.coordinator.session == session else { return }
+                var effects: [Effect] = []
+                daemon.value.coordinator.expireSession(now: daemon.value.now, effects: &effects)
+                daemon.value.perform(effects)
+                daemon.value.flush()
+            }
+        case .inactive, .background:
+            let level: MaintenanceLevel = phase == .inactive ? .sync : .compact
+            let logger = self.logger
+            pipeline.whenDurable { [store] _ in
+                store.maintain(level) { result in
+                    if case .failure(let error) = result {
+                        logger.warning("state maintenance failed", metadata: ["level": "\(level)", "error": "\(error)"])
+                    }
+                }
+            }
+        }
     }
 
     /// Sends `event` to its audience: subscribers, presenters, or everyone, each with its own `seq`.

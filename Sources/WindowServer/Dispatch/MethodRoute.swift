@@ -19,17 +19,21 @@ struct MethodRoute: Sendable {
 
     /// Runs the request; throws ``RPCError`` to answer with an error.
     let invoke: @Sendable (WindowDaemon, Request, inout [Effect]) throws -> ByteBuffer
+    /// Whether the method changes durable state: refused while the store cannot commit,
+    /// and answered with an error if its transaction fails.
+    let mutates: Bool
 
     /// The route for `method`, whose `body` maps typed params to a typed result.
     static func of<Method: RPCMethod>(
         _ method: Method.Type,
+        mutates: Bool = false,
         _ body: @escaping @Sendable (WindowDaemon, Method.Params, Connection, inout [Effect]) throws(RPCError) -> Method.Result
     ) -> (String, MethodRoute) {
-        let route = MethodRoute { daemon, request, effects in
+        let route = MethodRoute(invoke: { daemon, request, effects in
             let params = try decodeParams(Method.Params.self, from: request, decoder: daemon.decoder)
             let result = try body(daemon, params, request.connection, &effects)
             return daemon.responseLine(RPCResponse(id: request.id, result: result))
-        }
+        }, mutates: mutates)
         return (Method.name, route)
     }
 

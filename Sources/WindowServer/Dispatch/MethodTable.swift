@@ -10,14 +10,14 @@ enum MethodTable {
         MethodRoute.of(Hello.self) { _, _, _, _ in
             Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid())
         },
-        MethodRoute.of(WindowOpen.self) { daemon, params, _, effects throws(RPCError) in
+        MethodRoute.of(WindowOpen.self, mutates: true) { daemon, params, _, effects throws(RPCError) in
             let now = daemon.now
             let opened = try daemon.withCoordinator { (coordinator: inout SceneCoordinator) throws(RPCError) in
                 try coordinator.open(group: params.group, value: params.value, now: now, effects: &effects)
             }
             return WindowOpen.Result(window: opened.window.info, created: opened.created)
         },
-        MethodRoute.of(WindowClose.self) { daemon, params, _, effects throws(RPCError) in
+        MethodRoute.of(WindowClose.self, mutates: true) { daemon, params, _, effects throws(RPCError) in
             let now = daemon.now
             let closed = try daemon.withCoordinator { (coordinator: inout SceneCoordinator) throws(RPCError) in
                 try coordinator.close(params.id, now: now, effects: &effects)
@@ -65,22 +65,22 @@ enum MethodTable {
             guard let key = params.key else { return StorageResult(storage: values) }
             return StorageResult(storage: values[key].map { [key: $0] } ?? [:])
         },
-        MethodRoute.of(StorageSet.self) { daemon, params, _, _ throws(RPCError) in
+        MethodRoute.of(StorageSet.self, mutates: true) { daemon, params, _, effects throws(RPCError) in
             let window = try daemon.withCoordinator { (coordinator: inout SceneCoordinator) throws(RPCError) in
-                try coordinator.setStorage(params.key, to: params.value, of: params.id)
+                try coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects)
             }
             return StorageResult(storage: window.storage.values)
         },
-        MethodRoute.of(StorageRemove.self) { daemon, params, _, _ throws(RPCError) in
+        MethodRoute.of(StorageRemove.self, mutates: true) { daemon, params, _, effects throws(RPCError) in
             let window = try daemon.withCoordinator { (coordinator: inout SceneCoordinator) throws(RPCError) in
-                try coordinator.removeStorage(params.key, of: params.id)
+                try coordinator.removeStorage(params.key, of: params.id, effects: &effects)
             }
             return StorageResult(storage: window.storage.values)
         },
         MethodRoute.of(AppStateQuery.self) { daemon, _, _, _ in
             AppStateQuery.Result(state: daemon.coordinator.state)
         },
-        MethodRoute.of(AppTransition.self) { daemon, params, _, effects throws(RPCError) in
+        MethodRoute.of(AppTransition.self, mutates: true) { daemon, params, _, effects throws(RPCError) in
             let now = daemon.now
             let change = try daemon.withCoordinator { (coordinator: inout SceneCoordinator) throws(RPCError) in
                 try coordinator.transition(to: params.to, now: now, effects: &effects)

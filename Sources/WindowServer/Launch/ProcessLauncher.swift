@@ -5,13 +5,37 @@ import Logging
 import NIOCore
 import WindowCore
 
-/// Starts a group's launch command for a new window: an argv, never a shell, in a session
-/// of its own so it outlives the daemon; failures are logged, never fatal. Lives on the event loop.
+/// Starts child processes from an argv, never through a shell, each in a session of its own so
+/// it outlives the daemon, and reports how they end. Lives on the event loop, where it reaps
+/// its children by polling `waitpid` (quickly while someone waits for an outcome).
 final class ProcessLauncher {
+    /// How a child ended.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signaled(Int32)
+        case timedOut
+        case failedToStart(String)
+
+        var description: String {
+            switch self {
+            case .exited(let code): return "exit \(code)"
+            case .signaled(let signal): return "signal \(signal)"
+            case .timedOut: return "timed out"
+            case .failedToStart(let reason): return "could not start: \(reason)"
+            }
+        }
+    }
+
+    private struct Child {
+        var command: String
+        var deadline: NIODeadline?
+        var completion: (Outcome) -> Void
+    }
+
     private let eventLoop: any EventLoop
     private let logger: Logger
-    private var running: [pid_t: (command: String, window: WindowID)] = [:]
-    private var reaper: RepeatedTask?
+    private var children: [pid_t: Child] = [:]
+    private var reaper: Scheduled<Void>?
     /// glibc's `POSIX_SPAWN_SETSID`, hidden from Swift without `_GNU_SOURCE`.
     private static let spawnSetSID: Int32 = 0x80
 
@@ -20,9 +44,36 @@ final class ProcessLauncher {
         self.logger = logger
     }
 
-    /// Spawns `arguments` (`arguments[0]` looked up in `PATH`) for `window`.
+    /// Starts a group's launch command for `window`; a failure is logged, never fatal.
     func launch(_ arguments: [String], window: WindowID) {
-        guard let program = arguments.first else { return }
+        let logger = self.logger
+        run(arguments, timeout: nil) { outcome in
+            guard outcome != .exited(0) else { return }
+            logger.warning("launch command failed", metadata: [
+                "window.id": "\(window)", "command": "\(arguments)", "outcome": "\(outcome)",
+            ])
+        }
+    }
+
+    /// Runs `arguments` and calls `completion` on the event loop with how it ended; after
+    /// `timeout` it is killed and reported as timed out.
+    func run(_ arguments: [String], timeout: TimeAmount?, completion: @escaping (Outcome) -> Void) {
+        switch spawn(arguments) {
+        case .failure(let reason):
+            completion(.failedToStart(reason))
+        case .success(let pid):
+            children[pid] = Child(command: arguments[0], deadline: timeout.map { .now() + $0 }, completion: completion)
+            scheduleReap()
+        }
+    }
+
+    private enum SpawnResult {
+        case success(pid_t)
+        case failure(String)
+    }
+
+    private func spawn(_ arguments: [String]) -> SpawnResult {
+        guard let program = arguments.first, !program.isEmpty else { return .failure("empty command") }
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -41,48 +92,41 @@ final class ProcessLauncher {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetSID | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
-
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
-        guard result == 0 else {
-            logger.error("cannot start the launch command", metadata: [
-                "window.id": "\(window)", "command": "\(arguments)", "error": "\(String(cString: strerror(result)))",
-            ])
-            return
-        }
-        running[pid] = (program, window)
-        startReaper()
+        guard result == 0 else { return .failure("\(program): \(String(cString: strerror(result)))") }
+        return .success(pid)
     }
 
-    /// Collects finished children once a second while any run, and logs those that failed.
-    private func startReaper() {
-        guard reaper == nil else { return }
+    /// Polls every 10 ms while a child has a deadline (someone waits for it), else every second.
+    private func scheduleReap() {
+        guard reaper == nil, !children.isEmpty else { return }
+        let urgent = children.values.contains { $0.deadline != nil }
         let launcher = NIOLoopBound(self, eventLoop: eventLoop)
-        reaper = eventLoop.scheduleRepeatedTask(initialDelay: .milliseconds(100), delay: .seconds(1)) { task in
-            launcher.value.reap(task)
+        reaper = eventLoop.scheduleTask(in: urgent ? .milliseconds(10) : .seconds(1)) {
+            launcher.value.reap()
         }
     }
 
-    private func reap(_ task: RepeatedTask) {
-        for (pid, launched) in running {
+    private func reap() {
+        reaper = nil
+        let now = NIODeadline.now()
+        for (pid, child) in children {
             var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
-            running.removeValue(forKey: pid)
-            let exitCode = (status >> 8) & 0xff
-            let signal = status & 0x7f
-            if signal != 0 || exitCode != 0 {
-                logger.warning("launch command failed", metadata: [
-                    "window.id": "\(launched.window)", "command": "\(launched.command)",
-                    "status": "\(signal != 0 ? "signal \(signal)" : "exit \(exitCode)")",
-                ])
+            if waitpid(pid, &status, WNOHANG) == pid {
+                children.removeValue(forKey: pid)
+                let signal = status & 0x7f
+                child.completion(signal != 0 ? .signaled(signal) : .exited((status >> 8) & 0xff))
+            } else if let deadline = child.deadline, deadline <= now {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                children.removeValue(forKey: pid)
+                child.completion(.timedOut)
             }
         }
-        if running.isEmpty {
-            task.cancel()
-            reaper = nil
-        }
+        scheduleReap()
     }
 }

@@ -1,0 +1,14 @@
+/// Where durable state lives (SPEC section 11).
+public enum StateDirectory {
+    /// The config's `state.directory`, else `$STATE_DIRECTORY` (systemd), else
+    /// `$XDG_STATE_HOME/windowd`, else `/var/lib/windowd` for root, else `~/.local/state/windowd`.
+    public static func resolve(configured: String, environment: [String: String], uid: UInt32) -> String {
+        if !configured.isEmpty { return configured }
+        if let systemd = environment["STATE_DIRECTORY"], let first = systemd.split(separator: ":").first {
+            return String(first)
+        }
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/windowd" }
+        if uid == 0 { return "/var/lib/windowd" }
+        return (environment["HOME"] ?? "/tmp") + "/.local/state/windowd"
+    }
+}

@@ -1,0 +1,46 @@
+import Logging
+import NIOCore
+import WindowCore
+
+/// Runs `app.validate_command` for a session (SPEC section 4): exit 0 valid, exit 1 invalid,
+/// anything else or a timeout is a transient failure that keeps the session.
+struct SessionValidator {
+    /// What the command said.
+    enum Verdict: Equatable {
+        case valid
+        case invalid
+        case unknown(String)
+    }
+
+    let command: [String]
+    let timeout: TimeAmount
+    let launcher: ProcessLauncher
+    let logger: Logger
+
+    /// Checks expiry at `now`, then the command (if configured); calls `completion` on the event loop.
+    func validate(_ session: Session, now: Double, completion: @escaping (Verdict) -> Void) {
+        guard !session.isExpired(at: now) else {
+            completion(.invalid)
+            return
+        }
+        guard !command.isEmpty else {
+            completion(.valid)
+            return
+        }
+        let arguments = command.map { $0.replacing("{user}", with: session.user) }
+        let logger = self.logger
+        launcher.run(arguments, timeout: timeout) { outcome in
+            switch outcome {
+            case .exited(0):
+                completion(.valid)
+            case .exited(1):
+                completion(.invalid)
+            default:
+                logger.warning("validate_command failed; keeping the session", metadata: [
+                    "user": "\(session.user)", "command": "\(arguments)", "outcome": "\(outcome)",
+                ])
+                completion(.unknown("\(outcome)"))
+            }
+        }
+    }
+}

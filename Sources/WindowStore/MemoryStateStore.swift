@@ -1,0 +1,52 @@
+import Synchronization
+import WindowCore
+import WindowProtocol
+
+/// The in-memory twin of the SQLite store, for tests: same protocol, same semantics, no disk.
+public final class MemoryStateStore: StateStore {
+    private let state: Mutex<StoredState>
+
+    public init(_ initial: StoredState = StoredState()) {
+        state = Mutex(initial)
+    }
+
+    /// What is stored now.
+    public var snapshot: StoredState { state.withLock { $0 } }
+
+    public func load() async throws -> StoredState { snapshot }
+
+    public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        state.withLock { state in
+            for change in changes { state.apply(change) }
+        }
+        completion(.success(()))
+    }
+
+    public func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        completion(.success(()))
+    }
+}
+
+extension StoredState {
+    /// Applies one change, as the SQLite store's SQL does.
+    mutating func apply(_ change: StateChange) {
+        switch change {
+        case .windowCreated(let window):
+            windows.removeAll { $0.id == window.id }
+            windows.append(window)
+        case .windowClosed(let id):
+            windows.removeAll { $0.id == id }
+            storage.removeValue(forKey: id)
+        case .windowAttached(let id, let at):
+            if let index = windows.firstIndex(where: { $0.id == id }) { windows[index].lastAttachedAt = at }
+        case .storageSet(let id, let key, let value):
+            if windows.contains(where: { $0.id == id }) { storage[id, default: [:]][key] = value }
+        case .storageRemoved(let id, let key):
+            storage[id]?.removeValue(forKey: key)
+        case .sessionSaved(let session):
+            self.session = session
+        case .sessionCleared:
+            session = nil
+        }
+    }
+}

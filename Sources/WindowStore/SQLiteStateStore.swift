@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GRDB
+import WindowCore
+import WindowProtocol
+
+/// The state store on disk: SQLite through GRDB, a `DatabasePool` in WAL mode, one
+/// transaction per commit batch. `synchronous = NORMAL` survives a killed daemon;
+/// `FULL` (durability = "full") survives power loss.
+public final class SQLiteStateStore: StateStore {
+    /// The database file.
+    public let path: String
+    private let pool: DatabasePool
+
+    /// What to do with a database that cannot be used.
+    public enum DamagePolicy: String, Sendable {
+        /// Rename it with a timestamp, log where, and start fresh.
+        case moveAside = "move-aside"
+        /// Refuse to start.
+        case refuse
+    }
+
+    /// Opens (creating if needed) `windowd.sqlite` in `directory`. A damaged or foreign file is moved
+    /// aside under `policy = moveAside`, and its new name returned.
+    public static func open(directory: String, fullSync: Bool, onDamage policy: DamagePolicy) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: String?) {
+        try makeDirectory(directory)
+        let path = directory + "/windowd.sqlite"
+        do {
+            return (try SQLiteStateStore(path: path, fullSync: fullSync), nil)
+        } catch {
+            switch error {
+            case .damaged, .newerSchema:
+                guard policy == .moveAside else { throw error }
+                let aside = path + ".damaged-" + timestamp()
+                for suffix in ["", "-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
+                    guard rename(path + suffix, aside + suffix) == 0 else {
+                        throw .directory(path: directory, detail: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))")
+                    }
+                }
+                return (try SQLiteStateStore(path: path, fullSync: fullSync), aside)
+            case .directory:
+                throw error
+            }
+        }
+    }
+
+    private init(path: String, fullSync: Bool) throws(StoreOpeningError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.label = "windowd.state"
+        let synchronous = fullSync ? "FULL" : "NORMAL"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            let migrator = StoreSchema.migrator
+            let (applied, check) = try pool.read { db in
+                (try migrator.appliedIdentifiers(db), try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer")
+            }
+            let unknown = applied.subtracting(migrator.migrations)
+            guard unknown.isEmpty else { throw StoreOpeningError.newerSchema(path: path, unknown: unknown.sorted()) }
+            guard check == "ok" else { throw StoreOpeningError.damaged(path: path, detail: "quick_check: \(check)") }
+            try migrator.migrate(pool)
+        } catch let error as StoreOpeningError {
+            throw error
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            throw .damaged(path: path, detail: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw .directory(path: path, detail: "\(error)")
+        }
+    }
+
+    public func load() async throws -> StoredState {
+        try await pool.read { db in
+            var state = StoredState()
+            let windows = try Row.fetchCursor(db, sql: "SELECT id, grp, value, created_at, ord, last_attached_at FROM window ORDER BY ord")
+            while let row = try windows.next() {
+                guard let id = WindowID(row[0]) else { continue }
+                state.windows.append(StoredWindow(
+                    id: id, group: row[1], value: Self.jsonValue(row[2] as DatabaseValue),
+                    createdAt: row[3], order: UInt64(row[4] as Int64), lastAttachedAt: row[5]))
+            }
+            let decoder = JSONDecoder()
+            let storage = try Row.fetchCursor(db, sql: "SELECT window_id, key, value FROM scene_storage")
+            while let row = try storage.next() {
+                guard let id = WindowID(row[0]) else { continue }
+                let text: String = row[2]
+                guard let value = try? decoder.decode(JSONValue.self, from: Data(text.utf8)) else { continue }
+                state.storage[id, default: [:]][row[1]] = value
+            }
+            if let row = try Row.fetchOne(db, sql: "SELECT user, issued_at, expires_at FROM session WHERE id = 1") {
+                state.session = Session(user: row[0], issuedAt: row[1], expiresAt: row[2])
+            }
+            return state
+        }
+    }
+
+    public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        pool.asyncWrite({ db in
+            for change in changes { try Self.apply(change, in: db) }
+        }, completion: { _, result in
+            completion(result)
+        })
+    }
+
+    public func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        let pool = self.pool
+        pool.asyncWriteWithoutTransaction { db in
+            do {
+                switch level {
+                case .sync:
+                    try db.execute(sql: "PRAGMA wal_checkpoint(FULL)")
+                case .compact:
+                    try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                    db.releaseMemory()
+                }
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+        if case .compact = level { pool.releaseMemory() }
+    }
+
+    private static func apply(_ change: StateChange, in db: Database) throws {
+        switch change {
+        case .windowCreated(let window):
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO window (id, grp, value, created_at, ord, last_attached_at) VALUES (?, ?, ?, ?, ?, ?)")
+                .execute(arguments: [window.id.rawValue, window.group, databaseValue(window.value), window.createdAt,
+                                     Int64(window.order), window.lastAttachedAt])
+        case .windowClosed(let id):
+            try db.cachedStatement(sql: "DELETE FROM window WHERE id = ?").execute(arguments: [id.rawValue])
+        case .windowAttached(let id, let at):
+            try db.cachedStatement(sql: "UPDATE window SET last_attached_at = ? WHERE id = ?").execute(arguments: [at, id.rawValue])
+        case .storageSet(let id, let key, let value):
+            try db.cachedStatement(sql: """
+                INSERT INTO scene_storage (window_id, key, value) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM window WHERE id = ?)
+                ON CONFLICT (window_id, key) DO UPDATE SET value = excluded.value
+                """).execute(arguments: [id.rawValue, key, value.jsonText, id.rawValue])
+        case .storageRemoved(let id, let key):
+            try db.cachedStatement(sql: "DELETE FROM scene_storage WHERE window_id = ? AND key = ?").execute(arguments: [id.rawValue, key])
+        case .sessionSaved(let session):
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO session (id, user, issued_at, expires_at) VALUES (1, ?, ?, ?)")
+                .execute(arguments: [session.user, session.issuedAt, session.expiresAt])
+        case .sessionCleared:
+            try db.cachedStatement(sql: "DELETE FROM session").execute()
+        }
+    }
+
+    private static func databaseValue(_ value: JSONValue) -> DatabaseValue {
+        switch value {
+        case .int(let number): return number.databaseValue
+        case .string(let text): return text.databaseValue
+        default: return .null
+        }
+    }
+
+    private static func jsonValue(_ value: DatabaseValue) -> JSONValue {
+        switch value.storage {
+        case .int64(let number): return .int(number)
+        case .string(let text): return .string(text)
+        case .double(let number): return .double(number)
+        default: return .null
+        }
+    }
+
+    private static func makeDirectory(_ directory: String) throws(StoreOpeningError) {
+        var path = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            path += "/" + component
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw .directory(path: directory, detail: String(cString: strerror(errno)))
+            }
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw .directory(path: directory, detail: "not writable: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func timestamp() -> String {
+        Date().ISO8601Format(.iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false).timeSeparator(.omitted))
+    }
+}

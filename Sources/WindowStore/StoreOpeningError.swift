@@ -1,0 +1,20 @@
+/// Why the state database could not be used.
+public enum StoreOpeningError: Error, CustomStringConvertible, Sendable {
+    /// The file is damaged or not a windowd database; `policy = refuse` keeps it where it is.
+    case damaged(path: String, detail: String)
+    /// The file was written by a newer windowd.
+    case newerSchema(path: String, unknown: [String])
+    /// The state directory cannot be made or used.
+    case directory(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .damaged(let path, let detail):
+            return "the state database \(path) is damaged (\(detail)); move it aside or set state.on_damage = \"move-aside\""
+        case .newerSchema(let path, let unknown):
+            return "the state database \(path) was written by a newer windowd (migrations \(unknown.joined(separator: ", "))); upgrade windowd or move the file aside"
+        case .directory(let path, let detail):
+            return "cannot use the state directory \(path): \(detail)"
+        }
+    }
+}
