@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
-        .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore"]),
+        .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol"]),

@@ -145,6 +145,9 @@ public struct WindowServer: Service, CustomStringConvertible {
         switch address {
         case .path(let path):
             try SocketPreparer.prepare(path: path)
+            // Created owner-only from the first instant; `secure` then sets the configured group.
+            let previousMask = umask(0o177)
+            defer { umask(previousMask) }
             let channel = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
             try SocketPreparer.secure(path: path, group: AccessPolicy.groupID(named: config.daemon.allowedGroup))
             return channel

@@ -42,7 +42,7 @@ struct ConfigLoaderTests {
     @Test("wrong types, unknown keys, syntax errors and bad limits are located", arguments: [
         ("[daemon]\nmax_clients = \"many\"\n[groups.a]\n", 2, "daemon.max_clients"),
         ("[daemon]\nmax_clinets = 5\n[groups.a]\n", 2, "daemon.max_clinets"),
-        ("[daemon\nmax_clients = 5\n", 1, nil),
+        ("[daemon\nmax_clients = 5\n", 1, "daemon"),
         ("[groups.a]\nvalue = \"int\"\n[app]\nsession_ttl_seconds = 0\n", 4, "app.session_ttl_seconds"),
         ("[state]\ndurability = \"sometimes\"\n[groups.a]\n", 2, "state.durability"),
         ("[daemon]\n", nil, "groups"),

@@ -30,6 +30,21 @@ public struct RPCRequestHeader: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case jsonrpc, id, method, params }
 
+    /// Reads the header from an already parsed request object.
+    public init(members: [String: JSONValue]) {
+        if case .string(let version)? = members["jsonrpc"] { jsonrpc = version } else { jsonrpc = nil }
+        switch members["id"] {
+        case .int(let number)?: id = .number(number)
+        case .string(let text)?: id = .string(text)
+        default: id = nil
+        }
+        if case .string(let name)? = members["method"] { method = name } else { method = nil }
+        switch members["params"] {
+        case nil, .null?: hasParams = false
+        default: hasParams = true
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         jsonrpc = try? container.decodeIfPresent(String.self, forKey: .jsonrpc)

@@ -4,6 +4,7 @@
 /// `[table]` headers and `key =` lines to dotted keys.
 struct ConfigLineIndex {
     private var lines: [String: Int] = [:]
+    private var keysByLine: [Int: String] = [:]
 
     init(text: String) {
         var table: [String] = []
@@ -13,9 +14,11 @@ struct ConfigLineIndex {
                 let name = line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" })
                 table = name.split(separator: ".").map { Self.unquote($0) }
                 lines[table.joined(separator: "."), default: number + 1] = number + 1
+                keysByLine[number + 1] = table.joined(separator: ".")
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
-                let key = Self.unquote(line[..<equals])
-                lines[(table + [key]).joined(separator: "."), default: number + 1] = number + 1
+                let key = (table + [Self.unquote(line[..<equals])]).joined(separator: ".")
+                lines[key, default: number + 1] = number + 1
+                keysByLine[number + 1] = key
             }
         }
     }
@@ -28,6 +31,11 @@ struct ConfigLineIndex {
             parts.removeLast()
         }
         return nil
+    }
+
+    /// The dotted key (or table) written on `line`, if any.
+    func key(at line: Int) -> String? {
+        keysByLine[line]
     }
 
     private static func unquote(_ text: Substring) -> String {

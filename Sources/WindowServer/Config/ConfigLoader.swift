@@ -29,7 +29,8 @@ public enum ConfigLoader {
         do {
             config = try TOMLDecoder(strictDecoding: true).decode(DaemonConfig.self, from: text)
         } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, key: nil, message: "not valid TOML: \(error.description)")
+            let line = error.source.begin.line
+            throw ConfigError(file: file, line: line, key: index.key(at: line), message: "not valid TOML: \(error.description)")
         } catch let error as UnexpectedKeysError {
             let key = error.keys.values.map { path in path.map(\.stringValue).joined(separator: ".") }.sorted().first ?? "?"
             throw ConfigError(file: file, line: index.line(of: key), key: key, message: "unknown key (check its spelling against config/windowd.toml)")

@@ -89,6 +89,7 @@ public final class WindowDaemon {
             }
             perform(effects)
             flush()
+            scheduleStatus()
         }
         if let storedSession {
             sessionValidator.validate(storedSession, now: now) { result in
@@ -127,7 +128,6 @@ public final class WindowDaemon {
 
     /// Applies a re-read config; connections and windows stay.
     func reload(_ newConfig: DaemonConfig) {
-        hooks.reloading()
         config = newConfig
         coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits)
         access = AccessPolicy(allowedUIDs: newConfig.daemon.allowedUIDs, allowedGroup: AccessPolicy.groupID(named: newConfig.daemon.allowedGroup))
@@ -189,17 +189,18 @@ public final class WindowDaemon {
     /// Handles one request line and queues its response and the events it caused.
     func handle(line: ByteBuffer, from connection: Connection) {
         let data = Data(line.readableBytesView)
-        let header: RPCRequestHeader
-        do {
-            header = try decoder.decode(RPCRequestHeader.self, from: data)
-        } catch {
-            let isJSON = (try? decoder.decode(JSONValue.self, from: data)) != nil
-            let reply: RPCError = isJSON
-                ? .invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\"")
-                : .parseError("not valid JSON: send one JSON-RPC object per line")
+        // Parse the whole line first: JSONDecoder does not validate members a typed decode
+        // skips, and a line that is not JSON must get -32700 whatever it holds.
+        guard let message = try? decoder.decode(JSONValue.self, from: data) else {
+            send(responseLine(RPCResponse<NoParams>(id: nil, error: .parseError("not valid JSON: send one JSON-RPC object per line"))), to: connection)
+            return
+        }
+        guard case .object(let members) = message else {
+            let reply = RPCError.invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\"")
             send(responseLine(RPCResponse<NoParams>(id: nil, error: reply)), to: connection)
             return
         }
+        let header = RPCRequestHeader(members: members)
         guard header.jsonrpc == "2.0", let method = header.method else {
             let reply = RPCError.invalidRequest("a request needs \"jsonrpc\":\"2.0\" and a string \"method\"")
             send(responseLine(RPCResponse<NoParams>(id: header.id, error: reply)), to: connection)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import ArgumentParser
 import WindowProtocol
 
@@ -7,10 +12,18 @@ extension Winctl {
         static let configuration = CommandConfiguration(
             abstract: "Present a window here until it is dismissed or you detach.",
             discussion: """
-                Give a window id, or a group (and value) to open or reuse its window. Prints the \
-                window, then its events as they come (JSON lines with --json). Lines on standard \
-                input: 'q' detaches, 'active', 'inactive', 'background' set the window's phase. \
-                Exits 0 when the window is dismissed or detached, 69 when the daemon goes away.
+                Give a window id, or a group (and value) to open or reuse its window.
+
+                On a terminal, the window takes over the screen: the view for the app state, \
+                redrawn as it changes. Focus in and out of the terminal set the window's phase \
+                (active, inactive), Ctrl-Z sets background and suspends; Tab switches the panel, \
+                q detaches. If windowd restarts, it reconnects and attaches again; after \
+                --give-up seconds without windowd it exits 69.
+
+                With --no-tty, --json or output that is not a terminal: prints the window, then \
+                its events as they come (JSON lines with --json). Lines on standard input: 'q' \
+                detaches, 'active', 'inactive', 'background' set the window's phase. Exits 0 when \
+                the window is dismissed or detached, 69 when the daemon goes away.
                 """
         )
 
@@ -28,12 +41,41 @@ extension Winctl {
         @Flag(help: "Take the window over if another presenter has it (that one is dismissed).")
         var takeover = false
 
+        @Flag(help: "Present in line mode even on a terminal.")
+        var noTTY = false
+
+        @Option(help: ArgumentHelp("On a terminal: how long windowd may be gone before giving up.", valueName: "seconds"))
+        var giveUp: Int = 60
+
+        func validate() throws {
+            if giveUp < 1 { throw ValidationError("--give-up must be at least 1 second, not \(giveUp)") }
+        }
+
         func run() throws {
             let client = try DaemonClient(options)
             let target = AttachTarget(window, value)
             let reply = try client.call(WindowAttach.self, target.params(phase: phase, takeover: takeover))
-            client.show(reply) { AttachText.lines($0) }
-            try LinePresenter(client: client, window: reply.result.window).run()
+            if noTTY || options.json || isatty(0) != 1 || isatty(1) != 1 {
+                client.show(reply) { AttachText.lines($0) }
+                try LinePresenter(client: client, window: reply.result.window).run()
+            } else {
+                try presentFullScreen(client, reply.result)
+            }
+        }
+
+        private func presentFullScreen(_ client: DaemonClient, _ attached: WindowAttach.Result) throws(ExitCode) {
+            let link = PresenterLink(path: options.socketPath, connection: client.connection, window: attached.window)
+            let snapshot: EventsSubscribe.Snapshot
+            do {
+                snapshot = try link.subscribe()
+            } catch {
+                throw ExitStatus.reporting(error)
+            }
+            guard let presenter = TerminalPresenter(link: link, attached: attached, snapshot: snapshot, giveUp: .seconds(giveUp)) else {
+                Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
+                throw ExitStatus.unavailable
+            }
+            try presenter.run()
         }
     }
 }

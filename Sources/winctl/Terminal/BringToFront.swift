@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import WindowProtocol
+import WindowTerminal
+
+/// How a presenter comes to the front when its window is focused (`window.focus`).
+///
+/// Inside tmux it selects its own window and pane and switches the client to them;
+/// elsewhere it can only ask: it sets the terminal's title and rings the bell.
+enum BringToFront: Equatable {
+    /// In the tmux pane `pane` (`$TMUX_PANE`, e.g. `%3`).
+    case tmux(pane: String)
+    /// In a terminal of its own.
+    case terminal
+
+    /// Where this process runs: tmux when both `$TMUX` and `$TMUX_PANE` are set.
+    static func detect() -> BringToFront {
+        guard let tmux = getenv("TMUX"), tmux.pointee != 0, let pane = getenv("TMUX_PANE"), pane.pointee != 0 else {
+            return .terminal
+        }
+        return .tmux(pane: String(cString: pane))
+    }
+
+    /// The tmux commands that bring `pane` to front, each an argv.
+    static func tmuxCommands(pane: String) -> [[String]] {
+        [
+            ["tmux", "select-window", "-t", pane],
+            ["tmux", "select-pane", "-t", pane],
+            ["tmux", "switch-client", "-t", pane],
+        ]
+    }
+
+    /// Brings the presenter of `window` to front on `terminal`.
+    func perform(for window: WindowInfo, on terminal: TerminalMode) {
+        switch self {
+        case .tmux(let pane):
+            for command in BringToFront.tmuxCommands(pane: pane) { BringToFront.run(command) }
+        case .terminal:
+            terminal.write(ControlSequence.title("windowd: " + WindowLabel.label(window)) + ControlSequence.bell)
+        }
+    }
+
+    /// Runs `arguments` (no shell), its output discarded, and waits for it; `false` if it failed.
+    @discardableResult
+    static func run(_ arguments: [String]) -> Bool {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Not a byte of tmux's may land on the screen the presenter draws.
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return false }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return false }
+        }
+        return status == 0
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The write end of the self-pipe, for the signal handler: the one thing it may touch.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Signals turned into bytes on a pipe, so the presenter's `poll` loop handles them in turn.
+///
+/// The handler only writes the signal's number to the pipe (async-signal-safe, and a
+/// C function pointer capturing nothing); everything else happens in the loop.
+final class SignalPipe {
+    /// The read end, for `poll`.
+    let fileDescriptor: Int32
+    private let writeEnd: Int32
+    private let signals: [Int32]
+    private var previous: [Int32: sigaction] = [:]
+
+    /// Catches `signals` from now on; `nil` if the pipe cannot be made.
+    init?(catching signals: [Int32]) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        fileDescriptor = ends[0]
+        writeEnd = ends[1]
+        self.signals = signals
+        signalPipeWriteEnd = writeEnd
+        let handler: @convention(c) (Int32) -> Void = { signal in
+            let saved = errno
+            var byte = UInt8(truncatingIfNeeded: signal)
+            _ = write(signalPipeWriteEnd, &byte, 1)
+            errno = saved
+        }
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = handler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous[signal] = old
+        }
+    }
+
+    deinit {
+        for (signal, action) in previous {
+            var action = action
+            sigaction(signal, &action, nil)
+        }
+        signalPipeWriteEnd = -1
+        close(fileDescriptor)
+        close(writeEnd)
+    }
+
+    /// The signals caught since the last call, in order, each once per delivery.
+    func drain() -> [Int32] {
+        var caught: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(fileDescriptor, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return caught }
+            caught += buffer[..<count].map { Int32($0) }
+        }
+    }
+
+    /// Puts `signal` back to its default action, for re-raising it on the way out.
+    func restoreDefault(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+        previous[signal] = nil
+    }
+}

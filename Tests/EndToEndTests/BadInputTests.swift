@@ -1,0 +1,99 @@
+import Testing
+import WindowProtocol
+
+/// SPEC sections 7 and 8: bad input gets a JSON-RPC error (or a clean close) and never
+/// disturbs the daemon or its other clients.
+@Suite("Bad input", .timeLimit(.minutes(1)))
+struct BadInputTests {
+    /// One bad line and the error it must get.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let bytes: [UInt8]
+        let code: Int64
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "invalid JSON", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"hello""#.utf8), code: -32700),
+        Case(name: "a JSON array", bytes: Array(#"[{"jsonrpc":"2.0","id":1,"method":"hello"}]"#.utf8), code: -32600),
+        Case(name: "a JSON string", bytes: Array(#""hello""#.utf8), code: -32600),
+        Case(name: "no jsonrpc member", bytes: Array(#"{"id":1,"method":"hello"}"#.utf8), code: -32600),
+        Case(name: "unknown method", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"window.explode"}"#.utf8), code: -32601),
+        Case(name: "wrong param types", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":5,"value":1}}"#.utf8), code: -32602),
+        Case(name: "params not an object", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":"detail"}"#.utf8), code: -32602),
+        Case(name: "a missing param", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"storage.set","params":{"key":"k"}}"#.utf8), code: -32602),
+        Case(name: "binary garbage", bytes: [0xFF, 0xFE, 0x00, 0x01, 0x80, 0xC3, 0x28, 0x7F, 0x00, 0x1B, 0x5B, 0xF0, 0x9F], code: -32700),
+        Case(name: "NUL bytes", bytes: [0x00, 0x00, 0x00], code: -32700),
+        Case(name: "invalid UTF-8 in a string", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":""#.utf8) + [0xC3, 0x28, 0xFF] + Array(#""}}"#.utf8), code: -32700),
+        Case(name: "a NUL inside a string", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"hel"#.utf8) + [0x00] + Array(#"lo"}"#.utf8), code: -32700),
+    ]
+
+    @Test("each bad line gets its JSON-RPC error, the connection stays usable, other clients are served", arguments: cases)
+    func badLine(_ bad: Case) throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.stop() }
+        let other = try daemon.client()
+        let id = try #require(try other.call("window.open", #"{"group":"detail","value":9}"#)["window"]?["id"]?.string)
+
+        let client = try daemon.client()
+        try client.send(bytes: bad.bytes + [0x0A])
+        let message = try #require(try client.readMessage(what: "the error for \(bad.name)"), "the daemon closed the connection instead of answering")
+        #expect(message["jsonrpc"]?.string == "2.0")
+        #expect(message["error"]?["code"]?.int == bad.code, "\(message.jsonText)")
+        #expect(message["error"]?["message"]?.string?.isEmpty == false)
+        #expect(message["result"] == nil)
+
+        // The same connection still works, and so does the other one, with its state intact.
+        #expect(try client.call("hello", #"{"client":"e2e","protocol":1}"#)["server"]?.string == "windowd")
+        let windows = try #require(try other.call("window.list")["windows"]?.array)
+        #expect(windows.compactMap { $0["id"]?.string } == [id])
+    }
+
+    @Test("a 300 KiB line gets limit_exceeded and the connection is closed; other clients are served")
+    func oversizeLine() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.stop() }
+        let other = try daemon.client()
+        try other.call("window.open", #"{"group":"detail","value":9}"#)
+
+        let client = try daemon.client()
+        let padding = String(repeating: "a", count: 300 * 1_024)
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":"notes","value":"\#(padding)"}}"# + "\n"
+        do {
+            try client.send(bytes: Array(line.utf8))
+        } catch {
+            // The daemon may close before the whole line is written: that is its right.
+        }
+        let rest = try client.readUntilClosed()
+        let lines = rest.split(separator: 0x0A)
+        #expect(lines.count == 1, "one error, then the close: \(String(decoding: rest.prefix(500), as: UTF8.self))")
+        let error = try JSONValue.parse(Array(try #require(lines.first)))
+        #expect(error["error"]?["data"]?["reason"]?.string == "limit_exceeded", "\(error.jsonText)")
+
+        #expect(try other.call("daemon.status")["windows"]?.int == 1, "the daemon serves others and kept its state")
+        #expect(try other.call("window.list", #"{"group":"notes"}"#)["windows"]?.array?.isEmpty == true)
+        let fresh = try daemon.client()
+        #expect(try fresh.call("hello", #"{"client":"e2e","protocol":1}"#)["server"]?.string == "windowd")
+    }
+
+    @Test("a request split across writes, and several requests in one write, are each answered once")
+    func framing() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let first = RawClient.requestLine(id: 1, method: "app.state", params: nil)
+        let second = RawClient.requestLine(id: 2, method: "daemon.status", params: nil)
+        let bytes = Array((first + "\n" + second + "\n").utf8)
+        let cut = first.utf8.count / 2
+        try client.send(bytes: Array(bytes[..<cut]))
+        // Half a line gets no answer yet: daemon.status on another connection proves the daemon is idle, not stuck.
+        #expect(try daemon.client().call("daemon.status")["version"] != nil)
+        try client.send(bytes: Array(bytes[cut...]))
+        #expect(try client.response(to: 1).result?["state"]?["state"]?.string == "unauthenticated")
+        #expect(try client.response(to: 2).result?["version"] != nil)
+        // A notification (no id) gets no response: the next response is for the next request.
+        try client.send(line: #"{"jsonrpc":"2.0","method":"daemon.status"}"#)
+        try client.send(line: RawClient.requestLine(id: 3, method: "app.state", params: nil))
+        #expect(try client.response(to: 3).result != nil)
+    }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Plays the service manager's side of `NOTIFY_SOCKET`: a bound `AF_UNIX` datagram
+/// socket that receives what the daemon sends through `sd_notify`, in order.
+final class NotifyListener {
+    /// One notification: the datagram's text and the assignments in it.
+    struct Message: CustomStringConvertible {
+        /// The datagram as sent: newline-separated `KEY=value` assignments.
+        let text: String
+        /// When the datagram was read.
+        let receivedAt: ContinuousClock.Instant
+
+        /// The value of `key`, if the datagram assigns it.
+        subscript(key: String) -> String? {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+                guard let equals = line.firstIndex(of: "="), line[..<equals] == key else { continue }
+                return String(line[line.index(after: equals)...])
+            }
+            return nil
+        }
+
+        /// Whether the datagram is the watchdog's keep-alive and nothing else.
+        var isWatchdogPing: Bool { text == "WATCHDOG=1" }
+
+        /// The datagram on one line, each newline shown as ` | `.
+        var description: String { text.split(separator: "\n").joined(separator: " | ") }
+    }
+
+    /// The socket's path: what `NOTIFY_SOCKET` is set to.
+    let path: String
+    private let socketDescriptor: Int32
+    /// Every message read so far, in order.
+    private(set) var received: [Message] = []
+
+    /// Binds `directory/notify`; the directory should be short, as `sun_path` holds 107 bytes.
+    init(directory: String) throws {
+        path = directory + "/notify"
+        socketDescriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socketDescriptor >= 0 else { throw TestFailure.system("socket") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        precondition(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "notify socket path \(path) is too long")
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0 else {
+            let failure = TestFailure.system("bind \(path)")
+            close(socketDescriptor)
+            throw failure
+        }
+    }
+
+    deinit {
+        close(socketDescriptor)
+        unlink(path)
+    }
+
+    /// The next datagram, or `nil` if none arrives before `timeout`.
+    func next(timeout: Duration) throws -> Message? {
+        let deadline = Deadline(timeout)
+        while true {
+            var descriptor = pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, deadline.remainingMilliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw TestFailure.system("poll on \(path)")
+            }
+            if ready == 0 { return nil }
+            var buffer = [UInt8](repeating: 0, count: 8_192)
+            let count = recv(socketDescriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw TestFailure.system("recv on \(path)")
+            }
+            let message = Message(text: String(decoding: buffer[..<count], as: UTF8.self), receivedAt: .now)
+            received.append(message)
+            return message
+        }
+    }
+
+    /// Reads until a message that satisfies `matching`, skipping watchdog pings; throws naming
+    /// `what` and listing what did arrive if none comes within `timeout`.
+    ///
+    /// - Returns: the matching message and the others (pings excluded) read on the way.
+    @discardableResult
+    func waitFor(
+        _ what: String, timeout: Duration = .seconds(10), matching: (Message) -> Bool
+    ) throws -> (message: Message, skipped: [Message]) {
+        let deadline = Deadline(timeout)
+        var skipped: [Message] = []
+        while let message = try next(timeout: .milliseconds(Int64(deadline.remainingMilliseconds))) {
+            if matching(message) { return (message, skipped) }
+            if !message.isWatchdogPing { skipped.append(message) }
+            if deadline.hasPassed { break }
+        }
+        let seen = skipped.isEmpty ? "nothing else" : skipped.map { "'\($0)'" }.joined(separator: ", ")
+        throw TestFailure("timed out after \(timeout) waiting for \(what) on NOTIFY_SOCKET; received \(seen)")
+    }
+
+    /// Everything that arrives within `duration`, watchdog pings excluded.
+    func collect(for duration: Duration) throws -> [Message] {
+        let deadline = Deadline(duration)
+        var messages: [Message] = []
+        while !deadline.hasPassed, let message = try next(timeout: .milliseconds(Int64(deadline.remainingMilliseconds))) {
+            if !message.isWatchdogPing { messages.append(message) }
+        }
+        return messages
+    }
+}

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WindowProtocol
+
+/// One response as it came: `result` or `error`.
+struct RawResponse {
+    let message: JSONValue
+
+    var result: JSONValue? { message["result"] }
+    var error: JSONValue? { message["error"] }
+    /// `error.code`.
+    var code: Int64? { error?["code"]?.int }
+    /// `error.data.reason`.
+    var reason: String? { error?["data"]?["reason"]?.string }
+    /// `error.message`.
+    var errorMessage: String? { error?["message"]?.string }
+}
+
+/// A client that speaks newline-delimited JSON-RPC over a Unix socket with plain POSIX calls,
+/// so that a test can send exact bytes and see exactly what comes back.
+final class RawClient {
+    static let timeout: Duration = .seconds(10)
+
+    let path: String
+    let fileDescriptor: Int32
+    private let reader: LineReader
+    private var events: [JSONValue] = []
+    private var nextID: Int64 = 1
+    private var closed = false
+
+    /// Connects to `path`.
+    init(path: String) throws {
+        guard let fd = Self.connect(path: path) else {
+            throw TestFailure.system("connect to \(path)")
+        }
+        self.path = path
+        fileDescriptor = fd
+        reader = LineReader(fileDescriptor: fd)
+    }
+
+    deinit { close() }
+
+    /// A connected socket to `path`, or `nil` with `errno` set.
+    static func connect(path: String) -> Int32? {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        precondition(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "socket path \(path) is too long")
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            let saved = errno
+            Glibc.close(fd)
+            errno = saved
+            return nil
+        }
+        return fd
+    }
+
+    /// Closes the connection; later calls do nothing.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(fileDescriptor)
+    }
+
+    // MARK: - Sending
+
+    /// Writes all of `bytes`; throws if the daemon closed the connection.
+    func send(bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                Glibc.send(fileDescriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw TestFailure.system("send to \(path)")
+            }
+            offset += written
+        }
+    }
+
+    /// Writes `text` and a newline.
+    func send(line text: String) throws {
+        try send(bytes: Array((text + "\n").utf8))
+    }
+
+    /// The request line for `method` with `params` (JSON text), numbered `id`.
+    static func requestLine(id: Int64, method: String, params: String?) -> String {
+        var text = #"{"jsonrpc":"2.0","id":\#(id),"method":\#(JSONValue.quote(method))"#
+        if let params { text += #","params":"# + params }
+        return text + "}"
+    }
+
+    /// Sends a request without waiting; returns its id, for ``response(to:timeout:)``.
+    @discardableResult
+    func sendRequest(_ method: String, _ params: String? = nil) throws -> Int64 {
+        let id = nextID
+        nextID += 1
+        try send(line: Self.requestLine(id: id, method: method, params: params))
+        return id
+    }
+
+    // MARK: - Receiving
+
+    /// The next message, or `nil` when the daemon closed the connection.
+    func readMessage(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a message") throws -> JSONValue? {
+        guard let line = try reader.readLine(timeout: timeout, what: "\(what()) from windowd at \(path)") else { return nil }
+        return try JSONValue.parse(line)
+    }
+
+    /// The response to request `id`; events read on the way are kept for ``nextEvent(timeout:)``.
+    func response(to id: Int64, timeout: Duration = RawClient.timeout) throws -> RawResponse {
+        while true {
+            guard let message = try readMessage(timeout: timeout, what: "the response to request \(id)") else {
+                throw TestFailure("windowd closed the connection before answering request \(id)")
+            }
+            if Self.isEvent(message) {
+                events.append(message)
+                continue
+            }
+            guard message["id"]?.int == id else {
+                throw TestFailure("expected the response to request \(id), got \(message.jsonText)")
+            }
+            return RawResponse(message: message)
+        }
+    }
+
+    /// Sends `method` and returns its response, whatever it is.
+    func request(_ method: String, _ params: String? = nil, timeout: Duration = RawClient.timeout) throws -> RawResponse {
+        try response(to: sendRequest(method, params), timeout: timeout)
+    }
+
+    /// Sends `method` and returns its `result`; an error response fails the test.
+    @discardableResult
+    func call(_ method: String, _ params: String? = nil, timeout: Duration = RawClient.timeout) throws -> JSONValue {
+        let response = try request(method, params, timeout: timeout)
+        guard let result = response.result else {
+            throw TestFailure("\(method) \(params ?? "") failed: \(response.message.jsonText)")
+        }
+        return result
+    }
+
+    /// The next event (a notification), in order.
+    func nextEvent(timeout: Duration = RawClient.timeout) throws -> JSONValue {
+        if !events.isEmpty { return events.removeFirst() }
+        guard let message = try readMessage(timeout: timeout, what: "an event") else {
+            throw TestFailure("windowd closed the connection while an event was awaited")
+        }
+        guard Self.isEvent(message) else {
+            throw TestFailure("expected an event, got \(message.jsonText)")
+        }
+        return message
+    }
+
+    /// Skips events until one named `name` that satisfies `matching`; returns it.
+    func waitForEvent(_ name: String, timeout: Duration = RawClient.timeout, matching: (JSONValue) -> Bool = { _ in true }) throws -> JSONValue {
+        let deadline = Deadline(timeout)
+        while true {
+            let left = Duration.milliseconds(Int64(deadline.remainingMilliseconds))
+            let event: JSONValue
+            do {
+                event = try nextEvent(timeout: left)
+            } catch let failure as TestFailure {
+                throw TestFailure("no \(name) event arrived: \(failure)")
+            }
+            if event["method"]?.string == name, matching(event) { return event }
+        }
+    }
+
+    /// Events already read and not yet taken.
+    var bufferedEventCount: Int { events.count }
+
+    /// Reads until the daemon closes the connection; returns what came before the end.
+    func readUntilClosed(timeout: Duration = RawClient.timeout) throws -> [UInt8] {
+        try reader.drainToEnd(timeout: timeout, what: "windowd to close the connection")
+    }
+
+    private static func isEvent(_ message: JSONValue) -> Bool {
+        message["method"] != nil && message["id"] == nil
+    }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A fresh `/tmp/wdt-XXXXXX` directory (mode 0700), removed with everything in it when released.
+///
+/// Short on purpose: a socket path must fit the 108 bytes of `sockaddr_un`.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/wdt-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw TestFailure.system("mkdtemp") }
+        path = String(cString: made)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// `path/name`.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Writes `text` to `path/name` and returns the full path.
+    @discardableResult
+    func write(_ text: String, to name: String) throws -> String {
+        let full = file(name)
+        try text.write(toFile: full, atomically: false, encoding: .utf8)
+        return full
+    }
+
+    /// The text of `path/name`, or "" if it cannot be read.
+    func read(_ name: String) -> String {
+        (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
+    }
+}

@@ -1,0 +1,420 @@
+#!/usr/bin/env bash
+# Boots a real systemd and checks windowd's system units under it (`make test-systemd`).
+#
+# The machine has no systemd of its own, so this boots one: a Debian bookworm tree
+# made once with debootstrap (from the mirror apt is configured with) and cached
+# outside the repository, run with
+#   systemd-nspawn -D ROOT --register=no --keep-unit --volatile=overlay -b
+# The overlay keeps the cached tree clean: everything written inside is gone when
+# the container stops. Commands run inside through `nsenter -t <container pid 1> -a`.
+# windowd is built with --static-swift-stdlib so the container needs no Swift
+# runtime; binaries, units and a test config are copied in through
+# /proc/<container pid 1>/root.
+#
+# Checks: socket activation on a first connection (made from the host through
+# /proc/<pid 1>/root/run/windowd/windowd.sock), STATUS= in `systemctl show`,
+# reload, restart, Restart=on-failure after SIGSEGV (NRestarts=1), the watchdog
+# killing a stopped (SIGSTOP) daemon, structured journal entries with WINDOW_ID=,
+# DynamicUser, a stop keeping the activation socket, the online
+# `systemd-analyze security` score. Whether windows survive a restart is reported,
+# not checked.
+#
+# Environment: WINDOWD_TEST_ROOT (default /var/cache/windowd-test/bookworm),
+# SWIFT, RELEASE_FLAGS (as in the Makefile), WINDOWD_SKIP_BUILD=1 to use the
+# existing release build.
+# Last line: "N passed, M failed"; exit status 1 when anything failed.
+set -u
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+root=${WINDOWD_TEST_ROOT:-/var/cache/windowd-test/bookworm}
+swift=${SWIFT:-swift}
+release_flags=${RELEASE_FLAGS:--c release --static-swift-stdlib}
+packages="systemd,systemd-sysv,dbus,procps,libsqlite3-0"
+passed=0
+failed=0
+started=$(date +%s%N)
+
+pass() { passed=$((passed + 1)); echo "ok - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1"; [ -n "${2:-}" ] && sed 's/^/    /' <<<"$2"; }
+info() { echo "# $1"; [ -n "${2:-}" ] && sed 's/^/#     /' <<<"$2"; }
+finish() {
+    echo "# took $(( ($(date +%s%N) - started) / 1000000 )) ms"
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+    exit
+}
+milliseconds_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+
+# --- Tools --------------------------------------------------------------------
+
+missing=""
+command -v systemd-nspawn >/dev/null || missing="$missing systemd-container"
+command -v debootstrap >/dev/null || missing="$missing debootstrap"
+command -v nsenter >/dev/null || missing="$missing util-linux"
+if [ -n "$missing" ]; then
+    echo "# installing:$missing"
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+fi
+for tool in systemd-nspawn debootstrap nsenter; do
+    command -v $tool >/dev/null || { fail "$tool is missing (apt-get install systemd-container debootstrap util-linux)"; finish; }
+done
+
+# --- The bookworm tree, made once ---------------------------------------------
+
+# The first URI that serves bookworm's main component, from apt's own configuration
+# (deb822 .sources stanzas or one-line .list entries).
+apt_mirror() {
+    local file uri
+    for file in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$file" ] || continue
+        uri=$(awk 'BEGIN { RS = "" }
+            /(^|\n)Suites:[^\n]*[ \t]bookworm([ \t]|\n|$)/ && /(^|\n)Components:[^\n]*main/ {
+                if (match($0, /(^|\n)URIs:[ \t]*[^ \t\n]+/)) {
+                    uri = substr($0, RSTART, RLENGTH); sub(/^\n?URIs:[ \t]*/, "", uri); print uri; exit
+                }
+            }' "$file")
+        [ -n "$uri" ] && { echo "$uri"; return; }
+    done
+    uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '
+        $1 == "deb" { i = 2; if ($2 ~ /^\[/) { while (i < NF && $i !~ /\]$/) i++; i++ }
+                      if ($(i + 1) == "bookworm") { print $i; exit } }')
+    echo "${uri:-http://deb.debian.org/debian}"
+}
+
+if [ ! -e "$root/.windowd-complete" ]; then
+    mirror=$(apt_mirror)
+    echo "# making the bookworm tree in $root from $mirror (once; about a minute)"
+    $SUDO rm -rf "$root.partial"
+    $SUDO mkdir -p "$(dirname "$root")"
+    building=$(date +%s%N)
+    if $SUDO debootstrap --variant=minbase --include="$packages" bookworm "$root.partial" "$mirror" >"/tmp/windowd-debootstrap.log" 2>&1; then
+        $SUDO rm -rf "$root"
+        $SUDO mv "$root.partial" "$root"
+        $SUDO touch "$root/.windowd-complete"
+        info "debootstrap took $(milliseconds_since "$building") ms"
+    else
+        fail "debootstrap bookworm from $mirror" "$(tail -20 /tmp/windowd-debootstrap.log)"
+        finish
+    fi
+fi
+
+# --- windowd, built for a machine without Swift ---------------------------------
+
+cd "$repo" || exit 1
+if [ "${WINDOWD_SKIP_BUILD:-0}" != 1 ]; then
+    building=$(date +%s%N)
+    # shellcheck disable=SC2086
+    if ! build_log=$($swift build $release_flags 2>&1); then
+        fail "swift build $release_flags" "$(tail -30 <<<"$build_log")"
+        finish
+    fi
+    info "swift build $release_flags took $(milliseconds_since "$building") ms"
+fi
+# shellcheck disable=SC2086
+bin=$($swift build $release_flags --show-bin-path)
+for binary in windowd winctl; do
+    [ -x "$bin/$binary" ] || { fail "$bin/$binary is missing"; finish; }
+done
+if ldd "$bin/windowd" | grep -q 'libswift'; then
+    fail "windowd links the Swift runtime dynamically (build with --static-swift-stdlib)" "$(ldd "$bin/windowd")"
+fi
+
+# --- Boot ---------------------------------------------------------------------------
+
+scratch=$(mktemp -d /tmp/windowd-nspawn.XXXXXX)
+nspawn_pid=""
+leader=""
+
+stop_container() {
+    [ -n "$nspawn_pid" ] || return
+    if kill -0 "$nspawn_pid" 2>/dev/null; then
+        # SIGTERM makes nspawn shut the container down in order; pid 1 is killed if that hangs.
+        kill -TERM "$nspawn_pid" 2>/dev/null
+        for _ in $(seq 1 100); do kill -0 "$nspawn_pid" 2>/dev/null || break; sleep 0.1; done
+        if kill -0 "$nspawn_pid" 2>/dev/null; then
+            [ -n "$leader" ] && kill -KILL "$leader" 2>/dev/null
+            kill -KILL "$nspawn_pid" 2>/dev/null
+        fi
+        wait "$nspawn_pid" 2>/dev/null
+    fi
+    nspawn_pid=""
+}
+cleanup() {
+    stop_container
+    rm -rf "$scratch"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+booting=$(date +%s%N)
+systemd-nspawn -q -D "$root" --register=no --keep-unit --volatile=overlay --console=read-only \
+    --machine=windowd-test -b </dev/null >"$scratch/console.log" 2>&1 &
+nspawn_pid=$!
+
+# The container's pid 1: the descendant of nspawn whose pid in its own namespace is 1.
+find_leader() {
+    local queue=("$nspawn_pid") pid children
+    while [ ${#queue[@]} -gt 0 ]; do
+        pid=${queue[0]}
+        queue=("${queue[@]:1}")
+        if [ "$pid" != "$nspawn_pid" ] && awk '/^NSpid:/ { exit ($NF == 1 ? 0 : 1) }' "/proc/$pid/status" 2>/dev/null; then
+            echo "$pid"
+            return 0
+        fi
+        children=$(cat /proc/"$pid"/task/*/children 2>/dev/null)
+        # shellcheck disable=SC2206
+        queue+=($children)
+    done
+    return 1
+}
+
+inside_path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+# Runs a command inside the container, with a clean environment and a time limit.
+inside() {
+    timeout 60 nsenter -t "$leader" -a env -i PATH="$inside_path" LANG=C.UTF-8 SYSTEMD_PAGER= SYSTEMD_COLORS=0 "$@"
+}
+
+deadline=$(( $(date +%s) + 60 ))
+until leader=$(find_leader); do
+    if ! kill -0 "$nspawn_pid" 2>/dev/null || [ "$(date +%s)" -gt "$deadline" ]; then
+        fail "systemd-nspawn boots bookworm" "$(tail -20 "$scratch/console.log")"
+        finish
+    fi
+    sleep 0.05
+done
+state=""
+until state=$(inside systemctl is-system-running --wait 2>/dev/null) && [ -n "$state" ]; do
+    if ! kill -0 "$nspawn_pid" 2>/dev/null || [ "$(date +%s)" -gt "$deadline" ]; then
+        fail "systemd in the container answers" "$(tail -20 "$scratch/console.log")"
+        finish
+    fi
+    sleep 0.05
+done
+if [ "$state" = running ] || [ "$state" = degraded ]; then
+    pass "systemd boots in the container ($state, $(milliseconds_since "$booting") ms)"
+else
+    fail "systemd boots in the container: $state" "$(inside systemctl --failed --no-legend)"
+fi
+[ "$state" = degraded ] && info "failed units in the container" "$(inside systemctl --failed --no-legend)"
+
+# --- Install ------------------------------------------------------------------------
+
+croot=/proc/$leader/root
+install -D -m 0755 "$bin/windowd" "$croot/usr/local/bin/windowd"
+install -D -m 0755 "$bin/winctl" "$croot/usr/local/bin/winctl"
+install -m 0644 "$repo/systemd/windowd.service" "$repo/systemd/windowd.socket" "$croot/etc/systemd/system/"
+# The shipped config, with no loading delay and a launch command, so that opening
+# a `main` window logs `launching` with window.id metadata.
+install -d "$croot/etc/windowd"
+cat >"$croot/etc/windowd/windowd.toml" <<'EOF'
+[app]
+minimum_loading_ms = 0
+
+[groups.main]
+value = "none"
+launch = ["/bin/true"]
+
+[groups.detail]
+value = "int"
+EOF
+
+unresolved=$(inside ldd /usr/local/bin/windowd /usr/local/bin/winctl | grep 'not found')
+if [ -n "$unresolved" ]; then
+    # Bring what the container lacks from the host, next to the binaries.
+    for soname in $(awk '/not found/ { print $1 }' <<<"$unresolved" | sort -u); do
+        host_lib=$(ldd "$bin/windowd" "$bin/winctl" | awk -v n="$soname" '$1 == n && $3 ~ /^\// { print $3; exit }')
+        [ -n "$host_lib" ] && install -D -m 0644 "$host_lib" "$croot/usr/local/lib/$soname"
+    done
+    inside ldconfig
+    info "copied from the host: $(awk '/not found/ { print $1 }' <<<"$unresolved" | sort -u | tr '\n' ' ')"
+fi
+unresolved=$(inside ldd /usr/local/bin/windowd /usr/local/bin/winctl | grep 'not found')
+if [ -z "$unresolved" ]; then
+    pass "the container resolves every library windowd links ($(ldd "$bin/windowd" | awk '$3 ~ /^\// { print $1 }' | tr '\n' ' '))"
+else
+    fail "libraries missing in the container" "$unresolved"
+fi
+inside systemctl daemon-reload
+
+# --- Checks -------------------------------------------------------------------------
+
+show() { inside systemctl show -p "$1" --value "${2:-windowd.service}"; }
+# Waits up to $2 seconds for `show $1` to equal $3.
+wait_for_property() {
+    local property=$1 seconds=$2 expected=$3 until_time value
+    until_time=$(( $(date +%s%N) + seconds * 1000000000 ))
+    while :; do
+        value=$(show "$property")
+        [ "$value" = "$expected" ] && return 0
+        [ "$(date +%s%N)" -gt "$until_time" ] && return 1
+        sleep 0.05
+    done
+}
+winctl_inside() { inside timeout 20 /usr/local/bin/winctl "$@"; }
+
+if inside systemctl start windowd.socket && [ "$(inside systemctl is-active windowd.socket)" = active ] \
+    && [ "$(inside systemctl is-active windowd.service)" = inactive ]; then
+    pass "systemctl start windowd.socket (the service waits for a connection)"
+else
+    fail "systemctl start windowd.socket" "$(inside systemctl status --no-pager windowd.socket windowd.service 2>&1)"
+fi
+
+# The first connection, from the host through the container's /run.
+host_socket=$croot/run/windowd/windowd.sock
+connecting=$(date +%s%N)
+if output=$(timeout 20 "$bin/winctl" --socket "$host_socket" status 2>&1); then
+    pass "a first connection (from the host) starts windowd.service and is answered in $(milliseconds_since "$connecting") ms"
+    info "winctl status" "$output"
+else
+    fail "a first connection starts windowd.service and is answered" "$output
+$(inside journalctl -u windowd --no-pager -n 30)"
+fi
+
+status_text=$(show StatusText)
+properties=$(inside systemctl show -p ActiveState,SubState,StatusText windowd)
+if grep -qx 'ActiveState=active' <<<"$properties" && grep -qx 'SubState=running' <<<"$properties" \
+    && grep -Eq '^[0-9]+ windows, [0-9]+ attached, phase [a-z]+, ' <<<"$status_text"; then
+    pass "systemctl show: active, running, StatusText=$status_text"
+else
+    fail "systemctl show -p ActiveState,SubState,StatusText windowd" "$properties"
+fi
+
+user=$(inside ps -o user= -p "$(show MainPID)" | tr -d ' ')
+if [ -n "$user" ] && [ "$user" != root ] && inside test -d /var/lib/private/windowd; then
+    pass "runs as a dynamic user ($user) with its StateDirectory under /var/lib/private"
+else
+    fail "DynamicUser: runs as '${user:-?}'" "$(inside ls -la /var/lib/private 2>&1)"
+fi
+
+# A window of `main` launches /bin/true, logged as `launching` with window.id metadata.
+if output=$(winctl_inside open main 2>&1); then
+    pass "winctl open main (inside the container)"
+else
+    fail "winctl open main" "$output"
+fi
+# The STATUS= update is rate-limited to 250 ms.
+if wait_for_property StatusText 3 "1 windows, 0 attached, phase background, unauthenticated"; then
+    pass "STATUS= follows: $(show StatusText)"
+else
+    fail "STATUS= follows the opened window" "$(show StatusText)"
+fi
+journal=""
+for _ in $(seq 1 40); do
+    journal=$(inside journalctl -u windowd.service -o json --no-pager)
+    grep -q '"WINDOW_ID"' <<<"$journal" && break
+    sleep 0.05
+done
+entry=$(grep '"WINDOW_ID"' <<<"$journal" | head -1)
+if [ -n "$entry" ] && grep -q '"CODE_FILE"' <<<"$entry" && grep -q '"CODE_FUNC"' <<<"$entry" \
+    && grep -q '"PRIORITY"' <<<"$entry" && grep -q '"MESSAGE":"launching"' <<<"$entry"; then
+    pass "the journal holds structured entries: $(grep -o '"WINDOW_ID":"[^"]*"' <<<"$entry"), CODE_FILE, CODE_FUNC, PRIORITY"
+else
+    fail "a journal entry with WINDOW_ID=, CODE_FILE=, CODE_FUNC=, PRIORITY=" "$(inside journalctl -u windowd.service -o verbose --no-pager -n 20)"
+fi
+
+pid_before=$(show MainPID)
+if inside systemctl reload windowd && [ "$(show MainPID)" = "$pid_before" ] \
+    && [ "$(inside systemctl is-active windowd)" = active ] \
+    && inside journalctl -u windowd.service --no-pager | grep -q 'config reloaded'; then
+    pass "systemctl reload windowd (same pid, config reloaded, active)"
+else
+    fail "systemctl reload windowd" "$(inside systemctl status --no-pager windowd 2>&1 | tail -15)"
+fi
+
+list_before=$(winctl_inside list 2>&1)
+restarting=$(date +%s%N)
+if inside systemctl restart windowd; then
+    restart_ms=$(milliseconds_since "$restarting")
+    if [ "$(show MainPID)" != "$pid_before" ] && [ "$(inside systemctl is-active windowd)" = active ]; then
+        pass "systemctl restart windowd ($restart_ms ms, new pid)"
+    else
+        fail "systemctl restart windowd: not active with a new pid" "$(inside systemctl status --no-pager windowd 2>&1)"
+    fi
+else
+    fail "systemctl restart windowd" "$(inside systemctl status --no-pager windowd 2>&1)"
+fi
+list_after=$(winctl_inside list 2>&1)
+if [ "$list_before" = "$list_after" ]; then
+    info "state after the restart: same windows (not checked yet)" "$list_after"
+else
+    info "state after the restart differs (not checked yet); before:" "$list_before"
+    info "after:" "$list_after"
+fi
+
+# Restart=on-failure after a crash.
+pid_before=$(show MainPID)
+restarts_before=$(show NRestarts)
+crashing=$(date +%s%N)
+inside kill -SEGV "$pid_before"
+if wait_for_property NRestarts 10 $((restarts_before + 1)) && wait_for_property ActiveState 10 active \
+    && [ "$(show MainPID)" != "$pid_before" ] && [ "$(show MainPID)" != 0 ]; then
+    pass "kill -SEGV: restarted (NRestarts=$(show NRestarts), $(milliseconds_since "$crashing") ms)"
+else
+    fail "kill -SEGV: restarted" "NRestarts=$(show NRestarts)
+$(inside systemctl status --no-pager windowd 2>&1 | tail -15)"
+fi
+if output=$(winctl_inside status 2>&1); then
+    pass "answers after the crash restart"
+else
+    fail "answers after the crash restart" "$output"
+fi
+
+# The watchdog: a stopped process sends no WATCHDOG=1. The shipped WatchdogSec=10s is
+# checked, then shortened with a runtime drop-in to keep the test quick.
+if [ "$(show WatchdogUSec)" = 10s ]; then
+    pass "WatchdogSec=10s is in force"
+else
+    fail "WatchdogSec: $(show WatchdogUSec)"
+fi
+install -d "$croot/run/systemd/system/windowd.service.d"
+printf '[Service]\nWatchdogSec=1s\n' >"$croot/run/systemd/system/windowd.service.d/watchdog.conf"
+inside systemctl daemon-reload
+inside systemctl restart windowd
+pid_before=$(show MainPID)
+restarts_before=$(show NRestarts)
+stopping=$(date +%s%N)
+inside kill -STOP "$pid_before"
+if wait_for_property NRestarts 15 $((restarts_before + 1)) && wait_for_property ActiveState 10 active \
+    && [ "$(show MainPID)" != "$pid_before" ]; then
+    watchdog_line=$(inside journalctl -u windowd.service --no-pager | grep -i 'watchdog timeout' | tail -1)
+    if [ -n "$watchdog_line" ]; then
+        pass "a stopped event loop is killed by the watchdog (WatchdogSec=1s) and restarted in $(milliseconds_since "$stopping") ms"
+        info "$watchdog_line"
+    else
+        fail "restarted, but the journal shows no watchdog timeout" "$(inside journalctl -u windowd.service --no-pager -n 15)"
+    fi
+else
+    fail "the watchdog kills a stopped windowd" "NRestarts=$(show NRestarts)
+$(inside systemctl status --no-pager windowd 2>&1 | tail -15)"
+fi
+rm -f "$croot/run/systemd/system/windowd.service.d/watchdog.conf"
+inside systemctl daemon-reload
+
+# A stop keeps the activation socket (RuntimeDirectoryPreserve=yes); the next connection starts it again.
+inside systemctl stop windowd.service 2>/dev/null  # warns that the socket can still activate it
+if [ "$(inside systemctl is-active windowd.service)" = inactive ] && inside test -S /run/windowd/windowd.sock \
+    && output=$(winctl_inside status 2>&1) && [ "$(inside systemctl is-active windowd.service)" = active ]; then
+    pass "systemctl stop windowd keeps the socket; the next connection starts it again"
+else
+    fail "stop, then a connection restarts windowd" "${output:-}
+$(inside systemctl status --no-pager windowd.socket windowd.service 2>&1 | tail -20)"
+fi
+
+security=$(inside systemd-analyze security --no-pager windowd.service 2>&1)
+score=$(grep -o 'Overall exposure level for windowd.service: [0-9.]*' <<<"$security" | awk '{ print $NF }')
+if [ -n "$score" ] && awk -v s="$score" 'BEGIN { exit !(s <= 0.5) }'; then
+    pass "systemd-analyze security windowd.service (online): $score"
+else
+    fail "systemd-analyze security windowd.service (online): ${score:-?} (> 0.5 or unreadable)" "$(grep -E '✗|Overall' <<<"$security")"
+fi
+info "open findings" "$(grep '✗' <<<"$security")"
+
+noise=$(inside journalctl -u windowd.service --no-pager | grep -c 'Failed to set thread priority')
+[ "$noise" -gt 0 ] && info "$noise journal lines 'Failed to set thread priority for worker thread: … errno=1' (libdispatch's setpriority, refused by SystemCallFilter=~@resources)"
+info "systemctl status windowd" "$(inside systemctl status --no-pager windowd 2>&1)"
+
+stop_container
+finish
