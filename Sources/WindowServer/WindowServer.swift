@@ -16,6 +16,7 @@ import WindowStore
 public struct WindowServer: Service, CustomStringConvertible {
     private let config: DaemonConfig
     private let address: ListenAddress
+    private let inherited: InheritedDescriptors
     private let storage: Storage
     private let hooks: LifecycleHooks
     private let logger: Logger
@@ -30,11 +31,16 @@ public struct WindowServer: Service, CustomStringConvertible {
     }
 
     /// - Parameters:
+    ///   - address: where to listen when no listener is inherited.
+    ///   - inherited: descriptors a previous process handed over (`LISTEN_FDS`): the listener,
+    ///     client connections to adopt, and the state of a graceful restart.
     ///   - reloadConfig: re-reads the config on SIGHUP; an error keeps the old one.
-    public init(config: DaemonConfig, address: ListenAddress, storage: Storage, hooks: LifecycleHooks, logger: Logger,
+    public init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
+                storage: Storage, hooks: LifecycleHooks, logger: Logger,
                 reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
         self.config = config
-        self.address = address
+        self.address = inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
+        self.inherited = inherited
         self.storage = storage
         self.hooks = hooks
         self.logger = logger
@@ -56,23 +62,39 @@ public struct WindowServer: Service, CustomStringConvertible {
 
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
-        let (config, hooks, logger) = (self.config, self.hooks, self.logger)
+        let (config, hooks, logger, address) = (self.config, self.hooks, self.logger, self.address)
         let session = stored.session
+        let handOff = inherited.handOffState.flatMap(HandOffFile.read)
+        if inherited.handOffState != nil {
+            // Read once: a crash later must not find this state again.
+            hooks.descriptorStore?.remove(HandOffFile.name)
+            if handOff == nil { logger.warning("the hand-off state does not decode; connections resynchronise") }
+        }
         let daemon = try await loop.submit {
-            NIOLoopBound(WindowDaemon(
+            let daemon = WindowDaemon(
                 config: config, eventLoop: loop, hooks: hooks, store: store, restored: windows,
-                storedSession: session, logger: logger), eventLoop: loop)
+                storedSession: session, logger: logger)
+            if let handOff { daemon.resume(from: handOff) }
+            if case .inherited(_, let name) = address { daemon.listenerName = name }
+            return NIOLoopBound(daemon, eventLoop: loop)
         }.get()
 
         let server = try await bind(group: group, daemon: daemon)
-        logger.info("listening", metadata: ["socket": "\(address)", "pid": "\(getpid())"])
+        try await adoptConnections(group: group, daemon: daemon, handOff: handOff)
+        logger.info("listening", metadata: ["socket": "\(address)", "pid": "\(getpid())", "adopted": "\(inherited.connections.count)"])
         try await loop.submit { daemon.value.start() }.get()
 
+        let restart = RestartCoordinator(daemon: daemon, loop: loop, server: server.channel, hooks: hooks, logger: logger)
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { tasks in
                 tasks.addTask {
                     for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
                         await reload(daemon: daemon, loop: loop)
+                    }
+                }
+                tasks.addTask {
+                    for await _ in await UnixSignalsSequence(trapping: .sigusr2).cancelOnGracefulShutdown() {
+                        restart.upgradeInPlace()
                     }
                 }
                 try await server.executeThenClose { accepted in
@@ -81,11 +103,9 @@ public struct WindowServer: Service, CustomStringConvertible {
             }
         } onGracefulShutdown: {
             logger.info("stopping")
-            loop.execute {
-                daemon.value.stop().whenComplete { _ in server.channel.close(promise: nil) }
-            }
+            restart.stop()
         }
-        if case .path(let path) = address {
+        if case .path(let path) = address, !restart.keepsSocket {
             unlink(path)
         }
         try await group.shutdownGracefully()
@@ -124,23 +144,11 @@ public struct WindowServer: Service, CustomStringConvertible {
     }
 
     private func bind(group: MultiThreadedEventLoopGroup, daemon: NIOLoopBound<WindowDaemon>) async throws -> NIOAsyncChannel<Void, Never> {
-        let maxMessage = config.daemon.maxMessageBytes
-        let maxOutbound = config.daemon.maxOutboundBytes
-        let logger = self.logger
+        let setUp = ConnectionSetUp(daemon: daemon, config: config, logger: logger)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
         let initialize: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
-            PeerCredentials.of(channel).flatMapThrowing { peer in
-                guard let connection = daemon.value.accept(channel, peer: peer) else { return }
-                let pipeline = channel.pipeline.syncOperations
-                try pipeline.addHandler(OutboundQueueLimiter(limit: maxOutbound) { queued in
-                    logger.warning("disconnecting a client that does not read", metadata: [
-                        "connection": "\(connection.id)", "queued": "\(queued)", "max_outbound_bytes": "\(maxOutbound)",
-                    ])
-                })
-                try pipeline.addHandler(ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: maxMessage + 1))
-                try pipeline.addHandler(ConnectionHandler(daemon: daemon.value, connection: connection))
-            }
+            setUp.accept(channel)
         }
         switch address {
         case .path(let path):
@@ -150,9 +158,42 @@ public struct WindowServer: Service, CustomStringConvertible {
             defer { umask(previousMask) }
             let channel = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
             try SocketPreparer.secure(path: path, group: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+            if let store = hooks.descriptorStore {
+                // Kept by the manager, so that the next process serves the same socket.
+                try await channel.channel.eventLoop.submit {
+                    if let fd = WindowDaemon.descriptor(of: channel.channel) { store.store(fd, RestartCoordinator.listenerName) }
+                }.get()
+            }
             return channel
         case .inherited(let fd, _):
             return try await bootstrap.bind(fd, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
+        }
+    }
+
+    /// Adopts the client connections a previous process handed over: all of them first, with
+    /// reading held back, so that no request is served before every presenter is back.
+    private func adoptConnections(group: MultiThreadedEventLoopGroup, daemon: NIOLoopBound<WindowDaemon>, handOff: HandOffState?) async throws {
+        guard !inherited.connections.isEmpty else { return }
+        let setUp = ConnectionSetUp(daemon: daemon, config: config, logger: logger)
+        let records = Dictionary((handOff?.connections ?? []).map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+        let adopting = inherited.connections.map { connection in
+            let record = records[connection.name]
+            return ClientBootstrap(group: group)
+                .channelOption(.autoRead, value: false)
+                .channelInitializer { channel in setUp.adopt(channel, name: connection.name, record: record) }
+                .withConnectedSocket(connection.fileDescriptor)
+        }
+        var adopted: [any Channel] = []
+        for (connection, future) in zip(inherited.connections, adopting) {
+            do {
+                adopted.append(try await future.get())
+            } catch {
+                logger.warning("cannot adopt a handed-over connection", metadata: ["name": "\(connection.name)", "error": "\(error)"])
+                hooks.descriptorStore?.remove(connection.name)
+            }
+        }
+        for channel in adopted {
+            channel.setOption(.autoRead, value: true).whenFailure { _ in }
         }
     }
 }

@@ -65,15 +65,17 @@ struct Windowd: AsyncParsableCommand {
         }
         let logger = Logger(label: "windowd")
 
-        let address = Self.listenAddress(socket: socket, config: loaded, environment: environment, logger: logger)
-        if case .path(let path) = address {
+        // Sockets from systemd (activation, the fd store) or from our own exec on SIGUSR2.
+        let inherited = InheritedDescriptors(SocketActivation.takeListenedSockets().map { ($0.fileDescriptor, $0.name) })
+        let address = Self.listenAddress(socket: socket, config: loaded, environment: environment)
+        if inherited.listener == nil, case .path(let path) = address {
             // Launch commands such as `winctl attach {id}` find this daemon.
             setenv("WINDOWD_SOCKET", path, 1)
         }
         let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid())
         let server = WindowServer(
-            config: loaded, address: address, storage: .directory(stateDirectory),
-            hooks: SystemdLifecycle.hooks(notifier), logger: logger,
+            config: loaded, address: address, inherited: inherited, storage: .directory(stateDirectory),
+            hooks: SystemdLifecycle.hooks(notifier, store: FileDescriptorStore.fromEnvironment()), logger: logger,
             reloadConfig: { () throws(ConfigError) in try source.load() })
         let group = ServiceGroup(configuration: .init(
             services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
@@ -92,15 +94,9 @@ struct Windowd: AsyncParsableCommand {
         }
     }
 
-    /// The socket systemd passed, else `--socket`, else the config's, else the default of SPEC section 7.
-    private static func listenAddress(socket: String?, config: DaemonConfig, environment: [String: String], logger: Logger) -> ListenAddress {
-        let activated = SocketActivation.takeListenedSockets()
-        if let first = activated.first {
-            for extra in activated.dropFirst() {
-                logger.warning("ignoring an extra socket passed by systemd", metadata: ["fd": "\(extra.fileDescriptor)", "name": "\(extra.name)"])
-            }
-            return .inherited(fileDescriptor: first.fileDescriptor, name: first.name)
-        }
+    /// `--socket`, else the config's, else the default of SPEC section 7; used when no
+    /// listening socket was handed over.
+    private static func listenAddress(socket: String?, config: DaemonConfig, environment: [String: String]) -> ListenAddress {
         if let socket, !socket.isEmpty { return .path(socket) }
         if !config.daemon.socket.isEmpty { return .path(config.daemon.socket) }
         return .path(SocketPath.resolveDefault(environment: environment, uid: getuid()))

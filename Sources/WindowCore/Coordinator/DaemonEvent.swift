@@ -13,6 +13,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case appState(AppStateEvent)
     case daemonStopping
     case daemonReloaded
+    /// Sent to one connection carried across a restart.
+    case daemonRestarted(resync: Bool, connection: ConnectionID)
 
     /// The event's wire name.
     public var name: EventName {
@@ -26,6 +28,7 @@ public enum DaemonEvent: Sendable, Equatable {
         case .appState: return .appState
         case .daemonStopping: return .daemonStopping
         case .daemonReloaded: return .daemonReloaded
+        case .daemonRestarted: return .daemonRestarted
         }
     }
 }

@@ -241,6 +241,23 @@ public struct SceneCoordinator: Sendable {
         registry.insert(window)
     }
 
+    /// Picks up where a gracefully restarted daemon left off: its app state (instead of
+    /// `loading`) and session, with no events — nothing changed for the clients.
+    public mutating func resume(state: AppState, session: Session?) {
+        guard self.state == .loading else { return }
+        appState = AppStateMachine(state: state)
+        self.session = state.isAuthenticated ? session : nil
+    }
+
+    /// Gives a window back to the presenter that a graceful restart carried over, with no
+    /// events; `false` if the window or its group is gone.
+    @discardableResult
+    public mutating func resumePresenter(_ idText: String, connection: ConnectionID, phase: ScenePhase) -> Bool {
+        guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else { return false }
+        registry.setPresenter(connection, phase: phase, of: id)
+        return true
+    }
+
     // MARK: - Private
 
     private func requireAuthentication(for group: WindowGroup) throws(RPCError) {

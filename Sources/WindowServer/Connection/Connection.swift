@@ -16,12 +16,43 @@ final class Connection {
     var subscription = Subscription.none
     /// Whether something was written since the last flush.
     var needsFlush = false
+    /// Its name in the service manager's fd store, when it is kept there.
+    var storeName: String?
+    /// Its line framer, for the partial line a restart hands over.
+    var framer: LineFramer?
+    /// What it must be told first once active.
+    var restartNotice: RestartNotice?
+
+    /// The first event of a connection carried across a restart.
+    enum RestartNotice {
+        case restarted(resync: Bool)
+    }
 
     /// The events a connection asked for with `events.subscribe`.
     enum Subscription {
         case none
         case all
         case only(Set<String>)
+
+        /// The subscription as a hand-off record stores it.
+        var record: (names: [String]?, all: Bool) {
+            switch self {
+            case .none: return (nil, false)
+            case .all: return ([], true)
+            case .only(let names): return (names.sorted(), false)
+            }
+        }
+
+        /// The subscription a hand-off record describes.
+        init(names: [String]?, all: Bool) {
+            if all {
+                self = .all
+            } else if let names {
+                self = .only(Set(names))
+            } else {
+                self = .none
+            }
+        }
 
         func includes(_ name: EventName) -> Bool {
             switch self {

@@ -1,5 +1,4 @@
 import NIOCore
-import NIOExtras
 import WindowProtocol
 
 /// Hands each framed line of one connection to the daemon, and tells it when the connection ends.
@@ -12,6 +11,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     init(daemon: WindowDaemon, connection: Connection) {
         self.daemon = daemon
         self.connection = connection
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        daemon.connectionActive(connection)
+        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -29,10 +33,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if error is ByteToMessageDecoderError.PayloadTooLargeError {
+        if error is LineFramer.LineTooLong {
             daemon.rejectOversizeMessage(from: connection)
-        } else if error is NIOExtrasErrors.LeftOverBytesError {
-            // A partial line at end of stream: nothing to answer, the peer is gone.
         } else {
             daemon.logger.debug("connection error", metadata: ["connection": "\(connection.id)", "error": "\(error)"])
         }

@@ -12,6 +12,19 @@ public struct LifecycleHooks: Sendable {
     public var stopping: @Sendable (String) -> Void
     /// A ping sent from the event loop at half this interval, when set.
     public var watchdog: Watchdog?
+    /// The service manager's fd store, when it keeps one: connections are stored there so
+    /// that they survive a restart.
+    public var descriptorStore: DescriptorStore?
+
+    /// Puts descriptors in the service manager's store and takes them out.
+    public struct DescriptorStore: Sendable {
+        public var store: @Sendable (Int32, String) -> Void
+        public var remove: @Sendable (String) -> Void
+        public init(store: @escaping @Sendable (Int32, String) -> Void, remove: @escaping @Sendable (String) -> Void) {
+            self.store = store
+            self.remove = remove
+        }
+    }
 
     /// A keep-alive ping and the interval within which the manager expects it.
     public struct Watchdog: Sendable {
@@ -28,8 +41,10 @@ public struct LifecycleHooks: Sendable {
         status: @escaping @Sendable (String) -> Void = { _ in },
         reloading: @escaping @Sendable () -> Void = {},
         stopping: @escaping @Sendable (String) -> Void = { _ in },
-        watchdog: Watchdog? = nil
+        watchdog: Watchdog? = nil,
+        descriptorStore: DescriptorStore? = nil
     ) {
+        self.descriptorStore = descriptorStore
         self.ready = ready
         self.status = status
         self.reloading = reloading

@@ -33,6 +33,10 @@ public final class WindowDaemon {
     private let wallClock: @Sendable () -> Double
     private let startedAt = ContinuousClock.now
     private var statusReport = StatusReport()
+    /// Names this process's connections in the fd store, unique across restarts.
+    private let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    /// Set once a graceful restart began: connections stay open for the next process.
+    private var handingOff = false
     let encoder = JSONEncoder()
     let decoder = JSONDecoder()
     private let allocator = ByteBufferAllocator()
@@ -73,6 +77,14 @@ public final class WindowDaemon {
     /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated;
     /// then the daemon is `authenticated(user)` or `unauthenticated`.
     func start() {
+        if coordinator.state == .loading {
+            startLoading()
+        }
+        startWatchdogAndStatus()
+    }
+
+    /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated.
+    private func startLoading() {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
         var verdict: SessionValidator.Verdict?
         var elapsed = false
@@ -103,6 +115,10 @@ public final class WindowDaemon {
             elapsed = true
             finish()
         }
+    }
+
+    /// The watchdog pings, from this event loop, and `READY=1` with the first status line.
+    private func startWatchdogAndStatus() {
         if let watchdog = hooks.watchdog {
             let half = TimeAmount.nanoseconds(Int64(watchdog.interval.components.seconds) * 1_000_000_000 / 2
                 + watchdog.interval.components.attoseconds / 2_000_000_000)
@@ -126,6 +142,76 @@ public final class WindowDaemon {
         }
     }
 
+    /// Resumes the app state a graceful restart handed over, instead of `loading`.
+    func resume(from state: HandOffState) {
+        coordinator.resume(state: state.appState, session: storedSession)
+        logger.info("resumed after a graceful restart", metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"])
+    }
+
+    /// Prepares a graceful restart: stops reading, answers what was read, commits, flushes every
+    /// outbound queue (500 ms at most), and describes every connection for the next process.
+    /// Connections stay open; their descriptors go to the next process with the state.
+    func prepareHandOff(reason: HandOffReason) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])> {
+        handingOff = true
+        switch reason {
+        case .restart: hooks.stopping("restarting: handing \(connections.count) connections over")
+        case .upgrade: hooks.reloading()
+        }
+        for connection in connections.values {
+            try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+        }
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        let loop = eventLoop
+        return pipeline.drain().flatMap {
+            let daemon = daemon.value
+            daemon.flush()
+            let written = daemon.connections.values.map { $0.channel.writeAndFlush(ByteBuffer()) }
+            let allWritten = EventLoopFuture.whenAllComplete(written, on: loop).map { _ in }
+            let bounded = loop.makePromise(of: Void.self)
+            allWritten.cascade(to: bounded)
+            loop.scheduleTask(in: .milliseconds(500)) { bounded.succeed() }
+            return bounded.futureResult
+        }.map {
+            daemon.value.handOffRecords()
+        }
+    }
+
+    /// Why connections are handed over: the service manager restarts the daemon (`STOPPING=1`),
+    /// or it replaces itself in place (`RELOADING=1`, then the new binary's `READY=1`).
+    enum HandOffReason {
+        case restart
+        case upgrade
+    }
+
+    /// The name the listening socket had when inherited (socket activation), kept on an upgrade.
+    var listenerName: String?
+
+    /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started.
+    func abandonHandOff() {
+        handingOff = false
+        for connection in connections.values {
+            try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+        }
+    }
+
+    private func handOffRecords() -> (state: HandOffState, connections: [(fileDescriptor: Int32, name: String)]) {
+        var records: [HandOffState.ConnectionRecord] = []
+        var descriptors: [(fileDescriptor: Int32, name: String)] = []
+        for connection in connections.values.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
+            guard let fd = Self.descriptor(of: connection.channel) else { continue }
+            let name = connection.storeName ?? "\(ConnectionName.prefix)\(instance)-\(connection.id.rawValue)"
+            let presented = coordinator.registry.window(presentedBy: connection.id)
+            let subscription = connection.subscription.record
+            records.append(HandOffState.ConnectionRecord(
+                name: name, presenting: presented?.id.rawValue, phase: presented?.phase,
+                subscription: subscription.names, subscribedToAll: subscription.all,
+                lastSeq: connection.lastSeq, partialLine: connection.framer?.takePartialLine() ?? []))
+            descriptors.append((fd, name))
+        }
+        let state = HandOffState(generation: instance, appState: coordinator.state, connections: records)
+        return (state, descriptors)
+    }
+
     /// Applies a re-read config; connections and windows stay.
     func reload(_ newConfig: DaemonConfig) {
         config = newConfig
@@ -141,6 +227,53 @@ public final class WindowDaemon {
 
     /// Registers a new connection, or refuses it (other user, too many clients) with an error line.
     func accept(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
+        guard let connection = admit(channel, peer: peer) else { return nil }
+        if let store = hooks.descriptorStore, let fd = Self.descriptor(of: channel) {
+            let name = "\(ConnectionName.prefix)\(instance)-\(connection.id.rawValue)"
+            store.store(fd, name)
+            connection.storeName = name
+        }
+        return connection
+    }
+
+    /// Takes over a connection a previous process handed on; with its record after a graceful
+    /// restart (then nothing changes for the client but one `daemon.restarted`), without one
+    /// after a crash (`daemon.restarted` with `resync`: the client re-attaches or re-subscribes).
+    func adopt(_ channel: any Channel, peer: PeerCredentials, name: String, record: HandOffState.ConnectionRecord?) -> Connection? {
+        guard let connection = admit(channel, peer: peer) else {
+            hooks.descriptorStore?.remove(name)
+            return nil
+        }
+        connection.storeName = name
+        connection.restartNotice = .restarted(resync: record == nil)
+        if let record {
+            connection.lastSeq = record.lastSeq
+            connection.subscription = .init(names: record.subscription, all: record.subscribedToAll)
+            if let window = record.presenting,
+               !coordinator.resumePresenter(window, connection: connection.id, phase: record.phase ?? .active) {
+                logger.notice("a handed-over presenter's window is gone", metadata: ["window.id": "\(window)"])
+                connection.restartNotice = .restarted(resync: true)
+            }
+        }
+        return connection
+    }
+
+    /// Sends what a connection must hear first once it is active (an adopted one: `daemon.restarted`).
+    func connectionActive(_ connection: Connection) {
+        guard case .restarted(let resync)? = connection.restartNotice else { return }
+        connection.restartNotice = nil
+        perform([.event(.daemonRestarted(resync: resync, connection: connection.id))])
+        flush()
+    }
+
+    /// The socket descriptor under `channel` (on the event loop).
+    static func descriptor(of channel: any Channel) -> Int32? {
+        try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
+    }
+
+    /// Registers a connection that passes the access check and the client limit, or answers
+    /// with an error line and closes it.
+    private func admit(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
         let connection = Connection(id: ConnectionID(nextConnection), channel: channel, peer: peer)
         nextConnection += 1
         let refusal: RPCError?
@@ -166,7 +299,9 @@ public final class WindowDaemon {
 
     /// Forgets a connection: the window it presented, if any, goes to `background`.
     func connectionClosed(_ connection: Connection) {
-        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        // During a hand-off only this process's copy closes; the client stays with the next one.
+        guard !handingOff, connections.removeValue(forKey: connection.id) != nil else { return }
+        if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         var effects: [Effect] = []
         coordinator.detach(connection: connection.id, now: now, effects: &effects)
         perform(effects)
@@ -349,6 +484,8 @@ public final class WindowDaemon {
             }
         case .daemonStopping, .daemonReloaded:
             for connection in connections.values { send(encoded, to: connection) }
+        case .daemonRestarted(_, let connection):
+            if let connection = connections[connection] { send(encoded, to: connection) }
         }
     }
 
@@ -373,6 +510,8 @@ public final class WindowDaemon {
             payload = bytes(change)
         case .daemonStopping, .daemonReloaded:
             payload = Array("{}".utf8)
+        case .daemonRestarted(let resync, _):
+            payload = bytes(DaemonRestartedEvent(resync: resync))
         }
         return EncodedEvent(name: event.name, payload: payload)
     }

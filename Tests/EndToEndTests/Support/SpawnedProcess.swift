@@ -37,9 +37,10 @@ final class SpawnedProcess {
     let executable: String
     private(set) var termination: Termination?
 
-    /// Starts `executable` with `arguments`.
+    /// Starts `executable` with `arguments`; `inheriting` descriptors become its 3, 4, … (as
+    /// `LISTEN_FDS` passes them).
     init(_ executable: String, _ arguments: [String], environment: [String: String] = SpawnedProcess.testEnvironment(),
-         stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null) throws {
+         stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null, inheriting: [Int32] = []) throws {
         guard access(executable, X_OK) == 0 else {
             throw TestFailure("\(executable) is not an executable file; build it first (swift build) or set WINDOWD_BIN / WINCTL_BIN")
         }
@@ -56,6 +57,12 @@ final class SpawnedProcess {
             case .descriptor(let fd):
                 posix_spawn_file_actions_adddup2(&actions, fd, target)
             }
+        }
+        // Lifted above the range first, so that placing one cannot clobber another.
+        let lifted = inheriting.map { fcntl($0, F_DUPFD_CLOEXEC, 1000) }
+        defer { lifted.forEach { close($0) } }
+        for (index, fd) in lifted.enumerated() {
+            posix_spawn_file_actions_adddup2(&actions, fd, 3 + Int32(index))
         }
         // The test process may block or ignore signals; the child starts with the defaults.
         var attributes = posix_spawnattr_t()

@@ -1,0 +1,49 @@
+import Logging
+import NIOCore
+
+/// Builds a connection's pipeline — outbound limit, line framing, the handler that feeds the
+/// daemon — for accepted connections and for connections adopted after a restart.
+struct ConnectionSetUp: Sendable {
+    let daemon: NIOLoopBound<WindowDaemon>
+    let maxMessage: Int
+    let maxOutbound: Int
+    let logger: Logger
+
+    init(daemon: NIOLoopBound<WindowDaemon>, config: DaemonConfig, logger: Logger) {
+        self.daemon = daemon
+        self.maxMessage = config.daemon.maxMessageBytes
+        self.maxOutbound = config.daemon.maxOutboundBytes
+        self.logger = logger
+    }
+
+    /// A connection accepted on the listening socket.
+    func accept(_ channel: any Channel) -> EventLoopFuture<Void> {
+        PeerCredentials.of(channel).flatMapThrowing { peer in
+            guard let connection = daemon.value.accept(channel, peer: peer) else { return }
+            try install(on: channel, for: connection, partialLine: [])
+        }
+    }
+
+    /// A connection handed over by a previous process, with its record after a graceful restart.
+    func adopt(_ channel: any Channel, name: String, record: HandOffState.ConnectionRecord?) -> EventLoopFuture<Void> {
+        PeerCredentials.of(channel).flatMapThrowing { peer in
+            guard let connection = daemon.value.adopt(channel, peer: peer, name: name, record: record) else { return }
+            try install(on: channel, for: connection, partialLine: record?.partialLine ?? [])
+        }
+    }
+
+    private func install(on channel: any Channel, for connection: Connection, partialLine: [UInt8]) throws {
+        let pipeline = channel.pipeline.syncOperations
+        let (logger, maxOutbound) = (self.logger, self.maxOutbound)
+        try pipeline.addHandler(OutboundQueueLimiter(limit: maxOutbound) { queued in
+            logger.warning("disconnecting a client that does not read", metadata: [
+                "connection": "\(connection.id)", "queued": "\(queued)", "max_outbound_bytes": "\(maxOutbound)",
+            ])
+        })
+        let framer = LineFramer(maximum: maxMessage)
+        framer.restore(partialLine: partialLine)
+        connection.framer = framer
+        try pipeline.addHandler(framer)
+        try pipeline.addHandler(ConnectionHandler(daemon: daemon.value, connection: connection))
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Writes the hand-off state to an anonymous shared-memory file, and reads it back.
+///
+/// `shm_open` + `shm_unlink` gives the same unnamed, fd-only file as `memfd_create`
+/// (which Glibc hides from Swift without `_GNU_SOURCE`).
+enum HandOffFile {
+    /// The name the state file carries in the fd store and in `LISTEN_FDNAMES`.
+    static let name = "handoff-state"
+
+    /// A new descriptor holding `state` as JSON, positioned at its start.
+    static func write(_ state: HandOffState) throws -> Int32 {
+        let data = try JSONEncoder().encode(state)
+        let path = "/windowd-handoff-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = shm_open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw POSIXFailure(call: "shm_open", code: errno) }
+        shm_unlink(path)
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            guard written > 0 else {
+                let code = errno
+                close(fd)
+                throw POSIXFailure(call: "write", code: code)
+            }
+            offset += written
+        }
+        lseek(fd, 0, SEEK_SET)
+        return fd
+    }
+
+    /// The state in `fd` (which is closed); `nil` if it does not decode.
+    static func read(_ fd: Int32) -> HandOffState? {
+        defer { close(fd) }
+        lseek(fd, 0, SEEK_SET)
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+        }
+        guard let state = try? JSONDecoder().decode(HandOffState.self, from: data), state.version == 1 else { return nil }
+        return state
+    }
+
+    /// A failed system call.
+    struct POSIXFailure: Error, CustomStringConvertible {
+        var call: String
+        var code: Int32
+        var description: String { "\(call): \(String(cString: strerror(code)))" }
+    }
+}

@@ -1,0 +1,31 @@
+import WindowProtocol
+
+/// What a daemon that restarts gracefully hands to the next one, besides the connections
+/// themselves: per-connection protocol state, so that each client sees a pause and one
+/// `daemon.restarted`, with `seq` going on without a gap.
+struct HandOffState: Codable, Sendable {
+    /// The format; a reader refuses another.
+    var version = 1
+    /// A random name of this hand-off, for the logs.
+    var generation: String
+    /// The app state at the hand-off; the next daemon resumes in it instead of `loading`.
+    var appState: AppState
+    /// One record per handed-over connection.
+    var connections: [ConnectionRecord]
+
+    /// A connection's protocol state.
+    struct ConnectionRecord: Codable, Sendable {
+        /// Its name in the fd store (`FDNAME=`).
+        var name: String
+        /// The window it presents, and that window's phase.
+        var presenting: String?
+        var phase: ScenePhase?
+        /// `nil`: not subscribed; `[]` with `all`: every event; else these names.
+        var subscription: [String]?
+        var subscribedToAll: Bool
+        /// The number of the last event sent to it.
+        var lastSeq: UInt64
+        /// Bytes of a request line not yet complete.
+        var partialLine: [UInt8]
+    }
+}

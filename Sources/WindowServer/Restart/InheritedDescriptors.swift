@@ -1,0 +1,41 @@
+/// Descriptors a previous process handed over through `LISTEN_FDS` (systemd's fd store, or
+/// windowd's own exec on SIGUSR2), sorted by their names.
+public struct InheritedDescriptors: Sendable {
+    /// A connected client socket and its fd-store name.
+    public struct Connection: Sendable {
+        public var fileDescriptor: Int32
+        public var name: String
+        public init(fileDescriptor: Int32, name: String) {
+            self.fileDescriptor = fileDescriptor
+            self.name = name
+        }
+    }
+
+    /// The listening socket, if one was passed.
+    public var listener: (fileDescriptor: Int32, name: String)?
+    /// Client connections to adopt.
+    public var connections: [Connection] = []
+    /// The hand-off state of a graceful restart, if any.
+    public var handOffState: Int32?
+
+    public init() {}
+
+    /// Sorts `(fd, name)` pairs: `conn-*` are connections, `handoff-state` is the state, the
+    /// first other one is the listener (socket activation names it `windowd.socket`).
+    public init(_ descriptors: [(fileDescriptor: Int32, name: String)]) {
+        for descriptor in descriptors {
+            if descriptor.name.hasPrefix(ConnectionName.prefix) {
+                connections.append(Connection(fileDescriptor: descriptor.fileDescriptor, name: descriptor.name))
+            } else if descriptor.name == HandOffFile.name {
+                handOffState = descriptor.fileDescriptor
+            } else if listener == nil {
+                listener = descriptor
+            }
+        }
+    }
+}
+
+/// The fd-store names of connections: `conn-<instance>-<number>`, unique across restarts.
+enum ConnectionName {
+    static let prefix = "conn-"
+}
