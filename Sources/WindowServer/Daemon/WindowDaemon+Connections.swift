@@ -1,0 +1,109 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+import NIOCore
+import WindowCore
+import WindowProtocol
+import WindowStore
+
+/// Admitting, adopting and forgetting client connections.
+extension WindowDaemon {
+    // MARK: - Connections
+
+    /// Registers a new connection, or refuses it (other user, too many clients) with an error line.
+    func accept(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
+        guard let connection = admit(channel, peer: peer) else { return nil }
+        if let store = hooks.descriptorStore, let fd = Self.descriptor(of: channel) {
+            let name = "\(ConnectionName.prefix)\(instance)-\(connection.id.rawValue)"
+            store.store(fd, name)
+            connection.storeName = name
+        }
+        return connection
+    }
+
+    /// Takes over a connection a previous process handed on; with its record after a graceful
+    /// restart (then nothing changes for the client but one `daemon.restarted`), without one
+    /// after a crash (`daemon.restarted` with `resync`: the client re-attaches or re-subscribes).
+    func adopt(_ channel: any Channel, peer: PeerCredentials, name: String, record: HandOffState.ConnectionRecord?) -> Connection? {
+        guard let connection = admit(channel, peer: peer) else {
+            hooks.descriptorStore?.remove(name)
+            return nil
+        }
+        connection.storeName = name
+        connection.restartNotice = .restarted(resync: record == nil)
+        if let record {
+            connection.lastSeq = record.lastSeq
+            connection.subscription = .init(names: record.subscription, all: record.subscribedToAll)
+            if let window = record.presenting,
+               !coordinator.resumePresenter(window, connection: connection.id, phase: record.phase ?? .active) {
+                logger.notice("a handed-over presenter's window is gone", metadata: ["window.id": "\(window)"])
+                connection.restartNotice = .restarted(resync: true)
+            }
+        }
+        return connection
+    }
+
+    /// Sends what a connection must hear first once it is active (an adopted one: `daemon.restarted`).
+    func connectionActive(_ connection: Connection) {
+        guard case .restarted(let resync)? = connection.restartNotice else { return }
+        connection.restartNotice = nil
+        perform([.event(.daemonRestarted(resync: resync, connection: connection.id))])
+        flush()
+    }
+
+    /// The socket descriptor under `channel` (on the event loop).
+    static func descriptor(of channel: any Channel) -> Int32? {
+        try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
+    }
+
+    /// Registers a connection that passes the access check and the client limit, or answers
+    /// with an error line and closes it.
+    func admit(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
+        let connection = Connection(id: ConnectionID(nextConnection), channel: channel, peer: peer)
+        nextConnection += 1
+        let refusal: RPCError?
+        if !access.admits(peer) {
+            refusal = .refused(.forbidden, "uid \(peer.uid) may not use this windowd (it serves uid \(access.ownUID); see allowed_uids and allowed_group)")
+            logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+        } else if connections.count >= config.daemon.maxClients {
+            refusal = .refused(.limitExceeded, "windowd serves at most \(config.daemon.maxClients) clients (max_clients); try again later")
+            logger.warning("refused a connection over max_clients", metadata: ["pid": "\(peer.pid)"])
+        } else {
+            refusal = nil
+        }
+        if let refusal {
+            channel.writeAndFlush(responseLine(RPCResponse<NoParams>(id: nil, error: refusal))).whenComplete { _ in
+                channel.close(promise: nil)
+            }
+            return nil
+        }
+        connections[connection.id] = connection
+        scheduleStatus()
+        return connection
+    }
+
+    /// Forgets a connection: the window it presented, if any, goes to `background`.
+    func connectionClosed(_ connection: Connection) {
+        // During a hand-off only this process's copy closes; the client stays with the next one.
+        guard !handingOff, connections.removeValue(forKey: connection.id) != nil else { return }
+        if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
+        var effects: [Effect] = []
+        coordinator.detach(connection: connection.id, now: now, effects: &effects)
+        perform(effects)
+        flush()
+        scheduleStatus()
+    }
+
+    /// Answers a line over `max_message_bytes` before the connection is closed.
+    func rejectOversizeMessage(from connection: Connection) {
+        let error = RPCError.invalidRequest("message exceeds max_message_bytes (\(config.daemon.maxMessageBytes) bytes); the connection is closed", reason: .limitExceeded)
+        send(responseLine(RPCResponse<NoParams>(id: nil, error: error)), to: connection)
+        flush()
+    }
+
+    /// The number of connected clients.
+    var clientCount: Int { connections.count }
+}

@@ -1,0 +1,115 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+import NIOCore
+import WindowCore
+import WindowProtocol
+import WindowStore
+
+/// Carrying out what the coordinator asks for: events to their audience, launches, the
+/// central phase reaction, persistence.
+extension WindowDaemon {
+    // MARK: - Effects
+
+    /// Carries out what the coordinator asked for.
+    func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .event(let event):
+                deliver(event)
+            case .launch(let arguments, let window):
+                logger.info("launching", metadata: ["window.id": "\(window)", "command": "\(arguments)"])
+                launcher.launch(arguments, window: window)
+            case .phaseReaction(let phase):
+                react(to: phase)
+            case .persist(let change):
+                pipeline.add([change])
+            }
+        }
+    }
+
+    /// The central reaction to the aggregate phase (SPEC section 3): `active` validates the
+    /// session (its expiry is checked by the coordinator at once, the command here), `inactive`
+    /// makes sure everything acknowledged is on disk, `background` compacts and releases memory.
+    func react(to phase: ScenePhase) {
+        logger.debug("aggregate phase", metadata: ["phase": "\(phase.rawValue)"])
+        switch phase {
+        case .active:
+            guard let session = coordinator.session, !config.app.validateCommand.isEmpty else { return }
+            let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+            sessionValidator.validate(session, now: now) { verdict in
+                guard verdict == .invalid, daemon.value.coordinator.session == session else { return }
+                var effects: [Effect] = []
+                daemon.value.coordinator.expireSession(now: daemon.value.now, effects: &effects)
+                daemon.value.perform(effects)
+                daemon.value.flush()
+            }
+        case .inactive, .background:
+            let level: MaintenanceLevel = phase == .inactive ? .sync : .compact
+            let logger = self.logger
+            pipeline.whenDurable { [store] _ in
+                store.maintain(level) { result in
+                    if case .failure(let error) = result {
+                        logger.warning("state maintenance failed", metadata: ["level": "\(level)", "error": "\(error)"])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends `event` to its audience: subscribers, presenters, or everyone, each with its own `seq`.
+    func deliver(_ event: DaemonEvent) {
+        let encoded = encode(event)
+        switch event {
+        case .windowOpened, .windowClosed, .windowPhase:
+            for connection in connections.values where connection.subscription.includes(encoded.name) {
+                send(encoded, to: connection)
+            }
+        case .windowFocus(_, let presenter):
+            for connection in connections.values where connection.id == presenter || connection.subscription.includes(encoded.name) {
+                send(encoded, to: connection)
+            }
+        case .windowDismiss(_, _, let presenter):
+            if let connection = connections[presenter] { send(encoded, to: connection) }
+        case .scenePhase, .appState:
+            for connection in connections.values
+            where connection.subscription.includes(encoded.name) || coordinator.registry.window(presentedBy: connection.id) != nil {
+                send(encoded, to: connection)
+            }
+        case .daemonStopping, .daemonReloaded:
+            for connection in connections.values { send(encoded, to: connection) }
+        case .daemonRestarted(_, let connection):
+            if let connection = connections[connection] { send(encoded, to: connection) }
+        }
+    }
+
+    func send(_ event: EncodedEvent, to connection: Connection) {
+        connection.lastSeq += 1
+        send(event.line(seq: connection.lastSeq, allocator: allocator), to: connection)
+    }
+
+    func encode(_ event: DaemonEvent) -> EncodedEvent {
+        func bytes(_ payload: some Encodable) -> [UInt8] {
+            (try? Array(encoder.encode(payload))) ?? Array("{}".utf8)
+        }
+        let payload: [UInt8]
+        switch event {
+        case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window), .windowFocus(let window, _):
+            payload = bytes(WindowEvent(window: window))
+        case .windowDismiss(let window, let reason, _):
+            payload = bytes(WindowDismissEvent(window: window, reason: reason))
+        case .scenePhase(let change):
+            payload = bytes(change)
+        case .appState(let change):
+            payload = bytes(change)
+        case .daemonStopping, .daemonReloaded:
+            payload = Array("{}".utf8)
+        case .daemonRestarted(let resync, _):
+            payload = bytes(DaemonRestartedEvent(resync: resync))
+        }
+        return EncodedEvent(name: event.name, payload: payload)
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+import NIOCore
+import WindowCore
+import WindowProtocol
+import WindowStore
+
+/// Graceful restarts: what is handed to the next process, and how connections are paused.
+extension WindowDaemon {
+    /// Prepares a graceful restart: stops reading, answers what was read, commits, flushes every
+    /// outbound queue (500 ms at most), and describes every connection for the next process.
+    /// Connections stay open; their descriptors go to the next process with the state.
+    func prepareHandOff(reason: HandOffReason) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])> {
+        handingOff = true
+        switch reason {
+        case .restart: hooks.stopping("restarting: handing \(connections.count) connections over")
+        case .upgrade: hooks.reloading()
+        }
+        for connection in connections.values {
+            try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+        }
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        let loop = eventLoop
+        return pipeline.drain().flatMap {
+            let daemon = daemon.value
+            daemon.flush()
+            let written = daemon.connections.values.map { $0.channel.writeAndFlush(ByteBuffer()) }
+            let allWritten = EventLoopFuture.whenAllComplete(written, on: loop).map { _ in }
+            let bounded = loop.makePromise(of: Void.self)
+            allWritten.cascade(to: bounded)
+            loop.scheduleTask(in: .milliseconds(500)) { bounded.succeed() }
+            return bounded.futureResult
+        }.map {
+            daemon.value.handOffRecords()
+        }
+    }
+
+    /// Why connections are handed over: the service manager restarts the daemon (`STOPPING=1`),
+    /// or it replaces itself in place (`RELOADING=1`, then the new binary's `READY=1`).
+    enum HandOffReason {
+        case restart
+        case upgrade
+    }
+
+
+    /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started.
+    func abandonHandOff() {
+        handingOff = false
+        for connection in connections.values {
+            try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+        }
+    }
+
+    func handOffRecords() -> (state: HandOffState, connections: [(fileDescriptor: Int32, name: String)]) {
+        var records: [HandOffState.ConnectionRecord] = []
+        var descriptors: [(fileDescriptor: Int32, name: String)] = []
+        for connection in connections.values.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
+            guard let fd = Self.descriptor(of: connection.channel) else { continue }
+            let name = connection.storeName ?? "\(ConnectionName.prefix)\(instance)-\(connection.id.rawValue)"
+            let presented = coordinator.registry.window(presentedBy: connection.id)
+            let subscription = connection.subscription.record
+            records.append(HandOffState.ConnectionRecord(
+                name: name, presenting: presented?.id.rawValue, phase: presented?.phase,
+                subscription: subscription.names, subscribedToAll: subscription.all,
+                lastSeq: connection.lastSeq, partialLine: connection.framer?.takePartialLine() ?? []))
+            descriptors.append((fd, name))
+        }
+        let state = HandOffState(generation: instance, appState: coordinator.state, connections: records)
+        return (state, descriptors)
+    }
+}

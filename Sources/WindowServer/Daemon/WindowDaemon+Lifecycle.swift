@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+import NIOCore
+import WindowCore
+import WindowProtocol
+import WindowStore
+
+/// Start (the loading period, the watchdog), reload, resume and stop.
+extension WindowDaemon {
+    // MARK: - Start and stop
+
+    /// Starts the loading period, the watchdog and the status line; call once listening.
+    ///
+    /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated;
+    /// then the daemon is `authenticated(user)` or `unauthenticated`.
+    func start() {
+        if coordinator.state == .loading {
+            startLoading()
+        }
+        startWatchdogAndStatus()
+    }
+
+    /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated.
+    func startLoading() {
+        let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
+        var verdict: SessionValidator.Verdict?
+        var elapsed = false
+        let finish = { [self] in
+            guard elapsed, let verdict else { return }
+            let session = verdict == .invalid ? nil : storedSession
+            if let stored = storedSession, session == nil {
+                logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
+            }
+            var effects: [Effect] = []
+            coordinator.finishLoading(restoredSession: session, now: now, effects: &effects)
+            if session == nil && storedSession != nil && !effects.contains(.persist(.sessionCleared)) {
+                effects.append(.persist(.sessionCleared))
+            }
+            perform(effects)
+            flush()
+            scheduleStatus()
+        }
+        if let storedSession {
+            sessionValidator.validate(storedSession, now: now) { result in
+                verdict = result
+                finish()
+            }
+        } else {
+            verdict = .invalid
+        }
+        eventLoop.assumeIsolated().scheduleTask(in: minimum) {
+            elapsed = true
+            finish()
+        }
+    }
+
+    /// The watchdog pings, from this event loop, and `READY=1` with the first status line.
+    func startWatchdogAndStatus() {
+        if let watchdog = hooks.watchdog {
+            let half = TimeAmount.nanoseconds(Int64(watchdog.interval.components.seconds) * 1_000_000_000 / 2
+                + watchdog.interval.components.attoseconds / 2_000_000_000)
+            eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: half) { _ in watchdog.ping() }
+        }
+        hooks.ready(statusLine)
+        statusReport.sent = statusLine
+    }
+
+    /// Tells everyone the daemon is stopping, waits for every acknowledged change to be
+    /// committed, sends what is queued, and closes every connection.
+    func stop() -> EventLoopFuture<Void> {
+        hooks.stopping(statusLine)
+        perform([.event(.daemonStopping)])
+        flush()
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        return pipeline.drain().flatMap {
+            daemon.value.flush()
+            let closing = daemon.value.connections.values.map { $0.channel.close() }
+            return EventLoopFuture.whenAllComplete(closing, on: daemon.value.eventLoop).map { _ in }
+        }
+    }
+
+    /// Resumes the app state a graceful restart handed over, instead of `loading`.
+    func resume(from state: HandOffState) {
+        coordinator.resume(state: state.appState, session: storedSession)
+        logger.info("resumed after a graceful restart", metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"])
+    }
+
+    /// Applies a re-read config; connections and windows stay.
+    func reload(_ newConfig: DaemonConfig) {
+        config = newConfig
+        coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits)
+        access = AccessPolicy(allowedUIDs: newConfig.daemon.allowedUIDs, allowedGroup: AccessPolicy.groupID(named: newConfig.daemon.allowedGroup))
+        perform([.event(.daemonReloaded)])
+        flush()
+        logger.info("config reloaded", metadata: ["groups": "\(newConfig.groups.keys.sorted())"])
+        hooks.ready(statusLine)
+    }
+}
