@@ -50,6 +50,9 @@ public struct WindowServer: Service, CustomStringConvertible {
     public var description: String { "WindowServer(\(address))" }
 
     public func run() async throws {
+        // Trap the signals first: once READY=1 is out, a SIGHUP must reload, never kill.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        let upgrades = await UnixSignalsSequence(trapping: .sigusr2)
         let (store, stored) = try await openStore()
         let (windows, dropped) = RestoreValidator.validate(stored, groups: Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) }))
         for (id, reason) in dropped {
@@ -88,12 +91,12 @@ public struct WindowServer: Service, CustomStringConvertible {
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { tasks in
                 tasks.addTask {
-                    for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
+                    for await _ in hangups.cancelOnGracefulShutdown() {
                         await reload(daemon: daemon, loop: loop)
                     }
                 }
                 tasks.addTask {
-                    for await _ in await UnixSignalsSequence(trapping: .sigusr2).cancelOnGracefulShutdown() {
+                    for await _ in upgrades.cancelOnGracefulShutdown() {
                         restart.upgradeInPlace()
                     }
                 }
