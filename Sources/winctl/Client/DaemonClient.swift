@@ -69,4 +69,20 @@ struct DaemonClient {
             for line in human(reply.result) { Console.output(line) }
         }
     }
+
+    /// The next event, checked for gaps in `seq` (a warning on stderr); the daemon going away
+    /// ends the command with status 69.
+    func nextEvent(checking sequence: inout EventSequence) throws(ExitCode) -> (event: EventMessage, line: [UInt8]) {
+        let next: (event: EventMessage, line: [UInt8])?
+        do {
+            next = try connection.nextEvent()
+        } catch {
+            throw ExitStatus.reporting(error)
+        }
+        guard let next else {
+            throw ExitStatus.reporting(.disconnected(path: connection.socket.path))
+        }
+        if let missed = sequence.accept(next.event.seq) { Console.error(EventSequence.warning(missed)) }
+        return next
+    }
 }

@@ -33,16 +33,7 @@ extension Winctl {
             let client = try DaemonClient(options)
             var sequence = EventSequence(after: try subscribe(client))
             while true {
-                let next: (event: EventMessage, line: [UInt8])?
-                do {
-                    next = try client.connection.nextEvent()
-                } catch {
-                    throw ExitStatus.reporting(error)
-                }
-                guard let (event, line) = next else {
-                    throw ExitStatus.reporting(.disconnected(path: client.connection.socket.path))
-                }
-                if let missed = sequence.accept(event.seq) { Console.error(EventSequence.warning(missed)) }
+                let (event, line) = try client.nextEvent(checking: &sequence)
                 if options.json {
                     Console.output(bytes: line)
                 } else {

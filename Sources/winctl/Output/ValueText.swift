@@ -1,23 +1,12 @@
 import WindowProtocol
+import WindowTerminal
 
 /// How a window's value reads in human output: `42`, `order-17`, `"two words"`, nothing for `null`.
 enum ValueText {
-    /// The value as a single word, or `nil` for `null`.
-    ///
-    /// A string is shown bare when it is one plain word, so `awk` can split the
-    /// line; otherwise as a JSON string literal.
+    /// The value as a single word, or `nil` for `null`: a string bare when it is one plain
+    /// word (so `awk` can split the line), else a JSON literal — the same as the terminal view.
     static func word(_ value: JSONValue) -> String? {
-        switch value {
-        case .null:
-            return nil
-        case .string(let text):
-            let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-                scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\"" && scalar != "\\"
-            }
-            return plain ? text : value.jsonText
-        default:
-            return value.jsonText
-        }
+        WindowLabel.value(value)
     }
 
     /// `id group [value]`: a window in one line.

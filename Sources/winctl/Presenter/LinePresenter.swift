@@ -52,16 +52,7 @@ final class LinePresenter {
     }
 
     private func handleEvent() throws(ExitCode) -> Next {
-        let next: (event: EventMessage, line: [UInt8])?
-        do {
-            next = try client.connection.nextEvent()
-        } catch {
-            throw ExitStatus.reporting(error)
-        }
-        guard let (event, line) = next else {
-            throw ExitStatus.reporting(.disconnected(path: client.connection.socket.path))
-        }
-        if let missed = sequence.accept(event.seq) { Console.error(EventSequence.warning(missed)) }
+        let (event, line) = try client.nextEvent(checking: &sequence)
         switch EventName(rawValue: event.name) {
         case .windowDismiss?:
             if let dismiss = try? client.connection.payload(WindowDismissEvent.self, of: line), dismiss.window.id == window.id {
