@@ -10,7 +10,7 @@ RELEASE_FLAGS ?= -c release --static-swift-stdlib
 APT_PACKAGES := libsystemd-dev libsqlite3-dev tmux python3
 BIN := .build/debug
 
-.PHONY: all deps build release run test test-unit test-units-verify test-systemd install uninstall clean
+.PHONY: all deps build release run test test-unit test-units-verify test-systemd install uninstall clean fuzz test-sanitize soak bench bench-compare
 
 all: build
 
@@ -44,6 +44,63 @@ test: build
 ## and check the units and the release build under it.
 test-systemd: deps
 	SWIFT="$(SWIFT)" RELEASE_FLAGS="$(RELEASE_FLAGS)" Tests/systemd/run-under-systemd.sh
+
+## Measure the release windowd (issue 6) and print one table; winctl is timed as built by
+## `swift build -c release` and with --static-swift-stdlib.
+bench: deps
+	$(SWIFT) build -c release
+	@mkdir -p .build/bench && cp .build/release/winctl .build/bench/winctl-dynamic
+	$(SWIFT) build -c release --static-swift-stdlib --product winctl
+	@cp .build/release/winctl .build/bench/winctl-static
+	.build/release/windowbench --windowd .build/release/windowd --winctl .build/bench/winctl-dynamic \
+		--winctl-static .build/bench/winctl-static --output .build/bench/table.txt --command "make bench"
+
+## make bench, and in the same run its peers (redis over a Unix socket, tmux's client, a C
+## echo as the physical floor), each windowd figure with its ratio to its peer.
+bench-compare: deps
+	@missing=""; for p in redis-server redis-tools; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	$(SWIFT) build -c release
+	@mkdir -p .build/bench && cp .build/release/winctl .build/bench/winctl-dynamic
+	$(SWIFT) build -c release --static-swift-stdlib --product winctl
+	@cp .build/release/winctl .build/bench/winctl-static
+	cc -O2 -Wall -o .build/bench/echo bench/echo.c
+	.build/release/windowbench --compare --echo .build/bench/echo --windowd .build/release/windowd \
+		--winctl .build/bench/winctl-dynamic --winctl-static .build/bench/winctl-static \
+		--output .build/bench/table-compare.txt --command "make bench-compare"
+
+## libFuzzer over framing, JSON-RPC decoding, params and dispatch against an in-memory core
+## (fuzz/). Runs FUZZ_SECONDS on a working copy of fuzz/corpus; a crash is saved in
+## .build-fuzz/artifacts/ and must become a test in Tests/WindowCoreTests/FuzzRegressionTests.swift.
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 1
+fuzz:
+	fuzz/build.sh
+	mkdir -p .build-fuzz/corpus .build-fuzz/artifacts
+	cp -n fuzz/corpus/* .build-fuzz/corpus/
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build-fuzz/windowfuzz \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+		-dict=fuzz/jsonrpc.dict -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/ \
+		.build-fuzz/corpus fuzz/corpus
+
+## The whole test suite under AddressSanitizer, then ThreadSanitizer, each in its own scratch path.
+test-sanitize: build
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
+
+## Soak and churn against the real daemon on a private socket (soak/README.md). Bounded:
+## SOAK_SECONDS for the presenter phase (default 120, up to 600), then the connect cycles.
+SOAK_SECONDS ?= 120
+SOAK_CYCLES ?= 100000
+soak: build
+	$(SWIFT) build -c release --product windowd $(SWIFT_FLAGS)
+	python3 soak/soak.py --windowd .build/release/windowd --seconds $(SOAK_SECONDS) --cycles $(SOAK_CYCLES)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/windowd

@@ -86,7 +86,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore"]),
+        // make bench: the load generator that measures windowd next to its peers (issue 6).
+        .executableTarget(
+            name: "windowbench",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
+        // a target so that the regression tests replay inputs through the same code.
+        .target(name: "WindowFuzzing", dependencies: ["WindowCore", "WindowProtocol"], path: "fuzz/WindowFuzzing"),
+        .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),

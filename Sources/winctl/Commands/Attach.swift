@@ -10,6 +10,7 @@ extension Winctl {
     /// `winctl attach [ID | GROUP [VALUE]]`: this terminal becomes the window's presenter until it exits.
     struct Attach: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "attach",
             abstract: "Present a window here until it is dismissed or you detach.",
             discussion: """
                 Give a window id, or a group (and value) to open or reuse its window.

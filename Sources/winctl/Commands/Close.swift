@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl close ID`: close a window; its presenter is dismissed and its scene storage destroyed.
     struct Close: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "close",
             abstract: "Close a window: its presenter is dismissed and its scene storage destroyed."
         )
 

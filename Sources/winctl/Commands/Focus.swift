@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl focus ID`: bring a window to front (its presenter receives `window.focus`).
     struct Focus: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "focus",
             abstract: "Bring a window to front (its presenter is told to raise itself)."
         )
 

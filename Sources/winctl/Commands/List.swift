@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl list [--group G]`: the windows, oldest first, as a table.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the windows, oldest first: id, group, value, phase, attached."
         )
 

@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl login USER`: the same as `winctl transition authenticated USER`.
     struct Login: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Sign a user in (transition authenticated USER)."
         )
 

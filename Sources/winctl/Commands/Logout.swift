@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl logout`: the same as `winctl transition unauthenticated`.
     struct Logout: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "logout",
             abstract: "Sign out (transition unauthenticated)."
         )
 

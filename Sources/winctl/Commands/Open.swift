@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl open GROUP [VALUE]`: open a window, or bring the one already open for that value to front.
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "open",
             abstract: "Open a window of a group for a value, or bring the one already open to front.",
             discussion: "VALUE is sent as a string; the daemon types it by the group (\"42\" is 42 for an int group)."
         )

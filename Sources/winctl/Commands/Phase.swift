@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl phase` shows the aggregate and per-window phases; `winctl phase ID PHASE` sets one.
     struct Phase: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "phase",
             abstract: "Show the aggregate and per-window scene phases, or set one window's phase (phase ID PHASE)."
         )
 

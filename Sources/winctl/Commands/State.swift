@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl state`: the app state, e.g. `authenticated(alice)`.
     struct State: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "state",
             abstract: "Show the app state, e.g. authenticated(alice)."
         )
 

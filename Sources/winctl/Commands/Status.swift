@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl status`: the daemon's version, uptime, windows, clients, phase and state.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the daemon's status."
         )
 

@@ -5,6 +5,7 @@ extension Winctl {
     /// `winctl transition STATE [ARG]`: move the app state machine, e.g. `transition onboarding welcome`.
     struct Transition: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "transition",
             abstract: "Change the app state, if the transition is valid.",
             discussion: "STATE is \(AppStateArgument.forms), e.g. 'transition onboarding welcome', 'transition error sessionExpired'."
         )

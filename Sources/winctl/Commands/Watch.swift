@@ -6,6 +6,7 @@ extension Winctl {
     /// `winctl watch`: subscribe to the daemon's events and print each as it comes, until interrupted.
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Print the daemon's events as they come, until interrupted.",
             discussion: """
                 Human output is one line per event, '#SEQ NAME DETAIL', after a line with the state \

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The peers of issue 6, run in the same process run as windowd's figures: redis over a Unix
+/// socket (redis-benchmark, and our own subscriber fan-out and idle-client RSS), tmux's client,
+/// and a C echo as the physical floor. Every server listens under the bench's directory and is
+/// stopped by its pid.
+struct PeerSuite {
+    /// The compiled `bench/echo.c`.
+    var echo: String
+    /// The bench's temporary directory.
+    var directory: String
+    /// Milliseconds per load run (redis-benchmark's request count is sized to about this).
+    var measureMilliseconds: Int
+    var shapes: [(connections: Int, depth: Int)] = [(1, 1), (50, 1), (50, 16)]
+    var fanOut = 1000, idleClients = 1000, processRuns = 200
+
+    /// Runs every peer; figures by the keys ``WindowdSuite`` rows name.
+    func run(progress: (String) -> Void) throws(BenchError) -> [String: Figure] {
+        var figures: [String: Figure] = [:]
+        progress("peer: C echo (floor)")
+        try echoFloor(into: &figures)
+        progress("peer: redis GET, PING, PUBLISH, idle clients")
+        try redis(appendfsync: nil, into: &figures)
+        for policy in ["everysec", "always"] {
+            progress("peer: redis SET, appendonly yes, appendfsync \(policy)")
+            try redis(appendfsync: policy, into: &figures)
+        }
+        progress("peer: tmux client commands")
+        try tmux(into: &figures)
+        return figures
+    }
+
+    // MARK: - C echo
+
+    private func echoFloor(into figures: inout [String: Figure]) throws(BenchError) {
+        let socket = "\(directory)/echo.sock"
+        let server = try ChildProcess(echo, ["server", socket], environment: [])
+        defer { server.stop() }
+        close(try UnixSocket.connect(socket, retryMilliseconds: 5000))
+        let output = "\(directory)/echo-client.out"
+        let client = try ChildProcess(echo, ["client", socket, "20000"], environment: [], log: output)
+        guard client.wait(timeoutMilliseconds: 60_000) == 0 else { throw .failed("the C echo client failed") }
+        let fields = TextFile.read(output).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        guard fields.count == 4 else { throw .failed("the C echo client printed \(TextFile.read(output))") }
+        figures["C echo 1×1"] = Figure(label: "C echo, C client (floor)", rate: fields[0],
+                                        latency: LatencySummary(p50: UInt64(fields[1]), p99: UInt64(fields[2]), p999: UInt64(fields[3]), samples: 20000))
+        for shape in shapes where shape.connections > 1 {
+            var load = ClosedLoopLoad(connections: shape.connections, depth: shape.depth, framing: .lines)
+            load.measureMilliseconds = measureMilliseconds
+            load.errorMarker = []
+            var request = RequestBytes.constant("ping\n")
+            figures["C echo \(shape.connections)×\(shape.depth)"] = .load("C echo, windowbench client (floor)", try load.run(path: socket, request: &request))
+        }
+        figures["C one-shot client"] = .load("C one-shot client (connect, line, exit)",
+                                             try ProcessTiming.time(echo, ["oneshot", socket], runs: processRuns))
+    }
+
+    // MARK: - redis
+
+    private func redis(appendfsync: String?, into figures: inout [String: Figure]) throws(BenchError) {
+        let name = appendfsync.map { "redis-\($0)" } ?? "redis"
+        let socket = "\(directory)/\(name).sock"
+        let data = "\(directory)/\(name)-data"
+        mkdir(data, 0o700)
+        var arguments = ["--port", "0", "--unixsocket", socket, "--unixsocketperm", "700", "--dir", data,
+                         "--save", "", "--daemonize", "no", "--maxclients", "4096", "--loglevel", "warning"]
+        if let appendfsync { arguments += ["--appendonly", "yes", "--appendfsync", appendfsync] } else { arguments += ["--appendonly", "no"] }
+        let server = try ChildProcess("redis-server", arguments, environment: ["PATH=/usr/bin:/bin"], log: "\(directory)/\(name).log")
+        defer { server.stop() }
+        close(try UnixSocket.connect(socket, retryMilliseconds: 5000))
+        for shape in shapes {
+            let key = "\(shape.connections)×\(shape.depth)"
+            if let appendfsync {
+                let figure = try redisBenchmark(socket, test: "set", shape: shape, randomKeys: true)
+                figures["redis SET \(appendfsync) \(key)"] = Figure(label: "redis SET, appendfsync \(appendfsync)", rate: figure.rate, latency: figure.latency)
+            } else {
+                figures["redis GET \(key)"] = try redisBenchmark(socket, test: "get", shape: shape, randomKeys: false)
+                figures["redis PING \(key)"] = try redisBenchmark(socket, test: "ping_mbulk", shape: shape, randomKeys: false)
+            }
+        }
+        guard appendfsync == nil else { return }
+        figures["redis PUBLISH"] = .latency("redis PUBLISH → last of \(fanOut) subscribers", try redisFanOut(socket))
+        let before = server.residentKiB() ?? 0
+        let clients = try (0..<idleClients).map { _ throws(BenchError) in try UnixSocket.connect(socket) }
+        defer { clients.forEach { close($0) } }
+        try FanOutProbe.awaitReplies(clients, sending: { _ in Array("PING\r\n".utf8) }, framing: .fixedLength(7))
+        MonotonicClock.sleep(milliseconds: 500)
+        let after = server.residentKiB() ?? 0
+        figures["redis idle client"] = .scalar("redis, RSS per idle client", Double(after - before) / Double(idleClients), "KiB")
+    }
+
+    /// Runs `redis-benchmark -s` twice: a short probe to size the run, then about `measureMilliseconds`.
+    private func redisBenchmark(_ socket: String, test: String, shape: (connections: Int, depth: Int), randomKeys: Bool) throws(BenchError) -> Figure {
+        var requests = max(2000, shape.connections * shape.depth * 20)
+        var figure = Figure(label: "")
+        for attempt in 0..<2 {
+            let output = "\(directory)/redis-benchmark.csv"
+            unlink(output)
+            var arguments = ["-s", socket, "-c", String(shape.connections), "-P", String(shape.depth), "-n", String(requests), "-t", test, "--csv"]
+            if randomKeys { arguments += ["-r", "100000000"] }
+            let started = MonotonicClock.now()
+            let run = try ChildProcess("redis-benchmark", arguments, environment: ["PATH=/usr/bin:/bin"], log: output)
+            guard run.wait(timeoutMilliseconds: 120_000) == 0 else {
+                run.stop(signal: SIGKILL)
+                throw .failed("redis-benchmark \(arguments.joined(separator: " ")) failed: \(TextFile.read(output))")
+            }
+            let seconds = Double(MonotonicClock.now() - started) / 1e9
+            figure = try Self.parseCSV(TextFile.read(output), label: "redis \(test.uppercased()) (redis-benchmark)")
+            if attempt == 0 {
+                let rate = Double(requests) / max(seconds, 0.001)
+                requests = max(requests, Int(rate * Double(measureMilliseconds) / 1000))
+            }
+        }
+        return figure
+    }
+
+    /// `"GET","123.4","0.1","0.0","0.095","0.2","0.3","1.2"`: test, rps, avg, min, p50, p95, p99, max (ms).
+    private static func parseCSV(_ text: String, label: String) throws(BenchError) -> Figure {
+        for line in text.split(separator: "\n") where !line.hasPrefix("\"test\"") {
+            let fields = line.split(separator: ",").map { $0.filter { $0 != "\"" } }
+            guard fields.count >= 8, let rate = Double(fields[1]), let p50 = Double(fields[4]), let p99 = Double(fields[6]) else { continue }
+            return Figure(label: label, rate: rate, latency: LatencySummary(p50: UInt64(p50 * 1e6), p99: UInt64(p99 * 1e6), p999: 0, samples: 0))
+        }
+        throw .failed("redis-benchmark printed no CSV figures: \(text)")
+    }
+
+    /// 1,000 raw-RESP subscribers, one PUBLISH per round: the same probe as windowd's scene.phase.
+    private func redisFanOut(_ socket: String) throws(BenchError) -> LatencySummary {
+        let subscribers = try (0..<fanOut).map { _ throws(BenchError) in try UnixSocket.connect(socket) }
+        let publisher = try UnixSocket.connect(socket)
+        defer {
+            subscribers.forEach { close($0) }
+            close(publisher)
+        }
+        let acknowledgement = "*3\r\n$9\r\nsubscribe\r\n$5\r\nbench\r\n:1\r\n".utf8.count
+        try FanOutProbe.awaitReplies(subscribers, sending: { _ in Array("SUBSCRIBE bench\r\n".utf8) }, framing: .fixedLength(acknowledgement))
+        // As long as windowd's scene.phase line, so both move the same bytes.
+        let payload = String(repeating: "x", count: #"{"jsonrpc":"2.0","method":"scene.phase","params":{"seq":100,"phase":"inactive","previous":"active"}}"#.utf8.count)
+        let message = "*3\r\n$7\r\nmessage\r\n$5\r\nbench\r\n$\(payload.utf8.count)\r\n\(payload)\r\n".utf8.count
+        let publish = Array("*3\r\n$7\r\nPUBLISH\r\n$5\r\nbench\r\n$\(payload.utf8.count)\r\n\(payload)\r\n".utf8)
+        let reply = ":\(fanOut)\r\n".utf8.count
+        let probe = FanOutProbe(subscribers: subscribers, messageFraming: .fixedLength(message), trigger: publisher, triggerFraming: .fixedLength(reply))
+        return try probe.run { _ in publish }
+    }
+
+    // MARK: - tmux
+
+    private func tmux(into figures: inout [String: Figure]) throws(BenchError) {
+        let socket = "\(directory)/tmux.sock"
+        let environment = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "HOME=\(directory)"]
+        guard try ChildProcess.run("tmux", ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", "bench"], environment: environment) == 0 else {
+            throw .failed("tmux new-session failed")
+        }
+        let pidFile = "\(directory)/tmux.pid"
+        let query = try ChildProcess("tmux", ["-S", socket, "display-message", "-p", "#{pid}"], environment: environment, log: pidFile)
+        query.wait(timeoutMilliseconds: 10_000)
+        guard let serverPID = Int32(TextFile.read(pidFile).filter { $0.isNumber }) else { throw .failed("cannot read tmux's server pid") }
+        defer {
+            kill(serverPID, SIGTERM)
+            for _ in 0..<100 where kill(serverPID, 0) == 0 { MonotonicClock.sleep(milliseconds: 10) }
+        }
+        figures["tmux display-message"] = .load("tmux -S … display-message -p",
+            try ProcessTiming.time("tmux", ["-S", socket, "display-message", "-p", "#{session_name}"], runs: processRuns, extraEnvironment: ["TERM=xterm-256color"]))
+        figures["tmux select-window"] = .load("tmux -S … select-window",
+            try ProcessTiming.time("tmux", ["-S", socket, "select-window", "-t", "bench:0"], runs: processRuns, extraEnvironment: ["TERM=xterm-256color"]))
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Times a command as a whole process: spawn, run, exit, reaped, one after another.
+enum ProcessTiming {
+    /// Runs `executable` `runs` times in a row (after a few unmeasured ones) and returns runs
+    /// per second and the wall time per run. Every run must exit 0.
+    static func time(_ executable: String, _ arguments: [String], runs: Int, warmup: Int = 10,
+                     extraEnvironment: [String] = []) throws(BenchError) -> ClosedLoopLoad.Outcome {
+        let home = getenv("HOME").map { String(cString: $0) } ?? "/"
+        let environment = ["PATH=/usr/bin:/bin", "HOME=\(home)", "LANG=C.UTF-8"] + extraEnvironment
+        var samples = LatencySamples(capacity: runs)
+        let started = MonotonicClock.now()
+        var measuredFrom = started
+        for run in 0..<(warmup + runs) {
+            if run == warmup { measuredFrom = MonotonicClock.now() }
+            let before = MonotonicClock.now()
+            let status = try ChildProcess.run(executable, arguments, environment: environment)
+            let after = MonotonicClock.now()
+            guard status == 0 else {
+                throw .failed("\(executable) \(arguments.joined(separator: " ")) ended with \(status.map { "exit status \($0)" } ?? "a signal or a timeout")")
+            }
+            if run >= warmup { samples.record(after - before) }
+        }
+        let seconds = Double(MonotonicClock.now() - measuredFrom) / 1e9
+        return .init(requestsPerSecond: Double(runs) / seconds, latency: samples.summary(), errors: 0, completed: runs)
+    }
+}

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+
+/// `windowbench`: measures the release windowd the way issue 6 asks, optionally next to its
+/// peers (redis, tmux, a C echo) in the same run, and prints one table.
+@main
+struct WindowBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "windowbench",
+        abstract: "Measure windowd (and, with --compare, its peers) and print one table.")
+
+    @Option(help: "The windowd to measure.")
+    var windowd = ".build/release/windowd"
+
+    @Option(help: "The winctl to time as a whole process (dynamically linked Swift runtime).")
+    var winctl = ".build/release/winctl"
+
+    @Option(help: "A winctl built with --static-swift-stdlib, timed as well when given.")
+    var winctlStatic: String?
+
+    @Flag(help: "Also run the peers: redis-server/redis-benchmark, tmux, and the C echo floor.")
+    var compare = false
+
+    @Option(help: "The compiled bench/echo.c (needed with --compare).")
+    var echo: String?
+
+    @Option(help: "Milliseconds measured per load run (after 300 ms of warm-up).")
+    var measureMs = 1500
+
+    @Option(help: "Also write the table to this file.")
+    var output: String?
+
+    @Option(help: "Run only these items of windowd's suite (1–6), e.g. --only 1 --only 3 (for profiling).")
+    var only: [Int] = []
+
+    @Option(help: "The command line shown under the table.")
+    var command = "make bench"
+
+    func validate() throws {
+        if compare && echo == nil { throw ValidationError("--compare needs --echo PATH (the compiled bench/echo.c)") }
+        for path in [windowd, winctl] + [winctlStatic, echo].compactMap({ $0 }) where access(path, X_OK) != 0 {
+            throw ValidationError("\(path) is not an executable; build it first (swift build -c release)")
+        }
+        guard (100...60_000).contains(measureMs) else { throw ValidationError("--measure-ms must be between 100 and 60000") }
+    }
+
+    func run() throws {
+        UnixSocket.raiseDescriptorLimit()
+        signal(SIGPIPE, SIG_IGN)
+        var template = Array("/tmp/windowbench.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw BenchError.system("mkdtemp", errno) }
+        let directory = String(cString: made)
+        defer { _ = try? ChildProcess.run("rm", ["-rf", directory], environment: []) }
+        let progress: (String) -> Void = { line in
+            var text = Array("windowbench: \(line)\n".utf8)
+            _ = text.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        }
+        var winctls = [(label: "dynamic Swift runtime", path: winctl)]
+        if let winctlStatic { winctls.append((label: "--static-swift-stdlib", path: winctlStatic)) }
+        var suite = WindowdSuite(windowd: windowd, winctls: winctls, directory: directory, measureMilliseconds: measureMs)
+        suite.only = Set(only)
+        let started = MonotonicClock.now()
+        let rows = try suite.run(progress: progress)
+        var peers: [String: Figure] = [:]
+        if compare, let echo {
+            peers = try PeerSuite(echo: echo, directory: directory, measureMilliseconds: measureMs).run(progress: progress)
+        }
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        let table = ResultTable(
+            title: "windowd benchmark (\(command); \(Self.machine()); \(NumberText.fixed(seconds, 0)) s)",
+            rows: compare ? rows : rows.map { var row = $0; row.peers = []; return row },
+            peers: peers,
+            notes: Self.notes(compare: compare))
+        let text = table.render() + "\n"
+        print(text, terminator: "")
+        if let output {
+            guard let file = fopen(output, "w") else { throw BenchError.system("create \(output)", errno) }
+            fputs(text, file)
+            fclose(file)
+        }
+    }
+
+    private static func machine() -> String {
+        let cpus = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        var loads = [Double](repeating: 0, count: 3)
+        let load = getloadavg(&loads, 3) == 3 ? ", load \(NumberText.fixed(loads[0], 2)) at start of print" : ""
+        return "\(cpus) CPUs\(load)"
+    }
+
+    private static func notes(compare: Bool) -> [String] {
+        var notes = [
+            "N×P: N connections, each with P requests in flight (closed loop, one poll(2) thread, pre-encoded requests).",
+            "3: one presenter's window flipped active↔inactive by scene.setPhase; subscribers use events.subscribe {types:[scene.phase]};",
+            "   time from the request to the last subscriber holding the whole event line; 200 flips after 10 unmeasured.",
+            "4: wall time per run (spawn to reaped), 200 runs in a row after 10 unmeasured; req/s column = runs/s.",
+            "5: spawn to READY=1 on NOTIFY_SOCKET, stopped with SIGTERM between runs; the store filled through window.open (50×16).",
+            "6: 1,000 windows opened first; then 1,000 connections each window.attach one: (VmRSS after − before) / 1,000.",
+        ]
+        if compare {
+            notes += [
+                "Peers: redis-server on a Unix socket (--port 0), redis-benchmark -s -c N -P P --csv (it prints no p99.9);",
+                "   redis SET with appendonly yes, appendfsync everysec (≈ durability normal) or always (≈ full), random keys;",
+                "   redis PUBLISH measured by windowbench with 1,000 raw-RESP SUBSCRIBE connections, same method and message size as 3;",
+                "   C echo: bench/echo.c (its own client for 1×1, windowbench's client for the others); tmux -S SOCK commands.",
+                "Ratios are windowd/peer: above 1 is faster for req/s, slower for p50/p99/KiB.",
+            ]
+        }
+        return notes
+    }
+}
