@@ -180,9 +180,13 @@ struct AttachTerminalTests {
             return
         }
         #expect(try Self.window(client)["id"]?.string == id)
-        let back = try tmux.waitForText("[Storage]")
+        // The daemon sees the attach a moment before the view redraws: wait for the redraw.
+        var back: [String] = []
+        try waitUntil("the view to leave 'reconnecting'") {
+            back = try tmux.screen()
+            return back.contains { $0.contains("[Storage]") } && !back.contains { $0.contains("reconnecting") }
+        }
         #expect(back.contains { $0.contains("ui.panel  \"storage\"") }, "\(back)")
-        #expect(!back.contains { $0.contains("reconnecting") })
 
         // A fresh state directory: the id is unknown, so it attaches by group and value.
         second.stop()

@@ -38,7 +38,7 @@ public final class WindowDaemon {
     /// Set once a graceful restart began: connections stay open for the next process.
     var handingOff = false
     let encoder = JSONEncoder()
-    let decoder = JSONDecoder()
+    let decoder = JSONValueDecoder()
     let allocator = ByteBufferAllocator()
 
     /// - Parameters:
@@ -77,11 +77,17 @@ public final class WindowDaemon {
 
     /// Handles one request line and queues its response and the events it caused.
     func handle(line: ByteBuffer, from connection: Connection) {
-        let data = Data(line.readableBytesView)
-        // Parse the whole line first: JSONDecoder does not validate members a typed decode
-        // skips, and a line that is not JSON must get -32700 whatever it holds.
-        guard let message = try? decoder.decode(JSONValue.self, from: data) else {
-            send(responseLine(RPCResponse<NoParams>(id: nil, error: .parseError("not valid JSON: send one JSON-RPC object per line"))), to: connection)
+        // One strict parse of the whole line: a line that is not JSON gets -32700 whatever it
+        // holds, and the params are then read from the parsed tree, not from the bytes again.
+        let parsed = line.withUnsafeReadableBytes { raw in
+            Result { () throws(JSONParser.Failure) in try JSONParser.parse(raw) }
+        }
+        let message: JSONValue
+        switch parsed {
+        case .success(let value):
+            message = value
+        case .failure(let failure):
+            send(responseLine(RPCResponse<NoParams>(id: nil, error: .parseError("not valid JSON (\(failure)): send one JSON-RPC object per line"))), to: connection)
             return
         }
         guard case .object(let members) = message else {
@@ -106,7 +112,7 @@ public final class WindowDaemon {
             return
         }
         var effects: [Effect] = []
-        let request = MethodRoute.Request(data: data, hasParams: header.hasParams, id: header.id, connection: connection)
+        let request = MethodRoute.Request(params: header.hasParams ? members["params"] : nil, id: header.id, connection: connection)
         let reply: ByteBuffer
         do {
             reply = try route.invoke(self, request, &effects)

@@ -11,8 +11,8 @@ import WindowProtocol
 struct MethodRoute: Sendable {
     /// A request as the route sees it.
     struct Request {
-        var data: Data
-        var hasParams: Bool
+        /// The `params` member, `nil` when absent or `null`.
+        var params: JSONValue?
         var id: RequestID?
         var connection: Connection
     }
@@ -37,18 +37,9 @@ struct MethodRoute: Sendable {
         return (Method.name, route)
     }
 
-    private struct ParamsMember<Params: Decodable>: Decodable {
-        var params: Params
-    }
-
-    private static let emptyObject = Data("{}".utf8)
-
-    private static func decodeParams<Params: Decodable>(_ type: Params.Type, from request: Request, decoder: JSONDecoder) throws(RPCError) -> Params {
+    private static func decodeParams<Params: Decodable>(_ type: Params.Type, from request: Request, decoder: JSONValueDecoder) throws(RPCError) -> Params {
         do {
-            if request.hasParams {
-                return try decoder.decode(ParamsMember<Params>.self, from: request.data).params
-            }
-            return try decoder.decode(Params.self, from: emptyObject)
+            return try decoder.decode(Params.self, from: request.params ?? .object([:]))
         } catch let error as DecodingError {
             throw .invalidParams(error.paramsMessage)
         } catch {
@@ -68,7 +59,7 @@ extension DecodingError {
         case .keyNotFound(let key, let context):
             return "missing \(path(context.codingPath + [key]))"
         case .typeMismatch(let type, let context):
-            if context.codingPath.count <= 1 && type != String.self { return "params must be a JSON object" }
+            if context.codingPath.isEmpty { return "params must be a JSON object" }
             return "\(path(context.codingPath)) has the wrong type (expected \(type))"
         case .valueNotFound(let type, let context):
             return "\(path(context.codingPath)) must not be null (expected \(type))"
