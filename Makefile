@@ -77,25 +77,29 @@ bench-compare: deps
 ## (fuzz/). Runs FUZZ_SECONDS on a working copy of fuzz/corpus; a crash is saved in
 ## .build-fuzz/artifacts/ and must become a test in Tests/WindowCoreTests/FuzzRegressionTests.swift.
 FUZZ_SECONDS ?= 60
-FUZZ_JOBS ?= 1
 fuzz:
 	fuzz/build.sh
 	mkdir -p .build-fuzz/corpus .build-fuzz/artifacts
 	cp -n fuzz/corpus/* .build-fuzz/corpus/
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build-fuzz/windowfuzz \
-		-max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 		-dict=fuzz/jsonrpc.dict -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/ \
 		.build-fuzz/corpus fuzz/corpus
 
-## The whole test suite under AddressSanitizer, then ThreadSanitizer, each in its own scratch path.
-test-sanitize: build
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
+## The whole test suite under AddressSanitizer, then ThreadSanitizer, each in its own scratch path;
+## the end-to-end tests run the sanitized windowd built next to them. lld: gold warns on ASan's symbols.
+## Leak checking is off: at exit LeakSanitizer reports the Swift runtime's and TOMLKit's
+## never-freed allocations, and makes every daemon exit 1 (ASAN_LEAKS=1 turns it back on).
+SANITIZE_FLAGS ?= -Xswiftc -use-ld=lld
+ASAN_LEAKS ?= 0
+test-sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
+	ASAN_OPTIONS=detect_leaks=$(ASAN_LEAKS) SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
 
-## Soak and churn against the real daemon on a private socket (soak/README.md). Bounded:
-## SOAK_SECONDS for the presenter phase (default 120, up to 600), then the connect cycles.
+## Soak and churn against the real daemon on a private socket (soak/soak.py says what). Bounded:
+## SOAK_SECONDS of load (default 120, at most 600), the SOAK_CYCLES connect cycles run alongside.
 SOAK_SECONDS ?= 120
 SOAK_CYCLES ?= 100000
 soak: build

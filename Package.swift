@@ -47,10 +47,13 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Request dispatch without I/O: parse, route, params, coordinator operation, reply.
+        .target(name: "WindowDispatch", dependencies: ["WindowCore", "WindowProtocol"]),
         .target(
             name: "WindowServer",
             dependencies: [
                 "WindowCore",
+                "WindowDispatch",
                 "WindowStore",
                 "WindowProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -93,7 +96,7 @@ let package = Package(
         ),
         // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
         // a target so that the regression tests replay inputs through the same code.
-        .target(name: "WindowFuzzing", dependencies: ["WindowCore", "WindowProtocol"], path: "fuzz/WindowFuzzing"),
+        .target(name: "WindowFuzzing", dependencies: ["WindowCore", "WindowDispatch", "WindowProtocol"], path: "fuzz/WindowFuzzing"),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),

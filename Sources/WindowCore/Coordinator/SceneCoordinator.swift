@@ -43,6 +43,12 @@ public struct SceneCoordinator: Sendable {
         return window
     }
 
+    /// The window of `group` for `value`, if one is open (`nil` also when the value does not parse).
+    public func existingWindow(group: String, value: JSONValue?) -> Window? {
+        guard let group = groups[group], let typed = try? WindowValue.parse(value, as: group.valueType, group: group.id) else { return nil }
+        return registry.window(group: group.id, value: typed)
+    }
+
     /// The group `id`, or `unknown_group`.
     public func group(_ id: String) throws(RPCError) -> WindowGroup {
         guard let group = groups[id] else {

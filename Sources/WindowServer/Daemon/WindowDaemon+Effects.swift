@@ -19,6 +19,9 @@ extension WindowDaemon {
         for effect in effects {
             switch effect {
             case .event(let event):
+                if case .appState(let change) = event {
+                    logger.info("app state", metadata: ["from": "\(change.previous)", "to": "\(change.state)"])
+                }
                 deliver(event)
             case .launch(let arguments, let window):
                 logger.info("launching", metadata: ["window.id": "\(window)", "command": "\(arguments)"])

@@ -6,15 +6,16 @@ import Foundation
 import Logging
 import NIOCore
 import WindowCore
+import WindowDispatch
 import WindowProtocol
 import WindowStore
 
 /// The running daemon: the coordinator, the connections, and the execution of what
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:
 /// every request, event and timer runs there, in order, with no locks.
-public final class WindowDaemon {
+final class WindowDaemon {
     /// The loop everything runs on.
-    public let eventLoop: any EventLoop
+    let eventLoop: any EventLoop
     /// The daemon's logger.
     let logger: Logger
     /// The config in force.
@@ -38,7 +39,7 @@ public final class WindowDaemon {
     /// Set once a graceful restart began: connections stay open for the next process.
     var handingOff = false
     let encoder = JSONEncoder()
-    let decoder = JSONValueDecoder()
+    let router = RequestRouter()
     let allocator = ByteBufferAllocator()
 
     /// - Parameters:
@@ -76,79 +77,25 @@ public final class WindowDaemon {
     // MARK: - Requests
 
     /// Handles one request line and queues its response and the events it caused.
+    ///
+    /// Acknowledge after commit: the reply and the events wait until the changes this request
+    /// made, or saw, are durable (at once when nothing is pending).
     func handle(line: ByteBuffer, from connection: Connection) {
-        // One strict parse of the whole line: a line that is not JSON gets -32700 whatever it
-        // holds, and the params are then read from the parsed tree, not from the bytes again.
-        let parsed = line.withUnsafeReadableBytes { raw in
-            Result { () throws(JSONParser.Failure) in try JSONParser.parse(raw) }
+        let outcome = line.withUnsafeReadableBytes { router.handle(line: $0, from: connection.id, context: self) }
+        if let error = outcome.error, error.reason == .invalidTransition {
+            logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
         }
-        let message: JSONValue
-        switch parsed {
-        case .success(let value):
-            message = value
-        case .failure(let failure):
-            send(responseLine(RPCResponse<NoParams>(id: nil, error: .parseError("not valid JSON (\(failure)): send one JSON-RPC object per line"))), to: connection)
-            return
-        }
-        guard case .object(let members) = message else {
-            let reply = RPCError.invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\"")
-            send(responseLine(RPCResponse<NoParams>(id: nil, error: reply)), to: connection)
-            return
-        }
-        let header = RPCRequestHeader(members: members)
-        guard header.jsonrpc == "2.0", let method = header.method else {
-            let reply = RPCError.invalidRequest("a request needs \"jsonrpc\":\"2.0\" and a string \"method\"")
-            send(responseLine(RPCResponse<NoParams>(id: header.id, error: reply)), to: connection)
-            return
-        }
-        guard let route = MethodTable.routes[method] else {
-            if header.id != nil {
-                send(responseLine(RPCResponse<NoParams>(id: header.id, error: .methodNotFound(method))), to: connection)
-            }
-            return
-        }
-        if route.mutates, let failure = pipeline.failure {
-            send(responseLine(RPCResponse<NoParams>(id: header.id, error: Self.storeRefusal(failure))), to: connection)
-            return
-        }
-        var effects: [Effect] = []
-        let request = MethodRoute.Request(params: header.hasParams ? members["params"] : nil, id: header.id, connection: connection)
-        let reply: ByteBuffer
-        do {
-            reply = try route.invoke(self, request, &effects)
-        } catch let error as RPCError {
-            if error.reason == .invalidTransition {
-                logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
-            }
-            reply = responseLine(RPCResponse<NoParams>(id: header.id, error: error))
-        } catch {
-            reply = responseLine(RPCResponse<NoParams>(id: header.id, error: .invalidParams("\(error)")))
-        }
-        // Acknowledge after commit: the reply and the events wait for the changes this request
-        // made or saw to be durable (at once when nothing is pending).
-        var changes: [StateChange] = []
-        effects.removeAll { effect in
-            guard case .persist(let change) = effect else { return false }
-            changes.append(change)
-            return true
-        }
-        pipeline.add(changes)
-        let id = header.id
+        pipeline.add(outcome.changes)
         pipeline.whenDurable { [self] failure in
-            if id != nil {
-                if route.mutates, let failure, !changes.isEmpty {
-                    send(responseLine(RPCResponse<NoParams>(id: id, error: Self.storeRefusal(failure))), to: connection)
-                } else {
-                    send(reply, to: connection)
+            if var response = outcome.response {
+                if let failure, outcome.changesDurableState {
+                    response = router.errorLine(id: outcome.id, RequestRouter.unsavedChange(failure.description))
                 }
+                send(ByteBuffer(bytes: response), to: connection)
             }
-            perform(effects)
-            if !effects.isEmpty { scheduleStatus() }
+            perform(outcome.effects)
+            if !outcome.effects.isEmpty { scheduleStatus() }
         }
-    }
-
-    static func storeRefusal(_ failure: CommitPipeline.StoreFailure) -> RPCError {
-        RPCError(code: -32603, message: "windowd cannot save state (\(failure)); changes are refused until the state directory accepts writes again")
     }
 
     /// Encodes a response (or any message) as one line.
@@ -175,15 +122,14 @@ public final class WindowDaemon {
         unflushed.removeAll(keepingCapacity: true)
     }
 
-    // MARK: - For the method handlers
+    // MARK: - What requests read and change
 
-    /// Mutates the coordinator.
-    func withCoordinator<Value>(_ body: (inout SceneCoordinator) throws(RPCError) -> Value) throws(RPCError) -> Value {
-        try body(&coordinator)
-    }
+    /// Why the store cannot commit now, if it cannot.
+    var storeFailure: String? { pipeline.failure?.description }
 
-    /// Subscribes `connection` and returns the `seq` before the subscription.
-    func subscribe(_ connection: Connection, to types: [String]?) throws(RPCError) -> UInt64 {
+    /// Subscribes a connection to `types` (all when `nil`); returns the `seq` before the subscription.
+    func subscribe(_ id: ConnectionID, to types: [String]?) throws(RPCError) -> UInt64 {
+        guard let connection = connections[id] else { return 0 }
         if let types {
             let unknown = types.filter { EventName(rawValue: $0) == nil }
             guard unknown.isEmpty else {
@@ -196,3 +142,5 @@ public final class WindowDaemon {
         return connection.lastSeq
     }
 }
+
+extension WindowDaemon: DispatchContext {}

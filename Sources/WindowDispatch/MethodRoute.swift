@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import NIOCore
 import WindowCore
 import WindowProtocol
 
@@ -14,32 +13,31 @@ struct MethodRoute: Sendable {
         /// The `params` member, `nil` when absent or `null`.
         var params: JSONValue?
         var id: RequestID?
-        var connection: Connection
+        var connection: ConnectionID
     }
 
-    /// Runs the request; throws ``RPCError`` to answer with an error.
-    let invoke: @Sendable (WindowDaemon, Request, inout [Effect]) throws -> ByteBuffer
-    /// Whether the method changes durable state: refused while the store cannot commit,
-    /// and answered with an error if its transaction fails.
+    /// Runs the request and encodes its response; throws ``RPCError`` to answer with an error.
+    let invoke: @Sendable (any DispatchContext, Request, inout [Effect], ResponseEncoder) throws -> [UInt8]
+    /// Whether the method changes durable state: refused while the store cannot commit.
     let mutates: Bool
 
     /// The route for `method`, whose `body` maps typed params to a typed result.
     static func of<Method: RPCMethod>(
         _ method: Method.Type,
         mutates: Bool = false,
-        _ body: @escaping @Sendable (WindowDaemon, Method.Params, Connection, inout [Effect]) throws(RPCError) -> Method.Result
+        _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws(RPCError) -> Method.Result
     ) -> (String, MethodRoute) {
-        let route = MethodRoute(invoke: { daemon, request, effects in
-            let params = try decodeParams(Method.Params.self, from: request, decoder: daemon.decoder)
-            let result = try body(daemon, params, request.connection, &effects)
-            return daemon.responseLine(RPCResponse(id: request.id, result: result))
+        let route = MethodRoute(invoke: { context, request, effects, encoder in
+            let params = try decodeParams(Method.Params.self, from: request)
+            let result = try body(context, params, request.connection, &effects)
+            return encoder.line(RPCResponse(id: request.id, result: result))
         }, mutates: mutates)
         return (Method.name, route)
     }
 
-    private static func decodeParams<Params: Decodable>(_ type: Params.Type, from request: Request, decoder: JSONValueDecoder) throws(RPCError) -> Params {
+    private static func decodeParams<Params: Decodable>(_ type: Params.Type, from request: Request) throws(RPCError) -> Params {
         do {
-            return try decoder.decode(Params.self, from: request.params ?? .object([:]))
+            return try JSONValueDecoder().decode(Params.self, from: request.params ?? .object([:]))
         } catch let error as DecodingError {
             throw .invalidParams(error.paramsMessage)
         } catch {

@@ -1,0 +1,19 @@
+import WindowCore
+import WindowProtocol
+
+/// What a request may read and change besides its params: the daemon implements it with its
+/// event loop, connections and store; the fuzzer with plain values in memory.
+public protocol DispatchContext: AnyObject {
+    /// The app-state controller the request acts on.
+    var coordinator: SceneCoordinator { get set }
+    /// Wall-clock time, seconds since the Unix epoch.
+    var now: Double { get }
+    /// Seconds since the daemon started.
+    var uptime: Double { get }
+    /// Connected clients.
+    var clientCount: Int { get }
+    /// Why the store cannot commit now, if it cannot: changes are then refused up front.
+    var storeFailure: String? { get }
+    /// Subscribes `connection` to `types` (all when `nil`); returns the `seq` before the subscription.
+    func subscribe(_ connection: ConnectionID, to types: [String]?) throws(RPCError) -> UInt64
+}

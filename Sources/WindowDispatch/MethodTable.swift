@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WindowCore
+import WindowProtocol
+
+/// The dispatch table: every wire method of SPEC section 8, by name.
+enum MethodTable {
+    static let routes: [String: MethodRoute] = Dictionary(uniqueKeysWithValues: [
+        MethodRoute.of(Hello.self) { _, _, _, _ in
+            Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid())
+        },
+        MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws(RPCError) in
+            let opened = try context.coordinator.open(group: params.group, value: params.value, now: context.now, effects: &effects)
+            return WindowOpen.Result(window: opened.window.info, created: opened.created)
+        },
+        MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws(RPCError) in
+            WindowResult(window: try context.coordinator.close(params.id, now: context.now, effects: &effects).info)
+        },
+        MethodRoute.of(WindowFocus.self) { context, params, _, effects throws(RPCError) in
+            WindowResult(window: try context.coordinator.focus(params.id, effects: &effects).info)
+        },
+        MethodRoute.of(WindowList.self) { context, params, _, _ throws(RPCError) in
+            if let group = params.group { _ = try context.coordinator.group(group) }
+            return WindowList.Result(windows: context.coordinator.registry.list(group: params.group).map(\.info))
+        },
+        MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws(RPCError) in
+            // Attaching by group and value may open the window: a change, refused like window.open
+            // while the store cannot commit; attaching to an existing window is not.
+            if let failure = context.storeFailure, params.id == nil, let group = params.group,
+               context.coordinator.existingWindow(group: group, value: params.value) == nil {
+                throw RequestRouter.storeRefusal(failure)
+            }
+            let window = try context.coordinator.attach(params, connection: connection, now: context.now, effects: &effects)
+            let coordinator = context.coordinator
+            return WindowAttach.Result(window: window.info, storage: window.storage.values, state: coordinator.state, phase: coordinator.aggregate)
+        },
+        MethodRoute.of(WindowDetach.self) { context, _, connection, effects throws(RPCError) in
+            guard let window = context.coordinator.detach(connection: connection, now: context.now, effects: &effects) else {
+                throw .invalidParams("this connection presents no window; attach first")
+            }
+            return WindowResult(window: window.info)
+        },
+        MethodRoute.of(SceneSetPhase.self) { context, params, _, effects throws(RPCError) in
+            let window = try context.coordinator.setPhase(params.phase, of: params.id, now: context.now, effects: &effects)
+            return SceneSetPhase.Result(window: window.info, aggregate: context.coordinator.aggregate)
+        },
+        MethodRoute.of(ScenePhaseQuery.self) { context, _, _, _ in
+            let registry = context.coordinator.registry
+            return ScenePhaseQuery.Result(
+                aggregate: registry.aggregate,
+                windows: Dictionary(uniqueKeysWithValues: registry.windows.map { ($0.key.rawValue, $0.value.phase) }))
+        },
+        MethodRoute.of(StorageGet.self) { context, params, _, _ throws(RPCError) in
+            let values = try context.coordinator.window(params.id).storage.values
+            guard let key = params.key else { return StorageResult(storage: values) }
+            return StorageResult(storage: values[key].map { [key: $0] } ?? [:])
+        },
+        MethodRoute.of(StorageSet.self, mutates: true) { context, params, _, effects throws(RPCError) in
+            StorageResult(storage: try context.coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects).storage.values)
+        },
+        MethodRoute.of(StorageRemove.self, mutates: true) { context, params, _, effects throws(RPCError) in
+            StorageResult(storage: try context.coordinator.removeStorage(params.key, of: params.id, effects: &effects).storage.values)
+        },
+        MethodRoute.of(AppStateQuery.self) { context, _, _, _ in
+            AppStateQuery.Result(state: context.coordinator.state)
+        },
+        MethodRoute.of(AppTransition.self, mutates: true) { context, params, _, effects throws(RPCError) in
+            let change = try context.coordinator.transition(to: params.to, now: context.now, effects: &effects)
+            return AppTransition.Result(state: change.state, previous: change.previous)
+        },
+        MethodRoute.of(EventsSubscribe.self) { context, params, connection, _ throws(RPCError) in
+            let seq = try context.subscribe(connection, to: params.types)
+            let coordinator = context.coordinator
+            let snapshot = EventsSubscribe.Snapshot(
+                state: coordinator.state, phase: coordinator.aggregate, windows: coordinator.registry.list().map(\.info))
+            return EventsSubscribe.Result(seq: seq, snapshot: snapshot)
+        },
+        MethodRoute.of(DaemonStatus.self) { context, _, _, _ in
+            let coordinator = context.coordinator
+            return DaemonStatus.Result(
+                version: ProtocolVersion.software, uptime: context.uptime, windows: coordinator.registry.count,
+                attached: coordinator.registry.attachedCount, clients: context.clientCount,
+                phase: coordinator.aggregate, state: coordinator.state)
+        },
+    ])
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import WindowCore
+import WindowDispatch
+import WindowFuzzing
+import WindowProtocol
+
+/// Inputs of the libFuzzer target (fuzz/), replayed through the same pure dispatcher and the
+/// same invariants: the seed corpus, and every input that once broke something.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    /// `fuzz/` in the package, found from this file's place in `Tests/WindowCoreTests`.
+    static let fuzzDirectory: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("fuzz")
+    }()
+
+    static func inputs(in folder: String) -> [String] {
+        let directory = fuzzDirectory.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static func replay(_ folder: String, _ name: String) throws -> [String] {
+        let data = try Data(contentsOf: fuzzDirectory.appendingPathComponent(folder).appendingPathComponent(name))
+        let session = FuzzSession()
+        return session.run(Array(data))
+    }
+
+    @Test("every seed of fuzz/corpus runs without breaking an invariant", arguments: FuzzRegressionTests.inputs(in: "corpus"))
+    func seed(_ name: String) throws {
+        #expect(try Self.replay("corpus", name) == [])
+    }
+
+    @Test("the seed corpus is there")
+    func corpusExists() {
+        #expect(Self.inputs(in: "corpus").count >= 10)
+    }
+
+    @Test("the framer splits like the daemon's: \\r\\n, empty lines, the limit counts the \\r, a tail is dropped")
+    func framing() {
+        let framer = LineFramer(maxLineBytes: 4)
+        #expect(framer.frames(of: Array("ab\r\n\ncd\nef".utf8)) == [.line(Array("ab".utf8)), .line([]), .line(Array("cd".utf8))])
+        #expect(framer.frames(of: Array("abcd\r\nx\n".utf8)) == [.oversize])
+        #expect(framer.frames(of: Array("abcd\nabcdef".utf8)) == [.line(Array("abcd".utf8)), .oversize])
+    }
+
+    @Test("a refused request leaves the coordinator as it was and persists nothing")
+    func refusalsChangeNothing() throws {
+        let session = FuzzSession()
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":"detail","value":1}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"storage.set","params":{"id":"$0","key":"k","value":"\#(String(repeating: "x", count: 600))"}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"app.transition","params":{"to":{"state":"error","error":"maintenanceMode"}}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"window.attach","params":{"group":"orders","value":"6f1c2a9e-3a1b-4c55-9d1e-0b1f7e4c2d11"}}"#,
+        ]
+        #expect(session.run(Array((lines.joined(separator: "\n") + "\n").utf8)) == [])
+        #expect(session.context.coordinator.registry.count == 1)
+    }
+
+    /// Found by the harness on its first seed: `window.attach` with `group` + `value` creates a
+    /// window, a durable change, and was served while the store refused writes.
+    @Test("window.attach that would open a window is refused while the store refuses writes")
+    func attachOpenWhileStoreFails() throws {
+        let session = FuzzSession()
+        session.context.storeFailure = "No space left on device"
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":7}}"#
+        let outcome = Array(line.utf8).withUnsafeBytes { session.router.handle(line: $0, from: ConnectionID(1), context: session.context) }
+        #expect(outcome.error?.code == -32603)
+        #expect(outcome.changes.isEmpty)
+        #expect(session.context.coordinator.registry.count == 0)
+        session.context.storeFailure = nil
+        let served = Array(line.utf8).withUnsafeBytes { session.router.handle(line: $0, from: ConnectionID(1), context: session.context) }
+        #expect(served.error == nil && served.changesDurableState)
+    }
+}

@@ -1,0 +1,90 @@
+import WindowCore
+import WindowDispatch
+import WindowProtocol
+
+/// Runs one fuzz input against a fresh in-memory daemon core and reports every broken invariant.
+///
+/// The input is a byte stream, framed into lines like a connection's. Line `n` comes from
+/// connection `n % 3 + 1`, and each line advances the clock by one second, so sessions
+/// (TTL 30 s) expire within an input. A line `$disconnect` closes the line's connection;
+/// `$storefail` and `$storeok` make the store refuse writes and accept them again. Window ids
+/// are random, so `"$3"` in a line stands for the fourth window's id.
+public struct FuzzSession {
+    /// The groups of the end-to-end config, plus one with a launch command and no restore.
+    public static let groups = [
+        WindowGroup(id: "main", valueType: .none),
+        WindowGroup(id: "detail", valueType: .int),
+        WindowGroup(id: "notes", valueType: .string),
+        WindowGroup(id: "orders", valueType: .uuid, requiresAuth: true),
+        WindowGroup(id: "tool", valueType: .string, launch: ["echo", "{id}", "{value}"], restore: false),
+    ]
+    /// Small limits, so that the fuzzer reaches them.
+    public static let limits = CoordinatorLimits(maxWindows: 8, maxStorageBytes: 512, sessionTTL: 30)
+    /// `max_message_bytes`, small for the same reason.
+    public static let maxLineBytes = 4_096
+
+    /// The daemon's state, after the input.
+    public let context: FuzzContext
+    /// The daemon's own router: the same table, params decoding and replies.
+    public let router = RequestRouter()
+    private let framer = LineFramer(maxLineBytes: FuzzSession.maxLineBytes)
+
+    public init() {
+        context = FuzzContext(coordinator: SceneCoordinator(groups: Self.groups, limits: Self.limits), now: 1_700_000_000)
+        context.finishLoading()
+    }
+
+    /// Feeds `input`; returns the invariants it broke, each with the line that broke it.
+    public func run(_ input: [UInt8]) -> [String] {
+        var violations: [String] = []
+        for (index, frame) in framer.frames(of: input).enumerated() {
+            guard case .line(let line) = frame else { break }
+            let connection = ConnectionID(UInt64(index % 3 + 1))
+            context.now += 1
+            let before = Snapshot(context.coordinator)
+            switch line {
+            case Array("$disconnect".utf8):
+                violations += Invariants.effects(context.disconnect(connection))
+            case Array("$storefail".utf8):
+                context.storeFailure = "No space left on device"
+            case Array("$storeok".utf8):
+                context.storeFailure = nil
+            default:
+                let refusesWrites = context.storeFailure != nil
+                let outcome = resolvingPlaceholders(line).withUnsafeBytes { router.handle(line: $0, from: connection, context: context) }
+                violations += Invariants.outcome(outcome, before: before, after: Snapshot(context.coordinator), refusesWrites: refusesWrites)
+            }
+            violations += Invariants.coordinator(context.coordinator, limits: Self.limits)
+            if !violations.isEmpty {
+                return violations.map { "line \(index) (\(String(decoding: line.prefix(200), as: UTF8.self))): \($0)" }
+            }
+        }
+        return violations
+    }
+}
+
+extension FuzzSession {
+    /// `"$N"` → the id of the N-th window (oldest first), as JSON text.
+    func resolvingPlaceholders(_ line: [UInt8]) -> [UInt8] {
+        guard line.contains(UInt8(ascii: "$")) else { return line }
+        let windows = context.coordinator.registry.list()
+        var text = String(decoding: line, as: UTF8.self)
+        for (index, window) in windows.enumerated().reversed() {
+            text = text.replacing("\"$\(index)\"", with: "\"\(window.id)\"")
+        }
+        return Array(text.utf8)
+    }
+}
+
+/// What a refused request must leave unchanged.
+struct Snapshot: Equatable {
+    var state: AppState
+    var windows: [WindowID: Window]
+    var session: Session?
+
+    init(_ coordinator: SceneCoordinator) {
+        state = coordinator.state
+        windows = coordinator.registry.windows
+        session = coordinator.session
+    }
+}
