@@ -23,7 +23,8 @@ struct SocketActivationTests {
         let process = try SpawnedProcess(
             activator,
             ["-l", socketPath, "-E", "NOTIFY_SOCKET=\(listener.path)", "-E", "XDG_STATE_HOME=\(directory.file("state"))",
-             "-E", "XDG_RUNTIME_DIR=\(directory.path)", Binaries.windowd, "--config", configPath],
+             "-E", "XDG_RUNTIME_DIR=\(directory.path)"] + TestTiming.sanitizerEnvironment.flatMap { ["-E", $0] }
+                + [Binaries.windowd, "--config", configPath],
             environment: SpawnedProcess.testEnvironment(), stderr: .file(directory.file("activate.log")))
         defer { process.terminate(grace: .seconds(2)) }
         let log = { directory.read("activate.log") }
@@ -48,7 +49,7 @@ struct SocketActivationTests {
 
         process.signal(SIGTERM)
         try listener.waitFor("STOPPING=1") { $0["STOPPING"] == "1" }
-        #expect(try process.wait(timeout: .seconds(1)) == .exited(0), "log:\n\(log())")
+        #expect(try process.wait(timeout: TestTiming.scaled(.seconds(1))) == .exited(0), "log:\n\(log())")
         var status = stat()
         #expect(stat(socketPath, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK,
                 "windowd must not unlink a socket it did not create: \(socketPath)")

@@ -42,10 +42,10 @@ struct SystemdNotifyTests {
         let (stopping, _) = try daemon.listener.waitFor("STOPPING=1 after SIGTERM") { $0["STOPPING"] == "1" }
         #expect(stopping["READY"] == nil)
         _ = try client.waitForEvent("daemon.stopping")
-        let termination = try daemon.process.wait(timeout: .seconds(1))
+        let termination = try daemon.process.wait(timeout: TestTiming.scaled(.seconds(1)))
         let took = ContinuousClock.now - signalled
         #expect(termination == .exited(0), "\(termination); log:\n\(daemon.log)")
-        #expect(took < .seconds(1), "exit took \(took)")
+        #expect(took < TestTiming.scaled(.seconds(1)), "exit took \(took)")
         print("SIGTERM to exit: \(took)")
     }
 
@@ -55,7 +55,7 @@ struct SystemdNotifyTests {
         try daemon.listener.waitFor("READY=1") { $0["READY"] == "1" }
         daemon.process.signal(SIGINT)
         try daemon.listener.waitFor("STOPPING=1 after SIGINT") { $0["STOPPING"] == "1" }
-        #expect(try daemon.process.wait(timeout: .seconds(1)) == .exited(0), "log:\n\(daemon.log)")
+        #expect(try daemon.process.wait(timeout: TestTiming.scaled(.seconds(1))) == .exited(0), "log:\n\(daemon.log)")
     }
 
     @Test("SIGHUP with a broken config file: RELOADING, READY again, and the old config stays")

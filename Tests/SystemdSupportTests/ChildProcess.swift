@@ -18,8 +18,11 @@ enum ChildProcess {
         let description: String
     }
 
+    /// Stretches the limit under a sanitizer (`make test-sanitize` sets `WINDOWD_TEST_TIME_SCALE`).
+    static let timeScale: Int64 = getenv("WINDOWD_TEST_TIME_SCALE").flatMap { Int64(String(cString: $0)) }.map { max($0, 1) } ?? 1
+
     /// Forks, runs `body` in the child, and returns what it returned; kills the child after `timeout`.
-    static func run(timeout: Duration = .seconds(10), _ body: () -> String) throws -> String {
+    static func run(timeout: Duration = .seconds(10) * timeScale, _ body: () -> String) throws -> String {
         var ends: [Int32] = [-1, -1]
         // A socket pair, because it can be made close-on-exec atomically (pipe2 is not imported):
         // a process another test spawns meanwhile must not inherit the writing end.
