@@ -52,6 +52,7 @@ let package = Package(
         .target(
             name: "WindowServer",
             dependencies: [
+                "WindowClient",
                 "WindowCore",
                 "WindowDispatch",
                 "WindowStore",

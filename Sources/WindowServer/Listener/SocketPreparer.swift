@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowClient
 
 /// Makes the socket path safe to bind: an owner-only directory that is really a directory,
 /// and no stale socket file left behind — but never one that a live daemon still serves.
@@ -79,22 +80,9 @@ public enum SocketPreparer {
         }
     }
 
-    /// Whether something accepts connections at `path`.
+    /// Whether something accepts connections at `path` (the client's own connect).
     private static func isServed(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        return result == 0
+        (try? LineSocket(path: path)) != nil
     }
 
     private static func parent(of path: String) -> String {
