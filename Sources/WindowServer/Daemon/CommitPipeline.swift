@@ -18,6 +18,10 @@ final class CommitPipeline {
     var onRelease: () -> Void = {}
 
     private var open: [StateChange] = []
+    /// Changes applied in memory whose commit failed: tried again first, every 500 ms, without
+    /// holding up replies (their clients were told the change is not saved yet).
+    private var retry: [StateChange] = []
+    private var retryScheduled = false
     private var openBatch: UInt64 = 1
     private var committedThrough: UInt64 = 0
     private var inFlight = false
@@ -40,8 +44,10 @@ final class CommitPipeline {
 
     /// Queues `changes` for the next transaction.
     func add(_ changes: [StateChange]) {
-        guard !changes.isEmpty else { return }
-        open.append(contentsOf: changes)
+        // While the store refuses writes, the last-attached time (bookkeeping) is not worth a wait.
+        let kept = failure == nil ? changes : changes.filter { if case .windowAttached = $0 { return false } else { return true } }
+        guard !kept.isEmpty else { return }
+        open.append(contentsOf: kept)
         scheduleCommit()
     }
 
@@ -56,30 +62,42 @@ final class CommitPipeline {
         }
     }
 
-    /// Whether nothing is queued or being committed.
-    var isIdle: Bool { open.isEmpty && !inFlight }
+    /// Whether nothing waits for a commit that can happen now: all is committed, or the store
+    /// refuses writes and nothing is being tried.
+    private var isSettled: Bool { !inFlight && (open.isEmpty || failure != nil) }
 
-    /// Succeeds once everything queued so far is committed (or has failed).
+    /// Succeeds once everything queued so far is committed, or the store refuses it.
     func drain() -> EventLoopFuture<Void> {
-        if isIdle { return eventLoop.makeSucceededVoidFuture() }
+        if isSettled { return eventLoop.makeSucceededVoidFuture() }
         let promise = eventLoop.makePromise(of: Void.self)
         drained.append(promise)
         return promise.futureResult
     }
 
     private func scheduleCommit() {
-        guard !inFlight, !scheduled else { return }
+        guard !inFlight, !scheduled, failure == nil || !retryScheduled else { return }
         scheduled = true
         // Let the rest of this read batch add its changes: one transaction for all.
         let pipeline = NIOLoopBound(self, eventLoop: eventLoop)
         eventLoop.execute { pipeline.value.startCommit() }
     }
 
+    private func scheduleRetry() {
+        guard !retryScheduled else { return }
+        retryScheduled = true
+        let pipeline = NIOLoopBound(self, eventLoop: eventLoop)
+        eventLoop.scheduleTask(in: .milliseconds(500)) {
+            pipeline.value.retryScheduled = false
+            pipeline.value.scheduleCommit()
+        }
+    }
+
     private func startCommit() {
         scheduled = false
-        guard !inFlight, !open.isEmpty else { return }
+        guard !inFlight, !open.isEmpty || !retry.isEmpty else { return }
         let batch = openBatch
-        let changes = open
+        let changes = retry + open
+        retry = []
         open = []
         openBatch += 1
         inFlight = true
@@ -98,8 +116,8 @@ final class CommitPipeline {
                 logger.error("cannot commit state; writes are refused until the store recovers", metadata: ["error": "\(failure)"])
             }
             self.failure = failure
-            // The changes are in memory: keep them, to be committed with the next batch.
-            open.insert(contentsOf: changes, at: 0)
+            // The changes are in memory: keep them, to be committed when the store recovers.
+            retry = changes
         } else {
             if self.failure != nil { logger.notice("the state store recovered") }
             self.failure = nil
@@ -110,14 +128,12 @@ final class CommitPipeline {
             first.release(failure)
         }
         onRelease()
-        if !open.isEmpty {
-            if failure != nil {
-                let pipeline = NIOLoopBound(self, eventLoop: eventLoop)
-                eventLoop.scheduleTask(in: .milliseconds(500)) { pipeline.value.scheduleCommit() }
-            } else {
-                scheduleCommit()
-            }
-        } else if isIdle {
+        if !open.isEmpty && failure == nil {
+            scheduleCommit()
+        } else if !open.isEmpty || !retry.isEmpty {
+            scheduleRetry()
+        }
+        if isSettled {
             drained.forEach { $0.succeed() }
             drained.removeAll()
         }
