@@ -1,13 +1,15 @@
 import NIOCore
 
-/// Closes a connection whose unsent bytes exceed the limit: a client that does not read
+/// Closes a connection whose unsent bytes would exceed the limit: a client that does not read
 /// its events is dropped instead of growing the daemon's memory or slowing anyone else.
+///
+/// The channel already counts what it holds (`bufferedWritableBytes`), so a write costs one
+/// option read here, not a promise and a callback of its own.
 final class OutboundQueueLimiter: ChannelOutboundHandler {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let limit: Int
-    private var queued = 0
     private var tripped = false
     private let onTrip: (Int) -> Void
 
@@ -17,11 +19,12 @@ final class OutboundQueueLimiter: ChannelOutboundHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let bytes = unwrapOutboundIn(data).readableBytes
         guard !tripped else {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
+        let bytes = unwrapOutboundIn(data).readableBytes
+        let queued = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
         if queued + bytes > limit {
             tripped = true
             onTrip(queued + bytes)
@@ -29,10 +32,6 @@ final class OutboundQueueLimiter: ChannelOutboundHandler {
             context.close(promise: nil)
             return
         }
-        queued += bytes
-        let written = promise ?? context.eventLoop.makePromise()
-        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        written.futureResult.whenComplete { _ in loopBound.value.queued -= bytes }
-        context.write(data, promise: written)
+        context.write(data, promise: promise)
     }
 }
