@@ -38,12 +38,19 @@ struct FuzzRegressionTests {
         #expect(Self.inputs(in: "corpus").count >= 10)
     }
 
-    @Test("the framer splits like the daemon's: \\r\\n, empty lines, the limit counts the \\r, a tail is dropped")
+    @Test("the splitter frames like this: \\r\\n, empty lines, the limit counts the \\r, a tail waits")
     func framing() {
-        let framer = LineFramer(maxLineBytes: 4)
-        #expect(framer.frames(of: Array("ab\r\n\ncd\nef".utf8)) == [.line(Array("ab".utf8)), .line([]), .line(Array("cd".utf8))])
-        #expect(framer.frames(of: Array("abcd\r\nx\n".utf8)) == [.oversize])
-        #expect(framer.frames(of: Array("abcd\nabcdef".utf8)) == [.line(Array("abcd".utf8)), .oversize])
+        var splitter = LineSplitter(maximum: 4)
+        #expect(splitter.feed(Array("ab\r\n\ncd\nef".utf8)) == [.line(Array("ab".utf8)), .line([]), .line(Array("cd".utf8))])
+        #expect(splitter.takePartialLine() == Array("ef".utf8))
+        var tooLong = LineSplitter(maximum: 4)
+        #expect(tooLong.feed(Array("abcd\r\nx\n".utf8)) == [.oversize])
+        #expect(tooLong.feed(Array("x\n".utf8)) == [], "nothing after an oversize line")
+        var tail = LineSplitter(maximum: 4)
+        #expect(tail.feed(Array("abcd\nabcdef".utf8)) == [.line(Array("abcd".utf8)), .oversize])
+        var pieces = LineSplitter(maximum: 100)
+        #expect(pieces.feed(Array(#"{"a":"#.utf8)) == [])
+        #expect(pieces.feed(Array("1}\n".utf8)) == [.line(Array(#"{"a":1}"#.utf8))])
     }
 
     @Test("a refused request leaves the coordinator as it was and persists nothing")

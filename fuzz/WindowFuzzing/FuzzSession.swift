@@ -27,7 +27,6 @@ public struct FuzzSession {
     public let context: FuzzContext
     /// The daemon's own router: the same table, params decoding and replies.
     public let router = RequestRouter()
-    private let framer = LineFramer(maxLineBytes: FuzzSession.maxLineBytes)
 
     public init() {
         context = FuzzContext(coordinator: SceneCoordinator(groups: Self.groups, limits: Self.limits), now: 1_700_000_000)
@@ -37,7 +36,8 @@ public struct FuzzSession {
     /// Feeds `input`; returns the invariants it broke, each with the line that broke it.
     public func run(_ input: [UInt8]) -> [String] {
         var violations: [String] = []
-        for (index, frame) in framer.frames(of: input).enumerated() {
+        var splitter = LineSplitter(maximum: Self.maxLineBytes)
+        for (index, frame) in splitter.feed(input).enumerated() {
             guard case .line(let line) = frame else { break }
             let connection = ConnectionID(UInt64(index % 3 + 1))
             context.now += 1

@@ -3,7 +3,7 @@ import WindowProtocol
 
 /// Hands each framed line of one connection to the daemon, and tells it when the connection ends.
 final class ConnectionHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
+    typealias InboundIn = [UInt8]
 
     private let daemon: WindowDaemon
     private let connection: Connection

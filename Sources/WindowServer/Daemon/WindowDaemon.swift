@@ -80,8 +80,8 @@ final class WindowDaemon {
     ///
     /// Acknowledge after commit: the reply and the events wait until the changes this request
     /// made, or saw, are durable (at once when nothing is pending).
-    func handle(line: ByteBuffer, from connection: Connection) {
-        let outcome = line.withUnsafeReadableBytes { router.handle(line: $0, from: connection.id, context: self) }
+    func handle(line: [UInt8], from connection: Connection) {
+        let outcome = line.withUnsafeBytes { router.handle(line: $0, from: connection.id, context: self) }
         if let error = outcome.error, error.reason == .invalidTransition {
             logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
         }
