@@ -86,16 +86,8 @@ struct FaultInjectionTests {
         #expect(first.log.contains("cannot commit state"), "the failure is logged:\n\(first.log)")
 
         injector.stop()
-        try waitUntil("windowd to accept writes again after the directory became writable", timeout: .seconds(10)) {
-            try client.request("window.open", #"{"group":"detail","value":200}"#).result != nil
-        }
+        try expectRecovery(of: first, client: client, in: directory, probe: 200, then: 300..<305, storing: 100, &acknowledged)
         #expect(first.log.contains("recovered"), "the recovery is logged:\n\(first.log)")
-        for value in Int64(300)..<305 { try open(value, storing: 100, with: client, into: &acknowledged) }
-
-        try CrashRestoreTests.kill9(first)
-        let second = try CrashRestoreTests.restart(in: directory, name: "second")
-        defer { second.stop() }
-        try acknowledged.check(against: second.client())
     }
 
     @Test("a state directory that is read-only at start: windowd refuses to start and names it; starts with everything once writable",
@@ -170,15 +162,7 @@ struct FaultInjectionTests {
         #expect(try client.call("storage.get", #"{"id":"\#(acknowledged.windows[0]!)"}"#)["storage"]?["k0"]?.string?.count == 100)
 
         #expect(unlink(filler) == 0)
-        try waitUntil("windowd to accept writes again once space returned", timeout: .seconds(10)) {
-            try client.request("window.open", #"{"group":"detail","value":5000}"#).result != nil
-        }
-        for value in Int64(5_001)..<5_004 { try open(value, storing: 1_000, with: client, into: &acknowledged) }
-
-        try CrashRestoreTests.kill9(first)
-        let second = try CrashRestoreTests.restart(in: directory, name: "second")
-        defer { second.stop() }
-        try acknowledged.check(against: second.client())
+        try expectRecovery(of: first, client: client, in: directory, probe: 5_000, then: 5_001..<5_004, storing: 1_000, &acknowledged)
     }
 
     @Test("window.attach that opens a window is refused while the store refuses writes, like window.open",
@@ -202,6 +186,20 @@ struct FaultInjectionTests {
         let survived = after.contains { $0["value"]?.int == 77 }
         #expect(attach.code == -32603, "an attach that would open a window is refused like window.open: \(attach.message.jsonText)")
         #expect(!survived, "the refused attach did not open the window")
+    }
+
+    /// Once the store accepts writes again (`probe` opens): more acknowledged writes, then
+    /// kill -9, and the restarted daemon must hold every write ever acknowledged.
+    private func expectRecovery(of daemon: DaemonProcess, client: RawClient, in directory: TemporaryDirectory, probe: Int64,
+                                then values: Range<Int64>, storing length: Int, _ acknowledged: inout Acknowledged) throws {
+        try waitUntil("windowd to accept writes again", timeout: .seconds(10)) {
+            try client.request("window.open", #"{"group":"detail","value":\#(probe)}"#).result != nil
+        }
+        for value in values { try open(value, storing: length, with: client, into: &acknowledged) }
+        try CrashRestoreTests.kill9(daemon)
+        let second = try CrashRestoreTests.restart(in: directory, name: "second")
+        defer { second.stop() }
+        try acknowledged.check(against: second.client())
     }
 
     private func open(_ value: Int64, storing length: Int, with client: RawClient, into acknowledged: inout Acknowledged) throws {
