@@ -8,7 +8,7 @@ public enum ListenAddress: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .path(let path): return path
-        case .inherited(let fd, let name): return "fd \(fd) (\(name), from systemd)"
+        case .inherited(let fd, let name): return "fd \(fd) (\(name), inherited)"
         }
     }
 }
