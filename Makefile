@@ -96,7 +96,7 @@ test-sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
 	WINDOWD_TEST_TIME_SCALE=10 ASAN_OPTIONS=detect_leaks=$(ASAN_LEAKS) SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
-	WINDOWD_TEST_TIME_SCALE=10 SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
+	WINDOWD_TEST_NO_FORK=1 WINDOWD_TEST_TIME_SCALE=10 SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
 
 ## Soak and churn against the real daemon on a private socket (soak/soak.py says what). Bounded:
 ## SOAK_SECONDS of load (default 120, at most 600), the SOAK_CYCLES connect cycles run alongside.
