@@ -17,31 +17,24 @@ public struct WindowServer: Service, CustomStringConvertible {
     private let config: DaemonConfig
     private let address: ListenAddress
     private let inherited: InheritedDescriptors
-    private let storage: Storage
+    private let stateDirectory: String
     private let hooks: LifecycleHooks
     private let logger: Logger
     private let reloadConfig: @Sendable () throws(ConfigError) -> DaemonConfig
-
-    /// Where durable state is kept.
-    public enum Storage: Sendable {
-        /// SQLite in this directory, with the config's durability and damage policy.
-        case directory(String)
-        /// In memory only (tests).
-        case memory(MemoryStateStore)
-    }
 
     /// - Parameters:
     ///   - address: where to listen when no listener is inherited.
     ///   - inherited: descriptors a previous process handed over (`LISTEN_FDS`): the listener,
     ///     client connections to adopt, and the state of a graceful restart.
+    ///   - stateDirectory: where the SQLite state lives (durability and damage policy from `config`).
     ///   - reloadConfig: re-reads the config on SIGHUP; an error keeps the old one.
     public init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
-                storage: Storage, hooks: LifecycleHooks, logger: Logger,
+                stateDirectory: String, hooks: LifecycleHooks, logger: Logger,
                 reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
         self.config = config
         self.address = inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
         self.inherited = inherited
-        self.storage = storage
+        self.stateDirectory = stateDirectory
         self.hooks = hooks
         self.logger = logger
         self.reloadConfig = reloadConfig
@@ -116,17 +109,12 @@ public struct WindowServer: Service, CustomStringConvertible {
     }
 
     private func openStore() async throws -> (any StateStore, StoredState) {
-        switch storage {
-        case .memory(let store):
-            return (store, try await store.load())
-        case .directory(let directory):
-            let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
-            let (store, movedAside) = try SQLiteStateStore.open(directory: directory, fullSync: config.state.durability == .full, onDamage: policy)
-            if let movedAside {
-                logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: ["moved_to": "\(movedAside)"])
-            }
-            return (store, try await store.load())
+        let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
+        let (store, movedAside) = try SQLiteStateStore.open(directory: stateDirectory, fullSync: config.state.durability == .full, onDamage: policy)
+        if let movedAside {
+            logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: ["moved_to": "\(movedAside)"])
         }
+        return (store, try await store.load())
     }
 
     private func commit(_ changes: [StateChange], to store: any StateStore) async throws {

@@ -74,7 +74,7 @@ struct Windowd: AsyncParsableCommand {
         }
         let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid())
         let server = WindowServer(
-            config: loaded, address: address, inherited: inherited, storage: .directory(stateDirectory),
+            config: loaded, address: address, inherited: inherited, stateDirectory: stateDirectory,
             hooks: SystemdLifecycle.hooks(notifier, store: FileDescriptorStore.fromEnvironment()), logger: logger,
             reloadConfig: { () throws(ConfigError) in try source.load() })
         let group = ServiceGroup(configuration: .init(
