@@ -55,10 +55,8 @@ struct FaultInjectionTests {
     func readOnlyStateDirectory() throws {
         let directory = try TemporaryDirectory()
         var acknowledged = Acknowledged()
-        let first = try DaemonProcess(in: directory, name: "first")
+        let first = try DaemonProcess.start(in: directory, name: "first")
         defer { first.stop() }
-        try first.waitUntilServing()
-        try first.waitForAppState("unauthenticated")
         let client = try first.client()
         for value in Int64(0)..<5 { try open(value, storing: 100, with: client, into: &acknowledged) }
 
@@ -123,10 +121,8 @@ struct FaultInjectionTests {
         defer { mount.unmount() }
         var acknowledged = Acknowledged()
 
-        let first = try DaemonProcess(in: directory, name: "first")
+        let first = try DaemonProcess.start(in: directory, name: "first")
         defer { first.stop() }
-        try first.waitUntilServing()
-        try first.waitForAppState("unauthenticated")
         let client = try first.client()
         for value in Int64(0)..<3 { try open(value, storing: 100, with: client, into: &acknowledged) }
 

@@ -35,7 +35,12 @@ final class DaemonProcess {
 
     /// Starts a daemon in a fresh directory and waits until it serves and has left `loading`.
     static func start(config: String = TestConfig.text()) throws -> DaemonProcess {
-        let daemon = try DaemonProcess(in: TemporaryDirectory(), config: config)
+        try start(in: TemporaryDirectory(), config: config)
+    }
+
+    /// Starts a daemon in `directory` (whose state it keeps) and waits until it serves and has left `loading`.
+    static func start(in directory: TemporaryDirectory, config: String = TestConfig.text(), name: String = "windowd") throws -> DaemonProcess {
+        let daemon = try DaemonProcess(in: directory, config: config, name: name)
         try daemon.waitUntilServing()
         try daemon.waitForAppState("unauthenticated")
         return daemon

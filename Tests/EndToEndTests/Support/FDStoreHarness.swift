@@ -42,16 +42,7 @@ final class FDStoreHarness {
         configPath = try directory.write(config, to: "windowd.toml")
         notifyPath = directory.file("notify")
         notifySocket = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(notifyPath.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(notifySocket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = UnixSocketAddress.with(notifyPath) { bind(notifySocket, $0, $1) }
         guard bound == 0 else { throw TestFailure.system("bind \(notifyPath)") }
         let socketFD = notifySocket
         let shared = self.shared

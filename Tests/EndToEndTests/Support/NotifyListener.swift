@@ -39,19 +39,7 @@ final class NotifyListener {
         path = directory + "/notify"
         socketDescriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw TestFailure.system("socket") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        precondition(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "notify socket path \(path) is too long")
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let bound = UnixSocketAddress.with(path) { bind(socketDescriptor, $0, $1) }
         guard bound == 0 else {
             let failure = TestFailure.system("bind \(path)")
             close(socketDescriptor)

@@ -45,19 +45,7 @@ final class RawClient {
     static func connect(path: String) -> Int32? {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        precondition(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "socket path \(path) is too long")
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let result = UnixSocketAddress.with(path) { Glibc.connect(fd, $0, $1) }
         guard result == 0 else {
             let saved = errno
             Glibc.close(fd)
