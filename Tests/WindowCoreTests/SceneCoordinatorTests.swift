@@ -13,7 +13,7 @@ struct SceneCoordinatorTests {
     func coordinator(maxWindows: Int = 100, ttl: Double = 100) -> SceneCoordinator {
         var coordinator = SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits(maxWindows: maxWindows, sessionTTL: ttl))
         var effects: [Effect] = []
-        coordinator.finishLoading(restoredSession: nil, now: 0, effects: &effects)
+        coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
         return coordinator
     }
 
@@ -150,10 +150,16 @@ struct SceneCoordinatorTests {
     func finishLoading() {
         var effects: [Effect] = []
         var valid = SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits())
-        valid.finishLoading(restoredSession: Session(user: "a", issuedAt: 0, expiresAt: 50), now: 10, effects: &effects)
+        valid.finishLoading(storedSession: Session(user: "a", issuedAt: 0, expiresAt: 50), now: 10, effects: &effects)
         #expect(valid.state == .authenticated(user: "a"))
         var expired = SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits())
-        expired.finishLoading(restoredSession: Session(user: "a", issuedAt: 0, expiresAt: 5), now: 10, effects: &effects)
+        expired.finishLoading(storedSession: Session(user: "a", issuedAt: 0, expiresAt: 5), now: 10, effects: &effects)
         #expect(expired.state == .unauthenticated)
+        #expect(effects.contains(.persist(.sessionCleared)), "an expired stored session is cleared from the store")
+        var rejected = SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits())
+        effects = []
+        rejected.finishLoading(storedSession: Session(user: "a", issuedAt: 0, expiresAt: 50), rejected: true, now: 10, effects: &effects)
+        #expect(rejected.state == .unauthenticated && rejected.session == nil)
+        #expect(effects.contains(.persist(.sessionCleared)), "a rejected stored session is cleared from the store")
     }
 }

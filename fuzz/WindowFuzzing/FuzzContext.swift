@@ -40,6 +40,6 @@ public final class FuzzContext: DispatchContext {
     /// Ends `loading` as the daemon does at start.
     public func finishLoading() {
         var effects: [Effect] = []
-        coordinator.finishLoading(restoredSession: nil, now: now, effects: &effects)
+        coordinator.finishLoading(storedSession: nil, now: now, effects: &effects)
     }
 }

@@ -215,15 +215,17 @@ public struct SceneCoordinator: Sendable {
         return change
     }
 
-    /// Ends `loading`: `authenticated` if `restoredSession` is given and still valid, else `unauthenticated`.
-    public mutating func finishLoading(restoredSession: Session?, now: Double, effects: inout [Effect]) {
+    /// Ends `loading`: `authenticated` if `storedSession` is given, not `rejected` (by the validate
+    /// command) and not expired, else `unauthenticated` — and a stored session that is not
+    /// restored is cleared from the store.
+    public mutating func finishLoading(storedSession: Session?, rejected: Bool = false, now: Double, effects: inout [Effect]) {
         guard state == .loading else { return }
-        if let restoredSession, !restoredSession.isExpired(at: now) {
-            session = restoredSession
-            _ = try? transition(to: .authenticated(user: restoredSession.user), now: now, effects: &effects)
+        if let storedSession, !rejected, !storedSession.isExpired(at: now) {
+            session = storedSession
+            _ = try? transition(to: .authenticated(user: storedSession.user), now: now, effects: &effects)
         } else {
             _ = try? transition(to: .unauthenticated, now: now, effects: &effects)
-            if restoredSession != nil { effects.append(.persist(.sessionCleared)) }
+            if storedSession != nil { effects.append(.persist(.sessionCleared)) }
         }
     }
 

@@ -14,6 +14,11 @@ struct AccessPolicy: Sendable {
         self.allowedGroup = allowedGroup
     }
 
+    /// The policy of the `[daemon]` section: `allowed_uids` and `allowed_group`.
+    init(_ section: DaemonConfig.DaemonSection) {
+        self.init(allowedUIDs: section.allowedUIDs, allowedGroup: Self.groupID(named: section.allowedGroup))
+    }
+
     /// Whether `peer` may talk to the daemon.
     func admits(_ peer: PeerCredentials) -> Bool {
         if peer.uid == ownUID || peer.uid == 0 || allowedUIDs.contains(peer.uid) { return true }

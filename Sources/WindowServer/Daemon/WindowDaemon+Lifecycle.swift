@@ -31,15 +31,11 @@ extension WindowDaemon {
         var elapsed = false
         let finish = { [self] in
             guard elapsed, let verdict else { return }
-            let session = verdict == .invalid ? nil : storedSession
-            if let stored = storedSession, session == nil {
+            if let stored = storedSession, verdict == .invalid {
                 logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
             }
             var effects: [Effect] = []
-            coordinator.finishLoading(restoredSession: session, now: now, effects: &effects)
-            if session == nil && storedSession != nil && !effects.contains(.persist(.sessionCleared)) {
-                effects.append(.persist(.sessionCleared))
-            }
+            coordinator.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &effects)
             perform(effects)
             flush()
             scheduleStatus()
@@ -93,7 +89,7 @@ extension WindowDaemon {
     func reload(_ newConfig: DaemonConfig) {
         config = newConfig
         coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits)
-        access = AccessPolicy(allowedUIDs: newConfig.daemon.allowedUIDs, allowedGroup: AccessPolicy.groupID(named: newConfig.daemon.allowedGroup))
+        access = AccessPolicy(newConfig.daemon)
         perform([.event(.daemonReloaded)])
         flush()
         logger.info("config reloaded", metadata: ["groups": "\(newConfig.groups.keys.sorted())"])

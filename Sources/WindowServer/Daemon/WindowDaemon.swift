@@ -58,7 +58,7 @@ final class WindowDaemon {
         self.logger = logger
         self.wallClock = wallClock
         self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
-        self.access = AccessPolicy(allowedUIDs: config.daemon.allowedUIDs, allowedGroup: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+        self.access = AccessPolicy(config.daemon)
         for window in restored { coordinator.restore(window) }
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         pipeline.onRelease = { daemon.value.flush() }
