@@ -17,7 +17,7 @@ extension WindowDaemon {
     func accept(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
         guard let connection = admit(channel, peer: peer) else { return nil }
         if let store = hooks.descriptorStore, let fd = Self.descriptor(of: channel) {
-            let name = "\(ConnectionName.prefix)\(instance)-\(connection.id.rawValue)"
+            let name = storeName(for: connection.id)
             store.store(fd, name)
             connection.storeName = name
         }
@@ -75,7 +75,7 @@ extension WindowDaemon {
             refusal = nil
         }
         if let refusal {
-            channel.writeAndFlush(responseLine(RPCResponse<NoParams>(id: nil, error: refusal))).whenComplete { _ in
+            channel.writeAndFlush(errorLine(refusal)).whenComplete { _ in
                 channel.close(promise: nil)
             }
             return nil
@@ -100,7 +100,7 @@ extension WindowDaemon {
     /// Answers a line over `max_message_bytes` before the connection is closed.
     func rejectOversizeMessage(from connection: Connection) {
         let error = RPCError.invalidRequest("message exceeds max_message_bytes (\(config.daemon.maxMessageBytes) bytes); the connection is closed", reason: .limitExceeded)
-        send(responseLine(RPCResponse<NoParams>(id: nil, error: error)), to: connection)
+        send(errorLine(error), to: connection)
         flush()
     }
 

@@ -99,7 +99,7 @@ extension WindowDaemon {
 
     func encode(_ event: DaemonEvent) -> EncodedEvent {
         func bytes(_ payload: some Encodable) -> [UInt8] {
-            (try? Array(encoder.encode(payload))) ?? Array("{}".utf8)
+            encoder.bytes(payload) ?? Array("{}".utf8)
         }
         let payload: [UInt8]
         switch event {

@@ -60,7 +60,7 @@ extension WindowDaemon {
         var descriptors: [(fileDescriptor: Int32, name: String)] = []
         for connection in connections.values.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
             guard let fd = Self.descriptor(of: connection.channel) else { continue }
-            let name = connection.storeName ?? "\(ConnectionName.prefix)\(instance)-\(connection.id.rawValue)"
+            let name = connection.storeName ?? storeName(for: connection.id)
             let presented = coordinator.registry.window(presentedBy: connection.id)
             let subscription = connection.subscription.record
             records.append(HandOffState.ConnectionRecord(

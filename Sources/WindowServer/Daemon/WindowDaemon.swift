@@ -38,8 +38,9 @@ final class WindowDaemon {
     let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
     /// Set once a graceful restart began: connections stay open for the next process.
     var handingOff = false
-    let encoder = JSONEncoder()
-    let router = RequestRouter()
+    /// Encodes replies and event payloads; the router shares it.
+    let encoder: ResponseEncoder
+    let router: RequestRouter
     let allocator = ByteBufferAllocator()
 
     /// - Parameters:
@@ -50,6 +51,9 @@ final class WindowDaemon {
          wallClock: @escaping @Sendable () -> Double = { [anchored = AnchoredWallClock()] in anchored.now() }) {
         self.config = config
         self.eventLoop = eventLoop
+        let encoder = ResponseEncoder()
+        self.encoder = encoder
+        self.router = RequestRouter(encoder: encoder)
         self.hooks = hooks
         self.store = store
         self.launcher = ProcessLauncher(eventLoop: eventLoop, logger: logger)
@@ -98,16 +102,14 @@ final class WindowDaemon {
         }
     }
 
-    /// Encodes a response (or any message) as one line.
-    func responseLine<Message: Encodable>(_ message: Message) -> ByteBuffer {
-        var buffer = allocator.buffer(capacity: 256)
-        do {
-            buffer.writeBytes(try encoder.encode(message))
-        } catch {
-            buffer.writeString(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: cannot encode the response"}}"#)
-        }
-        buffer.writeInteger(UInt8(ascii: "\n"))
-        return buffer
+    /// An error response (`id` null: the request could not be read) as one line.
+    func errorLine(_ error: RPCError) -> ByteBuffer {
+        ByteBuffer(bytes: router.errorLine(id: nil, error))
+    }
+
+    /// The fd-store name of a connection of this process: `conn-<instance>-<number>`.
+    func storeName(for id: ConnectionID) -> String {
+        "\(ConnectionName.prefix)\(instance)-\(id.rawValue)"
     }
 
     /// Queues `buffer` on `connection`; ``flush()`` sends it.
