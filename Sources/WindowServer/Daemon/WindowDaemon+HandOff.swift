@@ -46,7 +46,6 @@ extension WindowDaemon {
         case upgrade
     }
 
-
     /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started.
     func abandonHandOff() {
         handingOff = false
@@ -55,6 +54,7 @@ extension WindowDaemon {
         }
     }
 
+    /// Each connection's protocol state and descriptor, for the next process.
     func handOffRecords() -> (state: HandOffState, connections: [(fileDescriptor: Int32, name: String)]) {
         var records: [HandOffState.ConnectionRecord] = []
         var descriptors: [(fileDescriptor: Int32, name: String)] = []
