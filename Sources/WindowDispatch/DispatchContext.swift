@@ -15,5 +15,5 @@ public protocol DispatchContext: AnyObject {
     /// Why the store cannot commit now, if it cannot: changes are then refused up front.
     var storeFailure: String? { get }
     /// Subscribes `connection` to `types` (all when `nil`); returns the `seq` before the subscription.
-    func subscribe(_ connection: ConnectionID, to types: [String]?) throws(RPCError) -> UInt64
+    func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64
 }

@@ -10,13 +10,13 @@ import WindowProtocol
 struct MethodRoute: Sendable {
     /// A request as the route sees it.
     struct Request {
-        /// The `params` member, `nil` when absent or `null`.
+        /// The `params` member (an object or an array), `nil` when absent or `null`.
         var params: JSONValue?
         var id: RequestID?
         var connection: ConnectionID
     }
 
-    /// Runs the request and encodes its response; throws ``RPCError`` to answer with an error.
+    /// Runs the request and encodes its response (no newline); throws ``RPCError`` to answer with an error.
     let invoke: @Sendable (any DispatchContext, Request, inout [Effect], ResponseEncoder) throws -> [UInt8]
     /// Whether the method changes durable state: refused while the store cannot commit.
     let mutates: Bool
@@ -30,14 +30,22 @@ struct MethodRoute: Sendable {
         let route = MethodRoute(invoke: { context, request, effects, encoder in
             let params = try decodeParams(Method.Params.self, from: request)
             let result = try body(context, params, request.connection, &effects)
-            return encoder.line(RPCResponse(id: request.id, result: result))
+            return encoder.body(RPCResponse(id: request.id, result: result))
         }, mutates: mutates)
         return (Method.name, route)
     }
 
     private static func decodeParams<Params: Decodable>(_ type: Params.Type, from request: Request) throws(RPCError) -> Params {
+        var params = request.params ?? .object([:])
+        if case .array(let positional) = params {
+            // windowd's methods take named params; an empty list is as good as none.
+            guard positional.isEmpty else {
+                throw .invalidParams("windowd's methods take named params: send \"params\" as an object, not an array")
+            }
+            params = .object([:])
+        }
         do {
-            return try JSONValueDecoder().decode(Params.self, from: request.params ?? .object([:]))
+            return try JSONValueDecoder().decode(Params.self, from: params)
         } catch let error as DecodingError {
             throw .invalidParams(error.paramsMessage)
         } catch {
@@ -47,7 +55,8 @@ struct MethodRoute: Sendable {
 }
 
 extension DecodingError {
-    /// `missing params.group`, `params.phase must be …`: what a person needs to fix the request.
+    /// `missing params.group`, `params.phase must be one of active, inactive, background, not "bogus"`:
+    /// what a person needs to fix the request, without Swift's type names.
     var paramsMessage: String {
         func path(_ keys: [any CodingKey]) -> String {
             let names = keys.map(\.stringValue).filter { $0 != "params" }
@@ -57,14 +66,28 @@ extension DecodingError {
         case .keyNotFound(let key, let context):
             return "missing \(path(context.codingPath + [key]))"
         case .typeMismatch(let type, let context):
-            if context.codingPath.isEmpty { return "params must be a JSON object" }
-            return "\(path(context.codingPath)) has the wrong type (expected \(type))"
+            let found = context.debugDescription.hasPrefix("found ") ? ", not " + context.debugDescription.dropFirst(6) : ""
+            return "\(path(context.codingPath)) must be \(Self.kind(of: type))\(found)"
         case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)) must not be null (expected \(type))"
+            return "\(path(context.codingPath)) must be \(Self.kind(of: type)), not null"
         case .dataCorrupted(let context):
-            return "\(path(context.codingPath)) is not valid: \(context.debugDescription)"
+            return "\(path(context.codingPath)) \(context.debugDescription)"
         @unknown default:
-            return "params do not decode"
+            return "params do not fit the method"
+        }
+    }
+
+    /// `a string`, `an integer`, …: a wire type in words.
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt64.Type, is UInt32.Type, is UInt.Type: return "an integer"
+        case is Double.Type, is Float.Type: return "a number"
+        case is [String: JSONValue].Type: return "an object"
+        case is [JSONValue].Type: return "an array"
+        case let vocabulary as any WireEnum.Type: return vocabulary.choices
+        default: return "a JSON value of another type"
         }
     }
 }

@@ -7,8 +7,12 @@ import WindowProtocol
 /// The dispatch table: every wire method of SPEC section 8, by name.
 enum MethodTable {
     static let routes: [String: MethodRoute] = Dictionary(uniqueKeysWithValues: [
-        MethodRoute.of(Hello.self) { _, _, _, _ in
-            Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid())
+        MethodRoute.of(Hello.self) { _, params, _, _ throws(RPCError) in
+            if let version = params.protocol, !ProtocolVersion.supported.contains(version) {
+                let spoken = ProtocolVersion.supported.map(String.init).joined(separator: ", ")
+                throw .invalidParams("windowd speaks protocol \(spoken), not \(version): use a client for protocol \(spoken)")
+            }
+            return Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid())
         },
         MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws(RPCError) in
             let opened = try context.coordinator.open(group: params.group, value: params.value, now: context.now, effects: &effects)
@@ -70,7 +74,7 @@ enum MethodTable {
             return AppTransition.Result(state: change.state, previous: change.previous)
         },
         MethodRoute.of(EventsSubscribe.self) { context, params, connection, _ throws(RPCError) in
-            let seq = try context.subscribe(connection, to: params.types)
+            let seq = context.subscribe(connection, to: try Self.subscribable(params.types))
             let coordinator = context.coordinator
             let snapshot = EventsSubscribe.Snapshot(
                 state: coordinator.state, phase: coordinator.aggregate, windows: coordinator.registry.list().map(\.info))
@@ -84,4 +88,18 @@ enum MethodTable {
                 phase: coordinator.aggregate, state: coordinator.state)
         },
     ])
+
+    /// The event types a subscription asks for (`nil`: all), each one subscribers receive.
+    private static func subscribable(_ names: [String]?) throws(RPCError) -> Set<EventName>? {
+        guard let names else { return nil }
+        var types = Set<EventName>()
+        for name in names {
+            guard let type = EventName(rawValue: name), EventName.subscribable.contains(type) else {
+                let valid = EventName.subscribable.map(\.rawValue).joined(separator: ", ")
+                throw .invalidParams("cannot subscribe to \(JSONValue.quote(name)): the event types subscribers receive are \(valid)")
+            }
+            types.insert(type)
+        }
+        return types
+    }
 }

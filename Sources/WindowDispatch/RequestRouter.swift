@@ -1,32 +1,11 @@
 import WindowCore
 import WindowProtocol
 
-/// Turns one request line into its response and what it changed: the strict parse, the
-/// JSON-RPC header, the route, the params, the coordinator operation and the encoded reply.
+/// Turns one request line — a request or a batch of them (JSON-RPC 2.0 section 6) — into its
+/// response line and what it changed: the strict parse, the JSON-RPC header, the route, the
+/// params, the coordinator operation and the encoded reply.
 /// No I/O: the daemon sends, commits and delivers; the fuzzer checks invariants.
 public struct RequestRouter {
-    /// What one line produced.
-    public struct Outcome {
-        /// The response line (newline included); `nil` for a notification, which gets none.
-        public var response: [UInt8]?
-        /// The error the response carries, if it is one.
-        public var error: RPCError?
-        /// Events, launches and phase reactions, in order.
-        public var effects: [Effect] = []
-        /// Changes to commit before the response may be sent.
-        public var changes: [StateChange] = []
-        /// The method, when the line named a known one.
-        public var method: String?
-        /// The request's id, echoed in its response.
-        public var id: RequestID?
-
-        /// Whether the request changed durable state beyond bookkeeping (the last-attached time):
-        /// a failed commit must then be reported to its client.
-        public var changesDurableState: Bool {
-            changes.contains { if case .windowAttached = $0 { return false } else { return true } }
-        }
-    }
-
     private let encoder: ResponseEncoder
 
     public init(encoder: ResponseEncoder = ResponseEncoder()) {
@@ -34,67 +13,95 @@ public struct RequestRouter {
     }
 
     /// Handles `line` (without its newline) from `connection` against `context`.
-    public func handle(line: UnsafeRawBufferPointer, from connection: ConnectionID, context: any DispatchContext) -> Outcome {
+    ///
+    /// The requests of a batch run one after the other, each as if sent alone; `executed` is
+    /// called after each, before the next runs, so that the daemon can address the events a
+    /// request caused while the state they describe is current.
+    public func handle(line: UnsafeRawBufferPointer, from connection: ConnectionID, context: any DispatchContext,
+                       executed: (Reply) -> Void = { _ in }) -> Outcome {
         let message: JSONValue
         do throws(JSONParser.Failure) {
             message = try JSONParser.parse(line)
         } catch {
-            return refusal(nil, .parseError("not valid JSON (\(error)): send one JSON-RPC object per line"))
+            let reply = refusal(nil, .parseError("not valid JSON (\(error)): send one JSON-RPC object per line"))
+            executed(reply)
+            return Outcome(replies: [reply], isBatch: false)
         }
-        guard case .object(let members) = message else {
+        guard case .array(let requests) = message else {
+            let reply = handle(request: message, from: connection, context: context)
+            executed(reply)
+            return Outcome(replies: [reply], isBatch: false)
+        }
+        guard !requests.isEmpty else {
+            let reply = refusal(nil, .invalidRequest("an empty batch: send at least one request in the array"))
+            executed(reply)
+            return Outcome(replies: [reply], isBatch: false)
+        }
+        var replies: [Reply] = []
+        replies.reserveCapacity(requests.count)
+        for request in requests {
+            let reply = handle(request: request, from: connection, context: context)
+            executed(reply)
+            replies.append(reply)
+        }
+        return Outcome(replies: replies, isBatch: true)
+    }
+
+    /// One request of a line, alone or in a batch.
+    private func handle(request: JSONValue, from connection: ConnectionID, context: any DispatchContext) -> Reply {
+        guard case .object(let members) = request else {
             return refusal(nil, .invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\""))
         }
         let header = RPCRequestHeader(members: members)
-        guard header.jsonrpc == "2.0", let method = header.method else {
-            return refusal(header.id, .invalidRequest("a request needs \"jsonrpc\":\"2.0\" and a string \"method\""))
+        if let problem = header.problem {
+            return refusal(header.id, .invalidRequest(problem))
         }
-        guard let route = MethodTable.routes[method] else {
-            var outcome = refusal(header.id, .methodNotFound(method))
-            if header.id == nil { outcome.response = nil }
-            return outcome
+        guard let method = header.method, let route = MethodTable.routes[method] else {
+            return refusal(header.id, .methodNotFound(header.method ?? ""), answered: header.expectsResponse)
         }
-        var outcome = Outcome(method: method, id: header.id)
+        var reply = Reply(id: header.id, expectsResponse: header.expectsResponse, method: method)
         if route.mutates, let failure = context.storeFailure {
-            outcome.error = Self.storeRefusal(failure)
-            outcome.response = header.id == nil ? nil : encoder.line(RPCResponse<NoParams>(id: header.id, error: outcome.error!))
-            return outcome
+            return refusal(header.id, Self.storeRefusal(failure), answered: header.expectsResponse, method: method)
         }
-        let request = MethodRoute.Request(params: header.hasParams ? members["params"] : nil, id: header.id, connection: connection)
+        let request = MethodRoute.Request(params: header.params, id: header.id, connection: connection)
         var effects: [Effect] = []
         do {
-            outcome.response = try route.invoke(context, request, &effects, encoder)
+            let body = try route.invoke(context, request, &effects, encoder)
+            if header.expectsResponse { reply.body = body }
         } catch {
-            let refusal = error as? RPCError ?? .invalidParams("\(error)")
-            outcome.error = refusal
-            outcome.response = encoder.line(RPCResponse<NoParams>(id: header.id, error: refusal))
+            let refusal = error as? RPCError ?? .invalidParams("the params do not fit \(method)")
+            reply.error = refusal
+            if header.expectsResponse { reply.body = encoder.errorBody(id: header.id, refusal) }
         }
-        if header.id == nil { outcome.response = nil }
         for effect in effects {
             if case .persist(let change) = effect {
-                outcome.changes.append(change)
+                reply.changes.append(change)
             } else {
-                outcome.effects.append(effect)
+                reply.effects.append(effect)
             }
         }
-        return outcome
+        return reply
     }
 
     /// The reply to a change refused because the store cannot commit.
     public static func storeRefusal(_ failure: String) -> RPCError {
-        RPCError(code: -32603, message: "windowd cannot save state (\(failure)); changes are refused until the state directory accepts writes again")
+        RPCError(code: RPCError.Code.internalError, message: "windowd cannot save state (\(failure)); changes are refused until the state directory accepts writes again")
     }
 
     /// The reply to a change that was applied but whose commit failed.
     public static func unsavedChange(_ failure: String) -> RPCError {
-        RPCError(code: -32603, message: "windowd could not save this change yet (\(failure)): it is applied and will be saved once the state directory accepts writes again; other changes are refused until then")
+        RPCError(code: RPCError.Code.internalError, message: "windowd could not save this change yet (\(failure)): it is applied and will be saved once the state directory accepts writes again; other changes are refused until then")
     }
 
     /// Encodes an error line (for replies made outside a route).
     public func errorLine(id: RequestID?, _ error: RPCError) -> [UInt8] {
-        encoder.line(RPCResponse<NoParams>(id: id, error: error))
+        encoder.errorBody(id: id, error) + [UInt8(ascii: "\n")]
     }
 
-    private func refusal(_ id: RequestID?, _ error: RPCError) -> Outcome {
-        Outcome(response: encoder.line(RPCResponse<NoParams>(id: id, error: error)), error: error, id: id)
+    private func refusal(_ id: RequestID?, _ error: RPCError, answered: Bool = true, method: String? = nil) -> Reply {
+        var reply = Reply(id: id, expectsResponse: answered, method: method)
+        reply.error = error
+        if answered { reply.body = encoder.errorBody(id: id, error) }
+        return reply
     }
 }

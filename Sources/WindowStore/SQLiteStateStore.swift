@@ -83,12 +83,12 @@ public final class SQLiteStateStore: StateStore {
                     id: id, group: row[1], value: Self.jsonValue(row[2] as DatabaseValue),
                     createdAt: row[3], order: UInt64(row[4] as Int64), lastAttachedAt: row[5]))
             }
-            let decoder = JSONDecoder()
             let storage = try Row.fetchCursor(db, sql: "SELECT window_id, key, value FROM scene_storage")
             while let row = try storage.next() {
                 guard let id = WindowID(row[0]) else { continue }
                 let text: String = row[2]
-                guard let value = try? decoder.decode(JSONValue.self, from: Data(text.utf8)) else { continue }
+                // Parsed, not decoded: numbers come back as the exact text they were stored as.
+                guard let value = try? JSONParser.parse(Array(text.utf8)) else { continue }
                 state.storage[id, default: [:]][row[1]] = value
             }
             if let row = try Row.fetchOne(db, sql: "SELECT user, issued_at, expires_at FROM session WHERE id = 1") {

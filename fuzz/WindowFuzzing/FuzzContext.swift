@@ -18,11 +18,9 @@ public final class FuzzContext: DispatchContext {
         self.now = now
     }
 
-    public func subscribe(_ connection: ConnectionID, to types: [String]?) throws(RPCError) -> UInt64 {
+    public func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64 {
         if let types {
-            let unknown = types.filter { EventName(rawValue: $0) == nil }
-            guard unknown.isEmpty else { throw .invalidParams("unknown event types \(unknown)") }
-            subscriptions[connection] = Set(types)
+            subscriptions[connection] = Set(types.map(\.rawValue))
         } else {
             subscriptions[connection] = .some(nil)
         }

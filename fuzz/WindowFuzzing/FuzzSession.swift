@@ -51,8 +51,9 @@ public struct FuzzSession {
                 context.storeFailure = nil
             default:
                 let refusesWrites = context.storeFailure != nil
-                let outcome = resolvingPlaceholders(line).withUnsafeBytes { router.handle(line: $0, from: connection, context: context) }
-                violations += Invariants.outcome(outcome, before: before, after: Snapshot(context.coordinator), refusesWrites: refusesWrites)
+                let resolved = resolvingPlaceholders(line)
+                let outcome = resolved.withUnsafeBytes { router.handle(line: $0, from: connection, context: context) }
+                violations += Invariants.outcome(outcome, line: resolved, before: before, after: Snapshot(context.coordinator), refusesWrites: refusesWrites)
             }
             violations += Invariants.coordinator(context.coordinator, limits: Self.limits)
             if !violations.isEmpty {

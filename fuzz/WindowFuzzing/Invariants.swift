@@ -11,55 +11,70 @@ import WindowProtocol
 enum Invariants {
     static let standardCodes: Set<Int> = [-32700, -32600, -32601, -32602, -32000]
 
-    /// The response is one JSON-RPC object; an error is a known code and changed nothing; while
-    /// the store refuses writes, nothing durable changes.
-    static func outcome(_ outcome: RequestRouter.Outcome, before: Snapshot, after: Snapshot, refusesWrites: Bool) -> [String] {
+    /// Every request with an id JSON-RPC allows is answered once, echoing it exactly, and no
+    /// notification is; each response is one JSON-RPC object; an error is a known code and
+    /// changed nothing; while the store refuses writes, nothing durable changes.
+    static func outcome(_ outcome: RequestRouter.Outcome, line: [UInt8], before: Snapshot, after: Snapshot, refusesWrites: Bool) -> [String] {
         var violations: [String] = []
-        if let response = outcome.response {
-            violations += self.response(response)
+        let expected = AnsweredIDs(line: line)
+        let answered = AnsweredIDs.of(response: outcome.response)
+        if answered != expected {
+            violations.append("answered \(answered.map { "\($0.ids.map(\.jsonText)) batch \($0.isBatch)" } ?? "with no response line"), JSON-RPC wants \(expected.ids.map(\.jsonText)) batch \(expected.isBatch)")
         }
-        if let error = outcome.error {
-            let storeRefusal = refusesWrites && error.code == -32603
-            if !standardCodes.contains(error.code) && !storeRefusal { violations.append("error code \(error.code) is not a JSON-RPC or application code") }
-            if error.code == -32000 && error.reason == nil { violations.append("application error without data.reason: \(error.message)") }
-            if before != after { violations.append("a refused request (\(error.message)) changed the coordinator") }
-            if !outcome.changes.isEmpty { violations.append("a refused request (\(error.message)) asked to persist \(outcome.changes)") }
-        } else if refusesWrites && outcome.changesDurableState {
-            violations.append("\(outcome.method ?? "?") was served while the store refuses writes and changed \(outcome.changes)")
-        }
-        return violations + effects(outcome.effects)
-    }
-
-    /// Every event payload encodes, as the daemon's `deliver` needs.
-    static func effects(_ effects: [Effect]) -> [String] {
-        let encoder = JSONEncoder()
-        var violations: [String] = []
-        for effect in effects {
-            guard case .event(let event) = effect else { continue }
-            let encoded: Bool
-            switch event {
-            case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window), .windowFocus(let window, _):
-                encoded = (try? encoder.encode(WindowEvent(window: window))) != nil
-            case .windowDismiss(let window, let reason, _):
-                encoded = (try? encoder.encode(WindowDismissEvent(window: window, reason: reason))) != nil
-            case .scenePhase(let change):
-                encoded = (try? encoder.encode(change)) != nil
-            case .appState(let change):
-                encoded = (try? encoder.encode(change)) != nil
-            default:
-                encoded = true
+        for reply in outcome.replies {
+            if let body = reply.body { violations += response(body) }
+            if let error = reply.error {
+                let storeRefusal = refusesWrites && error.code == -32603
+                if !standardCodes.contains(error.code) && !storeRefusal { violations.append("error code \(error.code) is not a JSON-RPC or application code") }
+                if error.code == -32000 && error.reason == nil { violations.append("application error without data.reason: \(error.message)") }
+                if outcome.replies.count == 1 && before != after { violations.append("a refused request (\(error.message)) changed the coordinator") }
+                if !reply.changes.isEmpty { violations.append("a refused request (\(error.message)) asked to persist \(reply.changes)") }
+                for leak in ["Swift.", "Dictionary<", "Cannot initialize", "DecodingError", "JSONValue"] where error.message.contains(leak) {
+                    violations.append("an error message leaks Swift internals (\(leak)): \(error.message)")
+                }
+            } else if refusesWrites && reply.changesDurableState {
+                violations.append("\(reply.method ?? "?") was served while the store refuses writes and changed \(reply.changes)")
             }
-            if !encoded { violations.append("event \(event.name.rawValue) does not encode") }
+            violations += effects(reply.effects)
         }
         return violations
     }
 
-    /// One line of JSON: an object with `jsonrpc`, `id`, and exactly one of `result` and `error`.
-    static func response(_ line: [UInt8]) -> [String] {
-        guard line.last == UInt8(ascii: "\n") else { return ["the response does not end its line"] }
-        let bytes = Array(line.dropLast())
+    /// Every event payload is written by the daemon's writer as JSON that reads back as what
+    /// Foundation's `JSONEncoder` makes of it.
+    static func effects(_ effects: [Effect]) -> [String] {
+        var violations: [String] = []
+        for effect in effects {
+            guard case .event(let event) = effect else { continue }
+            let agrees: Bool
+            switch event {
+            case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window), .windowFocus(let window, _):
+                agrees = writerAgrees(WindowEvent(window: window))
+            case .windowDismiss(let window, let reason, _):
+                agrees = writerAgrees(WindowDismissEvent(window: window, reason: reason))
+            case .scenePhase(let change):
+                agrees = writerAgrees(change)
+            case .appState(let change):
+                agrees = writerAgrees(change)
+            default:
+                agrees = true
+            }
+            if !agrees { violations.append("event \(event.name.rawValue) is written differently from JSONEncoder's reading of it") }
+        }
+        return violations
+    }
+
+    /// Whether ``JSONWriter`` and `JSONEncoder` write `value` as the same JSON value.
+    static func writerAgrees(_ value: some Encodable) -> Bool {
+        guard let written = try? JSONWriter.bytes(value), let foundation = try? JSONEncoder().encode(value),
+              let ours = try? JSONParser.parse(written), let theirs = try? JSONParser.parse(Array(foundation)) else { return false }
+        return ours == theirs
+    }
+
+    /// One JSON object, on no more than one line: `jsonrpc`, `id`, and exactly one of `result` and `error`.
+    static func response(_ bytes: [UInt8]) -> [String] {
         if bytes.contains(UInt8(ascii: "\n")) { return ["the response spans more than one line"] }
-        guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+        guard case .object(let members)? = try? JSONParser.parse(bytes) else {
             return ["the response is not a JSON object: \(String(decoding: bytes.prefix(200), as: UTF8.self))"]
         }
         var violations: [String] = []
@@ -112,26 +127,10 @@ enum Invariants {
     }
 }
 
-/// The store keeps a storage value as its `jsonText` and decodes it on restore.
+/// The store keeps a storage value as its `jsonText` and parses it on restore.
 enum Restorable {
-    /// Whether `value` comes back the same (numbers compared by value) after `jsonText` and decoding.
+    /// Whether `value` comes back exactly (numbers as their text) after `jsonText` and a parse.
     static func survives(_ value: JSONValue) -> Bool {
-        guard let back = try? JSONDecoder().decode(JSONValue.self, from: Data(value.jsonText.utf8)) else { return false }
-        return same(value, back)
-    }
-
-    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        switch (a, b) {
-        case (.int(let x), .double(let y)), (.double(let y), .int(let x)):
-            return Double(x) == y
-        case (.double(let x), .double(let y)):
-            return x == y
-        case (.array(let x), .array(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
-        case (.object(let x), .object(let y)):
-            return x.count == y.count && x.allSatisfy { key, value in y[key].map { same(value, $0) } ?? false }
-        default:
-            return a == b
-        }
+        (try? JSONParser.parse(Array(value.jsonText.utf8))) == value
     }
 }

@@ -115,10 +115,16 @@ public struct SceneCoordinator: Sendable {
     /// Makes `connection` the presenter of a window named by id, or by group and value (opened if needed).
     public mutating func attach(_ params: WindowAttach.Params, connection: ConnectionID, now: Double, effects: inout [Effect]) throws(RPCError) -> Window {
         var target: Window
+        let presented = registry.window(presentedBy: connection)
         if let id = params.id {
             target = try window(id)
             try requireAuthentication(for: try group(target.group))
+            try requireNotPresenting(presented, other: target.id)
         } else if let group = params.group {
+            // Checked before the open, so that a refused attach opens nothing.
+            if let presented, existingWindow(group: group, value: params.value)?.id != presented.id {
+                throw Self.alreadyPresenting(presented)
+            }
             target = try open(group: group, value: params.value, now: now, launch: false, effects: &effects).window
         } else {
             throw .invalidParams("window.attach needs 'id', or 'group' (and 'value')")
@@ -131,16 +137,21 @@ public struct SceneCoordinator: Sendable {
             effects.append(.event(.windowDismiss(target.info, reason: .takeover, presenter: current)))
             registry.setPresenter(nil, phase: .background, of: target.id)
         }
-        if let previous = registry.window(presentedBy: connection), previous.id != target.id {
-            registry.setPresenter(nil, phase: .background, of: previous.id)
-            effects.append(.event(.windowPhase(registry.windows[previous.id]!.info)))
-        }
         registry.setPresenter(connection, phase: params.phase ?? .active, of: target.id)
         target = registry.windows[target.id]!
         effects.append(.persist(.windowAttached(target.id, at: now)))
         effects.append(.event(.windowPhase(target.info)))
         noteAggregate(from: before, now: now, effects: &effects)
         return target
+    }
+
+    /// A connection presents one window: attaching it to another is refused, not a silent detach.
+    private func requireNotPresenting(_ presented: Window?, other: WindowID) throws(RPCError) {
+        if let presented, presented.id != other { throw Self.alreadyPresenting(presented) }
+    }
+
+    private static func alreadyPresenting(_ window: Window) -> RPCError {
+        .refused(.windowBusy, "this connection already presents window \(window.id); send window.detach first, or attach from another connection")
     }
 
     /// Ends `connection`'s presentation, if any: the window stays, in `background`.

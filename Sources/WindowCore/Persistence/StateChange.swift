@@ -44,3 +44,12 @@ public struct StoredState: Sendable, Equatable {
         self.session = session
     }
 }
+
+extension StateChange {
+    /// Whether the change only keeps books (the last-attached time): worth no wait while the
+    /// store refuses writes, and no error to the client when its commit fails.
+    public var isBookkeeping: Bool {
+        if case .windowAttached = self { return true }
+        return false
+    }
+}

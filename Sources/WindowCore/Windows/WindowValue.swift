@@ -18,12 +18,17 @@ public enum WindowValue: Hashable, Sendable {
         switch (type, json) {
         case (.none, .null):
             return .none
+        case (_, .null):
+            throw .refused(.invalidValue, "group '\(group)' takes \(type.article) as its value, and none was given")
         case (.int, .int(let number)):
             return .int(number)
         case (.int, .string(let text)):
             if let number = Int64(text) { return .int(number) }
+        case (.int, .number(let text)):
+            // Exact or refused, never rounded: 4.2e1 and 42.0 are 42; 42.5 and 1e400 are no int.
+            if let number = JSONNumberText(text)?.integer() { return .int(number) }
         case (.int, .double(let number)):
-            if number.rounded() == number, let exact = Int64(exactly: number) { return .int(exact) }
+            if let exact = Int64(exactly: number) { return .int(exact) }
         case (.string, .string(let text)):
             return .string(text)
         case (.string, .int(let number)):

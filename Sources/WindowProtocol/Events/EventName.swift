@@ -11,3 +11,9 @@ public enum EventName: String, Sendable, Codable, CaseIterable {
     case daemonReloaded = "daemon.reloaded"
     case daemonRestarted = "daemon.restarted"
 }
+
+extension EventName {
+    /// The events `events.subscribe` can ask for: all but `window.dismiss`, which goes to a
+    /// window's presenter only.
+    public static let subscribable = allCases.filter { $0 != .windowDismiss }
+}

@@ -246,9 +246,9 @@ public enum JSONParser {
                 guard try digitsFollow() else { throw failure("digits expected in the exponent") }
             }
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-            if integral, let number = Int64(text) { return .int(number) }
-            guard let number = Double(text), number.isFinite else { throw Failure(offset: start, reason: "number out of range") }
-            return .double(number)
+            // `-0` parses as the Int64 0 but must come back as `-0`: keep its text.
+            if integral, let number = Int64(text), number != 0 || bytes[start] != UInt8(ascii: "-") { return .int(number) }
+            return .number(text)
         }
 
         mutating func skipDigits() {

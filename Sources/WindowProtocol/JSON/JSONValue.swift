@@ -3,13 +3,17 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case int(Int64)
+    /// A number built in Swift (an uptime, a duration); parsed numbers are `.int` or `.number`.
     case double(Double)
+    /// A parsed number that is not exactly an `Int64` (`1.5`, `-0`, `1e2`, `1e400`, 20 digits),
+    /// kept as the JSON text it was sent as, so that it comes back unchanged.
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {
-        // From an already parsed tree: take the node as it is.
+        // From an already parsed tree: take the node as it is (exact numbers included).
         if let tree = decoder as? TreeDecoder {
             self = tree.value
             return
@@ -33,12 +37,19 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        // To the wire writer: the exact text, `.number` included.
+        if let writer = encoder as? JSONWriter.ValueEncoder {
+            writer.output.write(self)
+            return
+        }
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
+        // Other encoders cannot write number text: the nearest Double is the best they can do.
+        case .number(let text): try container.encode(Double(text) ?? 0)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -52,6 +63,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
         case .double(let value): return value.isFinite ? String(value) : "null"
+        case .number(let text): return text
         case .string(let value): return JSONValue.quote(value)
         case .array(let values): return "[" + values.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let members):

@@ -19,14 +19,14 @@ struct TreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
-            throw DecodingError.typeMismatch([String: JSONValue].self, .init(codingPath: codingPath, debugDescription: "expected an object, found \(value.kindName)"))
+            throw DecodingError.typeMismatch([String: JSONValue].self, .init(codingPath: codingPath, debugDescription: "found \(value.kindName)"))
         }
         return KeyedDecodingContainer(KeyedContainer(members: members, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
-            throw DecodingError.typeMismatch([JSONValue].self, .init(codingPath: codingPath, debugDescription: "expected an array, found \(value.kindName)"))
+            throw DecodingError.typeMismatch([JSONValue].self, .init(codingPath: codingPath, debugDescription: "found \(value.kindName)"))
         }
         return UnkeyedContainer(elements: elements, codingPath: codingPath)
     }
@@ -124,13 +124,18 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
     let codingPath: [any CodingKey]
 
     private func mismatch<T>(_ type: T.Type) -> DecodingError {
-        .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(type), found \(value.kindName)"))
+        .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "found \(value.kindName)"))
     }
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        guard case .int(let number) = value else { throw mismatch(type) }
-        guard let exact = T(exactly: number) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(number) does not fit \(type)"))
+        let exact: T?
+        switch value {
+        case .int(let number): exact = T(exactly: number)
+        case .number(let text): exact = JSONNumberText(text)?.integer().flatMap { T(exactly: $0) }
+        default: throw mismatch(type)
+        }
+        guard let exact else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "must be a whole number from \(T.min) to \(T.max), not \(value.jsonText)"))
         }
         return exact
     }
@@ -151,6 +156,11 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
         switch value {
         case .double(let number): return number
         case .int(let number): return Double(number)
+        case .number(let text):
+            guard let number = Double(text), number.isFinite else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "must be a number in range, not \(text)"))
+            }
+            return number
         default: throw mismatch(type)
         }
     }
@@ -174,12 +184,12 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
 
 extension JSONValue {
     /// `an object`, `a string`, …: for error messages.
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
         case .int: return "an integer"
-        case .double: return "a number"
+        case .double, .number: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

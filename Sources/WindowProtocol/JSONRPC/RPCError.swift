@@ -26,6 +26,8 @@ public struct RPCError: Error, Codable, Sendable, Equatable {
         public static let invalidRequest = -32600
         public static let methodNotFound = -32601
         public static let invalidParams = -32602
+        /// The daemon could not do what it should (the store refuses writes).
+        public static let internalError = -32603
         public static let application = -32000
     }
 

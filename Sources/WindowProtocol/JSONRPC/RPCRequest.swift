@@ -17,39 +17,50 @@ public struct RPCRequest<Params: Codable & Sendable>: Codable, Sendable {
     }
 }
 
-/// The part of a request that can be read before its method is known.
-public struct RPCRequestHeader: Decodable, Sendable {
-    /// Must be `"2.0"`.
-    public var jsonrpc: String?
-    /// The request id, if any.
+/// The part of a request that can be read before its method is known, checked against
+/// JSON-RPC 2.0 section 4.
+public struct RPCRequestHeader: Sendable {
+    /// The request id, if it has a valid one (`nil` for `null`, absent or invalid).
     public var id: RequestID?
+    /// Whether a response is owed: the request has an `id` member (`null` included), or is
+    /// invalid. Only a valid request without `id` is a notification.
+    public var expectsResponse: Bool
     /// The method name, if present and a string.
     public var method: String?
-    /// Whether a `params` member is present at all.
-    public var hasParams: Bool
-
-    private enum CodingKeys: String, CodingKey { case jsonrpc, id, method, params }
+    /// The `params` member: an object or an array; `nil` when absent or `null`.
+    public var params: JSONValue?
+    /// Why the object is not a valid request, if it is not.
+    public var problem: String?
 
     /// Reads the header from an already parsed request object.
     public init(members: [String: JSONValue]) {
-        if case .string(let version)? = members["jsonrpc"] { jsonrpc = version } else { jsonrpc = nil }
+        expectsResponse = true
         switch members["id"] {
-        case .int(let number)?: id = .number(number)
-        case .string(let text)?: id = .string(text)
-        default: id = nil
+        case nil:
+            id = nil
+            expectsResponse = false
+        case .null?:
+            id = nil
+        case let value?:
+            id = RequestID(value)
+            if id == nil { problem = "\"id\" must be a string, a number or null, not \(value.jsonText)" }
         }
         if case .string(let name)? = members["method"] { method = name } else { method = nil }
         switch members["params"] {
-        case nil, .null?: hasParams = false
-        default: hasParams = true
+        case nil, .null?: params = nil
+        case .object?, .array?: params = members["params"]
+        case let value?:
+            params = nil
+            if problem == nil { problem = "\"params\" must be an object (or an array), not \(value.jsonText)" }
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        jsonrpc = try? container.decodeIfPresent(String.self, forKey: .jsonrpc)
-        id = try? container.decodeIfPresent(RequestID.self, forKey: .id)
-        method = try? container.decodeIfPresent(String.self, forKey: .method)
-        hasParams = container.contains(.params) && !((try? container.decodeNil(forKey: .params)) ?? false)
+        if problem == nil, members["jsonrpc"] != .string("2.0") {
+            problem = "a request needs \"jsonrpc\":\"2.0\""
+        } else if problem == nil, method == nil {
+            problem = "a request needs a string \"method\""
+        }
+        if problem != nil {
+            // An invalid request is answered even without an id (JSON-RPC 2.0 section 5.1).
+            expectsResponse = true
+        }
     }
 }

@@ -8,7 +8,7 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
     case error(AppErrorKind)
 
     /// The `state` member: the case without its payload.
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+    public enum Kind: String, WireEnum {
         case loading, unauthenticated, onboarding, authenticated, error
     }
 
@@ -34,7 +34,7 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
         case .authenticated:
             let user = try container.decode(String.self, forKey: .user)
             guard !user.isEmpty else {
-                throw DecodingError.dataCorruptedError(forKey: .user, in: container, debugDescription: "user must not be empty")
+                throw DecodingError.dataCorruptedError(forKey: .user, in: container, debugDescription: "must not be empty")
             }
             self = .authenticated(user: user)
         case .error: self = .error(try container.decode(AppErrorKind.self, forKey: .error))
@@ -68,11 +68,11 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// The steps of onboarding.
-public enum OnboardingStep: String, Sendable, Hashable, Codable, CaseIterable {
+public enum OnboardingStep: String, Sendable, Hashable, WireEnum {
     case welcome, permissions, profileSetup, complete
 }
 
 /// The kinds of `error` state.
-public enum AppErrorKind: String, Sendable, Hashable, Codable, CaseIterable {
+public enum AppErrorKind: String, Sendable, Hashable, WireEnum {
     case networkUnavailable, sessionExpired, maintenanceMode
 }

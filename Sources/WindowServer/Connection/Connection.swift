@@ -22,6 +22,10 @@ final class Connection {
     var framer: LineFramer?
     /// What it must be told first once active.
     var restartNotice: RestartNotice?
+    /// How many bytes of events it may leave unread.
+    var budget: OutboundBudget
+    /// Set once it was closed for not reading its events: nothing more is queued.
+    var cutOff = false
 
     /// The first event of a connection carried across a restart.
     enum RestartNotice {
@@ -63,16 +67,40 @@ final class Connection {
         }
     }
 
-    init(id: ConnectionID, channel: any Channel, peer: PeerCredentials) {
+    init(id: ConnectionID, channel: any Channel, peer: PeerCredentials, maxOutbound: Int) {
         self.id = id
         self.channel = channel
         self.peer = peer
+        self.budget = OutboundBudget(limit: maxOutbound)
     }
 
-    /// Queues `bytes` (one line, newline included); the daemon flushes after each batch.
-    func write(_ buffer: ByteBuffer) {
+    /// Queues a reply line (newline included), whatever its size; the daemon flushes after each batch.
+    func writeReply(_ buffer: ByteBuffer) {
+        needsFlush = true
+        let bytes = buffer.readableBytes
+        guard bytes >= OutboundBudget.trackedReplySize else {
+            channel.write(buffer, promise: nil)
+            return
+        }
+        budget.replyQueued(bytes)
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        let connection = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        written.futureResult.whenComplete { _ in connection.value.budget.replyWritten(bytes) }
+        channel.write(buffer, promise: written)
+    }
+
+    /// Queues an event line, unless the events this client has not read would then exceed
+    /// `max_outbound_bytes`: returns `false` then, and the caller closes the connection.
+    func writeEvent(_ buffer: ByteBuffer) -> Bool {
+        guard !cutOff, budget.admitsEvent(of: buffer.readableBytes, queued: queuedBytes) else { return false }
         channel.write(buffer, promise: nil)
         needsFlush = true
+        return true
+    }
+
+    /// The bytes the channel holds for this client, not yet written to its socket.
+    var queuedBytes: Int {
+        (try? channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
     }
 
     /// Sends what was queued.

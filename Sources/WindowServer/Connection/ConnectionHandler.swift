@@ -27,6 +27,15 @@ final class ConnectionHandler: ChannelInboundHandler {
         context.fireChannelReadComplete()
     }
 
+    /// Back-pressure: a client whose replies pile up (it sends and does not read) is not read
+    /// from until they drain, so it cannot grow the daemon without bound.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if !daemon.handingOff {
+            context.channel.setOption(.autoRead, value: context.channel.isWritable).whenFailure { _ in }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         daemon.connectionClosed(connection)
         context.fireChannelInactive()

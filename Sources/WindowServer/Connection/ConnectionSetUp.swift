@@ -34,12 +34,9 @@ struct ConnectionSetUp: Sendable {
 
     private func install(on channel: any Channel, for connection: Connection, partialLine: [UInt8]) throws {
         let pipeline = channel.pipeline.syncOperations
-        let (logger, maxOutbound) = (self.logger, self.maxOutbound)
-        try pipeline.addHandler(OutboundQueueLimiter(limit: maxOutbound) { queued in
-            logger.warning("disconnecting a client that does not read", metadata: [
-                "connection": "\(connection.id)", "queued": "\(queued)", "max_outbound_bytes": "\(maxOutbound)",
-            ])
-        })
+        // Past max_outbound_bytes of unsent bytes the channel turns unwritable, and the daemon
+        // stops reading that client's requests until it has read its replies.
+        try channel.syncOptions?.setOption(.writeBufferWaterMark, value: .init(low: maxOutbound / 2, high: maxOutbound))
         let framer = LineFramer(maximum: maxMessage)
         framer.restore(partialLine: partialLine)
         connection.framer = framer

@@ -45,7 +45,7 @@ final class CommitPipeline {
     /// Queues `changes` for the next transaction.
     func add(_ changes: [StateChange]) {
         // While the store refuses writes, the last-attached time (bookkeeping) is not worth a wait.
-        let kept = failure == nil ? changes : changes.filter { if case .windowAttached = $0 { return false } else { return true } }
+        let kept = failure == nil ? changes : changes.filter { !$0.isBookkeeping }
         guard !kept.isEmpty else { return }
         open.append(contentsOf: kept)
         scheduleCommit()

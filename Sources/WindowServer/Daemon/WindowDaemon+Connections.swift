@@ -62,7 +62,7 @@ extension WindowDaemon {
     /// Registers a connection that passes the access check and the client limit, or answers
     /// with an error line and closes it.
     func admit(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
-        let connection = Connection(id: ConnectionID(nextConnection), channel: channel, peer: peer)
+        let connection = Connection(id: ConnectionID(nextConnection), channel: channel, peer: peer, maxOutbound: config.daemon.maxOutboundBytes)
         nextConnection += 1
         let refusal: RPCError?
         if !access.admits(peer) {
@@ -100,7 +100,7 @@ extension WindowDaemon {
     /// Answers a line over `max_message_bytes` before the connection is closed.
     func rejectOversizeMessage(from connection: Connection) {
         let error = RPCError.invalidRequest("message exceeds max_message_bytes (\(config.daemon.maxMessageBytes) bytes); the connection is closed", reason: .limitExceeded)
-        send(errorLine(error), to: connection)
+        sendReply(errorLine(error), to: connection)
         flush()
     }
 

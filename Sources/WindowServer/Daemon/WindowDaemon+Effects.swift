@@ -14,24 +14,50 @@ import WindowStore
 extension WindowDaemon {
     // MARK: - Effects
 
-    /// Carries out what the coordinator asked for.
+    /// Carries out what the coordinator asked for outside a request (timers, connections that
+    /// close, restarts): changes go to the store, events are addressed now and sent once the
+    /// changes are durable, in the same order as request replies.
     func perform(_ effects: [Effect]) {
+        var pending = PendingEffects()
+        address(effects, into: &pending)
+        guard !pending.isEmpty else { return }
+        pipeline.whenDurable { [self] _ in release(pending) }
+    }
+
+    /// Queues the changes among `effects` for the store, and addresses and numbers their events
+    /// for the audience they have now; the rest waits in `pending`.
+    func address(_ effects: [Effect], into pending: inout PendingEffects) {
+        if !effects.isEmpty { pending.changesStatus = true }
         for effect in effects {
             switch effect {
             case .event(let event):
                 if case .appState(let change) = event {
                     logger.info("app state", metadata: ["from": "\(change.previous)", "to": "\(change.state)"])
                 }
-                deliver(event)
+                address(event, into: &pending)
+            case .launch, .phaseReaction:
+                pending.actions.append(effect)
+            case .persist(let change):
+                pipeline.add([change])
+            }
+        }
+    }
+
+    /// Sends addressed events and carries out launches and phase reactions.
+    func release(_ pending: PendingEffects) {
+        for (connection, line) in pending.lines { sendEvent(line, to: connection) }
+        for action in pending.actions {
+            switch action {
             case .launch(let arguments, let window):
                 logger.info("launching", metadata: ["window.id": "\(window)", "command": "\(arguments)"])
                 launcher.launch(arguments, window: window)
             case .phaseReaction(let phase):
                 react(to: phase)
-            case .persist(let change):
-                pipeline.add([change])
+            case .event, .persist:
+                break
             }
         }
+        if pending.changesStatus { scheduleStatus() }
     }
 
     /// The central reaction to the aggregate phase (SPEC section 3): `active` validates the
@@ -63,12 +89,13 @@ extension WindowDaemon {
         }
     }
 
-    /// Sends `event` to its audience: subscribers, presenters, or everyone, each with its own `seq`.
+    /// Numbers `event` for each connection of its audience — subscribers, presenters, or
+    /// everyone — as it is now; the lines wait in `pending`.
     ///
     /// The audience is found first and the event encoded only if it has one: most
     /// `window.focus` events of a de-duplicated `window.open` reach nobody, and encoding
     /// them anyway cost about an eighth of that request's time.
-    func deliver(_ event: DaemonEvent) {
+    func address(_ event: DaemonEvent, into pending: inout PendingEffects) {
         let name = event.name
         let audience: [Connection]
         switch event {
@@ -89,12 +116,27 @@ extension WindowDaemon {
         }
         guard !audience.isEmpty else { return }
         let encoded = encode(event)
-        for connection in audience { send(encoded, to: connection) }
+        for connection in audience {
+            connection.lastSeq += 1
+            pending.lines.append((connection, encoded.line(seq: connection.lastSeq, allocator: allocator)))
+        }
     }
 
-    func send(_ event: EncodedEvent, to connection: Connection) {
-        connection.lastSeq += 1
-        send(event.line(seq: connection.lastSeq, allocator: allocator), to: connection)
+    /// Queues an event line; a client whose unread events would pass `max_outbound_bytes` is
+    /// disconnected instead (SPEC section 7): it must not grow the daemon or slow anyone else.
+    func sendEvent(_ line: ByteBuffer, to connection: Connection) {
+        guard !connection.cutOff else { return }
+        let firstSinceFlush = !connection.needsFlush
+        guard connection.writeEvent(line) else {
+            connection.cutOff = true
+            logger.warning("disconnecting a client that does not read its events", metadata: [
+                "connection": "\(connection.id)", "queued": "\(connection.queuedBytes)",
+                "max_outbound_bytes": "\(config.daemon.maxOutboundBytes)",
+            ])
+            connection.channel.close(promise: nil)
+            return
+        }
+        if firstSinceFlush { unflushed.append(connection) }
     }
 
     func encode(_ event: DaemonEvent) -> EncodedEvent {

@@ -80,25 +80,28 @@ final class WindowDaemon {
 
     // MARK: - Requests
 
-    /// Handles one request line and queues its response and the events it caused.
+    /// Handles one request line (a request or a batch) and queues its response and the events it caused.
     ///
-    /// Acknowledge after commit: the reply and the events wait until the changes this request
+    /// Each request's events are addressed and numbered as soon as it has run, so that a
+    /// subscription taken by a later request counts them or not exactly as its snapshot does.
+    /// Acknowledge after commit: the reply and the events wait until the changes this line
     /// made, or saw, are durable (at once when nothing is pending).
     func handle(line: [UInt8], from connection: Connection) {
-        let outcome = line.withUnsafeBytes { router.handle(line: $0, from: connection.id, context: self) }
-        if let error = outcome.error, error.reason == .invalidTransition {
-            logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
+        var pending = PendingEffects()
+        let outcome = line.withUnsafeBytes {
+            router.handle(line: $0, from: connection.id, context: self) { reply in
+                address(reply.effects, into: &pending)
+                if let error = reply.error, error.reason == .invalidTransition {
+                    logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
+                }
+            }
         }
         pipeline.add(outcome.changes)
         pipeline.whenDurable { [self] failure in
-            if var response = outcome.response {
-                if let failure, outcome.changesDurableState {
-                    response = router.errorLine(id: outcome.id, RequestRouter.unsavedChange(failure.description))
-                }
-                send(ByteBuffer(bytes: response), to: connection)
+            if let response = outcome.line(unsaved: failure?.description, encoder: encoder) {
+                sendReply(ByteBuffer(bytes: response), to: connection)
             }
-            perform(outcome.effects)
-            if !outcome.effects.isEmpty { scheduleStatus() }
+            release(pending)
         }
     }
 
@@ -112,10 +115,10 @@ final class WindowDaemon {
         "\(ConnectionName.prefix)\(instance)-\(id.rawValue)"
     }
 
-    /// Queues `buffer` on `connection`; ``flush()`` sends it.
-    func send(_ buffer: ByteBuffer, to connection: Connection) {
+    /// Queues a reply on `connection`, whatever its size; ``flush()`` sends it.
+    func sendReply(_ buffer: ByteBuffer, to connection: Connection) {
         if !connection.needsFlush { unflushed.append(connection) }
-        connection.write(buffer)
+        connection.writeReply(buffer)
     }
 
     /// Sends everything queued, on every connection.
@@ -129,18 +132,11 @@ final class WindowDaemon {
     /// Why the store cannot commit now, if it cannot.
     var storeFailure: String? { pipeline.failure?.description }
 
-    /// Subscribes a connection to `types` (all when `nil`); returns the `seq` before the subscription.
-    func subscribe(_ id: ConnectionID, to types: [String]?) throws(RPCError) -> UInt64 {
+    /// Subscribes a connection to `types` (all when `nil`); returns the `seq` before the
+    /// subscription: the number of the last event addressed to it, sent or waiting for a commit.
+    func subscribe(_ id: ConnectionID, to types: Set<EventName>?) -> UInt64 {
         guard let connection = connections[id] else { return 0 }
-        if let types {
-            let unknown = types.filter { EventName(rawValue: $0) == nil }
-            guard unknown.isEmpty else {
-                throw .invalidParams("unknown event types \(unknown); known: \(EventName.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            connection.subscription = .only(Set(types))
-        } else {
-            connection.subscription = .all
-        }
+        connection.subscription = types.map { .only(Set($0.map(\.rawValue))) } ?? .all
         return connection.lastSeq
     }
 }

@@ -1,0 +1,17 @@
+import NIOCore
+import WindowCore
+
+/// What a change asked for, made ready at the moment of the change and carried out once it is
+/// durable: event lines already addressed and numbered (so a subscriber that joins in between
+/// neither misses nor double-counts them), then launches and phase reactions.
+struct PendingEffects {
+    /// Event lines in the order they were numbered, each for one connection.
+    var lines: [(connection: Connection, line: ByteBuffer)] = []
+    /// Launches and phase reactions, in order.
+    var actions: [Effect] = []
+    /// Whether the change may have moved what the status line counts (windows, phases, state).
+    var changesStatus = false
+
+    /// Whether there is nothing to carry out.
+    var isEmpty: Bool { lines.isEmpty && actions.isEmpty && !changesStatus }
+}
