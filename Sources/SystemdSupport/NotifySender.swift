@@ -28,7 +28,9 @@ import Musl
 /// Lifetime: ``withSender(descriptorStore:drainTimeout:logLabel:_:)`` starts the thread, runs
 /// its body, then gives what is still queued (STOPPING=1, the hand-off state's descriptor) a
 /// bounded time to go out. A thread still blocked in `sd_notify` after that is left behind and
-/// ends with the process: STOPPING=1 is best-effort when the manager does not read.
+/// ends with the process: STOPPING=1 is best-effort when the manager does not read. An exec
+/// (the in-place upgrade) ends the thread too; what is queued then is lost the same way, never
+/// sent out of order.
 public final class NotifySender: Sendable {
     let notifier: SystemdNotifier
     let descriptorStore: FileDescriptorStore?
@@ -145,7 +147,7 @@ public final class NotifySender: Sendable {
     /// Queues `FDSTORE=1` for a duplicate of `fd` under `name`; the caller keeps `fd` and may
     /// close it at once. Does nothing without a descriptor store.
     public func store(_ fd: Int32, name: String) {
-        guard descriptorStore != nil, isEnabled else { return }
+        guard descriptorStore != nil else { return }
         // The sender owns a duplicate: the caller's descriptor may be closed, and its number
         // reused, before the message goes out.
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 3)
