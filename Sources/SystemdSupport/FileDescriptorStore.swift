@@ -9,6 +9,9 @@ import Musl
 /// The service manager's file-descriptor store (`FDSTORE=1`), through libsystemd's
 /// `sd_pid_notify_with_fds`: descriptors handed to it survive the daemon's restart and
 /// come back through `LISTEN_FDS` with their names.
+///
+/// Sending blocks like `sd_notify` while the manager does not read: on an event loop, go
+/// through ``NotifySender/store(_:name:)`` and ``NotifySender/remove(name:)`` instead.
 public struct FileDescriptorStore: Sendable {
     /// A store, when the manager keeps one for this service: `NOTIFY_SOCKET` is set and
     /// `$FDSTORE` (systemd ≥ 254) or `$WINDOWD_FDSTORE=1` (set by the unit) says it is enabled.

@@ -12,6 +12,9 @@ import Musl
 /// call it unconditionally. Failures to send are ignored, as `sd_notify(3)`
 /// recommends: the manager's view is advisory and must not stop the daemon.
 /// `NOTIFY_SOCKET` stays in the environment so that later calls still work.
+///
+/// Each call blocks while the manager's queue is full, i.e. until it reads: never call it
+/// on an event loop. ``NotifySender`` calls it from a thread of its own.
 public struct SystemdNotifier: Sendable {
     /// Creates a notifier for the socket named by `NOTIFY_SOCKET`.
     public init() {}

@@ -36,9 +36,20 @@ struct Windowd: AsyncParsableCommand {
         }
     }
 
+    /// How long what is still queued for the service manager (STOPPING=1, the hand-off state)
+    /// may take to go out at exit; a manager that does not read gets no longer than this.
+    static let notifyDrainTimeout: Duration = .milliseconds(250)
+
     func run() async throws {
+        try await NotifySender.withSender(
+            descriptorStore: FileDescriptorStore.fromEnvironment(), drainTimeout: Self.notifyDrainTimeout, logLabel: "windowd"
+        ) { notifier in
+            try await run(notifying: notifier)
+        }
+    }
+
+    private func run(notifying notifier: NotifySender) async throws {
         let environment = ProcessEnvironment.current
-        let notifier = SystemdNotifier()
         let source = ConfigSource.locate(explicit: config, environment: environment, uid: getuid())
         let loaded: DaemonConfig
         do {
@@ -75,7 +86,7 @@ struct Windowd: AsyncParsableCommand {
         let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid())
         let server = WindowServer(
             config: loaded, address: address, inherited: inherited, stateDirectory: stateDirectory,
-            hooks: SystemdLifecycle.hooks(notifier, store: FileDescriptorStore.fromEnvironment()), logger: logger,
+            hooks: SystemdLifecycle.hooks(notifier), logger: logger,
             reloadConfig: { () throws(ConfigError) in try source.load() })
         let group = ServiceGroup(configuration: .init(
             services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

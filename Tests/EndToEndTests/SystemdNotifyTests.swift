@@ -155,53 +155,6 @@ struct SystemdNotifyTests {
     }
 }
 
-/// windowd with `NOTIFY_SOCKET` pointing at a ``NotifyListener``, a config file and a socket
-/// in a private temporary directory; stopped (SIGTERM, then SIGKILL) when released.
-private final class NotifiedWindowd {
-    let directory: TemporaryDirectory
-    let listener: NotifyListener
-    let socketPath: String
-    let process: SpawnedProcess
-
-    /// - Parameter watchdogPIDIsChild: start through `/bin/sh`, which sets `WATCHDOG_PID`
-    ///   to its own pid and then execs windowd, as systemd sets it to the service's pid.
-    init(config: String = TestConfig.text(), environment extra: [String: String] = [:], watchdogPIDIsChild: Bool = false) throws {
-        directory = try TemporaryDirectory()
-        listener = try NotifyListener(directory: directory.path)
-        socketPath = directory.file("s.sock")
-        let configPath = try directory.write(config, to: "windowd.toml")
-        let environment = SpawnedProcess.testEnvironment(adding: [
-            "NOTIFY_SOCKET": listener.path,
-            "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
-        ].merging(extra) { $1 })
-        let arguments = ["--config", configPath, "--socket", socketPath]
-        let log = SpawnedProcess.Stream.file(directory.file("windowd.log"))
-        if watchdogPIDIsChild {
-            guard access(Binaries.windowd, X_OK) == 0 else {
-                throw TestFailure("\(Binaries.windowd) is not an executable file; build it first (swift build) or set WINDOWD_BIN")
-            }
-            let script = #"WATCHDOG_PID=$$; export WATCHDOG_PID; exec "$0" "$@""#
-            process = try SpawnedProcess("/bin/sh", ["-c", script, Binaries.windowd] + arguments, environment: environment, stderr: log)
-        } else {
-            process = try SpawnedProcess(Binaries.windowd, arguments, environment: environment, stderr: log)
-        }
-    }
-
-    deinit {
-        process.terminate(grace: .seconds(2))
-    }
-
-    /// What windowd wrote to standard error.
-    var log: String { directory.read("windowd.log") }
-
-    /// Polls `app.state` over `client` until its `state` member is `kind`.
-    func waitForAppState(_ kind: String, client: RawClient) throws {
-        try waitUntil("app state \(kind)", timeout: .seconds(5)) {
-            try client.call("app.state")["state"]?["state"]?.string == kind
-        }
-    }
-}
-
 /// Now on `CLOCK_MONOTONIC`, in microseconds: the clock `MONOTONIC_USEC=` is read on.
 private func monotonicMicroseconds() -> UInt64 {
     var now = timespec()

@@ -1,6 +1,7 @@
 /// What the daemon tells its service manager, and how it proves its event loop is alive.
 ///
 /// `windowd` fills these with libsystemd's notifications; tests and plain runs leave them empty.
+/// They are called on the event loop and must return at once, whether or not the manager reads.
 public struct LifecycleHooks: Sendable {
     /// Listening and restored: `READY=1` with a status line.
     public var ready: @Sendable (String) -> Void

@@ -52,6 +52,31 @@ final class NotifyListener {
         unlink(path)
     }
 
+    /// The text of the datagrams ``fillQueue()`` sends: `X_FILLER=` and a number.
+    static let fillerKey = "X_FILLER"
+
+    /// Plays a manager that stopped reading: sends datagrams to its own socket until the kernel
+    /// queue is full (`net.unix.max_dgram_qlen`), so that the next `sd_notify` blocks.
+    ///
+    /// - Returns: how many datagrams the queue took; they are the first that ``next(timeout:)`` reads.
+    func fillQueue() throws -> Int {
+        let sender = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard sender >= 0 else { throw TestFailure.system("socket") }
+        defer { close(sender) }
+        var count = 0
+        while true {
+            let text = Array("\(Self.fillerKey)=\(count)".utf8)
+            let sent = UnixSocketAddress.with(path) { address, length in
+                sendto(sender, text, text.count, Int32(MSG_DONTWAIT), address, length)
+            }
+            if sent < 0 {
+                if errno == EAGAIN { return count }
+                throw TestFailure.system("sendto \(path)")
+            }
+            count += 1
+        }
+    }
+
     /// The next datagram, or `nil` if none arrives before `timeout`.
     func next(timeout: Duration) throws -> Message? {
         let deadline = Deadline(timeout)
