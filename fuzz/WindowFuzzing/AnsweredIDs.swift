@@ -15,7 +15,9 @@ struct AnsweredIDs: Equatable {
             return
         }
         if case .array(let requests) = message, !requests.isEmpty {
-            self.init(ids: requests.compactMap(Self.answer(to:)), isBatch: true)
+            // A batch of notifications only is answered by no line at all.
+            let ids = requests.compactMap(Self.answer(to:))
+            self.init(ids: ids, isBatch: !ids.isEmpty)
         } else if case .array = message {
             self.init(ids: [.null], isBatch: false)
         } else {
