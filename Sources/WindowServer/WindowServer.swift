@@ -101,7 +101,8 @@ public struct WindowServer: Service, CustomStringConvertible {
             logger.info("stopping")
             restart.stop()
         }
-        if case .path(let path) = address, !restart.keepsSocket {
+        let keepsSocket = try await loop.submit { daemon.value.lifecycle.keepsSocket }.get()
+        if case .path(let path) = address, !keepsSocket {
             unlink(path)
         }
         try await group.shutdownGracefully()

@@ -88,7 +88,7 @@ extension WindowDaemon {
     /// Forgets a connection: the window it presented, if any, goes to `background`.
     func connectionClosed(_ connection: Connection) {
         // During a hand-off only this process's copy closes; the client stays with the next one.
-        guard !handingOff, connections.removeValue(forKey: connection.id) != nil else { return }
+        guard !lifecycle.keepsConnections, connections.removeValue(forKey: connection.id) != nil else { return }
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         var effects: [Effect] = []
         coordinator.detach(connection: connection.id, now: now, effects: &effects)

@@ -14,8 +14,8 @@ extension WindowDaemon {
     /// Prepares a graceful restart: stops reading, answers what was read, commits, flushes every
     /// outbound queue (500 ms at most), and describes every connection for the next process.
     /// Connections stay open; their descriptors go to the next process with the state.
-    func prepareHandOff(reason: HandOffReason) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])> {
-        handingOff = true
+    func prepareHandOff(reason: DaemonLifecycle.HandOffReason) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])> {
+        lifecycle = .handingOff(reason)
         switch reason {
         case .restart: hooks.stopping("restarting: handing \(connections.count) connections over")
         case .upgrade: hooks.reloading()
@@ -39,16 +39,9 @@ extension WindowDaemon {
         }
     }
 
-    /// Why connections are handed over: the service manager restarts the daemon (`STOPPING=1`),
-    /// or it replaces itself in place (`RELOADING=1`, then the new binary's `READY=1`).
-    enum HandOffReason {
-        case restart
-        case upgrade
-    }
-
     /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started.
     func abandonHandOff() {
-        handingOff = false
+        lifecycle = .serving
         for connection in connections.values {
             try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
         }

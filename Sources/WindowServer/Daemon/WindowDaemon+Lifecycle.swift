@@ -27,31 +27,27 @@ extension WindowDaemon {
     /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated.
     func startLoading() {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
-        var verdict: SessionValidator.Verdict?
-        var elapsed = false
-        let finish = { [self] in
-            guard elapsed, let verdict else { return }
-            if let stored = storedSession, verdict == .invalid {
-                logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
-            }
-            var effects: [Effect] = []
-            coordinator.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &effects)
-            perform(effects)
-            flush()
-            scheduleStatus()
-        }
+        loadingGate = LoadingGate(hasStoredSession: storedSession != nil)
         if let storedSession {
-            sessionValidator.validate(storedSession, now: now) { result in
-                verdict = result
-                finish()
+            sessionValidator.validate(storedSession, now: now) { [self] verdict in
+                loadingGate.validated(verdict).map(finishLoading)
             }
-        } else {
-            verdict = .invalid
         }
-        eventLoop.assumeIsolated().scheduleTask(in: minimum) {
-            elapsed = true
-            finish()
+        eventLoop.assumeIsolated().scheduleTask(in: minimum) { [self] in
+            loadingGate.minimumElapsed().map(finishLoading)
         }
+    }
+
+    /// Leaves `loading`: `authenticated(user)` when the stored session is still valid, else `unauthenticated`.
+    private func finishLoading(_ verdict: SessionValidator.Verdict) {
+        if let stored = storedSession, verdict == .invalid {
+            logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
+        }
+        var effects: [Effect] = []
+        coordinator.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &effects)
+        perform(effects)
+        flush()
+        scheduleStatus()
     }
 
     /// The watchdog pings, from this event loop, and `READY=1` with the first status line.
@@ -68,6 +64,7 @@ extension WindowDaemon {
     /// Tells everyone the daemon is stopping, waits for every acknowledged change to be
     /// committed, sends what is queued, and closes every connection.
     func stop() -> EventLoopFuture<Void> {
+        lifecycle = .stopping
         hooks.stopping(statusLine)
         perform([.event(.daemonStopping)])
         flush()

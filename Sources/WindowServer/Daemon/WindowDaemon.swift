@@ -36,8 +36,10 @@ final class WindowDaemon {
     var statusReport = StatusReport()
     /// Names this process's connections in the fd store, unique across restarts.
     let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-    /// Set once a graceful restart began: connections stay open for the next process.
-    var handingOff = false
+    /// Serving, handing connections over, or stopping.
+    var lifecycle = DaemonLifecycle.serving
+    /// When `loading` ends.
+    var loadingGate = LoadingGate(hasStoredSession: false)
     /// Encodes replies and event payloads; the router shares it.
     let encoder: ResponseEncoder
     let router: RequestRouter

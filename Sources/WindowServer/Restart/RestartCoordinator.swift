@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Logging
 import NIOCore
-import Synchronization
 
 /// Stops or restarts the daemon without dropping its clients.
 ///
@@ -19,7 +18,6 @@ final class RestartCoordinator: Sendable {
     private let server: any Channel
     private let hooks: LifecycleHooks
     private let logger: Logger
-    private let handedOver = Atomic<Bool>(false)
 
     init(daemon: NIOLoopBound<WindowDaemon>, loop: any EventLoop, server: any Channel, hooks: LifecycleHooks, logger: Logger) {
         self.daemon = daemon
@@ -29,14 +27,11 @@ final class RestartCoordinator: Sendable {
         self.logger = logger
     }
 
-    /// Whether the socket path must stay: the next process serves it.
-    var keepsSocket: Bool { handedOver.load(ordering: .acquiring) }
-
     /// SIGTERM/SIGINT: a hand-off through the fd store when there is one, else a plain stop
     /// (clients are told `daemon.stopping` and closed).
     func stop() {
         let (daemon, server, hooks, logger) = (self.daemon, self.server, self.hooks, self.logger)
-        loop.execute { [self] in
+        loop.execute {
             guard let store = hooks.descriptorStore else {
                 daemon.value.stop().whenComplete { _ in server.close(promise: nil) }
                 return
@@ -47,7 +42,7 @@ final class RestartCoordinator: Sendable {
                     let fd = try HandOffFile.write(state)
                     store.store(fd, HandOffFile.name)
                     close(fd)
-                    self.handedOver.store(true, ordering: .releasing)
+                    daemon.value.lifecycle = .handedOver
                     logger.info("handed over to the next process", metadata: ["connections": "\(connections.count)", "generation": "\(state.generation)"])
                 } catch {
                     logger.error("cannot hand the connections over; they will be resynchronised", metadata: ["error": "\(error)"])
