@@ -16,7 +16,8 @@ struct MethodRoute: Sendable {
         var connection: ConnectionID
     }
 
-    /// Runs the request and encodes its response (no newline); throws ``RPCError`` to answer with an error.
+    /// Runs the request and encodes its response (no newline); throws ``RPCError`` to answer with
+    /// an error (a refusal of the core is turned into one here).
     let invoke: @Sendable (any DispatchContext, Request, inout [Effect], ResponseEncoder) throws -> [UInt8]
     /// Whether the method changes durable state: refused while the store cannot commit.
     let mutates: Bool
@@ -25,11 +26,16 @@ struct MethodRoute: Sendable {
     static func of<Method: RPCMethod>(
         _ method: Method.Type,
         mutates: Bool = false,
-        _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws(RPCError) -> Method.Result
+        _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result
     ) -> (String, MethodRoute) {
         let route = MethodRoute(invoke: { context, request, effects, encoder in
             let params = try decodeParams(Method.Params.self, from: request)
-            let result = try body(context, params, request.connection, &effects)
+            let result: Method.Result
+            do {
+                result = try body(context, params, request.connection, &effects)
+            } catch let refusal as Refusal {
+                throw RPCError(refusal)
+            }
             return encoder.body(RPCResponse(id: request.id, result: result))
         }, mutates: mutates)
         return (Method.name, route)

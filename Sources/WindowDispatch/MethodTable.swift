@@ -7,45 +7,45 @@ import WindowProtocol
 /// The dispatch table: every wire method of SPEC section 8, by name.
 enum MethodTable {
     static let routes: [String: MethodRoute] = Dictionary(uniqueKeysWithValues: [
-        MethodRoute.of(Hello.self) { _, params, _, _ throws(RPCError) in
+        MethodRoute.of(Hello.self) { _, params, _, _ throws in
             if let version = params.protocol, !ProtocolVersion.supported.contains(version) {
                 let spoken = ProtocolVersion.supported.map(String.init).joined(separator: ", ")
-                throw .invalidParams("windowd speaks protocol \(spoken), not \(version): use a client for protocol \(spoken)")
+                throw RPCError.invalidParams("windowd speaks protocol \(spoken), not \(version): use a client for protocol \(spoken)")
             }
             return Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid())
         },
-        MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws(RPCError) in
+        MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws in
             let opened = try context.coordinator.open(group: params.group, value: params.value, now: context.now, effects: &effects)
             return WindowOpen.Result(window: opened.window.info, created: opened.created)
         },
-        MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws(RPCError) in
+        MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws in
             WindowResult(window: try context.coordinator.close(params.id, now: context.now, effects: &effects).info)
         },
-        MethodRoute.of(WindowFocus.self) { context, params, _, effects throws(RPCError) in
+        MethodRoute.of(WindowFocus.self) { context, params, _, effects throws in
             WindowResult(window: try context.coordinator.focus(params.id, effects: &effects).info)
         },
-        MethodRoute.of(WindowList.self) { context, params, _, _ throws(RPCError) in
+        MethodRoute.of(WindowList.self) { context, params, _, _ throws in
             if let group = params.group { _ = try context.coordinator.group(group) }
             return WindowList.Result(windows: context.coordinator.registry.list(group: params.group).map(\.info))
         },
-        MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws(RPCError) in
+        MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws in
             // Attaching by group and value may open the window: a change, refused like window.open
             // while the store cannot commit; attaching to an existing window is not.
             if let failure = context.storeFailure, params.id == nil, let group = params.group,
                context.coordinator.existingWindow(group: group, value: params.value) == nil {
                 throw RequestRouter.storeRefusal(failure)
             }
-            let window = try context.coordinator.attach(params, connection: connection, now: context.now, effects: &effects)
+            let window = try context.coordinator.attach(try attachRequest(params), connection: connection, now: context.now, effects: &effects)
             let coordinator = context.coordinator
             return WindowAttach.Result(window: window.info, storage: window.storage.values, state: coordinator.state, phase: coordinator.aggregate)
         },
-        MethodRoute.of(WindowDetach.self) { context, _, connection, effects throws(RPCError) in
+        MethodRoute.of(WindowDetach.self) { context, _, connection, effects throws in
             guard let window = context.coordinator.detach(connection: connection, now: context.now, effects: &effects) else {
-                throw .invalidParams("this connection presents no window; attach first")
+                throw RPCError.invalidParams("this connection presents no window; attach first")
             }
             return WindowResult(window: window.info)
         },
-        MethodRoute.of(SceneSetPhase.self) { context, params, _, effects throws(RPCError) in
+        MethodRoute.of(SceneSetPhase.self) { context, params, _, effects throws in
             let window = try context.coordinator.setPhase(params.phase, of: params.id, now: context.now, effects: &effects)
             return SceneSetPhase.Result(window: window.info, aggregate: context.coordinator.aggregate)
         },
@@ -55,25 +55,25 @@ enum MethodTable {
                 aggregate: registry.aggregate,
                 windows: Dictionary(uniqueKeysWithValues: registry.windows.map { ($0.key.rawValue, $0.value.phase) }))
         },
-        MethodRoute.of(StorageGet.self) { context, params, _, _ throws(RPCError) in
+        MethodRoute.of(StorageGet.self) { context, params, _, _ throws in
             let values = try context.coordinator.window(params.id).storage.values
             guard let key = params.key else { return StorageResult(storage: values) }
             return StorageResult(storage: values[key].map { [key: $0] } ?? [:])
         },
-        MethodRoute.of(StorageSet.self, mutates: true) { context, params, _, effects throws(RPCError) in
+        MethodRoute.of(StorageSet.self, mutates: true) { context, params, _, effects throws in
             StorageResult(storage: try context.coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects).storage.values)
         },
-        MethodRoute.of(StorageRemove.self, mutates: true) { context, params, _, effects throws(RPCError) in
+        MethodRoute.of(StorageRemove.self, mutates: true) { context, params, _, effects throws in
             StorageResult(storage: try context.coordinator.removeStorage(params.key, of: params.id, effects: &effects).storage.values)
         },
         MethodRoute.of(AppStateQuery.self) { context, _, _, _ in
             AppStateQuery.Result(state: context.coordinator.state)
         },
-        MethodRoute.of(AppTransition.self, mutates: true) { context, params, _, effects throws(RPCError) in
+        MethodRoute.of(AppTransition.self, mutates: true) { context, params, _, effects throws in
             let change = try context.coordinator.transition(to: params.to, now: context.now, effects: &effects)
             return AppTransition.Result(state: change.state, previous: change.previous)
         },
-        MethodRoute.of(EventsSubscribe.self) { context, params, connection, _ throws(RPCError) in
+        MethodRoute.of(EventsSubscribe.self) { context, params, connection, _ throws in
             let seq = context.subscribe(connection, to: try Self.subscribable(params.types))
             let coordinator = context.coordinator
             let snapshot = EventsSubscribe.Snapshot(
@@ -88,6 +88,19 @@ enum MethodTable {
                 phase: coordinator.aggregate, state: coordinator.state)
         },
     ])
+
+    /// `window.attach`'s params as the core's request: by `id`, or by `group` and `value`.
+    private static func attachRequest(_ params: WindowAttach.Params) throws(RPCError) -> AttachRequest {
+        let target: AttachRequest.Target
+        if let id = params.id {
+            target = .id(id)
+        } else if let group = params.group {
+            target = .value(group: group, value: params.value)
+        } else {
+            throw .invalidParams("window.attach needs 'id', or 'group' (and 'value')")
+        }
+        return AttachRequest(target: target, phase: params.phase ?? .active, takeover: params.takeover ?? false)
+    }
 
     /// The event types a subscription asks for (`nil`: all), each one subscribers receive.
     private static func subscribable(_ names: [String]?) throws(RPCError) -> Set<EventName>? {

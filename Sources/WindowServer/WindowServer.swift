@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Logging
 import NIOCore
-import NIOExtras
 import NIOPosix
 import ServiceLifecycle
 import UnixSignals

@@ -46,7 +46,7 @@ struct SceneCoordinatorTests {
     func refusals() throws {
         var coordinator = coordinator(maxWindows: 1)
         var effects: [Effect] = []
-        #expect(throws: RPCError.refused(.unknownGroup, "unknown window group 'nope' (configured: detail, main, orders)")) {
+        #expect(throws: Refusal.refused(.unknownGroup, "unknown window group 'nope' (configured: detail, main, orders)")) {
             try coordinator.open(group: "nope", value: nil, now: 1, effects: &effects)
         }
         _ = try coordinator.open(group: "detail", value: .int(1), now: 1, effects: &effects)
@@ -63,7 +63,7 @@ struct SceneCoordinatorTests {
         var coordinator = coordinator()
         var effects: [Effect] = []
         let a = ConnectionID(1), b = ConnectionID(2)
-        let window = try coordinator.attach(.init(group: "detail", value: .int(7)), connection: a, now: 1, effects: &effects)
+        let window = try coordinator.attach(.init(target: .value(group: "detail", value: .int(7))), connection: a, now: 1, effects: &effects)
         #expect(window.presenter == a && window.phase == .active)
         #expect(effects.contains(.event(.scenePhase(ScenePhaseEvent(phase: .active, previous: .background)))))
         #expect(effects.contains(.phaseReaction(.active)))
@@ -71,12 +71,12 @@ struct SceneCoordinatorTests {
 
         effects = []
         do {
-            _ = try coordinator.attach(.init(id: window.id.rawValue), connection: b, now: 1, effects: &effects)
+            _ = try coordinator.attach(.init(target: .id(window.id.rawValue)), connection: b, now: 1, effects: &effects)
             Issue.record("a second presenter attached without takeover")
         } catch {
             #expect(error.reason == .windowBusy)
         }
-        _ = try coordinator.attach(.init(id: window.id.rawValue, phase: .inactive, takeover: true), connection: b, now: 1, effects: &effects)
+        _ = try coordinator.attach(.init(target: .id(window.id.rawValue), phase: .inactive, takeover: true), connection: b, now: 1, effects: &effects)
         #expect(effects.contains { if case .event(.windowDismiss(_, .takeover, a)) = $0 { return true } else { return false } })
         #expect(coordinator.registry.window(presentedBy: b)?.id == window.id)
         #expect(coordinator.registry.window(presentedBy: a) == nil)
@@ -92,8 +92,8 @@ struct SceneCoordinatorTests {
     func aggregateChangesOnly() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let one = try coordinator.attach(.init(group: "detail", value: .int(1)), connection: ConnectionID(1), now: 1, effects: &effects)
-        _ = try coordinator.attach(.init(group: "detail", value: .int(2), phase: .inactive), connection: ConnectionID(2), now: 1, effects: &effects)
+        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 1, effects: &effects)
+        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(2)), phase: .inactive), connection: ConnectionID(2), now: 1, effects: &effects)
         effects = []
         _ = try coordinator.setPhase(.active, of: one.id.rawValue, now: 1, effects: &effects)
         #expect(effects.isEmpty, "setting the same phase changes nothing")
@@ -114,7 +114,7 @@ struct SceneCoordinatorTests {
             #expect(error.reason == .unauthenticated)
         }
         try coordinator.transition(to: .authenticated(user: "alice"), now: 1, effects: &effects)
-        let window = try coordinator.attach(.init(group: "orders", value: .string(order)), connection: ConnectionID(9), now: 1, effects: &effects)
+        let window = try coordinator.attach(.init(target: .value(group: "orders", value: .string(order))), connection: ConnectionID(9), now: 1, effects: &effects)
         effects = []
         try coordinator.transition(to: .unauthenticated, now: 2, effects: &effects)
         #expect(effects.first == .event(.appState(AppStateEvent(state: .unauthenticated, previous: .authenticated(user: "alice")))))
@@ -129,7 +129,7 @@ struct SceneCoordinatorTests {
         var effects: [Effect] = []
         try coordinator.transition(to: .authenticated(user: "bob"), now: 100, effects: &effects)
         #expect(coordinator.session == Session(user: "bob", issuedAt: 100, expiresAt: 110))
-        _ = try coordinator.attach(.init(group: "detail", value: .int(1)), connection: ConnectionID(1), now: 111, effects: &effects)
+        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 111, effects: &effects)
         #expect(coordinator.state == .error(.sessionExpired))
     }
 

@@ -11,7 +11,7 @@ struct SceneStorageTests {
         var storage = SceneStorage()
         try storage.set("tab", to: .int(2), limit: 64, window: window)
         let big = JSONValue.string(String(repeating: "x", count: 100))
-        #expect(throws: RPCError.self) { try storage.set("blob", to: big, limit: 64, window: window) }
+        #expect(throws: Refusal.self) { try storage.set("blob", to: big, limit: 64, window: window) }
         #expect(storage.values == ["tab": .int(2)])
         #expect(storage.byteCount == "tab".utf8.count + "2".utf8.count)
     }

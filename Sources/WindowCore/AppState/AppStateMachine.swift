@@ -28,7 +28,7 @@ public struct AppStateMachine: Sendable, Equatable {
     }
 
     /// Moves to `next` if allowed; otherwise the state is unchanged and the refusal names both states.
-    public mutating func transition(to next: AppState) throws(RPCError) -> AppStateEvent {
+    public mutating func transition(to next: AppState) throws(Refusal) -> AppStateEvent {
         guard Self.allows(from: state, to: next) else {
             throw .refused(.invalidTransition, "invalid transition: \(state) → \(next)")
         }

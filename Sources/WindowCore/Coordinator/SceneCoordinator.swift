@@ -36,7 +36,7 @@ public struct SceneCoordinator: Sendable {
     // MARK: - Lookup
 
     /// The window with id `text`, or `unknown_window`.
-    public func window(_ text: String) throws(RPCError) -> Window {
+    public func window(_ text: String) throws(Refusal) -> Window {
         guard let id = WindowID(text), let window = registry.windows[id] else {
             throw .refused(.unknownWindow, "no window with id '\(text)' (winctl list shows the windows)")
         }
@@ -50,7 +50,7 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// The group `id`, or `unknown_group`.
-    public func group(_ id: String) throws(RPCError) -> WindowGroup {
+    public func group(_ id: String) throws(Refusal) -> WindowGroup {
         guard let group = groups[id] else {
             let known = groups.keys.sorted().joined(separator: ", ")
             throw .refused(.unknownGroup, "unknown window group '\(id)' (configured: \(known))")
@@ -62,7 +62,7 @@ public struct SceneCoordinator: Sendable {
 
     /// `openWindow(id:value:)`: the existing window of that value is brought to front,
     /// else a new one is registered and its group's launch command requested.
-    public mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true, effects: inout [Effect]) throws(RPCError) -> (window: Window, created: Bool) {
+    public mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true, effects: inout [Effect]) throws(Refusal) -> (window: Window, created: Bool) {
         let group = try group(groupID)
         try requireAuthentication(for: group)
         let typed = try WindowValue.parse(value, as: group.valueType, group: group.id)
@@ -87,7 +87,7 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// Closes a window: its presenter is dismissed, its storage destroyed.
-    public mutating func close(_ idText: String, reason: DismissReason = .closed, now: Double, effects: inout [Effect]) throws(RPCError) -> Window {
+    public mutating func close(_ idText: String, reason: DismissReason = .closed, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         let before = registry.aggregate
         registry.remove(window.id)
@@ -104,7 +104,7 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// Brings a window to front: its presenter and subscribers get `window.focus`.
-    public func focus(_ idText: String, effects: inout [Effect]) throws(RPCError) -> Window {
+    public func focus(_ idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         effects.append(.event(.windowFocus(window.info, presenter: window.presenter)))
         return window
@@ -113,31 +113,30 @@ public struct SceneCoordinator: Sendable {
     // MARK: - Presenters
 
     /// Makes `connection` the presenter of a window named by id, or by group and value (opened if needed).
-    public mutating func attach(_ params: WindowAttach.Params, connection: ConnectionID, now: Double, effects: inout [Effect]) throws(RPCError) -> Window {
+    public mutating func attach(_ request: AttachRequest, connection: ConnectionID, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
         var target: Window
         let presented = registry.window(presentedBy: connection)
-        if let id = params.id {
+        switch request.target {
+        case .id(let id):
             target = try window(id)
             try requireAuthentication(for: try group(target.group))
             try requireNotPresenting(presented, other: target.id)
-        } else if let group = params.group {
+        case .value(let group, let value):
             // Checked before the open, so that a refused attach opens nothing.
-            if let presented, existingWindow(group: group, value: params.value)?.id != presented.id {
+            if let presented, existingWindow(group: group, value: value)?.id != presented.id {
                 throw Self.alreadyPresenting(presented)
             }
-            target = try open(group: group, value: params.value, now: now, launch: false, effects: &effects).window
-        } else {
-            throw .invalidParams("window.attach needs 'id', or 'group' (and 'value')")
+            target = try open(group: group, value: value, now: now, launch: false, effects: &effects).window
         }
         let before = registry.aggregate
         if let current = target.presenter, current != connection {
-            guard params.takeover == true else {
+            guard request.takeover else {
                 throw .refused(.windowBusy, "window \(target.id) already has a presenter; attach with takeover to replace it")
             }
             effects.append(.event(.windowDismiss(target.info, reason: .takeover, presenter: current)))
             registry.setPresenter(nil, phase: .background, of: target.id)
         }
-        registry.setPresenter(connection, phase: params.phase ?? .active, of: target.id)
+        registry.setPresenter(connection, phase: request.phase, of: target.id)
         target = registry.windows[target.id]!
         effects.append(.persist(.windowAttached(target.id, at: now)))
         effects.append(.event(.windowPhase(target.info)))
@@ -146,11 +145,11 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// A connection presents one window: attaching it to another is refused, not a silent detach.
-    private func requireNotPresenting(_ presented: Window?, other: WindowID) throws(RPCError) {
+    private func requireNotPresenting(_ presented: Window?, other: WindowID) throws(Refusal) {
         if let presented, presented.id != other { throw Self.alreadyPresenting(presented) }
     }
 
-    private static func alreadyPresenting(_ window: Window) -> RPCError {
+    private static func alreadyPresenting(_ window: Window) -> Refusal {
         .refused(.windowBusy, "this connection already presents window \(window.id); send window.detach first, or attach from another connection")
     }
 
@@ -167,10 +166,10 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// Sets a window's phase; a window without a presenter stays `background`.
-    public mutating func setPhase(_ phase: ScenePhase, of idText: String, now: Double, effects: inout [Effect]) throws(RPCError) -> Window {
+    public mutating func setPhase(_ phase: ScenePhase, of idText: String, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         guard window.presenter != nil || phase == .background else {
-            throw .invalidParams("window \(window.id) has no presenter, so it stays background; attach to it first")
+            throw .invalidArgument("window \(window.id) has no presenter, so it stays background; attach to it first")
         }
         guard window.phase != phase else { return window }
         let before = registry.aggregate
@@ -184,10 +183,10 @@ public struct SceneCoordinator: Sendable {
     // MARK: - Scene storage
 
     /// Sets one key of a window's scene storage, within the storage limit.
-    public mutating func setStorage(_ key: String, to value: JSONValue, of idText: String, effects: inout [Effect]) throws(RPCError) -> Window {
+    public mutating func setStorage(_ key: String, to value: JSONValue, of idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         let limit = limits.maxStorageBytes
-        try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(RPCError) in
+        try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(Refusal) in
             try storage.set(key, to: value, limit: limit, window: window.id)
         }
         effects.append(.persist(.storageSet(window.id, key: key, value: value)))
@@ -195,10 +194,10 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// Removes one key of a window's scene storage.
-    public mutating func removeStorage(_ key: String, of idText: String, effects: inout [Effect]) throws(RPCError) -> Window {
+    public mutating func removeStorage(_ key: String, of idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         guard window.storage.values[key] != nil else { return window }
-        try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(RPCError) in
+        try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(Refusal) in
             storage.remove(key)
         }
         effects.append(.persist(.storageRemoved(window.id, key: key)))
@@ -209,7 +208,7 @@ public struct SceneCoordinator: Sendable {
 
     /// Moves the app state machine; leaving `authenticated` signs out the windows that need a user.
     @discardableResult
-    public mutating func transition(to next: AppState, now: Double, effects: inout [Effect]) throws(RPCError) -> AppStateEvent {
+    public mutating func transition(to next: AppState, now: Double, effects: inout [Effect]) throws(Refusal) -> AppStateEvent {
         let change = try appState.transition(to: next)
         effects.append(.event(.appState(change)))
         if case .authenticated(let user) = next {
@@ -279,7 +278,7 @@ public struct SceneCoordinator: Sendable {
 
     // MARK: - Private
 
-    private func requireAuthentication(for group: WindowGroup) throws(RPCError) {
+    private func requireAuthentication(for group: WindowGroup) throws(Refusal) {
         guard !group.requiresAuth || state.isAuthenticated else {
             throw .refused(.unauthenticated, "window group '\(group.id)' needs a signed-in user; sign in first (winctl login USER)")
         }

@@ -13,8 +13,8 @@ public struct SceneStorage: Sendable, Equatable {
     }
 
     /// Sets `key`, unless the map would then exceed `limit` bytes.
-    public mutating func set(_ key: String, to value: JSONValue, limit: Int, window: WindowID) throws(RPCError) {
-        guard !key.isEmpty else { throw .invalidParams("storage key must not be empty") }
+    public mutating func set(_ key: String, to value: JSONValue, limit: Int, window: WindowID) throws(Refusal) {
+        guard !key.isEmpty else { throw .invalidArgument("storage key must not be empty") }
         let old = values[key].map { Self.size(key: key, value: $0) } ?? 0
         let new = Self.size(key: key, value: value)
         let total = byteCount - old + new

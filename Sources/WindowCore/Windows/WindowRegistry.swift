@@ -90,7 +90,7 @@ public struct WindowRegistry: Sendable {
     }
 
     /// Changes the scene storage of `id` in place.
-    public mutating func updateStorage(of id: WindowID, _ change: (inout SceneStorage) throws(RPCError) -> Void) throws(RPCError) {
+    public mutating func updateStorage(of id: WindowID, _ change: (inout SceneStorage) throws(Refusal) -> Void) throws(Refusal) {
         guard var window = windows[id] else { return }
         try change(&window.storage)
         windows[id] = window

@@ -13,7 +13,7 @@ public enum WindowValue: Hashable, Sendable {
     case uuid(String)
 
     /// Parses a wire value as `type`, or says why it does not fit.
-    public static func parse(_ json: JSONValue?, as type: ValueType, group: String) throws(RPCError) -> WindowValue {
+    public static func parse(_ json: JSONValue?, as type: ValueType, group: String) throws(Refusal) -> WindowValue {
         let json = json ?? .null
         switch (type, json) {
         case (.none, .null):

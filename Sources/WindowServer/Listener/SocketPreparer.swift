@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowClient
+import WindowProtocol
 
 /// Makes the socket path safe to bind: an owner-only directory that is really a directory,
 /// and no stale socket file left behind — but never one that a live daemon still serves.
@@ -82,7 +82,7 @@ public enum SocketPreparer {
 
     /// Whether something accepts connections at `path` (the client's own connect).
     private static func isServed(_ path: String) -> Bool {
-        (try? LineSocket(path: path)) != nil
+        UnixSocketConnection.isServed(path)
     }
 
     private static func parent(of path: String) -> String {

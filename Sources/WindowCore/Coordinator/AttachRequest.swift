@@ -1,0 +1,25 @@
+import WindowProtocol
+
+/// What a connection asks for when it becomes a window's presenter.
+public struct AttachRequest: Sendable, Equatable {
+    /// The window to present.
+    public enum Target: Sendable, Equatable {
+        /// An existing window, by its id as the client wrote it.
+        case id(String)
+        /// The window of a group with a value, opened if there is none (without its launch command).
+        case value(group: String, value: JSONValue?)
+    }
+
+    /// The window to present.
+    public var target: Target
+    /// The window's phase once attached.
+    public var phase: ScenePhase
+    /// Whether to replace a presenter the window already has.
+    public var takeover: Bool
+
+    public init(target: Target, phase: ScenePhase = .active, takeover: Bool = false) {
+        self.target = target
+        self.phase = phase
+        self.takeover = takeover
+    }
+}
