@@ -22,6 +22,9 @@ public final class MemoryStateStore: StateStore {
         completion(.success(()))
     }
 
+    /// Nothing to close in memory.
+    public func close() {}
+
     public func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(.success(()))
     }

@@ -125,6 +125,11 @@ public final class SQLiteStateStore: StateStore {
         if case .compact = level { pool.releaseMemory() }
     }
 
+    /// Closes the database (a checkpoint of the write-ahead log first, by SQLite).
+    public func close() throws {
+        try pool.close()
+    }
+
     private static func apply(_ change: StateChange, in db: Database) throws {
         switch change {
         case .windowCreated(let window):

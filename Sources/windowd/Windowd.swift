@@ -84,12 +84,14 @@ struct Windowd: AsyncParsableCommand {
             setenv("WINDOWD_SOCKET", path, 1)
         }
         let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid())
-        let server = WindowServer(
-            config: loaded, address: address, inherited: inherited, stateDirectory: stateDirectory,
-            hooks: SystemdLifecycle.hooks(notifier), logger: logger,
-            reloadConfig: { () throws(ConfigError) in try source.load() })
+        let hooks = SystemdLifecycle.hooks(notifier)
+        // In dependency order; a graceful shutdown stops them in reverse: signals, server, store.
+        let state = StateStoreService(config: loaded, directory: stateDirectory, logger: logger)
+        let server = SocketServer(config: loaded, address: address, inherited: inherited, hooks: hooks, logger: logger, state: state)
+        let signals = await SignalService.trapping(server: server, hooks: hooks, logger: logger,
+                                                   reloadConfig: { () throws(ConfigError) in try source.load() })
         let group = ServiceGroup(configuration: .init(
-            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: [state, server, signals], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
         } catch let refusal as StoreOpeningError {

@@ -10,8 +10,9 @@ public final class FuzzContext: DispatchContext {
     public var uptime: Double { 1 }
     public var clientCount: Int { 3 }
     public var storeFailure: String?
-    /// Event subscriptions by connection.
-    public private(set) var subscriptions: [ConnectionID: Set<String>?] = [:]
+    /// The session's three connections, with what each subscribed to.
+    public private(set) var connections: [ConnectionID: FuzzConnection] = Dictionary(
+        uniqueKeysWithValues: (1...3).map { (ConnectionID(UInt64($0)), FuzzConnection(id: ConnectionID(UInt64($0)))) })
 
     public init(coordinator: SceneCoordinator, now: Double) {
         self.coordinator = coordinator
@@ -19,17 +20,20 @@ public final class FuzzContext: DispatchContext {
     }
 
     public func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64 {
-        if let types {
-            subscriptions[connection] = Set(types.map(\.rawValue))
-        } else {
-            subscriptions[connection] = .some(nil)
-        }
+        connections[connection]?.subscription = types.map { .only($0) } ?? .all
         return 0
+    }
+
+    /// Who the daemon would send `event` to, now.
+    public func audience(of event: DaemonEvent) -> [FuzzConnection] {
+        let registry = coordinator.registry
+        return EventAudience.of(event, among: connections.values.sorted { $0.id.rawValue < $1.id.rawValue },
+                                connection: { connections[$0] }, isPresenter: { registry.window(presentedBy: $0) != nil })
     }
 
     /// What the daemon does when a connection ends.
     public func disconnect(_ connection: ConnectionID) -> [Effect] {
-        subscriptions.removeValue(forKey: connection)
+        connections[connection]?.subscription = .none
         var effects: [Effect] = []
         coordinator.detach(connection: connection, now: now, effects: &effects)
         return effects
@@ -40,4 +44,10 @@ public final class FuzzContext: DispatchContext {
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: now, effects: &effects)
     }
+}
+
+/// One of the session's connections, as the event audience sees it.
+public struct FuzzConnection: EventSubscriber {
+    public let id: ConnectionID
+    public var subscription = EventSubscription.none
 }

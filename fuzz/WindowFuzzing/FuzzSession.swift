@@ -52,7 +52,12 @@ public struct FuzzSession {
             default:
                 let refusesWrites = context.storeFailure != nil
                 let resolved = resolvingPlaceholders(line)
-                let outcome = resolved.withUnsafeBytes { router.handle(line: $0, from: connection, context: context) }
+                let presenters = Set(context.coordinator.registry.windows.values.compactMap(\.presenter))
+                let outcome = resolved.withUnsafeBytes {
+                    router.handle(line: $0, from: connection, context: context) { reply in
+                        violations += Invariants.audiences(reply.effects, in: context, presentersBefore: presenters)
+                    }
+                }
                 violations += Invariants.outcome(outcome, line: resolved, before: before, after: Snapshot(context.coordinator), refusesWrites: refusesWrites)
             }
             violations += Invariants.coordinator(context.coordinator, limits: Self.limits)

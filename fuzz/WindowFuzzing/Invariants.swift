@@ -40,6 +40,32 @@ enum Invariants {
         return violations
     }
 
+    /// Each event goes where SPEC section 8 sends it: `window.dismiss` only to the window's
+    /// presenter, subscriber events only to subscribers of that type (or, for focus, the
+    /// presenter), and nothing to a connection that neither subscribed nor presents.
+    static func audiences(_ effects: [Effect], in context: FuzzContext, presentersBefore: Set<ConnectionID>) -> [String] {
+        var violations: [String] = []
+        let presenters = presentersBefore.union(context.coordinator.registry.windows.values.compactMap(\.presenter))
+        for case .event(let event) in effects {
+            for connection in context.audience(of: event) {
+                let subscribed = connection.subscription.includes(event.name)
+                switch event {
+                case .windowDismiss(_, _, let presenter):
+                    if connection.id != presenter { violations.append("window.dismiss for \(presenter) reached \(connection.id)") }
+                case .windowFocus(_, let presenter):
+                    if !subscribed && connection.id != presenter { violations.append("window.focus reached \(connection.id), neither subscriber nor presenter") }
+                case .windowOpened, .windowClosed, .windowPhase:
+                    if !subscribed { violations.append("\(event.name.rawValue) reached \(connection.id), which did not subscribe to it") }
+                case .scenePhase, .appState:
+                    if !subscribed && !presenters.contains(connection.id) { violations.append("\(event.name.rawValue) reached \(connection.id), neither subscriber nor presenter") }
+                default:
+                    break
+                }
+            }
+        }
+        return violations
+    }
+
     /// Every event payload is written by the daemon's writer as JSON that reads back as what
     /// Foundation's `JSONEncoder` makes of it.
     static func effects(_ effects: [Effect]) -> [String] {

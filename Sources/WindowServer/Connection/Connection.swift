@@ -1,9 +1,10 @@
 import NIOCore
 import WindowCore
+import WindowDispatch
 import WindowProtocol
 
 /// One client connection, as the daemon tracks it; lives on the daemon's event loop.
-final class Connection {
+final class Connection: EventSubscriber {
     /// The core's name for it.
     let id: ConnectionID
     /// The NIO channel.
@@ -13,7 +14,7 @@ final class Connection {
     /// The number of the last event sent on this connection; the next one is `lastSeq + 1`.
     var lastSeq: UInt64 = 0
     /// Which events it subscribed to.
-    var subscription = Subscription.none
+    var subscription = EventSubscription.none
     /// Whether something was written since the last flush.
     var needsFlush = false
     /// Its name in the service manager's fd store, when it is kept there.
@@ -30,41 +31,6 @@ final class Connection {
     /// The first event of a connection carried across a restart.
     enum RestartNotice {
         case restarted(resync: Bool)
-    }
-
-    /// The events a connection asked for with `events.subscribe`.
-    enum Subscription {
-        case none
-        case all
-        case only(Set<String>)
-
-        /// The subscription as a hand-off record stores it.
-        var record: (names: [String]?, all: Bool) {
-            switch self {
-            case .none: return (nil, false)
-            case .all: return ([], true)
-            case .only(let names): return (names.sorted(), false)
-            }
-        }
-
-        /// The subscription a hand-off record describes.
-        init(names: [String]?, all: Bool) {
-            if all {
-                self = .all
-            } else if let names {
-                self = .only(Set(names))
-            } else {
-                self = .none
-            }
-        }
-
-        func includes(_ name: EventName) -> Bool {
-            switch self {
-            case .none: return false
-            case .all: return true
-            case .only(let names): return names.contains(name.rawValue)
-            }
-        }
     }
 
     init(id: ConnectionID, channel: any Channel, peer: PeerCredentials, maxOutbound: Int) {

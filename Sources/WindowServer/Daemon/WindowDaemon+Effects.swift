@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import NIOCore
 import WindowCore
+import WindowDispatch
 import WindowProtocol
 import WindowStore
 
@@ -96,24 +97,10 @@ extension WindowDaemon {
     /// `window.focus` events of a de-duplicated `window.open` reach nobody, and encoding
     /// them anyway cost about an eighth of that request's time.
     func address(_ event: DaemonEvent, into pending: inout PendingEffects) {
-        let name = event.name
-        let audience: [Connection]
-        switch event {
-        case .windowOpened, .windowClosed, .windowPhase:
-            audience = connections.values.filter { $0.subscription.includes(name) }
-        case .windowFocus(_, let presenter):
-            audience = connections.values.filter { $0.id == presenter || $0.subscription.includes(name) }
-        case .windowDismiss(_, _, let presenter):
-            audience = connections[presenter].map { [$0] } ?? []
-        case .scenePhase, .appState:
-            audience = connections.values.filter {
-                $0.subscription.includes(name) || coordinator.registry.window(presentedBy: $0.id) != nil
-            }
-        case .daemonStopping, .daemonReloaded:
-            audience = Array(connections.values)
-        case .daemonRestarted(_, let connection):
-            audience = connections[connection].map { [$0] } ?? []
-        }
+        let registry = coordinator.registry
+        let audience = EventAudience.of(
+            event, among: connections.values, connection: { connections[$0] },
+            isPresenter: { registry.window(presentedBy: $0) != nil })
         guard !audience.isEmpty else { return }
         let encoded = encode(event)
         for connection in audience {

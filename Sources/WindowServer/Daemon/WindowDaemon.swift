@@ -138,7 +138,7 @@ final class WindowDaemon {
     /// subscription: the number of the last event addressed to it, sent or waiting for a commit.
     func subscribe(_ id: ConnectionID, to types: Set<EventName>?) -> UInt64 {
         guard let connection = connections[id] else { return 0 }
-        connection.subscription = types.map { .only(Set($0.map(\.rawValue))) } ?? .all
+        connection.subscription = types.map { .only($0) } ?? .all
         return connection.lastSeq
     }
 }

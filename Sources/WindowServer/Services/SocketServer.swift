@@ -5,60 +5,73 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import UnixSignals
 import WindowCore
 import WindowProtocol
 import WindowStore
 
-/// The windowd service: binds (or adopts) the socket, serves connections on one event loop,
-/// reloads on SIGHUP, and on graceful shutdown tells every client and closes cleanly.
-public struct WindowServer: Service, CustomStringConvertible {
+/// The socket server service: binds the socket (or adopts the one systemd or the previous
+/// process handed over), adopts handed-over connections, serves every connection on one event
+/// loop, and on graceful shutdown stops or hands the connections to the next process.
+///
+/// It starts once ``StateStoreService`` has restored the state, and ``SignalService`` acts on
+/// it once it runs; the service group stops them in reverse order.
+public final class SocketServer: Service, CustomStringConvertible, Sendable {
     private let config: DaemonConfig
     private let address: ListenAddress
     private let inherited: InheritedDescriptors
-    private let stateDirectory: String
     private let hooks: LifecycleHooks
     private let logger: Logger
-    private let reloadConfig: @Sendable () throws(ConfigError) -> DaemonConfig
+    private let state: StateStoreService
+    /// The daemon on its loop, once serving.
+    let running = AwaitedValue<Running>()
+
+    /// The daemon on its event loop, and what restarts it.
+    struct Running: Sendable {
+        let daemon: NIOLoopBound<WindowDaemon>
+        let loop: any EventLoop
+        let restart: RestartCoordinator
+    }
 
     /// - Parameters:
     ///   - address: where to listen when no listener is inherited.
     ///   - inherited: descriptors a previous process handed over (`LISTEN_FDS`): the listener,
     ///     client connections to adopt, and the state of a graceful restart.
-    ///   - stateDirectory: where the SQLite state lives (durability and damage policy from `config`).
-    ///   - reloadConfig: re-reads the config on SIGHUP; an error keeps the old one.
+    ///   - state: the service that opens and restores the store this server commits to.
     public init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
-                stateDirectory: String, hooks: LifecycleHooks, logger: Logger,
-                reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
+                hooks: LifecycleHooks, logger: Logger, state: StateStoreService) {
         self.config = config
         self.address = inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
         self.inherited = inherited
-        self.stateDirectory = stateDirectory
         self.hooks = hooks
         self.logger = logger
-        self.reloadConfig = reloadConfig
+        self.state = state
     }
 
-    public var description: String { "WindowServer(\(address))" }
+    public var description: String { "SocketServer(\(address))" }
 
     public func run() async throws {
-        // Trap the signals first: once READY=1 is out, a SIGHUP must reload, never kill.
-        let hangups = await UnixSignalsSequence(trapping: .sighup)
-        let upgrades = await UnixSignalsSequence(trapping: .sigusr2)
-        let (store, stored) = try await openStore()
-        let (windows, dropped) = RestoreValidator.validate(stored, groups: Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) }))
-        for (id, reason) in dropped {
-            logger.notice("dropped a stored window", metadata: ["window.id": "\(id)", "reason": "\(reason)"])
+        let restored: StateStoreService.RestoredState
+        do {
+            restored = try await state.restored.value
+        } catch {
+            running.resolve(.failure(error))
+            throw error
         }
-        if !dropped.isEmpty {
-            try await commit(dropped.map { .windowClosed($0.0) }, to: store)
-        }
-        logger.info("restored", metadata: ["windows": "\(windows.count)", "dropped": "\(dropped.count)", "session": "\(stored.session?.user ?? "none")"])
-
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            try await serve(restored, on: group)
+        } catch {
+            running.resolve(.failure(error))
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        try await group.shutdownGracefully()
+        logger.info("stopped")
+    }
+
+    private func serve(_ restored: StateStoreService.RestoredState, on group: MultiThreadedEventLoopGroup) async throws {
         let loop = group.next()
         let (config, hooks, logger, address) = (self.config, self.hooks, self.logger, self.address)
-        let session = stored.session
         let handOff = inherited.handOffState.flatMap(HandOffFile.read)
         if inherited.handOffState != nil {
             // Read once: a crash later must not find this state again.
@@ -67,8 +80,8 @@ public struct WindowServer: Service, CustomStringConvertible {
         }
         let daemon = try await loop.submit {
             let daemon = WindowDaemon(
-                config: config, eventLoop: loop, hooks: hooks, store: store, restored: windows,
-                storedSession: session, logger: logger)
+                config: config, eventLoop: loop, hooks: hooks, store: restored.store, restored: restored.windows,
+                storedSession: restored.session, logger: logger)
             if let handOff { daemon.resume(from: handOff) }
             if case .inherited(_, let name) = address { daemon.listenerName = name }
             return NIOLoopBound(daemon, eventLoop: loop)
@@ -80,21 +93,10 @@ public struct WindowServer: Service, CustomStringConvertible {
         try await loop.submit { daemon.value.start() }.get()
 
         let restart = RestartCoordinator(daemon: daemon, loop: loop, server: server.channel, hooks: hooks, logger: logger)
+        running.resolve(.success(Running(daemon: daemon, loop: loop, restart: restart)))
         try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { tasks in
-                tasks.addTask {
-                    for await _ in hangups.cancelOnGracefulShutdown() {
-                        await reload(daemon: daemon, loop: loop)
-                    }
-                }
-                tasks.addTask {
-                    for await _ in upgrades.cancelOnGracefulShutdown() {
-                        restart.upgradeInPlace()
-                    }
-                }
-                try await server.executeThenClose { accepted in
-                    for try await _ in accepted {}
-                }
+            try await server.executeThenClose { accepted in
+                for try await _ in accepted {}
             }
         } onGracefulShutdown: {
             logger.info("stopping")
@@ -103,34 +105,6 @@ public struct WindowServer: Service, CustomStringConvertible {
         let keepsSocket = try await loop.submit { daemon.value.lifecycle.keepsSocket }.get()
         if case .path(let path) = address, !keepsSocket {
             unlink(path)
-        }
-        try await group.shutdownGracefully()
-        logger.info("stopped")
-    }
-
-    private func openStore() async throws -> (any StateStore, StoredState) {
-        let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
-        let (store, movedAside) = try SQLiteStateStore.open(directory: stateDirectory, fullSync: config.state.durability == .full, onDamage: policy)
-        if let movedAside {
-            logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: ["moved_to": "\(movedAside)"])
-        }
-        return (store, try await store.load())
-    }
-
-    private func commit(_ changes: [StateChange], to store: any StateStore) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            store.commit(changes) { continuation.resume(with: $0) }
-        }
-    }
-
-    private func reload(daemon: NIOLoopBound<WindowDaemon>, loop: any EventLoop) async {
-        hooks.reloading()
-        do throws(ConfigError) {
-            let fresh = try reloadConfig()
-            try? await loop.submit { daemon.value.reload(fresh) }.get()
-        } catch {
-            logger.error("reload refused, the old config stays", metadata: ["error": "\(error)"])
-            hooks.ready("reload failed: \(error)")
         }
     }
 

@@ -1,0 +1,37 @@
+import WindowCore
+import WindowProtocol
+
+/// A connection as the audience of events sees it.
+public protocol EventSubscriber {
+    /// The connection's id.
+    var id: ConnectionID { get }
+    /// What it subscribed to.
+    var subscription: EventSubscription { get }
+}
+
+/// Who receives an event (SPEC section 8's table): subscribers, the window's presenter,
+/// presenters in general, or everyone. Pure, so that the daemon and the fuzzer agree.
+public enum EventAudience {
+    /// The connections among `connections` that receive `event`; `connection(id)` finds one by
+    /// id, `isPresenter(id)` says whether a connection presents a window.
+    public static func of<Subscriber: EventSubscriber>(
+        _ event: DaemonEvent, among connections: some Collection<Subscriber>,
+        connection: (ConnectionID) -> Subscriber?, isPresenter: (ConnectionID) -> Bool
+    ) -> [Subscriber] {
+        let name = event.name
+        switch event {
+        case .windowOpened, .windowClosed, .windowPhase:
+            return connections.filter { $0.subscription.includes(name) }
+        case .windowFocus(_, let presenter):
+            return connections.filter { $0.id == presenter || $0.subscription.includes(name) }
+        case .windowDismiss(_, _, let presenter):
+            return connection(presenter).map { [$0] } ?? []
+        case .scenePhase, .appState:
+            return connections.filter { $0.subscription.includes(name) || isPresenter($0.id) }
+        case .daemonStopping, .daemonReloaded:
+            return Array(connections)
+        case .daemonRestarted(_, let restarted):
+            return connection(restarted).map { [$0] } ?? []
+        }
+    }
+}

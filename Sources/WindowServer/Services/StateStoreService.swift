@@ -1,0 +1,70 @@
+import Logging
+import ServiceLifecycle
+import WindowCore
+import WindowStore
+
+/// The first service: opens the state store, restores what it holds (validated against the
+/// config, SPEC section 5), hands it to the socket server, and closes it last, after the server
+/// has answered and committed everything.
+public final class StateStoreService: Service, Sendable {
+    private let config: DaemonConfig
+    private let directory: String
+    private let logger: Logger
+    /// The opened store and what it restored.
+    let restored = AwaitedValue<RestoredState>()
+
+    /// What the store held at start, checked against the config.
+    struct RestoredState: Sendable {
+        let store: any StateStore
+        /// Windows that passed validation, detached and `background`.
+        let windows: [Window]
+        /// The stored session, validated later, before it is applied.
+        let session: Session?
+    }
+
+    /// - Parameter directory: where the SQLite state lives (durability and damage policy from `config`).
+    public init(config: DaemonConfig, directory: String, logger: Logger) {
+        self.config = config
+        self.directory = directory
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        let store: SQLiteStateStore
+        do {
+            store = try await open()
+        } catch {
+            restored.resolve(.failure(error))
+            throw error
+        }
+        // Closed on every path: a graceful shutdown, or the group cancelled by another service's failure.
+        try? await gracefulShutdown()
+        do {
+            try store.close()
+        } catch {
+            logger.warning("cannot close the state database", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func open() async throws -> SQLiteStateStore {
+        let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
+        let (store, movedAside) = try SQLiteStateStore.open(directory: directory, fullSync: config.state.durability == .full, onDamage: policy)
+        if let movedAside {
+            logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: ["moved_to": "\(movedAside)"])
+        }
+        let stored = try await store.load()
+        let groups = Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) })
+        let (windows, dropped) = RestoreValidator.validate(stored, groups: groups)
+        for (id, reason) in dropped {
+            logger.notice("dropped a stored window", metadata: ["window.id": "\(id)", "reason": "\(reason)"])
+        }
+        if !dropped.isEmpty {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                store.commit(dropped.map { .windowClosed($0.0) }) { continuation.resume(with: $0) }
+            }
+        }
+        logger.info("restored", metadata: ["windows": "\(windows.count)", "dropped": "\(dropped.count)", "session": "\(stored.session?.user ?? "none")"])
+        restored.resolve(.success(RestoredState(store: store, windows: windows, session: stored.session)))
+        return store
+    }
+}
