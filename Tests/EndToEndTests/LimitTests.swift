@@ -66,7 +66,7 @@ struct LimitTests {
         let fixture = try HundredThousandWindows.shared()
         let daemon = try fixture.startDaemon()
         defer { daemon.stop() }
-        let timeout = TestTiming.scaled(.seconds(120))
+        let timeout = TestTiming.scaled(.seconds(60))
 
         var started = ContinuousClock.now
         let human = try Winctl.run(["list"], socket: daemon.socketPath, timeout: timeout)
