@@ -112,15 +112,6 @@ struct LimitTests {
         #expect(windows.allSatisfy { $0["attached"]?.bool == false && $0["phase"]?.string == "background" }, "restored detached and background")
     }
 
-    /// Runs one part of a test; an error ends that part only, recorded with its name.
-    static func part(_ name: String, _ body: () throws -> Void) {
-        do {
-            try body()
-        } catch {
-            Issue.record("\(name): \(error)")
-        }
-    }
-
     // MARK: - max_clients: 1,024
 
     @Test("1,024 clients connected at once are all answered hello; the 1,025th is refused with limit_exceeded")
@@ -312,12 +303,13 @@ struct LimitTests {
         let dropped = daemon.log.contains("does not read")
         #expect(!dropped, "no reading client was taken for one that does not read")
     }
-}
 
-extension RawClient {
-    /// Sends `line` and returns the next line as it came, or `nil` if the daemon closed the connection.
-    func readRawLineAfterSending(_ line: String, timeout: Duration) throws -> [UInt8]? {
-        try send(line: line)
-        return try readRawLine(timeout: timeout, what: "the reply to \(line.prefix(100))")
+    /// Runs one part of a test; an error ends that part only, recorded with its name.
+    static func part(_ name: String, _ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            Issue.record("\(name): \(error)")
+        }
     }
 }

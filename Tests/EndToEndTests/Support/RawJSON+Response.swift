@@ -34,4 +34,10 @@ extension RawClient {
         }
         return try RawJSON.parse(line)
     }
+
+    /// Sends `line` and returns the next line as it came, or `nil` if the daemon closed the connection.
+    func readRawLineAfterSending(_ line: String, timeout: Duration) throws -> [UInt8]? {
+        try send(line: line)
+        return try readRawLine(timeout: timeout, what: "the reply to \(line.prefix(100))")
+    }
 }
