@@ -99,12 +99,17 @@ test-sanitize: deps
 	WINDOWD_TEST_NO_FORK=1 WINDOWD_TEST_TIME_SCALE=10 SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
 
 ## Soak and churn against the real daemon on a private socket (soak/soak.py says what). Bounded:
-## SOAK_SECONDS of load (default 120, at most 600), the SOAK_CYCLES connect cycles run alongside.
+## SOAK_SECONDS of load (default 120, at most 600), the SOAK_CYCLES connect cycles run alongside;
+## then the concurrency model test (Tests/EndToEndTests/ConcurrencyModelTests) with SOAK_MODEL_OPS
+## operations against the release windowd (WINDOWD_MODEL_SEED=N repeats a run).
 SOAK_SECONDS ?= 120
 SOAK_CYCLES ?= 100000
+SOAK_MODEL_OPS ?= 200000
 soak: build
 	$(SWIFT) build -c release --product windowd $(SWIFT_FLAGS)
 	python3 soak/soak.py --windowd .build/release/windowd --seconds $(SOAK_SECONDS) --cycles $(SOAK_CYCLES)
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	WINDOWD_BIN=$(CURDIR)/.build/release/windowd WINDOWD_MODEL_OPS=$(SOAK_MODEL_OPS) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter ConcurrencyModelTests
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/windowd

@@ -15,13 +15,14 @@ struct BadInputTests {
 
     static let cases: [Case] = [
         Case(name: "invalid JSON", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"hello""#.utf8), code: -32700),
-        Case(name: "an empty batch", bytes: Array("[]".utf8), code: -32600),
+        // A non-empty array is a batch (JSON-RPC 2.0 section 6, JSONRPCConformanceTests); an empty one is invalid.
+        Case(name: "an empty JSON array", bytes: Array("[]".utf8), code: -32600),
         Case(name: "a JSON string", bytes: Array(#""hello""#.utf8), code: -32600),
         Case(name: "no jsonrpc member", bytes: Array(#"{"id":1,"method":"hello"}"#.utf8), code: -32600),
         Case(name: "unknown method", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"window.explode"}"#.utf8), code: -32601),
         Case(name: "wrong param types", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":5,"value":1}}"#.utf8), code: -32602),
-        // JSON-RPC 2.0 section 4.2: params, if present, is structured; otherwise not a valid request.
-        Case(name: "params not an object", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":"detail"}"#.utf8), code: -32600),
+        // JSON-RPC 2.0 section 4.2: params, when present, are an object or an array; else it is not a valid request.
+        Case(name: "params not structured", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":"detail"}"#.utf8), code: -32600),
         Case(name: "a missing param", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":"storage.set","params":{"key":"k"}}"#.utf8), code: -32602),
         Case(name: "binary garbage", bytes: [0xFF, 0xFE, 0x00, 0x01, 0x80, 0xC3, 0x28, 0x7F, 0x00, 0x1B, 0x5B, 0xF0, 0x9F], code: -32700),
         Case(name: "NUL bytes", bytes: [0x00, 0x00, 0x00], code: -32700),

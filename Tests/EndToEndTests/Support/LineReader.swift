@@ -6,6 +6,13 @@ import Glibc
 final class LineReader {
     let fileDescriptor: Int32
     private var buffer: [UInt8] = []
+    /// Where the unread bytes of `buffer` start: lines are taken by moving it, not by shifting the buffer.
+    private var head = 0
+    /// How far from `head` the buffer is known to hold no newline, so a long line is searched once.
+    private var scanned = 0
+    /// One read's worth of space, reused: small for the many short-lived clients, doubled up to
+    /// 256 KiB while reads fill it (a 20 MB reply).
+    private var chunk = [UInt8](repeating: 0, count: 4_096)
     /// Whether the other end has closed (or reset) the stream.
     private(set) var atEnd = false
     /// Whether the end was a reset (`ECONNRESET`) rather than an orderly close.
@@ -16,26 +23,68 @@ final class LineReader {
     }
 
     /// Whether a whole line is already buffered.
-    var hasBufferedLine: Bool { buffer.contains(0x0A) }
+    var hasBufferedLine: Bool { newlineIndex() != nil }
 
     /// The next line without its newline; `nil` at the end of the stream. Throws naming `what` at the deadline.
     func readLine(timeout: Duration, what: @autoclosure () -> String) throws -> [UInt8]? {
         let deadline = Deadline(timeout)
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            if atEnd {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
-                return buffer
-            }
+            if let line = takeBufferedLine() { return line }
+            if atEnd { return takeRest() }
             guard try fill(deadline: deadline) else {
                 throw TestFailure("timed out after \(deadline.timeout) waiting for \(what())")
             }
         }
+    }
+
+    /// The next line if one is buffered or can be read without waiting; `nil` if none is complete yet
+    /// (or the stream ended: see ``atEnd``).
+    func readLineIfReady() throws -> [UInt8]? {
+        if let line = takeBufferedLine() { return line }
+        if atEnd { return takeRest() }
+        guard try fill(deadline: Deadline(.zero)) else { return nil }
+        if let line = takeBufferedLine() { return line }
+        return atEnd ? takeRest() : nil
+    }
+
+    /// The index of the next newline after `head`, searching only what was not searched before.
+    private func newlineIndex() -> Int? {
+        let from = head + scanned
+        guard from < buffer.count else { return nil }
+        let found: Int? = buffer.withUnsafeBytes { raw in
+            guard let hit = memchr(raw.baseAddress! + from, 0x0A, raw.count - from) else { return nil }
+            return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
+        }
+        if found == nil { scanned = buffer.count - head }
+        return found
+    }
+
+    private func takeBufferedLine() -> [UInt8]? {
+        guard let newline = newlineIndex() else { return nil }
+        let line = Array(buffer[head..<newline])
+        head = newline + 1
+        scanned = 0
+        if head == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 1 << 20 {
+            buffer.removeSubrange(..<head)
+            head = 0
+        }
+        return line
+    }
+
+    /// What is left after the last newline, once the stream has ended.
+    private func takeRest() -> [UInt8]? {
+        guard head < buffer.count else { return nil }
+        defer { discard() }
+        return Array(buffer[head...])
+    }
+
+    private func discard() {
+        buffer.removeAll()
+        head = 0
+        scanned = 0
     }
 
     /// Reads whatever arrives until the end of the stream; returns the number of bytes. Throws at the deadline.
@@ -46,8 +95,8 @@ final class LineReader {
                 throw TestFailure("timed out after \(deadline.timeout) waiting for \(what())")
             }
         }
-        defer { buffer.removeAll() }
-        return buffer
+        defer { discard() }
+        return Array(buffer[head...])
     }
 
     /// Reads both streams at once until both have ended, so that neither writer blocks on a full buffer.
@@ -67,10 +116,10 @@ final class LineReader {
             }
         }
         defer {
-            first.buffer.removeAll()
-            second.buffer.removeAll()
+            first.discard()
+            second.discard()
         }
-        return (first.buffer, second.buffer)
+        return (Array(first.buffer[first.head...]), Array(second.buffer[second.head...]))
     }
 
     /// Waits for bytes until the deadline and appends them; false if none came in time.
@@ -82,8 +131,7 @@ final class LineReader {
             throw TestFailure.system("poll")
         }
         if ready == 0 { return false }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = read(fileDescriptor, &chunk, chunk.count)
+        let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
         if count < 0 {
             switch errno {
             case EINTR, EAGAIN: return true
@@ -97,7 +145,8 @@ final class LineReader {
         if count == 0 {
             atEnd = true
         } else {
-            buffer += chunk[..<count]
+            chunk.withUnsafeBytes { buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            if count == chunk.count, chunk.count < 262_144 { chunk = [UInt8](repeating: 0, count: chunk.count * 2) }
         }
         return true
     }

@@ -175,6 +175,54 @@ final class RawClient {
         try reader.drainToEnd(timeout: timeout, what: "windowd to close the connection")
     }
 
+    // MARK: - Raw lines
+
+    /// The next line exactly as it came, without its newline; `nil` when the daemon closed the connection.
+    /// Bypasses the event buffer: use either this or the parsed calls on one connection.
+    func readRawLine(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a line") throws -> [UInt8]? {
+        try reader.readLine(timeout: timeout, what: "\(what()) from windowd at \(path)")
+    }
+
+    /// The next line if one can be had without waiting.
+    func readRawLineIfReady() throws -> [UInt8]? {
+        try reader.readLineIfReady()
+    }
+
+    /// Whether the daemon closed the connection (as far as read so far).
+    var isClosedByDaemon: Bool { reader.atEnd && !reader.hasBufferedLine }
+
+    /// Sends `lines` with up to `inFlight` unanswered, reading replies as they come; returns one
+    /// line per request, in the order they came. Only for a connection that receives no events.
+    func pipeline(_ lines: [String], inFlight: Int = 1_000, chunk: Int = 100, timeout: Duration = .seconds(60)) throws -> [[UInt8]] {
+        let deadline = Deadline(timeout)
+        var replies: [[UInt8]] = []
+        replies.reserveCapacity(lines.count)
+        var sent = 0
+        while replies.count < lines.count {
+            if sent < lines.count, sent - replies.count < inFlight {
+                let end = min(sent + chunk, lines.count, replies.count + inFlight)
+                var bytes: [UInt8] = []
+                for line in lines[sent..<end] {
+                    bytes += line.utf8
+                    bytes.append(0x0A)
+                }
+                try send(bytes: bytes)
+                sent = end
+                while let line = try reader.readLineIfReady() { replies.append(line) }
+            } else {
+                let left = Duration.milliseconds(Int64(deadline.remainingMilliseconds))
+                guard let line = try reader.readLine(timeout: left, what: "reply \(replies.count + 1) of \(lines.count) from windowd at \(path)") else {
+                    throw TestFailure("windowd closed the connection after \(replies.count) of \(lines.count) pipelined replies")
+                }
+                replies.append(line)
+            }
+            if reader.atEnd && !reader.hasBufferedLine && replies.count < lines.count {
+                throw TestFailure("windowd closed the connection after \(replies.count) of \(lines.count) pipelined replies")
+            }
+        }
+        return replies
+    }
+
     private static func isEvent(_ message: JSONValue) -> Bool {
         message["method"] != nil && message["id"] == nil
     }
