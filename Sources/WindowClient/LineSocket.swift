@@ -17,6 +17,8 @@ public final class LineSocket {
     public let path: String
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline resumes: bytes before it hold none.
+    private var scanned = 0
 
     /// Connects to the stream socket at `path`.
     public init(path: String) throws(ClientError) {
@@ -75,23 +77,36 @@ public final class LineSocket {
     /// Reads the next line without its newline; `nil` at end of stream.
     public func readLine() throws(ClientError) -> [UInt8]? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            // Only the bytes received since the last look are searched: a 20 MB reply costs one pass.
+            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
+                scanned = start
                 if start > 65_536 {
                     buffer.removeFirst(start)
                     start = 0
+                    scanned = 0
                 }
                 return line
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress, $0.count, 0) }
+            scanned = buffer.count
+            let count = try receive(upTo: 65_536)
+            if count == 0 { return nil }
+        }
+    }
+
+    /// Appends up to `limit` received bytes to the buffer; 0 at end of stream.
+    private func receive(upTo limit: Int) throws(ClientError) -> Int {
+        while true {
+            let old = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: limit))
+            let count = buffer.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress! + old, limit, 0) }
+            buffer.removeLast(limit - max(count, 0))
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .disconnected(path: path)
             }
-            if count == 0 { return nil }
-            buffer.append(contentsOf: chunk[0..<count])
+            return count
         }
     }
 }

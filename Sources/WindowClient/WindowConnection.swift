@@ -14,8 +14,7 @@ public final class WindowConnection {
     public let socket: LineSocket
     private var nextID: Int64 = 1
     private var pendingEvents: [(EventMessage, [UInt8])] = []
-    private let encoder = JSONEncoder()
-    private let decoder = JSONDecoder()
+    private let decoder = JSONValueDecoder()
 
     /// Connects to the daemon at `path`.
     public init(path: String) throws(ClientError) {
@@ -29,21 +28,23 @@ public final class WindowConnection {
         let request = RPCRequest(id: .number(id), method: Method.name, params: params)
         let bytes: [UInt8]
         do {
-            bytes = Array(try encoder.encode(request))
+            // The wire writer: numbers in params keep every digit.
+            bytes = try JSONWriter.bytes(request)
         } catch {
             throw .malformed("cannot encode \(Method.name): \(error)")
         }
         try socket.writeLine(bytes)
         while true {
             guard let line = try socket.readLine() else { throw .disconnected(path: socket.path) }
-            switch try classify(line) {
+            let (incoming, tree) = try classify(line)
+            switch incoming {
             case .event(let event):
                 pendingEvents.append((event, line))
             case .response(let responseID):
                 guard responseID == .number(id) || responseID == nil else { continue }
                 let response: RPCResponse<Method.Result>
                 do {
-                    response = try decoder.decode(RPCResponse<Method.Result>.self, from: Data(line))
+                    response = try decoder.decode(RPCResponse<Method.Result>.self, from: tree)
                 } catch {
                     throw .malformed("response to \(Method.name) does not decode: \(error)")
                 }
@@ -58,7 +59,7 @@ public final class WindowConnection {
     public func nextEvent() throws(ClientError) -> (event: EventMessage, line: [UInt8])? {
         if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         while let line = try socket.readLine() {
-            if case .event(let event) = try classify(line) { return (event, line) }
+            if case .event(let event) = try classify(line).incoming { return (event, line) }
         }
         return nil
     }
@@ -69,7 +70,7 @@ public final class WindowConnection {
     /// Decodes an event's payload from its raw line.
     public func payload<Payload: Decodable>(_ type: Payload.Type, of line: [UInt8]) throws(ClientError) -> Payload {
         do {
-            return try decoder.decode(EventEnvelope<Payload>.self, from: Data(line)).params
+            return try decoder.decode(EventEnvelope<Payload>.self, from: JSONParser.parse(line)).params
         } catch {
             throw .malformed("event payload does not decode as \(Payload.self): \(error)")
         }
@@ -89,13 +90,15 @@ public final class WindowConnection {
         var params: Payload
     }
 
-    private func classify(_ line: [UInt8]) throws(ClientError) -> Incoming {
+    /// What `line` is, and its parsed tree (parsed once, with numbers kept exactly).
+    private func classify(_ line: [UInt8]) throws(ClientError) -> (incoming: Incoming, tree: JSONValue) {
         do {
-            let probe = try decoder.decode(Probe.self, from: Data(line))
+            let tree = try JSONParser.parse(line)
+            let probe = try decoder.decode(Probe.self, from: tree)
             if probe.method != nil {
-                return .event(try decoder.decode(EventMessage.self, from: Data(line)))
+                return (.event(try decoder.decode(EventMessage.self, from: tree)), tree)
             }
-            return .response(probe.id)
+            return (.response(probe.id), tree)
         } catch {
             throw .malformed(String(decoding: line.prefix(200), as: UTF8.self))
         }

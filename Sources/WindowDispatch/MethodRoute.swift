@@ -10,7 +10,7 @@ import WindowProtocol
 struct MethodRoute: Sendable {
     /// A request as the route sees it.
     struct Request {
-        /// The `params` member (an object or an array), `nil` when absent or `null`.
+        /// The `params` member (an object or an array), `nil` when absent.
         var params: JSONValue?
         var id: RequestID?
         var connection: ConnectionID

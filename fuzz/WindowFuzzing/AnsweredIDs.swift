@@ -40,7 +40,7 @@ struct AnsweredIDs: Equatable {
         }
         let structured: Bool
         switch members["params"] {
-        case nil, .null?, .object?, .array?: structured = true
+        case nil, .object?, .array?: structured = true
         default: structured = false
         }
         var methodIsString = false

@@ -27,7 +27,7 @@ public struct RPCRequestHeader: Sendable {
     public var expectsResponse: Bool
     /// The method name, if present and a string.
     public var method: String?
-    /// The `params` member: an object or an array; `nil` when absent or `null`.
+    /// The `params` member: an object or an array; `nil` when absent.
     public var params: JSONValue?
     /// Why the object is not a valid request, if it is not.
     public var problem: String?
@@ -47,11 +47,12 @@ public struct RPCRequestHeader: Sendable {
         }
         if case .string(let name)? = members["method"] { method = name } else { method = nil }
         switch members["params"] {
-        case nil, .null?: params = nil
+        case nil: params = nil
         case .object?, .array?: params = members["params"]
         case let value?:
             params = nil
-            if problem == nil { problem = "\"params\" must be an object (or an array), not \(value.jsonText)" }
+            // JSON-RPC 2.0 section 4.2: params, if present, are structured; `null` is not.
+            if problem == nil { problem = "\"params\" must be an object (or an array), not \(value.jsonText); leave it out when there are none" }
         }
         if problem == nil, members["jsonrpc"] != .string("2.0") {
             problem = "a request needs \"jsonrpc\":\"2.0\""

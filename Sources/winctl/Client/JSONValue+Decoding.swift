@@ -8,7 +8,7 @@ import WindowProtocol
 extension JSONValue {
     /// Parses `text` as one JSON value (any kind, not only objects); `nil` with the reason if it is not JSON.
     static func parse(_ text: String) -> Result<JSONValue, any Error> {
-        Result { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
+        Result { try JSONParser.parse(Array(text.utf8)) }
     }
 
     /// This value decoded as `type`, or `nil` if it does not fit.
@@ -18,6 +18,6 @@ extension JSONValue {
 
     /// This value decoded as `type`.
     func decode<Value: Decodable>(as type: Value.Type) throws -> Value {
-        try JSONDecoder().decode(type, from: Data(jsonText.utf8))
+        try JSONValueDecoder().decode(type, from: self)
     }
 }
