@@ -62,8 +62,7 @@ extension WindowDaemon {
     /// Registers a connection that passes the access check and the client limit, or answers
     /// with an error line and closes it.
     func admit(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
-        let connection = Connection(id: ConnectionID(nextConnection), channel: channel, peer: peer, maxOutbound: config.daemon.maxOutboundBytes)
-        nextConnection += 1
+        let connection = connections.make(channel: channel, peer: peer, maxOutbound: config.daemon.maxOutboundBytes)
         let refusal: RPCError?
         if !access.admits(peer) {
             refusal = .refused(.forbidden, "uid \(peer.uid) may not use this windowd (it serves uid \(access.ownUID); see allowed_uids and allowed_group)")
@@ -80,7 +79,7 @@ extension WindowDaemon {
             }
             return nil
         }
-        connections[connection.id] = connection
+        connections.insert(connection)
         scheduleStatus()
         return connection
     }
@@ -88,7 +87,7 @@ extension WindowDaemon {
     /// Forgets a connection: the window it presented, if any, goes to `background`.
     func connectionClosed(_ connection: Connection) {
         // During a hand-off only this process's copy closes; the client stays with the next one.
-        guard !lifecycle.keepsConnections, connections.removeValue(forKey: connection.id) != nil else { return }
+        guard !lifecycle.keepsConnections, connections.remove(connection) else { return }
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         var effects: [Effect] = []
         coordinator.detach(connection: connection.id, now: now, effects: &effects)

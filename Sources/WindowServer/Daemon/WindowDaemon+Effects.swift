@@ -99,7 +99,7 @@ extension WindowDaemon {
     func address(_ event: DaemonEvent, into pending: inout PendingEffects) {
         let registry = coordinator.registry
         let audience = EventAudience.of(
-            event, among: connections.values, connection: { connections[$0] },
+            event, among: connections.all, connection: { connections[$0] },
             isPresenter: { registry.window(presentedBy: $0) != nil })
         guard !audience.isEmpty else { return }
         let encoded = encode(event)
@@ -113,7 +113,7 @@ extension WindowDaemon {
     /// disconnected instead (SPEC section 7): it must not grow the daemon or slow anyone else.
     func sendEvent(_ line: ByteBuffer, to connection: Connection) {
         guard !connection.cutOff else { return }
-        let firstSinceFlush = !connection.needsFlush
+        connections.willWrite(connection)
         guard connection.writeEvent(line) else {
             connection.cutOff = true
             logger.warning("disconnecting a client that does not read its events", metadata: [
@@ -123,7 +123,6 @@ extension WindowDaemon {
             connection.channel.close(promise: nil)
             return
         }
-        if firstSinceFlush { unflushed.append(connection) }
     }
 
     func encode(_ event: DaemonEvent) -> EncodedEvent {

@@ -20,7 +20,7 @@ extension WindowDaemon {
         case .restart: hooks.stopping("restarting: handing \(connections.count) connections over")
         case .upgrade: hooks.reloading()
         }
-        for connection in connections.values {
+        for connection in connections.all {
             try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
         }
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
@@ -28,7 +28,7 @@ extension WindowDaemon {
         return pipeline.drain().flatMap {
             let daemon = daemon.value
             daemon.flush()
-            let written = daemon.connections.values.map { $0.channel.writeAndFlush(ByteBuffer()) }
+            let written = daemon.connections.all.map { $0.channel.writeAndFlush(ByteBuffer()) }
             let allWritten = EventLoopFuture.whenAllComplete(written, on: loop).map { _ in }
             let bounded = loop.makePromise(of: Void.self)
             allWritten.cascade(to: bounded)
@@ -42,7 +42,7 @@ extension WindowDaemon {
     /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started.
     func abandonHandOff() {
         lifecycle = .serving
-        for connection in connections.values {
+        for connection in connections.all {
             try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
         }
     }
@@ -51,7 +51,7 @@ extension WindowDaemon {
     func handOffRecords() -> (state: HandOffState, connections: [(fileDescriptor: Int32, name: String)]) {
         var records: [HandOffState.ConnectionRecord] = []
         var descriptors: [(fileDescriptor: Int32, name: String)] = []
-        for connection in connections.values.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
+        for connection in connections.all.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
             guard let fd = Self.descriptor(of: connection.channel) else { continue }
             let name = connection.storeName ?? storeName(for: connection.id)
             let presented = coordinator.registry.window(presentedBy: connection.id)

@@ -71,7 +71,7 @@ extension WindowDaemon {
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         return pipeline.drain().flatMap {
             daemon.value.flush()
-            let closing = daemon.value.connections.values.map { $0.channel.close() }
+            let closing = daemon.value.connections.all.map { $0.channel.close() }
             return EventLoopFuture.whenAllComplete(closing, on: daemon.value.eventLoop).map { _ in }
         }
     }

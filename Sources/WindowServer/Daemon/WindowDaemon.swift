@@ -22,9 +22,8 @@ final class WindowDaemon {
     var config: DaemonConfig
     /// The app-state controller.
     var coordinator: SceneCoordinator
-    var connections: [ConnectionID: Connection] = [:]
-    var unflushed: [Connection] = []
-    var nextConnection: UInt64 = 1
+    /// The connected clients.
+    let connections = ConnectionTable()
     var access: AccessPolicy
     let hooks: LifecycleHooks
     let launcher: ProcessLauncher
@@ -119,14 +118,13 @@ final class WindowDaemon {
 
     /// Queues a reply on `connection`, whatever its size; ``flush()`` sends it.
     func sendReply(_ buffer: ByteBuffer, to connection: Connection) {
-        if !connection.needsFlush { unflushed.append(connection) }
+        connections.willWrite(connection)
         connection.writeReply(buffer)
     }
 
     /// Sends everything queued, on every connection.
     func flush() {
-        for connection in unflushed { connection.flushIfNeeded() }
-        unflushed.removeAll(keepingCapacity: true)
+        connections.flush()
     }
 
     // MARK: - What requests read and change

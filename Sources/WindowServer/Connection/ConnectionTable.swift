@@ -1,0 +1,45 @@
+import NIOCore
+import WindowCore
+
+/// The daemon's connections by id, and which of them have written since the last flush, so
+/// that a read batch ends in one flush per connection that wrote. Lives on the event loop.
+final class ConnectionTable {
+    private var byID: [ConnectionID: Connection] = [:]
+    private var unflushed: [Connection] = []
+    private var nextID: UInt64 = 1
+
+    /// The number of connected clients.
+    var count: Int { byID.count }
+    /// Every connection, in no particular order.
+    var all: Dictionary<ConnectionID, Connection>.Values { byID.values }
+
+    /// The connection with `id`, if it is still here.
+    subscript(id: ConnectionID) -> Connection? { byID[id] }
+
+    /// A new connection with the next free id, not yet registered.
+    func make(channel: any Channel, peer: PeerCredentials, maxOutbound: Int) -> Connection {
+        defer { nextID += 1 }
+        return Connection(id: ConnectionID(nextID), channel: channel, peer: peer, maxOutbound: maxOutbound)
+    }
+
+    /// Registers an admitted connection.
+    func insert(_ connection: Connection) {
+        byID[connection.id] = connection
+    }
+
+    /// Forgets a connection; `false` if it was not here.
+    func remove(_ connection: Connection) -> Bool {
+        byID.removeValue(forKey: connection.id) != nil
+    }
+
+    /// Notes that `connection` is about to write, before its first write since the last flush.
+    func willWrite(_ connection: Connection) {
+        if !connection.needsFlush { unflushed.append(connection) }
+    }
+
+    /// Sends everything queued, on every connection that wrote.
+    func flush() {
+        for connection in unflushed { connection.flushIfNeeded() }
+        unflushed.removeAll(keepingCapacity: true)
+    }
+}
