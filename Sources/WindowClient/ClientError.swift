@@ -16,6 +16,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     /// No answer in time.
     case timedOut(path: String)
 
+    /// The message winctl prints: names the socket path tried, or gives the daemon's own message for a refusal.
     public var description: String {
         switch self {
         case .unreachable(let path, let errno):

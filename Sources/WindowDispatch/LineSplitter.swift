@@ -17,6 +17,7 @@ public struct LineSplitter: Sendable {
     private var scanned = 0
     private var failed = false
 
+    /// A splitter with nothing pending that accepts lines of up to `maximum` bytes.
     public init(maximum: Int) {
         self.maximum = maximum
     }

@@ -18,6 +18,7 @@ public struct Reply {
     /// Changes to commit before the response may be sent.
     public var changes: [StateChange] = []
 
+    /// A reply to request `id` with no body, effects or changes yet; routing fills them in.
     public init(id: RequestID?, expectsResponse: Bool, method: String? = nil) {
         self.id = id
         self.expectsResponse = expectsResponse

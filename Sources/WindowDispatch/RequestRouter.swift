@@ -8,6 +8,7 @@ import WindowProtocol
 public struct RequestRouter {
     private let encoder: ResponseEncoder
 
+    /// A router that writes its replies with `encoder`.
     public init(encoder: ResponseEncoder = ResponseEncoder()) {
         self.encoder = encoder
     }

@@ -3,6 +3,7 @@ import WindowProtocol
 /// Encodes responses and event payloads as compact JSON bytes with ``JSONWriter``: request ids
 /// and numbers are written exactly as they were sent.
 public struct ResponseEncoder: Sendable {
+    /// An encoder; it holds no state, so one serves every connection.
     public init() {}
 
     /// `message` as one line, newline included.

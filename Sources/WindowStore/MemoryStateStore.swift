@@ -6,6 +6,7 @@ import WindowProtocol
 public final class MemoryStateStore: StateStore {
     private let state: Mutex<StoredState>
 
+    /// A store holding `initial`, as if a previous daemon had committed it.
     public init(_ initial: StoredState = StoredState()) {
         state = Mutex(initial)
     }
@@ -13,8 +14,10 @@ public final class MemoryStateStore: StateStore {
     /// What is stored now.
     public var snapshot: StoredState { state.withLock { $0 } }
 
+    /// The current ``snapshot``: a load sees every commit that has completed.
     public func load() async throws -> StoredState { snapshot }
 
+    /// Applies `changes` at once and calls `completion` with success before returning; it never fails.
     public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         state.withLock { state in
             for change in changes { state.apply(change) }
@@ -25,6 +28,7 @@ public final class MemoryStateStore: StateStore {
     /// Nothing to close in memory.
     public func close() {}
 
+    /// Nothing to sync or compact in memory; `completion` succeeds at once.
     public func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(.success(()))
     }

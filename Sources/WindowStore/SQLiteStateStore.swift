@@ -73,6 +73,8 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// Reads everything in one read transaction, windows in creation order; a row whose id is not a
+    /// UUID or whose storage value is not JSON is skipped, for restore to carry on without it.
     public func load() async throws -> StoredState {
         try await pool.read { db in
             var state = StoredState()
@@ -98,6 +100,8 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// Writes `changes` in one transaction on GRDB's writer queue; `completion` runs once it is
+    /// committed (on disk as far as `durability` promises) or failed.
     public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         pool.asyncWrite({ db in
             for change in changes { try Self.apply(change, in: db) }
@@ -106,6 +110,7 @@ public final class SQLiteStateStore: StateStore {
         })
     }
 
+    /// `sync` checkpoints the write-ahead log in full; `compact` also truncates it and gives SQLite's caches back.
     public func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let pool = self.pool
         pool.asyncWriteWithoutTransaction { db in

@@ -7,6 +7,7 @@ public enum StoreOpeningError: Error, CustomStringConvertible, Sendable {
     /// The state directory cannot be made or used.
     case directory(path: String, detail: String)
 
+    /// The message for the user: names the database file or directory and what to do about it.
     public var description: String {
         switch self {
         case .damaged(let path, let detail):

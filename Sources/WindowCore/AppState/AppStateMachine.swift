@@ -5,6 +5,7 @@ public struct AppStateMachine: Sendable, Equatable {
     /// The current state; the daemon starts in `loading`.
     public private(set) var state: AppState
 
+    /// A machine in `state`: `loading` at start, the handed-over state after a graceful restart.
     public init(state: AppState = .loading) {
         self.state = state
     }

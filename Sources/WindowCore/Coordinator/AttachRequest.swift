@@ -17,6 +17,7 @@ public struct AttachRequest: Sendable, Equatable {
     /// Whether to replace a presenter the window already has.
     public var takeover: Bool
 
+    /// A request for `target`, attached `active` by default (the terminal that just ran the command is in front).
     public init(target: Target, phase: ScenePhase = .active, takeover: Bool = false) {
         self.target = target
         self.phase = phase

@@ -7,6 +7,7 @@ public struct CoordinatorLimits: Sendable, Equatable {
     /// Seconds a session lasts after sign-in.
     public var sessionTTL: Double
 
+    /// Limits with the defaults of SPEC sections 7 and 11 for any not given.
     public init(maxWindows: Int = 100_000, maxStorageBytes: Int = 65_536, sessionTTL: Double = 43_200) {
         self.maxWindows = maxWindows
         self.maxStorageBytes = maxStorageBytes

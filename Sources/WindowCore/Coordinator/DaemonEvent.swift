@@ -2,16 +2,23 @@ import WindowProtocol
 
 /// An event the coordinator raises; the server numbers it per connection and delivers it.
 public enum DaemonEvent: Sendable, Equatable {
+    /// A window was registered; sent to subscribers.
     case windowOpened(WindowInfo)
+    /// A window was closed; sent to subscribers.
     case windowClosed(WindowInfo)
+    /// A window's phase or presenter changed; sent to subscribers.
     case windowPhase(WindowInfo)
     /// Sent to the window's presenter (if any) and to subscribers.
     case windowFocus(WindowInfo, presenter: ConnectionID?)
     /// Sent to the presenter only.
     case windowDismiss(WindowInfo, reason: DismissReason, presenter: ConnectionID)
+    /// The aggregate changed; sent to presenters and subscribers.
     case scenePhase(ScenePhaseEvent)
+    /// The app state changed; sent to presenters and subscribers.
     case appState(AppStateEvent)
+    /// The daemon is stopping; sent to every connection.
     case daemonStopping
+    /// The config was reloaded; sent to every connection.
     case daemonReloaded
     /// Sent to one connection carried across a restart.
     case daemonRestarted(resync: Bool, connection: ConnectionID)

@@ -3,12 +3,19 @@
 public struct Refusal: Error, Equatable, Sendable {
     /// What kind of refusal it is.
     public enum Reason: Sendable, Equatable {
+        /// `unknown_group`: no group of that id in the config.
         case unknownGroup
+        /// `invalid_value`: the value does not parse as the group's type.
         case invalidValue
+        /// `unknown_window`: no open window of that id.
         case unknownWindow
+        /// `invalid_transition`: the app state machine does not allow it.
         case invalidTransition
+        /// `window_busy`: the window has another presenter, or the connection presents another window.
         case windowBusy
+        /// `limit_exceeded`: the window count or a window's storage would go over its limit.
         case limitExceeded
+        /// `unauthenticated`: the group requires a signed-in user.
         case unauthenticated
         /// An argument the operation cannot take (an empty key, a phase for a window without a presenter).
         case invalidArgument

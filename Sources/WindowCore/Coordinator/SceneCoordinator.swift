@@ -22,6 +22,7 @@ public struct SceneCoordinator: Sendable {
     /// The signed-in session, while `authenticated`.
     public private(set) var session: Session?
 
+    /// A controller in `loading` with no windows, for `groups` (the last of a repeated id wins).
     public init(groups: [WindowGroup], limits: CoordinatorLimits) {
         self.groups = Dictionary(groups.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         self.limits = limits

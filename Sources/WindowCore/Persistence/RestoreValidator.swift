@@ -5,11 +5,16 @@ import WindowProtocol
 public enum RestoreValidator {
     /// Why a stored window was not restored.
     public enum DropReason: Sendable, Equatable, CustomStringConvertible {
+        /// The window's group is gone from the config.
         case groupRemoved(String)
+        /// The window's group has `restore = false`.
         case restoreDisabled(String)
+        /// The stored value is not of the group's value type any more (the type changed in the config).
         case valueNoLongerParses(String)
+        /// An older restored window has the same typed value (the type changed so that two values now match).
         case duplicateValue(of: WindowID)
 
+        /// The reason as the "dropped a stored window" log line gives it, naming the group or window.
         public var description: String {
             switch self {
             case .groupRemoved(let group): return "group '\(group)' is no longer in the config"

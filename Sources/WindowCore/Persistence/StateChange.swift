@@ -3,25 +3,38 @@ import WindowProtocol
 /// One change to durable state, raised by the coordinator and committed by the store
 /// before the request that caused it is acknowledged.
 public enum StateChange: Sendable, Equatable {
+    /// A window was opened.
     case windowCreated(StoredWindow)
+    /// A window was closed explicitly; it and its storage never come back.
     case windowClosed(WindowID)
+    /// A presenter attached at a time; bookkeeping only (see `isBookkeeping`).
     case windowAttached(WindowID, at: Double)
+    /// One key of a window's scene storage was set.
     case storageSet(WindowID, key: String, value: JSONValue)
+    /// One key of a window's scene storage was removed.
     case storageRemoved(WindowID, key: String)
+    /// A user signed in (again, or as another user); restored at the next start if still valid.
     case sessionSaved(Session)
+    /// The session ended, or was not restored at start; none is restored next time.
     case sessionCleared
 }
 
 /// A window as it is kept on disk: what restore needs, and nothing about presenters or phases.
 public struct StoredWindow: Sendable, Equatable {
+    /// The id the window keeps across restarts.
     public var id: WindowID
+    /// Its group's id, checked against the config on restore.
     public var group: String
     /// The value as it was typed when stored; re-typed against the config on restore.
     public var value: JSONValue
+    /// ISO 8601 creation time.
     public var createdAt: String
+    /// Creation order, so that restored windows list oldest first as before.
     public var order: UInt64
+    /// When a presenter last attached (seconds since the Unix epoch); kept for the record, restore ignores it.
     public var lastAttachedAt: Double?
 
+    /// A window record as it goes to the store.
     public init(id: WindowID, group: String, value: JSONValue, createdAt: String, order: UInt64, lastAttachedAt: Double? = nil) {
         self.id = id
         self.group = group
@@ -34,10 +47,14 @@ public struct StoredWindow: Sendable, Equatable {
 
 /// Everything the store holds: windows with their scene storage, and the session.
 public struct StoredState: Sendable, Equatable {
+    /// The windows not closed explicitly; `order` gives their creation order.
     public var windows: [StoredWindow]
+    /// Each window's scene storage, values exactly as sent.
     public var storage: [WindowID: [String: JSONValue]]
+    /// The last session saved, if not cleared since; validated before it is applied.
     public var session: Session?
 
+    /// A stored state; empty by default, as a fresh store loads.
     public init(windows: [StoredWindow] = [], storage: [WindowID: [String: JSONValue]] = [:], session: Session? = nil) {
         self.windows = windows
         self.storage = storage

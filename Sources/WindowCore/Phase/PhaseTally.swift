@@ -6,6 +6,7 @@ public struct PhaseTally: Sendable, Equatable {
     private var inactive = 0
     private var background = 0
 
+    /// A tally of no windows, whose aggregate is `background`.
     public init() {}
 
     /// SwiftUI's App-level rule: `active` if any window is active, else `inactive` if any is,

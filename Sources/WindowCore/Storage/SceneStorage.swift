@@ -7,6 +7,7 @@ public struct SceneStorage: Sendable, Equatable {
     /// The bytes the map takes: each key plus its value as compact JSON.
     public private(set) var byteCount: Int
 
+    /// A map holding `values`, as restored; the limit is checked only when a key is set.
     public init(values: [String: JSONValue] = [:]) {
         self.values = values
         self.byteCount = values.reduce(0) { $0 + Self.size(key: $1.key, value: $1.value) }

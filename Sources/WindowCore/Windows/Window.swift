@@ -19,6 +19,7 @@ public struct Window: Sendable, Equatable {
     /// Its scene storage.
     public internal(set) var storage: SceneStorage
 
+    /// A window as it is registered or restored: detached and `background`.
     public init(id: WindowID, group: String, value: WindowValue, createdAt: String, order: UInt64, storage: SceneStorage = SceneStorage()) {
         self.id = id
         self.group = group

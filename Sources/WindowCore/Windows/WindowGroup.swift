@@ -11,6 +11,7 @@ public struct WindowGroup: Sendable, Equatable {
     /// Whether its windows need a signed-in user.
     public var requiresAuth: Bool
 
+    /// A group as the config declares it; by default restored, with no launch command and no sign-in needed.
     public init(id: String, valueType: ValueType, launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
         self.id = id
         self.valueType = valueType
@@ -19,7 +20,7 @@ public struct WindowGroup: Sendable, Equatable {
         self.requiresAuth = requiresAuth
     }
 
-    /// The launch argv for `window`, substituted; empty when the group has none.
+    /// The launch argv for the window `id` with `value`, substituted; empty when the group has none.
     public func launchArguments(id: WindowID, value: WindowValue) -> [String] {
         launch.map { argument in
             argument
@@ -31,5 +32,6 @@ public struct WindowGroup: Sendable, Equatable {
 
 /// The type of a group's window values.
 public enum ValueType: String, Sendable, CaseIterable, Codable {
+    /// The `value` names of the config: `none` allows one window per group, the others one per value.
     case none, int, string, uuid
 }

@@ -20,14 +20,19 @@ public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible 
         WindowID(UUID().uuidString)!
     }
 
+    /// The UUID text, as the wire and the logs show it.
     public var description: String { rawValue }
 
+    /// Orders by the UUID text: a fixed order, not creation order (that is `Window.order`).
     public static func < (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A client connection, as the core knows it: an opaque number the server hands out.
 public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
+    /// The number, unique for the life of one daemon process.
     public let rawValue: UInt64
+    /// The connection numbered `rawValue`.
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    /// `#<number>`, as the logs name a connection.
     public var description: String { "#\(rawValue)" }
 }

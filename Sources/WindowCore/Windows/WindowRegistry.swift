@@ -15,6 +15,7 @@ public struct WindowRegistry: Sendable {
         var value: WindowValue
     }
 
+    /// An empty registry; restored windows are inserted one by one.
     public init() {}
 
     /// The number of windows.

@@ -7,9 +7,13 @@ import WindowProtocol
 
 /// A window's value, typed by its group: equality is on this, so `42` and `"42"` are one window.
 public enum WindowValue: Hashable, Sendable {
+    /// The one value of a `none` group (`null` on the wire).
     case none
+    /// An `int` group's value; `42`, `"42"` and `4.2e1` all parse to `.int(42)`.
     case int(Int64)
+    /// A `string` group's value, compared exactly.
     case string(String)
+    /// A `uuid` group's value, lower-cased so that case does not make a second window.
     case uuid(String)
 
     /// Parses a wire value as `type`, or says why it does not fit.

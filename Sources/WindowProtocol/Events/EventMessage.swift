@@ -9,6 +9,8 @@ public struct EventMessage: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case method, params }
 
+    /// Reads `method` and `params`; an event without a positive `seq` is refused, since gap
+    /// detection depends on it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .method)

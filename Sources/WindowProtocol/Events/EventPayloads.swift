@@ -1,18 +1,24 @@
 /// `window.opened`, `window.closed`, `window.phase`, `window.focus`: one window.
 public struct WindowEvent: Codable, Sendable, Equatable {
+    /// The window as it is after the change.
     public var window: WindowInfo
+    /// The payload of a one-window event.
     public init(window: WindowInfo) { self.window = window }
 }
 
 /// Why a presenter was dismissed.
 public enum DismissReason: String, Codable, Sendable {
+    /// The window was closed; another connection took it over; signing out closed a `requires_auth` window.
     case closed, takeover, signedOut
 }
 
 /// `window.dismiss`: the presenter must go.
 public struct WindowDismissEvent: Codable, Sendable, Equatable {
+    /// The window the presenter must leave.
     public var window: WindowInfo
+    /// Why, so that the presenter can say so before it exits.
     public var reason: DismissReason
+    /// A `window.dismiss` payload.
     public init(window: WindowInfo, reason: DismissReason) {
         self.window = window
         self.reason = reason
@@ -21,8 +27,11 @@ public struct WindowDismissEvent: Codable, Sendable, Equatable {
 
 /// `scene.phase`: the aggregate phase changed.
 public struct ScenePhaseEvent: Codable, Sendable, Equatable {
+    /// The aggregate now.
     public var phase: ScenePhase
+    /// The aggregate before; never equal to `phase`.
     public var previous: ScenePhase
+    /// A `scene.phase` payload.
     public init(phase: ScenePhase, previous: ScenePhase) {
         self.phase = phase
         self.previous = previous
@@ -31,8 +40,11 @@ public struct ScenePhaseEvent: Codable, Sendable, Equatable {
 
 /// `app.state`: the app state changed.
 public struct AppStateEvent: Codable, Sendable, Equatable {
+    /// The app state now.
     public var state: AppState
+    /// The app state before the transition.
     public var previous: AppState
+    /// An `app.state` payload.
     public init(state: AppState, previous: AppState) {
         self.state = state
         self.previous = previous
@@ -41,11 +53,14 @@ public struct AppStateEvent: Codable, Sendable, Equatable {
 
 /// `daemon.restarted`: the connection was carried across a restart.
 public struct DaemonRestartedEvent: Codable, Sendable, Equatable {
+    /// Whether per-connection state was lost, so the client must re-attach or re-subscribe.
     public var resync: Bool
+    /// A `daemon.restarted` payload.
     public init(resync: Bool) { self.resync = resync }
 }
 
 /// `daemon.stopping`, `daemon.reloaded`: no payload.
 public struct EmptyEvent: Codable, Sendable, Equatable {
+    /// The payload of an event that carries only its `seq`.
     public init() {}
 }

@@ -7,6 +7,7 @@ public enum JSONParser {
         public var offset: Int
         /// What is wrong there.
         public var reason: String
+        /// `<reason> at byte <offset>`, quoted in the -32700 reply.
         public var description: String { "\(reason) at byte \(offset)" }
     }
 

@@ -1,17 +1,25 @@
 /// Any JSON value: scene storage values, raw params, and typed window values on the wire.
 public enum JSONValue: Sendable, Hashable, Codable {
+    /// JSON `null`; also a `none` group's value.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number that is exactly an `Int64` (a `seq`, a `pid`, an `int` group's value).
     case int(Int64)
     /// A number built in Swift (an uptime, a duration); parsed numbers are `.int` or `.number`.
     case double(Double)
     /// A parsed number that is not exactly an `Int64` (`1.5`, `-0`, `1e2`, `1e400`, 20 digits),
     /// kept as the JSON text it was sent as, so that it comes back unchanged.
     case number(String)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; member order is not kept.
     case object([String: JSONValue])
 
+    /// Takes a node of an already parsed tree as it is, exact numbers included; from other
+    /// decoders, the nearest case (a non-integer number becomes `.double`).
     public init(from decoder: any Decoder) throws {
         // From an already parsed tree: take the node as it is (exact numbers included).
         if let tree = decoder as? TreeDecoder {
@@ -36,6 +44,8 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
+    /// The wire writer gets the exact text (`.number` included); other encoders get the nearest
+    /// `Double` for a `.number`, the best they can hold.
     public func encode(to encoder: any Encoder) throws {
         // To the wire writer: the exact text, `.number` included.
         if let writer = encoder as? JSONWriter.ValueEncoder {

@@ -3,6 +3,7 @@
 ///
 /// Errors are `DecodingError`s with coding paths, as `JSONDecoder`'s are.
 public struct JSONValueDecoder {
+    /// A decoder; it holds no options, as every windowd type decodes the same way.
     public init() {}
 
     /// Decodes `type` from `value`.

@@ -11,9 +11,11 @@ public struct RPCError: Error, Codable, Sendable, Equatable {
     public struct ErrorData: Codable, Sendable, Equatable {
         /// The application reason, see ``ErrorReason``.
         public var reason: ErrorReason?
+        /// A `data` member with `reason`.
         public init(reason: ErrorReason?) { self.reason = reason }
     }
 
+    /// An error with `code` and `message`; `data.reason` only when `reason` is given.
     public init(code: Int, message: String, reason: ErrorReason? = nil) {
         self.code = code
         self.message = message
@@ -22,12 +24,17 @@ public struct RPCError: Error, Codable, Sendable, Equatable {
 
     /// The standard JSON-RPC codes.
     public enum Code {
+        /// The line is not JSON.
         public static let parseError = -32700
+        /// JSON, but not a valid JSON-RPC request.
         public static let invalidRequest = -32600
+        /// No method of that name.
         public static let methodNotFound = -32601
+        /// The params do not fit the method.
         public static let invalidParams = -32602
         /// The daemon could not do what it should (the store refuses writes).
         public static let internalError = -32603
+        /// A refusal by the daemon; `data.reason` says which.
         public static let application = -32000
     }
 
@@ -62,12 +69,20 @@ public struct RPCError: Error, Codable, Sendable, Equatable {
 
 /// Why the daemon refused a request (`error.data.reason`).
 public enum ErrorReason: String, Codable, Sendable, CaseIterable {
+    /// No window group of that id in the config.
     case unknownGroup = "unknown_group"
+    /// The value does not parse as the group's value type.
     case invalidValue = "invalid_value"
+    /// No window of that id (never opened, or closed).
     case unknownWindow = "unknown_window"
+    /// The app state machine does not allow that transition (SPEC section 4).
     case invalidTransition = "invalid_transition"
+    /// The window already has a presenter; attach with `takeover` to replace it.
     case windowBusy = "window_busy"
+    /// A configured limit (windows, storage, clients, message size) would be exceeded.
     case limitExceeded = "limit_exceeded"
+    /// The peer's uid may not use this daemon (SPEC section 7).
     case forbidden = "forbidden"
+    /// The group requires a signed-in user and the app state is not `authenticated`.
     case unauthenticated = "unauthenticated"
 }

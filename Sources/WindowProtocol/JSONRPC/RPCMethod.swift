@@ -13,5 +13,6 @@ public protocol RPCMethod: Sendable {
 
 /// Params for methods that take none; any object (or none at all) is accepted.
 public struct NoParams: Codable, Sendable, Equatable {
+    /// No params; encodes as `{}`.
     public init() {}
 }

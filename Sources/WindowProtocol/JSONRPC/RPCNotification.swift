@@ -7,6 +7,7 @@ public struct RPCNotification<Params: Codable & Sendable>: Codable, Sendable {
     /// The event's payload, including its `seq`.
     public var params: Params
 
+    /// A notification of the event `method` with `params`.
     public init(method: String, params: Params) {
         self.method = method
         self.params = params

@@ -9,6 +9,7 @@ public struct RPCRequest<Params: Codable & Sendable>: Codable, Sendable {
     /// The method's params.
     public var params: Params
 
+    /// A request for `method`; a `nil` `id` makes it a notification, which gets no response.
     public init(id: RequestID?, method: String, params: Params) {
         self.jsonrpc = "2.0"
         self.id = id

@@ -11,16 +11,19 @@ public struct RPCResponse<Result: Codable & Sendable>: Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case jsonrpc, id, result, error }
 
+    /// A success answering `id`.
     public init(id: RequestID?, result: Result) {
         self.id = id
         self.result = result
     }
 
+    /// A failure answering `id` (`nil` when the request's id could not be read).
     public init(id: RequestID?, error: RPCError) {
         self.id = id
         self.error = error
     }
 
+    /// Always writes `id`, as `null` when the request's id could not be read, as JSON-RPC 2.0 requires.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(jsonrpc, forKey: .jsonrpc)

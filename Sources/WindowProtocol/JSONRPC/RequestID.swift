@@ -2,6 +2,7 @@
 public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// An integer id that fits `Int64` (the ids clients usually count with).
     case number(Int64)
+    /// A string id, echoed as sent.
     case string(String)
     /// Any other number JSON allows (`1.5`, `-0`, `1e2`, 30 digits), kept as the exact text sent,
     /// so that the response echoes it byte for byte.
@@ -19,6 +20,7 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Reads a string or a number of any form; anything else (`null` included) is not an id.
     public init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
         guard let id = RequestID(value) else {
@@ -27,6 +29,7 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
         self = id
     }
 
+    /// Writes the id back exactly as it was read, number text included.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .number(let number): try JSONValue.int(number).encode(to: encoder)
@@ -35,6 +38,7 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The id unquoted, as logs show it.
     public var description: String {
         switch self {
         case .number(let number): return String(number)

@@ -1,7 +1,9 @@
 /// `window.attach`: make this connection the presenter of a window.
 public enum WindowAttach: RPCMethod {
+    /// The wire name.
     public static let name = "window.attach"
 
+    /// Which window to present (by id, or by group and value) and how to take it.
     public struct Params: Codable, Sendable {
         /// The window's id; or give `group` (and `value`) to open or reuse one.
         public var id: String?
@@ -13,6 +15,7 @@ public enum WindowAttach: RPCMethod {
         public var phase: ScenePhase?
         /// Take the window over from its current presenter.
         public var takeover: Bool?
+        /// Params for an attach; give `id`, or `group` with `value`.
         public init(id: String? = nil, group: String? = nil, value: JSONValue? = nil, phase: ScenePhase? = nil, takeover: Bool? = nil) {
             self.id = id
             self.group = group
@@ -22,6 +25,7 @@ public enum WindowAttach: RPCMethod {
         }
     }
 
+    /// The reply: all a presenter needs to draw its first frame.
     public struct Result: Codable, Sendable {
         /// The window now presented.
         public var window: WindowInfo
@@ -31,6 +35,7 @@ public enum WindowAttach: RPCMethod {
         public var state: AppState
         /// The aggregate phase.
         public var phase: ScenePhase
+        /// A reply for the window now presented.
         public init(window: WindowInfo, storage: [String: JSONValue], state: AppState, phase: ScenePhase) {
             self.window = window
             self.storage = storage

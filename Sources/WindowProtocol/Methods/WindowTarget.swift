@@ -2,6 +2,7 @@
 public struct WindowIDParams: Codable, Sendable {
     /// The window's id.
     public var id: String
+    /// Params naming window `id`.
     public init(id: String) { self.id = id }
 }
 
@@ -9,5 +10,6 @@ public struct WindowIDParams: Codable, Sendable {
 public struct WindowResult: Codable, Sendable {
     /// The window acted on.
     public var window: WindowInfo
+    /// A reply holding `window`.
     public init(window: WindowInfo) { self.window = window }
 }

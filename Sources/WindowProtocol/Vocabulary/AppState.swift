@@ -1,14 +1,20 @@
 /// The daemon-wide app state (SPEC section 4), in its JSON form
 /// `{"state":"onboarding","step":"welcome"}`.
 public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Starting up and restoring; held at least `app.minimum_loading_ms` (SPEC section 4).
     case loading
+    /// Signed out: `requires_auth` groups are refused (SPEC section 2).
     case unauthenticated
+    /// Setting up, at one step; a step may move to another.
     case onboarding(OnboardingStep)
+    /// Signed in as `user` (never empty).
     case authenticated(user: String)
+    /// Failed for a `kind`; left by retrying (`loading`) or signing out (`unauthenticated`).
     case error(AppErrorKind)
 
     /// The `state` member: the case without its payload.
     public enum Kind: String, WireEnum {
+        /// The names of the cases, as in SPEC section 4.
         case loading, unauthenticated, onboarding, authenticated, error
     }
 
@@ -25,6 +31,8 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
 
     private enum CodingKeys: String, CodingKey { case state, step, user, error }
 
+    /// Reads the `{"state":…}` form with the member its state needs (`step`, `user`, `error`);
+    /// an unknown state or step names the valid ones, and an empty `user` is refused.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Kind.self, forKey: .state) {
@@ -41,6 +49,7 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Writes the `{"state":…}` form, with `step`, `user` or `error` only for the states that have one.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .state)
@@ -69,10 +78,12 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
 
 /// The steps of onboarding.
 public enum OnboardingStep: String, Sendable, Hashable, WireEnum {
+    /// In the order a new user goes through them.
     case welcome, permissions, profileSetup, complete
 }
 
 /// The kinds of `error` state.
 public enum AppErrorKind: String, Sendable, Hashable, WireEnum {
+    /// The kinds as the wire names them; an expired session becomes `sessionExpired` (SPEC section 3).
     case networkUnavailable, sessionExpired, maintenanceMode
 }

@@ -1,4 +1,5 @@
 /// A window's scene phase, and the aggregate of all of them (SPEC section 1).
 public enum ScenePhase: String, Sendable, Hashable, WireEnum {
+    /// SwiftUI's phases; a window without a presenter is always `background`.
     case active, inactive, background
 }

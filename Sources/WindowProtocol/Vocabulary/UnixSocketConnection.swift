@@ -49,5 +49,6 @@ public enum UnixSocketConnection {
 public struct UnixSocketError: Error, Equatable {
     /// The `errno` value.
     public var errno: Int32
+    /// The failure `errno` names.
     public init(errno: Int32) { self.errno = errno }
 }

@@ -13,6 +13,7 @@ public struct WindowInfo: Sendable, Hashable, Codable {
     /// ISO 8601 creation time.
     public var createdAt: String
 
+    /// A window entry as it goes on the wire.
     public init(id: String, group: String, value: JSONValue, phase: ScenePhase, attached: Bool, createdAt: String) {
         self.id = id
         self.group = group

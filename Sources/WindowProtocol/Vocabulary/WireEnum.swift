@@ -3,6 +3,7 @@
 public protocol WireEnum: CaseIterable, RawRepresentable, Codable, Sendable where RawValue == String {}
 
 extension WireEnum {
+    /// Reads the name; an unknown one is refused with the valid names (`must be one of …, not "x"`).
     public init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(rawValue: name) else {

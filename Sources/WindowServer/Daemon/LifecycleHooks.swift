@@ -19,8 +19,11 @@ public struct LifecycleHooks: Sendable {
 
     /// Puts descriptors in the service manager's store and takes them out.
     public struct DescriptorStore: Sendable {
+        /// Keeps a descriptor under a name (`FDSTORE=1` with `FDNAME=`), for the next process to inherit.
         public var store: @Sendable (Int32, String) -> Void
+        /// Drops the descriptors stored under a name (`FDSTOREREMOVE=1`), once they are adopted or gone.
         public var remove: @Sendable (String) -> Void
+        /// An fd store that calls `store` and `remove`.
         public init(store: @escaping @Sendable (Int32, String) -> Void, remove: @escaping @Sendable (String) -> Void) {
             self.store = store
             self.remove = remove
@@ -29,14 +32,18 @@ public struct LifecycleHooks: Sendable {
 
     /// A keep-alive ping and the interval within which the manager expects it.
     public struct Watchdog: Sendable {
+        /// The manager's `WATCHDOG_USEC`; the event loop pings at half of it (SPEC section 6).
         public var interval: Duration
+        /// Sends `WATCHDOG=1`; called from the event loop itself, so a stuck loop stops the pings.
         public var ping: @Sendable () -> Void
+        /// A watchdog that calls `ping` within every `interval`.
         public init(interval: Duration, ping: @escaping @Sendable () -> Void) {
             self.interval = interval
             self.ping = ping
         }
     }
 
+    /// Hooks that tell the manager through these closures; each left out does nothing, as in tests and plain runs.
     public init(
         ready: @escaping @Sendable (String) -> Void = { _ in },
         status: @escaping @Sendable (String) -> Void = { _ in },

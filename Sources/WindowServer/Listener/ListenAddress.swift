@@ -5,6 +5,7 @@ public enum ListenAddress: Sendable, Equatable, CustomStringConvertible {
     /// Adopt this already-listening descriptor (socket activation); never unlinked by the daemon.
     case inherited(fileDescriptor: Int32, name: String)
 
+    /// The path, or the descriptor with its name, as the daemon's logs name the socket.
     public var description: String {
         switch self {
         case .path(let path): return path

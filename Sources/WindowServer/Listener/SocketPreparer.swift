@@ -8,6 +8,7 @@ import WindowProtocol
 public enum SocketPreparer {
     /// Why the daemon will not bind at a path.
     public struct Refusal: Error, CustomStringConvertible {
+        /// The message for the user: names the path and what to do about it.
         public var description: String
     }
 

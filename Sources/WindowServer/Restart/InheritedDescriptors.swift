@@ -3,8 +3,11 @@
 public struct InheritedDescriptors: Sendable {
     /// A connected client socket and its fd-store name.
     public struct Connection: Sendable {
+        /// The connected socket, already open in this process.
         public var fileDescriptor: Int32
+        /// Its fd-store name, `conn-<instance>-<number>`, which keys its record in the hand-off state.
         public var name: String
+        /// A handed-over connection on `fileDescriptor`, stored as `name`.
         public init(fileDescriptor: Int32, name: String) {
             self.fileDescriptor = fileDescriptor
             self.name = name
@@ -18,6 +21,7 @@ public struct InheritedDescriptors: Sendable {
     /// The hand-off state of a graceful restart, if any.
     public var handOffState: Int32?
 
+    /// Nothing handed over: a fresh start that binds its own socket.
     public init() {}
 
     /// Sorts `(fd, name)` pairs: `conn-*` are connections, `handoff-state` is the state, the

@@ -34,6 +34,8 @@ public final class SignalService: Service, Sendable {
         self.reloadConfig = reloadConfig
     }
 
+    /// Once the socket server runs, reloads on each SIGHUP and upgrades in place on each SIGUSR2,
+    /// until graceful shutdown.
     public func run() async throws {
         // A server that failed to start fails this service with the same error.
         let running = try await server.running.value

@@ -32,6 +32,8 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
         let restart: RestartCoordinator
     }
 
+    /// A server for `config` over the store that `state` opens and restores; `hooks` tell the service manager.
+    ///
     /// - Parameters:
     ///   - address: where to listen when no listener is inherited.
     ///   - inherited: descriptors a previous process handed over (`LISTEN_FDS`): the listener,
@@ -47,8 +49,11 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
         self.state = state
     }
 
+    /// Names the socket path or inherited descriptor, so the service group's logs say which server it is.
     public var description: String { "SocketServer(\(address))" }
 
+    /// Waits for the restored state, serves until graceful shutdown, then unlinks the bound path
+    /// unless a restart hands the socket on; a failure to start also fails ``SignalService``.
     public func run() async throws {
         let restored: StateStoreService.RestoredState
         do {

@@ -22,6 +22,8 @@ public final class StateStoreService: Service, Sendable {
         let session: Session?
     }
 
+    /// A service that opens the state store in `directory` and restores it for `config`'s groups.
+    ///
     /// - Parameter directory: where the SQLite state lives (durability and damage policy from `config`).
     public init(config: DaemonConfig, directory: String, logger: Logger) {
         self.config = config
@@ -29,6 +31,8 @@ public final class StateStoreService: Service, Sendable {
         self.logger = logger
     }
 
+    /// Opens and restores the store, then keeps it open until graceful shutdown or cancellation and
+    /// closes it last; a store that will not open fails the socket server with the same error.
     public func run() async throws {
         let store: SQLiteStateStore
         do {
