@@ -34,6 +34,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A strict TOML 1.0 parser: bytes in, a document with positions or an error out. No I/O.
+        .target(name: "TOML"),
         // Wire vocabulary shared by the daemon and every client.
         .target(name: "WindowProtocol"),
         // Pure domain: app state machine, registry, phase aggregation, storage. No I/O.
@@ -98,6 +100,7 @@ let package = Package(
         // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
         // a target so that the regression tests replay inputs through the same code.
         .target(name: "WindowFuzzing", dependencies: ["WindowCore", "WindowDispatch", "WindowProtocol"], path: "fuzz/WindowFuzzing"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
