@@ -88,8 +88,8 @@ fuzz:
 
 ## The whole test suite under AddressSanitizer, then ThreadSanitizer, each in its own scratch path;
 ## the end-to-end tests run the sanitized windowd built next to them. lld: gold warns on ASan's symbols.
-## Leak checking is off: at exit LeakSanitizer reports the Swift runtime's and TOMLKit's
-## never-freed allocations, and makes every daemon exit 1 (ASAN_LEAKS=1 turns it back on).
+## Leak checking is off: at exit LeakSanitizer reports the Swift runtime's never-freed
+## allocations, and makes every daemon exit 1 (ASAN_LEAKS=1 turns it back on).
 SANITIZE_FLAGS ?= -Xswiftc -use-ld=lld
 ASAN_LEAKS ?= 0
 test-sanitize: deps
