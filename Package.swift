@@ -99,7 +99,10 @@ let package = Package(
         // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
         // a target so that the regression tests replay inputs through the same code.
         .target(name: "WindowFuzzing", dependencies: ["WindowCore", "WindowDispatch", "WindowProtocol"], path: "fuzz/WindowFuzzing"),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+        // The TOML fuzz harness's invariants (fuzz/build.sh compiles them with the config files into
+        // tomlfuzz); a target so that the tests replay the seed corpus through the same checks.
+        .target(name: "TOMLFuzzing", dependencies: ["TOML", "WindowServer"], path: "fuzz/TOMLFuzzing"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"]),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
