@@ -73,23 +73,32 @@ bench-compare: deps
 		--winctl .build/bench/winctl-dynamic --winctl-static .build/bench/winctl-static \
 		--output .build/bench/table-compare.txt --command "make bench-compare"
 
-## libFuzzer over framing, JSON-RPC decoding, params and dispatch against an in-memory core
-## (fuzz/). Runs FUZZ_SECONDS on a working copy of fuzz/corpus; a crash is saved in
-## .build-fuzz/artifacts/ and must become a test in Tests/WindowCoreTests/FuzzRegressionTests.swift.
+## libFuzzer, FUZZ_SECONDS per target (fuzz/):
+##   windowfuzz: framing, JSON-RPC decoding, params and dispatch against an in-memory core, on a
+##     working copy of fuzz/corpus; a crash must become a test in Tests/WindowCoreTests/FuzzRegressionTests.swift.
+##   tomlfuzz: the TOML parser and the config loader (any bytes: a config or a located error, a
+##     round trip for accepted documents), on a working copy of fuzz/toml-corpus; -timeout catches a
+##     parse that is not linear. A crash must become a seed in fuzz/toml-corpus (Tests/TOMLTests replays them).
+## Crashes are saved in .build-fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
 fuzz:
 	fuzz/build.sh
-	mkdir -p .build-fuzz/corpus .build-fuzz/artifacts
+	mkdir -p .build-fuzz/corpus .build-fuzz/toml-corpus .build-fuzz/artifacts
 	cp -n fuzz/corpus/* .build-fuzz/corpus/
+	cp -n fuzz/toml-corpus/* .build-fuzz/toml-corpus/
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build-fuzz/windowfuzz \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
 		-dict=fuzz/jsonrpc.dict -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/ \
 		.build-fuzz/corpus fuzz/corpus
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build-fuzz/tomlfuzz \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=2 \
+		-dict=fuzz/toml.dict -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/toml- \
+		.build-fuzz/toml-corpus fuzz/toml-corpus
 
 ## The whole test suite under AddressSanitizer, then ThreadSanitizer, each in its own scratch path;
 ## the end-to-end tests run the sanitized windowd built next to them. lld: gold warns on ASan's symbols.
-## Leak checking is off: at exit LeakSanitizer reports the Swift runtime's and TOMLKit's
-## never-freed allocations, and makes every daemon exit 1 (ASAN_LEAKS=1 turns it back on).
+## Leak checking is off: at exit LeakSanitizer reports the Swift runtime's never-freed
+## allocations, and makes every daemon exit 1 (ASAN_LEAKS=1 turns it back on).
 SANITIZE_FLAGS ?= -Xswiftc -use-ld=lld
 ASAN_LEAKS ?= 0
 test-sanitize: deps

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target with swiftc (no SwiftPM): WindowProtocol, WindowCore and
-# WindowDispatch (the daemon's own router) as modules, then the session and the entry point, all with -sanitize=fuzzer,address.
+# Builds the libFuzzer targets with swiftc (no SwiftPM), all with -sanitize=fuzzer,address:
+#   windowfuzz: WindowProtocol, WindowCore and WindowDispatch (the daemon's own router) as
+#               modules, then the session and the entry point;
+#   tomlfuzz:   the TOML parser as a module, then the config decoding (Sources/WindowServer/Config,
+#               which needs only TOML and WindowCore) with its invariants, then the entry point.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFTC=${SWIFTC:-swiftc}
@@ -8,9 +11,11 @@ OUT=${FUZZ_BUILD:-.build-fuzz}
 mkdir -p "$OUT"
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -warnings-as-errors -use-ld=lld -I "$OUT")
 
-module() {  # module NAME SOURCE_DIR
-    "$SWIFTC" "${FLAGS[@]}" -module-name "$1" -emit-module -emit-module-path "$OUT/$1.swiftmodule" \
-        -wmo -c -o "$OUT/$1.o" $(find "$2" -name '*.swift' | sort)
+module() {  # module NAME SOURCE_DIR...
+    local name=$1
+    shift
+    "$SWIFTC" "${FLAGS[@]}" -module-name "$name" -emit-module -emit-module-path "$OUT/$name.swiftmodule" \
+        -wmo -c -o "$OUT/$name.o" $(find "$@" -name '*.swift' | sort)
 }
 
 module WindowProtocol Sources/WindowProtocol
@@ -20,3 +25,9 @@ module WindowFuzzing fuzz/WindowFuzzing
 "$SWIFTC" "${FLAGS[@]}" -module-name windowfuzz fuzz/Entry/FuzzEntry.swift \
     "$OUT/WindowProtocol.o" "$OUT/WindowCore.o" "$OUT/WindowDispatch.o" "$OUT/WindowFuzzing.o" -o "$OUT/windowfuzz"
 echo "built $OUT/windowfuzz"
+
+module TOML Sources/TOML
+module TOMLFuzzing fuzz/TOMLFuzzing Sources/WindowServer/Config
+"$SWIFTC" "${FLAGS[@]}" -module-name tomlfuzz fuzz/Entry/TOMLFuzzEntry.swift \
+    "$OUT/WindowProtocol.o" "$OUT/WindowCore.o" "$OUT/TOML.o" "$OUT/TOMLFuzzing.o" -o "$OUT/tomlfuzz"
+echo "built $OUT/tomlfuzz"

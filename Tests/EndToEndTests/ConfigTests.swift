@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Testing
 import WindowProtocol
 
@@ -87,5 +88,72 @@ struct ConfigTests {
             #expect(directory.read("check.out").contains(path))
             #expect(access(directory.file("s.sock"), F_OK) != 0)
         }
+    }
+
+    /// Bytes that crashed or corrupted TOMLKit's toml++ (an assertion, undefined behaviour):
+    /// now each is a config error at line 1.
+    struct Garbage: CustomTestStringConvertible, Sendable {
+        let name: String
+        let bytes: [UInt8]
+        var testDescription: String { name }
+    }
+
+    static let garbage: [Garbage] = [
+        Garbage(name: "[[[ nonsense", bytes: Array("[[[ nonsense".utf8)),
+        Garbage(name: "the bytes 00 ff fe", bytes: [0x00, 0xFF, 0xFE]),
+        Garbage(name: "[&", bytes: Array("[&".utf8)),
+    ]
+
+    @Test("windowd --check-config on bytes that are not TOML: exit 78 naming the file and line, never a signal", arguments: garbage)
+    func checkGarbage(_ garbage: Garbage) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.writeBytes(garbage.bytes, to: "garbage.toml")
+        let check = try SpawnedProcess(Binaries.windowd, ["--check-config", "--config", path],
+                                       stdout: .file(directory.file("check.out")), stderr: .file(directory.file("check.err")))
+        #expect(try check.wait() == .exited(78), "stderr: \(directory.read("check.err"))")
+        let message = directory.read("check.err")
+        #expect(message.contains("\(path):1:"), "names the file and line:\n\(message)")
+        #expect(message.contains("not valid TOML"), "\(message)")
+    }
+
+    @Test("windowd started on bytes that are not TOML: exit 78, nothing bound", arguments: garbage)
+    func startOnGarbage(_ garbage: Garbage) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.writeBytes(garbage.bytes, to: "garbage.toml")
+        let daemon = try SpawnedProcess(Binaries.windowd, ["--config", path, "--socket", directory.file("s.sock")],
+                                        environment: SpawnedProcess.testEnvironment(adding: ["XDG_STATE_HOME": directory.file("state")]),
+                                        stderr: .file(directory.file("windowd.log")))
+        #expect(try daemon.wait() == .exited(78), "log: \(directory.read("windowd.log"))")
+        #expect(directory.read("windowd.log").contains("\(path):1:"))
+        #expect(access(directory.file("s.sock"), F_OK) != 0, "nothing was bound")
+    }
+
+    @Test("SIGHUP after the config file became bytes that are not TOML: the daemon runs on with its old config and logs why",
+          arguments: garbage)
+    func reloadGarbage(_ garbage: Garbage) throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess.start(in: directory, config: TestConfig.text(extra: "[groups.old]\nvalue = \"none\"\n"))
+        defer { daemon.stop() }
+        try directory.writeBytes(garbage.bytes, to: "windowd.toml")
+        daemon.process.signal(SIGHUP)
+        try waitUntil("the refused reload in the log") {
+            if let ended = daemon.process.poll() { throw TestFailure("windowd ended (\(ended)) on SIGHUP; log:\n\(daemon.log)") }
+            return daemon.log.contains("reload refused")
+        }
+        #expect(daemon.log.contains("\(daemon.configPath):1:"), "the log names the file and line:\n\(daemon.log)")
+        let client = try daemon.client()
+        #expect(try client.request("window.open", #"{"group":"old"}"#).result != nil, "the old config's group still opens")
+        #expect(daemon.process.poll() == nil, "still running")
+        #expect(daemon.stop() == .exited(0), "stops cleanly; log:\n\(daemon.log)")
+    }
+}
+
+extension TemporaryDirectory {
+    /// Writes `bytes` as they are to `path/name` and returns the full path.
+    @discardableResult
+    func writeBytes(_ bytes: [UInt8], to name: String) throws -> String {
+        let full = file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: full))
+        return full
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import WindowServer
 import WindowCore
@@ -35,7 +38,7 @@ struct ConfigLoaderTests {
             #expect(error.file == "/etc/windowd/windowd.toml")
             #expect(error.line == 5)
             #expect(error.key == "groups.detail.value")
-            #expect(error.description.hasPrefix("/etc/windowd/windowd.toml:5: groups.detail.value:"))
+            #expect(error.description == #"/etc/windowd/windowd.toml:5: groups.detail.value must be one of "none", "int", "string" or "uuid", found a string ("integer")"#)
         }
     }
 
@@ -54,6 +57,137 @@ struct ConfigLoaderTests {
         } catch {
             #expect(error.line == line, "\(error)")
             #expect(error.key == key, "\(error)")
+        }
+    }
+
+    /// A config text and the whole error it must give, as a user reads it.
+    struct Message: CustomTestStringConvertible, Sendable {
+        let name: String
+        let text: String
+        let expected: String
+        var testDescription: String { name }
+
+        init(_ name: String, _ text: String, _ expected: String) {
+            self.name = name
+            self.text = text
+            self.expected = expected
+        }
+    }
+
+    @Test("each error names the file, the line, the key, what was expected and what was found", arguments: [
+        Message("a string for an integer", "[groups.main]\nvalue = \"none\"\n\n[daemon]\nmax_clients = \"many\"\n",
+                #"config/windowd.toml:5: daemon.max_clients must be an integer, found a string ("many")"#),
+        Message("a float for an integer", "[daemon]\nmax_clients = 1.5\n[groups.main]\n",
+                "config/windowd.toml:2: daemon.max_clients must be an integer, found a float (1.5)"),
+        Message("a duration as a string", "[groups.main]\n[app]\nsession_ttl_seconds = \"12h\"\n",
+                #"config/windowd.toml:3: app.session_ttl_seconds must be an integer number of seconds, found a string ("12h")"#),
+        Message("yes for a boolean", "[groups.detail]\nvalue = \"int\"\nrestore = \"yes\"\n",
+                #"config/windowd.toml:3: groups.detail.restore must be true or false, found a string ("yes")"#),
+        Message("an integer for a string", "[daemon]\nsocket = 5\n[groups.main]\n",
+                "config/windowd.toml:2: daemon.socket must be a string, found an integer (5)"),
+        Message("a string for an array", "[groups.detail]\nlaunch = \"tmux new-window\"\n",
+                #"config/windowd.toml:2: groups.detail.launch must be an array of strings, found a string ("tmux new-window")"#),
+        Message("a wrong element, on its own line", "[groups.detail]\nlaunch = [\n  \"tmux\",\n  5,\n]\n",
+                "config/windowd.toml:4: groups.detail.launch[1] must be a string, found an integer (5)"),
+        Message("a uid that is not one", "[groups.main]\n[daemon]\nallowed_uids = [1000, -1]\n",
+                "config/windowd.toml:3: daemon.allowed_uids[1] must be a user id, 0 to 4294967295, not -1"),
+        Message("a user name for a uid", "[groups.main]\n[daemon]\nallowed_uids = [\"root\"]\n",
+                #"config/windowd.toml:3: daemon.allowed_uids[0] must be a user id (an integer), found a string ("root")"#),
+        Message("a milliseconds value as a float", "[groups.main]\n[app]\nminimum_loading_ms = 0.5\n",
+                "config/windowd.toml:3: app.minimum_loading_ms must be an integer number of milliseconds, found a float (0.5)"),
+        Message("a boolean for an integer", "[groups.main]\n[daemon]\nmax_message_bytes = true\n",
+                "config/windowd.toml:3: daemon.max_message_bytes must be an integer number of bytes, found a boolean (true)"),
+        Message("a table for an integer", "[groups.main]\n[daemon.max_clients]\n",
+                "config/windowd.toml:2: daemon.max_clients must be an integer, found a table"),
+        Message("an unknown value type", "[groups.detail]\nvalue = \"integer\"\n",
+                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string" or "uuid", found a string ("integer")"#),
+        Message("a value type that is not a string", "[groups.detail]\nvalue = 5\n",
+                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string" or "uuid", found an integer (5)"#),
+        Message("an unknown durability", "[groups.main]\n[state]\ndurability = \"sometimes\"\n",
+                #"config/windowd.toml:3: state.durability must be one of "normal" or "full", found a string ("sometimes")"#),
+        Message("an unknown damage policy", "[groups.main]\n[state]\non_damage = \"ignore\"\n",
+                #"config/windowd.toml:3: state.on_damage must be one of "move-aside" or "refuse", found a string ("ignore")"#),
+        Message("a misspelt key", "[daemon]\nmax_clinets = 5\n[groups.main]\n",
+                "config/windowd.toml:2: daemon.max_clinets is not a known key; did you mean max_clients?"),
+        Message("an unknown key", "[groups.main]\ncolour = \"red\"\n",
+                "config/windowd.toml:2: groups.main.colour is not a known key; check its spelling against config/windowd.toml"),
+        Message("an unknown table", "[groups.main]\n[deamon]\n",
+                "config/windowd.toml:2: deamon is not a known key; did you mean daemon?"),
+        Message("a section that is not a table", "daemon = 5\n[groups.main]\n",
+                "config/windowd.toml:1: daemon must be a table ([daemon]), found an integer (5)"),
+        Message("a group that is not a table", "[groups]\nmain = \"none\"\n",
+                #"config/windowd.toml:2: groups.main must be a table ([groups.main]), found a string ("none")"#),
+        Message("a group id with a space", "[groups.\"two words\"]\n",
+                #"config/windowd.toml:1: groups."two words" is not a valid group id: a group id uses letters, digits, '-' and '_' only"#),
+        Message("an empty program", "[groups.detail]\nlaunch = [\"\", \"x\"]\n",
+                "config/windowd.toml:2: groups.detail.launch must start with the program to run; its first element is empty"),
+        Message("a limit of 0", "[groups.main]\n[daemon]\nmax_windows = 0\n",
+                "config/windowd.toml:3: daemon.max_windows must be greater than 0, not 0"),
+        Message("a message limit too small", "[groups.main]\n[daemon]\nmax_message_bytes = 100\n",
+                "config/windowd.toml:3: daemon.max_message_bytes must be at least 1024 so that requests fit, not 100"),
+        Message("a negative loading time", "[groups.main]\n[app]\nminimum_loading_ms = -1\n",
+                "config/windowd.toml:3: app.minimum_loading_ms must not be negative, not -1"),
+        Message("no group", "[daemon]\n",
+                "config/windowd.toml: groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]"),
+        Message("a syntax error in a value", "[daemon]\nmax_clients = = 3\n",
+                "config/windowd.toml:2:15: not valid TOML (in daemon.max_clients): expected a value, found '='"),
+        Message("a bare word for a string", "[groups.detail]\nvalue = int\n",
+                "config/windowd.toml:2:9: not valid TOML (in groups.detail.value): expected a value, found int; a string needs quotes, and true, false, inf and nan are lowercase"),
+        Message("a key defined twice", "[groups.main]\nvalue = \"none\"\nvalue = \"int\"\n",
+                "config/windowd.toml:3:1: not valid TOML (in groups.main.value): groups.main.value is defined twice; it was first defined at line 2"),
+        Message("[[[ nonsense", "[[[ nonsense",
+                "config/windowd.toml:1:3: not valid TOML: expected a table name after '[[', found '['"),
+        Message("[&", "[&",
+                "config/windowd.toml:1:2: not valid TOML: expected a table name after '[', found '&'"),
+    ])
+    func messages(_ example: Message) {
+        do {
+            let config = try ConfigLoader.parse(example.text, file: "config/windowd.toml")
+            Issue.record("accepted: \(config)")
+        } catch {
+            #expect(error.description == example.expected)
+        }
+    }
+
+    @Test("bytes that are not UTF-8 are a located error, not a crash")
+    func notUTF8() {
+        do {
+            _ = try ConfigLoader.parse(bytes: [0x00, 0xFF, 0xFE], file: "t.toml")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == "t.toml:1:2: not valid TOML: the file is not UTF-8 text (byte 0xFF); TOML must be UTF-8")
+            #expect(error.line == 1 && error.column == 2)
+        }
+    }
+
+    @Test("a file is read as bytes: non-UTF-8 content, a directory, a FIFO, a device and a missing file are clean errors")
+    func files() throws {
+        var template = Array("/tmp/wcl-XXXXXX".utf8CString)
+        let directory = String(cString: try #require(mkdtemp(&template)))
+        defer {
+            for name in ["bytes.toml", "fifo"] { unlink(directory + "/" + name) }
+            rmdir(directory)
+        }
+        let bytesPath = directory + "/bytes.toml"
+        let fd = open(bytesPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = [UInt8]([0x5B, 0x61, 0x5D, 0x0A, 0xFF]).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(mkfifo(directory + "/fifo", 0o600) == 0)
+
+        let cases: [(String, String)] = [
+            (bytesPath, bytesPath + ":2:1: not valid TOML: the file is not UTF-8 text (byte 0xFF)"),
+            (directory, directory + ": cannot read the file (it is not a regular file)"),
+            (directory + "/fifo", directory + "/fifo: cannot read the file (it is not a regular file)"),
+            ("/dev/zero", "/dev/zero: cannot read the file (it is not a regular file)"),
+            (directory + "/missing.toml", directory + "/missing.toml: cannot read the file (No such file or directory); check the path given to --config"),
+        ]
+        for (path, expected) in cases {
+            do {
+                _ = try ConfigLoader.load(path: path)
+                Issue.record("\(path) was accepted")
+            } catch {
+                #expect(error.description.hasPrefix(expected), "\(error)")
+            }
         }
     }
 

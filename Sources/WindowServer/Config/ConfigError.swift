@@ -1,26 +1,42 @@
+import TOML
+
 /// A config that cannot be used: names the file, the line and the key, and what to do.
 public struct ConfigError: Error, CustomStringConvertible, Sendable {
     /// The file read, or `<embedded defaults>`.
     public var file: String
     /// The 1-based line, when known.
     public var line: Int?
+    /// The 1-based column, for a TOML syntax error.
+    public var column: Int?
     /// The dotted key, e.g. `groups.detail.value`.
     public var key: String?
-    /// What is wrong.
+    /// What is wrong, in a sentence that names the key, e.g.
+    /// `daemon.max_clients must be an integer, found a string ("many")`.
     public var message: String
 
-    public init(file: String, line: Int?, key: String?, message: String) {
+    /// An error in `file`, at `line` (and `column`) if known, about `key` if there is one.
+    public init(file: String, line: Int?, column: Int? = nil, key: String?, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.key = key
         self.message = message
     }
 
+    /// The file is not TOML: where, what, and the key being written there.
+    init(file: String, syntax error: TOMLError) {
+        let key = error.key.map(TOMLKey.dotted)
+        self.init(file: file, line: error.position.line, column: error.position.column, key: key,
+                  message: "not valid TOML\(key.map { " (in \($0))" } ?? ""): \(error.message)")
+    }
+
+    /// `file:line:column: message`, as compilers write it (the line and column when known).
     public var description: String {
         var text = file
-        if let line { text += ":\(line)" }
-        text += ": "
-        if let key { text += "\(key): " }
-        return text + message
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        return text + ": " + message
     }
 }

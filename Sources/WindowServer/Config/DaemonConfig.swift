@@ -1,142 +1,100 @@
 import WindowCore
 
 /// The whole of `windowd.toml` (SPEC section 11), every key with its default.
-public struct DaemonConfig: Sendable, Equatable, Decodable {
+///
+/// ``ConfigLoader`` reads it from TOML (`DaemonConfig+Decoding.swift` says which key is which).
+public struct DaemonConfig: Sendable, Equatable {
+    /// `[daemon]`.
     public var daemon = DaemonSection()
+    /// `[state]`.
     public var state = StateSection()
+    /// `[app]`.
     public var app = AppSection()
+    /// `[groups.ID]`, by ID.
     public var groups: [String: GroupSection] = [:]
 
     /// `[daemon]`: the socket, the limits and who may connect.
-    public struct DaemonSection: Sendable, Equatable, Decodable {
+    public struct DaemonSection: Sendable, Equatable {
+        /// `socket`: the socket path; empty for the default of SPEC section 7.
         public var socket = ""
+        /// `max_message_bytes`: the longest request line.
         public var maxMessageBytes = 65_536
+        /// `max_clients`: connections served at once.
         public var maxClients = 1_024
+        /// `max_outbound_bytes`: events queued for one client before it is disconnected.
         public var maxOutboundBytes = 1_048_576
+        /// `max_windows`: windows open at once.
         public var maxWindows = 100_000
+        /// `max_storage_bytes`: scene storage per window.
         public var maxStorageBytes = 65_536
+        /// `allowed_uids`: users who may connect besides the daemon's own and root.
         public var allowedUIDs: [UInt32] = []
+        /// `allowed_group`: a group whose members may connect; empty for none.
         public var allowedGroup = ""
 
-        enum CodingKeys: String, CodingKey {
-            case socket
-            case maxMessageBytes = "max_message_bytes"
-            case maxClients = "max_clients"
-            case maxOutboundBytes = "max_outbound_bytes"
-            case maxWindows = "max_windows"
-            case maxStorageBytes = "max_storage_bytes"
-            case allowedUIDs = "allowed_uids"
-            case allowedGroup = "allowed_group"
-        }
-
+        /// Every key at its default.
         public init() {}
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            socket = try c.decodeIfPresent(String.self, forKey: .socket) ?? socket
-            maxMessageBytes = try c.decodeIfPresent(Int.self, forKey: .maxMessageBytes) ?? maxMessageBytes
-            maxClients = try c.decodeIfPresent(Int.self, forKey: .maxClients) ?? maxClients
-            maxOutboundBytes = try c.decodeIfPresent(Int.self, forKey: .maxOutboundBytes) ?? maxOutboundBytes
-            maxWindows = try c.decodeIfPresent(Int.self, forKey: .maxWindows) ?? maxWindows
-            maxStorageBytes = try c.decodeIfPresent(Int.self, forKey: .maxStorageBytes) ?? maxStorageBytes
-            allowedUIDs = try c.decodeIfPresent([UInt32].self, forKey: .allowedUIDs) ?? allowedUIDs
-            allowedGroup = try c.decodeIfPresent(String.self, forKey: .allowedGroup) ?? allowedGroup
-        }
     }
 
     /// `[state]`: where and how durably state is kept.
-    public struct StateSection: Sendable, Equatable, Decodable {
+    public struct StateSection: Sendable, Equatable {
+        /// `directory`: where state lives; empty for the default of SPEC section 11.
         public var directory = ""
+        /// `durability`: `normal` or `full`.
         public var durability = Durability.normal
+        /// `on_damage`: `move-aside` or `refuse`.
         public var onDamage = DamagePolicy.moveAside
 
         /// What to do with a state database that is damaged or from a newer windowd.
-        public enum DamagePolicy: String, Sendable, Equatable, Decodable {
+        public enum DamagePolicy: String, Sendable, Equatable, CaseIterable {
             case moveAside = "move-aside"
             case refuse
         }
 
         /// `normal` survives a killed daemon; `full` fsyncs every commit and survives power loss.
-        public enum Durability: String, Sendable, Equatable, Decodable {
+        public enum Durability: String, Sendable, Equatable, CaseIterable {
             case normal, full
         }
 
+        /// Every key at its default.
         public init() {}
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            directory = try c.decodeIfPresent(String.self, forKey: .directory) ?? directory
-            durability = try c.decodeIfPresent(Durability.self, forKey: .durability) ?? durability
-            onDamage = try c.decodeIfPresent(DamagePolicy.self, forKey: .onDamage) ?? onDamage
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case directory, durability
-            case onDamage = "on_damage"
-        }
     }
 
     /// `[app]`: sessions and the loading screen.
-    public struct AppSection: Sendable, Equatable, Decodable {
+    public struct AppSection: Sendable, Equatable {
+        /// `session_ttl_seconds`: how long a session lasts.
         public var sessionTTLSeconds = 43_200
+        /// `minimum_loading_ms`: the shortest time the app shows `loading`.
         public var minimumLoadingMilliseconds = 300
+        /// `validate_command`: the program that checks a restored session; empty for none.
         public var validateCommand: [String] = []
 
-        enum CodingKeys: String, CodingKey {
-            case sessionTTLSeconds = "session_ttl_seconds"
-            case minimumLoadingMilliseconds = "minimum_loading_ms"
-            case validateCommand = "validate_command"
-        }
-
+        /// Every key at its default.
         public init() {}
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            sessionTTLSeconds = try c.decodeIfPresent(Int.self, forKey: .sessionTTLSeconds) ?? sessionTTLSeconds
-            minimumLoadingMilliseconds = try c.decodeIfPresent(Int.self, forKey: .minimumLoadingMilliseconds) ?? minimumLoadingMilliseconds
-            validateCommand = try c.decodeIfPresent([String].self, forKey: .validateCommand) ?? validateCommand
-        }
     }
 
     /// `[groups.ID]`: one window group.
-    public struct GroupSection: Sendable, Equatable, Decodable {
+    public struct GroupSection: Sendable, Equatable {
+        /// `value`: the type of the value that tells the group's windows apart.
         public var value = ValueType.none
+        /// `launch`: the command that opens a presenter for a new window; empty for none.
         public var launch: [String] = []
+        /// `restore`: whether the group's windows come back after a restart.
         public var restore = true
+        /// `requires_auth`: whether the group's windows need an authenticated app.
         public var requiresAuth = false
 
-        enum CodingKeys: String, CodingKey {
-            case value, launch, restore
-            case requiresAuth = "requires_auth"
-        }
-
+        /// A group with these settings.
         public init(value: ValueType = .none, launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
             self.value = value
             self.launch = launch
             self.restore = restore
             self.requiresAuth = requiresAuth
         }
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            value = try c.decodeIfPresent(ValueType.self, forKey: .value) ?? value
-            launch = try c.decodeIfPresent([String].self, forKey: .launch) ?? launch
-            restore = try c.decodeIfPresent(Bool.self, forKey: .restore) ?? restore
-            requiresAuth = try c.decodeIfPresent(Bool.self, forKey: .requiresAuth) ?? requiresAuth
-        }
     }
 
+    /// Every key at its default, and no group.
     public init() {}
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        daemon = try c.decodeIfPresent(DaemonSection.self, forKey: .daemon) ?? daemon
-        state = try c.decodeIfPresent(StateSection.self, forKey: .state) ?? state
-        app = try c.decodeIfPresent(AppSection.self, forKey: .app) ?? app
-        groups = try c.decodeIfPresent([String: GroupSection].self, forKey: .groups) ?? groups
-    }
-
-    enum CodingKeys: String, CodingKey { case daemon, state, app, groups }
 
     /// The window groups, as the core knows them.
     public var windowGroups: [WindowGroup] {

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a config file's bytes, whatever they are: never blocks on a FIFO, never reads a
+/// device or a huge file without end.
+enum ConfigFile {
+    /// A config is a few kilobytes; anything past this is not one.
+    static let maximumBytes = 1 << 20
+
+    /// The bytes of the regular file at `path`.
+    static func contents(of path: String) throws(ConfigError) -> [UInt8] {
+        func failure(_ what: String) -> ConfigError {
+            ConfigError(file: path, line: nil, key: nil, message: "cannot read the file (\(what)); check the path given to --config")
+        }
+        // O_NONBLOCK: opening a FIFO with no writer must not hang start-up or a reload.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw failure("it is not a regular file") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= maximumBytes else {
+                throw failure("it is larger than \(maximumBytes / 1024) KiB; a windowd.toml is a few kilobytes")
+            }
+        }
+    }
+}

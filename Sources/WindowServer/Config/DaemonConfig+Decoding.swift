@@ -1,0 +1,91 @@
+import TOML
+import WindowCore
+
+/// `windowd.toml`'s keys: each read with its type and checked, every other key refused.
+extension DaemonConfig {
+    /// The config `document` describes; a key not written keeps its default.
+    init(decoding document: TOMLTable, file: String) throws(ConfigError) {
+        self.init()
+        let root = ConfigTable(table: document, path: [], file: file)
+        try root.rejectUnknownKeys(["daemon", "state", "app", "groups"],
+                                   otherwise: "the config has the tables [daemon], [state], [app] and [groups.NAME]")
+        if let section = try root.table("daemon") { daemon = try DaemonSection(decoding: section) }
+        if let section = try root.table("state") { state = try StateSection(decoding: section) }
+        if let section = try root.table("app") { app = try AppSection(decoding: section) }
+        if let section = try root.table("groups", written: "[groups.NAME] tables") {
+            for entry in section.table.entries {
+                let id = entry.key
+                guard let group = try section.table(id) else { continue }
+                guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                    throw section.error(id, "is not a valid group id: a group id uses letters, digits, '-' and '_' only", at: entry.position)
+                }
+                groups[id] = try GroupSection(decoding: group)
+            }
+        }
+        if groups.isEmpty {
+            throw ConfigError(file: file, line: nil, key: "groups",
+                              message: "groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]")
+        }
+    }
+}
+
+extension DaemonConfig.DaemonSection {
+    init(decoding table: ConfigTable) throws(ConfigError) {
+        self.init()
+        try table.rejectUnknownKeys(["socket", "max_message_bytes", "max_clients", "max_outbound_bytes", "max_windows",
+                                     "max_storage_bytes", "allowed_uids", "allowed_group"])
+        socket = try table.string("socket") ?? socket
+        maxMessageBytes = try table.integer("max_message_bytes", of: "bytes") { value in
+            value <= 0 ? Self.positive(value) : value < 1_024 ? "must be at least 1024 so that requests fit, not \(value)" : nil
+        } ?? maxMessageBytes
+        maxClients = try table.integer("max_clients", check: Self.positive) ?? maxClients
+        maxOutboundBytes = try table.integer("max_outbound_bytes", of: "bytes", check: Self.positive) ?? maxOutboundBytes
+        maxWindows = try table.integer("max_windows", check: Self.positive) ?? maxWindows
+        maxStorageBytes = try table.integer("max_storage_bytes", of: "bytes", check: Self.positive) ?? maxStorageBytes
+        allowedUIDs = try table.userIDs("allowed_uids") ?? allowedUIDs
+        allowedGroup = try table.string("allowed_group") ?? allowedGroup
+    }
+
+    /// A limit must allow something.
+    static func positive(_ value: Int) -> String? {
+        value > 0 ? nil : "must be greater than 0, not \(value)"
+    }
+}
+
+extension DaemonConfig.StateSection {
+    init(decoding table: ConfigTable) throws(ConfigError) {
+        self.init()
+        try table.rejectUnknownKeys(["directory", "durability", "on_damage"])
+        directory = try table.string("directory") ?? directory
+        durability = try table.choice("durability") ?? durability
+        onDamage = try table.choice("on_damage") ?? onDamage
+    }
+}
+
+extension DaemonConfig.AppSection {
+    init(decoding table: ConfigTable) throws(ConfigError) {
+        self.init()
+        try table.rejectUnknownKeys(["session_ttl_seconds", "minimum_loading_ms", "validate_command"])
+        sessionTTLSeconds = try table.integer("session_ttl_seconds", of: "seconds", check: DaemonConfig.DaemonSection.positive)
+            ?? sessionTTLSeconds
+        minimumLoadingMilliseconds = try table.integer("minimum_loading_ms", of: "milliseconds") { value in
+            value < 0 ? "must not be negative, not \(value)" : nil
+        } ?? minimumLoadingMilliseconds
+        validateCommand = try table.strings("validate_command") ?? validateCommand
+    }
+}
+
+extension DaemonConfig.GroupSection {
+    init(decoding table: ConfigTable) throws(ConfigError) {
+        self.init()
+        try table.rejectUnknownKeys(["value", "launch", "restore", "requires_auth"])
+        value = try table.choice("value") ?? value
+        launch = try table.strings("launch") ?? launch
+        if let first = launch.first, first.isEmpty {
+            throw table.error("launch", "must start with the program to run; its first element is empty",
+                              at: table.table.entry("launch")?.position)
+        }
+        restore = try table.boolean("restore") ?? restore
+        requiresAuth = try table.boolean("requires_auth") ?? requiresAuth
+    }
+}
