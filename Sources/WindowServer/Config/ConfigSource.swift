@@ -37,6 +37,7 @@ public enum ConfigSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The path, or `<embedded defaults>`: how errors and `--check-config` name the source.
     public var description: String {
         switch self {
         case .file(let path): return path
