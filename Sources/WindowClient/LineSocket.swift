@@ -10,19 +10,32 @@ import Darwin
 ///
 /// Deliberately plain POSIX: `winctl` is called from scripts in loops, and a
 /// one-shot client should cost a connect, a write and a read, not an event loop.
+///
+/// With a `timeout`, nothing waits longer than that for the daemon: a connect to a socket
+/// whose backlog is full and a write it does not read end after it (`SO_SNDTIMEO`), and
+/// ``readLine(until:)`` ends at its deadline. Both throw ``ClientError/timedOut(path:limit:)``.
 public final class LineSocket {
     /// The socket's file descriptor, for `poll`.
     public let fileDescriptor: Int32
     /// The path connected to.
     public let path: String
+    /// How long a connect, a write or a bounded read may wait; `nil` waits as long as it takes.
+    public let timeout: Duration?
     private var buffer: [UInt8] = []
     private var start = 0
 
-    /// Connects to the stream socket at `path`.
-    public init(path: String) throws(ClientError) {
+    /// Connects to the stream socket at `path`, waiting at most `timeout` when given.
+    public init(path: String, timeout: Duration? = nil) throws(ClientError) {
         self.path = path
+        self.timeout = timeout
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .unreachable(path: path, errno: errno) }
+        if let timeout {
+            // Bounds connect (a listener that never accepts fills its backlog) and send.
+            var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+            if limit.tv_sec == 0 && limit.tv_usec == 0 { limit.tv_usec = 1 }
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -43,6 +56,9 @@ public final class LineSocket {
         guard result == 0 else {
             let error = errno
             close(fd)
+            if let timeout, error == EAGAIN || error == EWOULDBLOCK || error == EINPROGRESS {
+                throw .timedOut(path: path, limit: timeout)
+            }
             throw .unreachable(path: path, errno: error)
         }
         fileDescriptor = fd
@@ -61,6 +77,7 @@ public final class LineSocket {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if let timeout, errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut(path: path, limit: timeout) }
                 throw .disconnected(path: path)
             }
             offset += written
@@ -72,8 +89,14 @@ public final class LineSocket {
         buffer[start...].contains(0x0A)
     }
 
-    /// Reads the next line without its newline; `nil` at end of stream.
+    /// Reads the next line without its newline, waiting as long as it takes; `nil` at end of stream.
     public func readLine() throws(ClientError) -> [UInt8]? {
+        try readLine(until: nil)
+    }
+
+    /// Reads the next line without its newline; `nil` at end of stream. With a `deadline`,
+    /// throws ``ClientError/timedOut(path:limit:)`` if no whole line has come by then.
+    public func readLine(until deadline: ContinuousClock.Instant?) throws(ClientError) -> [UInt8]? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[start..<newline])
@@ -84,6 +107,7 @@ public final class LineSocket {
                 }
                 return line
             }
+            if let deadline { try waitReadable(until: deadline) }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 {
@@ -92,6 +116,19 @@ public final class LineSocket {
             }
             if count == 0 { return nil }
             buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Waits until the socket can be read, or throws `timedOut` at `deadline`.
+    private func waitReadable(until deadline: ContinuousClock.Instant) throws(ClientError) {
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw .timedOut(path: path, limit: timeout ?? .zero) }
+            let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+            var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(milliseconds, Int64(Int32.max))))
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR { throw .disconnected(path: path) }
         }
     }
 }

@@ -58,7 +58,7 @@ public struct WindowServer: Service, CustomStringConvertible {
 
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
-        let (config, hooks, logger, address) = (self.config, self.hooks, self.logger, self.address)
+        let (config, hooks, logger, address, reloadConfig) = (self.config, self.hooks, self.logger, self.address, self.reloadConfig)
         let session = stored.session
         let handOff = inherited.handOffState.flatMap(HandOffFile.read)
         if inherited.handOffState != nil {
@@ -72,6 +72,7 @@ public struct WindowServer: Service, CustomStringConvertible {
                 storedSession: session, logger: logger)
             if let handOff { daemon.resume(from: handOff) }
             if case .inherited(_, let name) = address { daemon.listenerName = name }
+            daemon.configLoader = reloadConfig
             return NIOLoopBound(daemon, eventLoop: loop)
         }.get()
 
@@ -124,14 +125,7 @@ public struct WindowServer: Service, CustomStringConvertible {
     }
 
     private func reload(daemon: NIOLoopBound<WindowDaemon>, loop: any EventLoop) async {
-        hooks.reloading()
-        do throws(ConfigError) {
-            let fresh = try reloadConfig()
-            try? await loop.submit { daemon.value.reload(fresh) }.get()
-        } catch {
-            logger.error("reload refused, the old config stays", metadata: ["error": "\(error)"])
-            hooks.ready("reload failed: \(error)")
-        }
+        _ = try? await loop.submit { daemon.value.reloadFromDisk() }.get()
     }
 
     private func bind(group: MultiThreadedEventLoopGroup, daemon: NIOLoopBound<WindowDaemon>) async throws -> NIOAsyncChannel<Void, Never> {

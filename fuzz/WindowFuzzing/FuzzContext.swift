@@ -29,6 +29,11 @@ public final class FuzzContext: DispatchContext {
         return 0
     }
 
+    /// Reloading re-applies the groups in force: the fuzzer has no config file to re-read.
+    public func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String] {
+        coordinator.groups.keys.sorted()
+    }
+
     /// What the daemon does when a connection ends.
     public func disconnect(_ connection: ConnectionID) -> [Effect] {
         subscriptions.removeValue(forKey: connection)

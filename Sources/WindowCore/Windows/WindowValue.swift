@@ -30,6 +30,8 @@ public enum WindowValue: Hashable, Sendable {
             return .string(String(number))
         case (.uuid, .string(let text)):
             if let uuid = UUID(uuidString: text) { return .uuid(uuid.uuidString.lowercased()) }
+        case (_, .null):
+            throw .refused(.invalidValue, "window group '\(group)' needs a value, \(type.article); none was given")
         default:
             break
         }
