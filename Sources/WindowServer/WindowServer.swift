@@ -6,7 +6,6 @@ import NIOCore
 import NIOExtras
 import NIOPosix
 import ServiceLifecycle
-import UnixSignals
 import WindowCore
 import WindowProtocol
 import WindowStore
@@ -21,6 +20,7 @@ public struct WindowServer: Service, CustomStringConvertible {
     private let hooks: LifecycleHooks
     private let logger: Logger
     private let reloadConfig: @Sendable () throws(ConfigError) -> DaemonConfig
+    private let signals: SignalReceiver
 
     /// - Parameters:
     ///   - address: where to listen when no listener is inherited.
@@ -28,9 +28,11 @@ public struct WindowServer: Service, CustomStringConvertible {
     ///     client connections to adopt, and the state of a graceful restart.
     ///   - stateDirectory: where the SQLite state lives (durability and damage policy from `config`).
     ///   - reloadConfig: re-reads the config on SIGHUP; an error keeps the old one.
+    ///   - signals: SIGHUP (reload) and SIGUSR2 (upgrade in place), as they come.
     public init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
                 stateDirectory: String, hooks: LifecycleHooks, logger: Logger,
-                reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
+                reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig, signals: SignalReceiver) {
+        self.signals = signals
         self.config = config
         self.address = inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
         self.inherited = inherited
@@ -43,9 +45,9 @@ public struct WindowServer: Service, CustomStringConvertible {
     public var description: String { "WindowServer(\(address))" }
 
     public func run() async throws {
-        // Trap the signals first: once READY=1 is out, a SIGHUP must reload, never kill.
-        let hangups = await UnixSignalsSequence(trapping: .sighup)
-        let upgrades = await UnixSignalsSequence(trapping: .sigusr2)
+        // The signals are blocked since main began: once READY=1 is out, a SIGHUP reloads, never kills.
+        let hangups = signals.signals(.reload)
+        let upgrades = signals.signals(.upgrade)
         let (store, stored) = try await openStore()
         let (windows, dropped) = RestoreValidator.validate(stored, groups: Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) }))
         for (id, reason) in dropped {
@@ -105,7 +107,9 @@ public struct WindowServer: Service, CustomStringConvertible {
         if case .path(let path) = address, !restart.keepsSocket {
             unlink(path)
         }
-        try await group.shutdownGracefully()
+        // The loop's group is left to the process's end, which follows: its shutdown reports
+        // through Dispatch, whose worker threads ask for a nice value the unit refuses (see
+        // SignalReceiver). Every channel is closed and every change committed by now.
         logger.info("stopped")
     }
 
