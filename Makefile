@@ -63,6 +63,7 @@ test: build
 	@grep -Eq 'Test run with [1-9][0-9]* tests? .*passed' .build/test.log || { echo "make test: no swift test ran"; exit 1; }
 	Tests/systemd/verify-units.sh
 	@$(MAKE) --no-print-directory test-man
+	Tests/install/check-install.sh
 
 ## Each man page renders without a warning, under mandoc's linter and under groff (as man-db renders it).
 test-man: deps
