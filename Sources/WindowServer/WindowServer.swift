@@ -86,19 +86,23 @@ public struct WindowServer: Service, CustomStringConvertible {
         let restart = RestartCoordinator(daemon: daemon, loop: loop, server: server.channel, hooks: hooks, logger: logger)
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { tasks in
+                // Ended by cancelling the group once the listener is closed, not with
+                // cancelOnGracefulShutdown(): that starts unstructured tasks, which run on the
+                // global executor's Dispatch threads (see SignalReceiver).
                 tasks.addTask {
-                    for await _ in hangups.cancelOnGracefulShutdown() {
+                    for await _ in hangups {
                         await reload(daemon: daemon, loop: loop)
                     }
                 }
                 tasks.addTask {
-                    for await _ in upgrades.cancelOnGracefulShutdown() {
+                    for await _ in upgrades {
                         restart.upgradeInPlace()
                     }
                 }
                 try await server.executeThenClose { accepted in
                     for try await _ in accepted {}
                 }
+                tasks.cancelAll()
             }
         } onGracefulShutdown: {
             logger.info("stopping")
