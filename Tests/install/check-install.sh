@@ -22,7 +22,7 @@ done
 scratch=$(mktemp -d /tmp/windowd-install.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/completions"
-"$bin/winctl" --generate-completion-script bash >"$scratch/completions/winctl.bash"
+"$bin/winctl" --generate-completion-script bash | sed '1{/^#!/d}' >"$scratch/completions/winctl.bash"
 "$bin/winctl" --generate-completion-script zsh >"$scratch/completions/_winctl"
 "$bin/winctl" --generate-completion-script fish >"$scratch/completions/winctl.fish"
 

@@ -35,7 +35,7 @@ set -u
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 root=${WINDOWD_TEST_ROOT:-/var/cache/windowd-test/bookworm}
 swift=${SWIFT:-swift}
-release_flags=${RELEASE_FLAGS:--c release --static-swift-stdlib}
+release_flags=${RELEASE_FLAGS:--c release --static-swift-stdlib -Xlinker -z -Xlinker now}
 packages="systemd,systemd-sysv,dbus,procps,libsqlite3-0"
 passed=0
 failed=0
