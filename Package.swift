@@ -25,6 +25,8 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // signalfd(2) for the daemon's signals (Glibc's module lacks it); only WindowServer imports it.
+        .systemLibrary(name: "CSignalFD"),
         .target(
             name: "SystemdSupport",
             dependencies: [
@@ -45,6 +47,7 @@ let package = Package(
                 "WindowCore",
                 "WindowProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Request dispatch without I/O: parse, route, params, coordinator operation, reply.
@@ -52,6 +55,7 @@ let package = Package(
         .target(
             name: "WindowServer",
             dependencies: [
+                "CSignalFD",
                 "WindowCore",
                 "WindowDispatch",
                 "WindowStore",
@@ -61,7 +65,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -76,6 +79,8 @@ let package = Package(
                 "SystemdSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

@@ -13,8 +13,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     case refused(RPCError)
     /// The daemon sent something that is not the protocol.
     case malformed(String)
-    /// No answer in time.
-    case timedOut(path: String)
+    /// The daemon at `path` took the connection but did not answer within `limit`.
+    case timedOut(path: String, limit: Duration)
 
     /// The message winctl prints: names the socket path tried, or gives the daemon's own message for a refusal.
     public var description: String {
@@ -27,8 +27,16 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
             return error.message
         case .malformed(let detail):
             return "unexpected message from windowd: \(detail)"
-        case .timedOut(let path):
-            return "windowd at \(path) did not answer in time"
+        case .timedOut(let path, let limit):
+            return "windowd at \(path) did not answer within \(Self.seconds(limit)): the socket accepts connections but the daemon does not reply "
+                + "(is it stopped or stuck? see 'systemctl status windowd'; --timeout sets the limit)"
         }
+    }
+
+    /// `5 s`, `0.5 s`.
+    private static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1_000 == 0 { return "\(milliseconds / 1_000) s" }
+        return "\(Double(milliseconds) / 1_000) s"
     }
 }

@@ -10,21 +10,34 @@ import Darwin
 ///
 /// Deliberately plain POSIX: `winctl` is called from scripts in loops, and a
 /// one-shot client should cost a connect, a write and a read, not an event loop.
+///
+/// With a `timeout`, nothing waits longer than that for the daemon: a connect to a socket
+/// whose backlog is full and a write it does not read end after it (`SO_SNDTIMEO`), and
+/// ``readLine(until:)`` ends at its deadline. Both throw ``ClientError/timedOut(path:limit:)``.
 public final class LineSocket {
     /// The socket's file descriptor, for `poll`.
     public let fileDescriptor: Int32
     /// The path connected to.
     public let path: String
+    /// How long a connect, a write or a bounded read may wait; `nil` waits as long as it takes.
+    public let timeout: Duration?
     private var buffer: [UInt8] = []
     private var start = 0
     /// Where the search for the next newline resumes: bytes before it hold none.
     private var scanned = 0
 
-    /// Connects to the stream socket at `path`.
-    public init(path: String) throws(ClientError) {
+    /// Connects to the stream socket at `path`, waiting at most `timeout` when given.
+    public init(path: String, timeout: Duration? = nil) throws(ClientError) {
         self.path = path
+        self.timeout = timeout
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .unreachable(path: path, errno: errno) }
+        if let timeout {
+            // Bounds connect (a listener that never accepts fills its backlog) and send.
+            var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+            if limit.tv_sec == 0 && limit.tv_usec == 0 { limit.tv_usec = 1 }
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -45,6 +58,9 @@ public final class LineSocket {
         guard result == 0 else {
             let error = errno
             close(fd)
+            if let timeout, error == EAGAIN || error == EWOULDBLOCK || error == EINPROGRESS {
+                throw .timedOut(path: path, limit: timeout)
+            }
             throw .unreachable(path: path, errno: error)
         }
         fileDescriptor = fd
@@ -63,6 +79,7 @@ public final class LineSocket {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if let timeout, errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut(path: path, limit: timeout) }
                 throw .disconnected(path: path)
             }
             offset += written
@@ -74,8 +91,16 @@ public final class LineSocket {
         buffer[start...].contains(0x0A)
     }
 
-    /// Reads the next line without its newline; `nil` at end of stream.
+    /// Reads the next line without its newline, waiting as long as it takes; `nil` at end of stream.
     public func readLine() throws(ClientError) -> [UInt8]? {
+        try readLine(until: nil)
+    }
+
+    /// Reads the next line without its newline; `nil` at end of stream. With a `deadline`,
+    /// throws ``ClientError/timedOut(path:limit:)`` if nothing has come by then; every chunk that
+    /// comes moves it on by ``timeout``, so a long reply that is still arriving is not cut.
+    public func readLine(until deadline: ContinuousClock.Instant?) throws(ClientError) -> [UInt8]? {
+        var deadline = deadline
         while true {
             // Only the bytes received since the last look are searched: a 20 MB reply costs one pass.
             if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
@@ -90,8 +115,10 @@ public final class LineSocket {
                 return line
             }
             scanned = buffer.count
+            if let deadline { try waitReadable(until: deadline) }
             let count = try receive(upTo: 65_536)
             if count == 0 { return nil }
+            if deadline != nil, let timeout { deadline = .now + timeout }
         }
     }
 
@@ -107,6 +134,19 @@ public final class LineSocket {
                 throw .disconnected(path: path)
             }
             return count
+        }
+    }
+
+    /// Waits until the socket can be read, or throws `timedOut` at `deadline`.
+    private func waitReadable(until deadline: ContinuousClock.Instant) throws(ClientError) {
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw .timedOut(path: path, limit: timeout ?? .zero) }
+            let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+            var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(milliseconds, Int64(Int32.max))))
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR { throw .disconnected(path: path) }
         }
     }
 }

@@ -8,7 +8,9 @@ import WindowProtocol
 /// A connection to windowd that makes typed calls and receives events.
 ///
 /// Events that arrive while a call waits for its response are kept, in order,
-/// for ``nextEvent()``.
+/// for ``nextEvent()``. With a `timeout`, the connect and each call end with
+/// ``ClientError/timedOut(path:limit:)`` when the daemon does not answer in time;
+/// ``nextEvent()`` waits for events as long as it takes.
 public final class WindowConnection {
     /// The socket underneath, for `poll`.
     public let socket: LineSocket
@@ -16,9 +18,9 @@ public final class WindowConnection {
     private var pendingEvents: [(EventMessage, [UInt8])] = []
     private let decoder = JSONValueDecoder()
 
-    /// Connects to the daemon at `path`.
-    public init(path: String) throws(ClientError) {
-        socket = try LineSocket(path: path)
+    /// Connects to the daemon at `path`; `timeout` bounds the connect and every call (`nil`: no bound).
+    public init(path: String, timeout: Duration? = nil) throws(ClientError) {
+        socket = try LineSocket(path: path, timeout: timeout)
     }
 
     /// Sends `method` with `params` and waits for its response.
@@ -34,8 +36,9 @@ public final class WindowConnection {
             throw .malformed("cannot encode \(Method.name): \(error)")
         }
         try socket.writeLine(bytes)
+        let deadline = socket.timeout.map { ContinuousClock.now + $0 }
         while true {
-            guard let line = try socket.readLine() else { throw .disconnected(path: socket.path) }
+            guard let line = try socket.readLine(until: deadline) else { throw .disconnected(path: socket.path) }
             let (incoming, tree) = try classify(line)
             switch incoming {
             case .event(let event):

@@ -16,4 +16,8 @@ public protocol DispatchContext: AnyObject {
     var storeFailure: String? { get }
     /// Subscribes `connection` to `types` (all when `nil`); returns the `seq` before the subscription.
     func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64
+    /// Re-reads the config and applies it as SIGHUP does, if `connection` may ask for that (the
+    /// daemon's own uid or root; else `forbidden`); returns the ids of the groups now in force.
+    /// The caller announces `daemon.reloaded`.
+    func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String]
 }

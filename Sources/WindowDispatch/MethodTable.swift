@@ -87,6 +87,21 @@ enum MethodTable {
                 attached: coordinator.registry.attachedCount, clients: context.clientCount,
                 phase: coordinator.aggregate, state: coordinator.state)
         },
+        MethodRoute.of(DaemonGroups.self) { context, _, _, _ in
+            var counts: [String: Int] = [:]
+            for window in context.coordinator.registry.windows.values { counts[window.group, default: 0] += 1 }
+            let groups = context.coordinator.groups.values.sorted { $0.id < $1.id }.map { group in
+                DaemonGroups.Group(
+                    id: group.id, valueType: group.valueType.rawValue, launch: group.launch,
+                    restore: group.restore, requiresAuth: group.requiresAuth, windows: counts[group.id] ?? 0)
+            }
+            return DaemonGroups.Result(groups: groups)
+        },
+        MethodRoute.of(DaemonReload.self) { context, _, connection, effects throws(RPCError) in
+            let groups = try context.reloadConfig(requestedBy: connection)
+            effects.append(.event(.daemonReloaded))
+            return DaemonReload.Result(groups: groups)
+        },
     ])
 
     /// `window.attach`'s params as the core's request: by `id`, or by `group` and `value`.

@@ -3,16 +3,23 @@ import Glibc
 #endif
 import Foundation
 import GRDB
+import NIOPosix
 import WindowCore
 import WindowProtocol
 
 /// The state store on disk: SQLite through GRDB, a `DatabasePool` in WAL mode, one
 /// transaction per commit batch. `synchronous = NORMAL` survives a killed daemon;
 /// `FULL` (durability = "full") survives power loss.
+///
+/// Every read and write after opening runs on one thread of the store's own, through GRDB's
+/// synchronous API, in the order asked: GRDB's asynchronous API would run them on Dispatch
+/// worker threads, which libdispatch starts with a `setpriority` that the systemd unit's
+/// system call filter refuses (and logs).
 public final class SQLiteStateStore: StateStore {
     /// The database file.
     public let path: String
     private let pool: DatabasePool
+    private let thread: NIOThreadPool
 
     /// What to do with a database that cannot be used.
     public enum DamagePolicy: String, Sendable {
@@ -28,7 +35,7 @@ public final class SQLiteStateStore: StateStore {
         try makeDirectory(directory)
         let path = directory + "/windowd.sqlite"
         do {
-            return (try SQLiteStateStore(path: path, fullSync: fullSync), nil)
+            return (SQLiteStateStore(path: path, pool: try openPool(path: path, fullSync: fullSync)), nil)
         } catch {
             switch error {
             case .damaged, .newerSchema:
@@ -39,23 +46,33 @@ public final class SQLiteStateStore: StateStore {
                         throw .directory(path: directory, detail: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))")
                     }
                 }
-                return (try SQLiteStateStore(path: path, fullSync: fullSync), aside)
+                return (SQLiteStateStore(path: path, pool: try openPool(path: path, fullSync: fullSync)), aside)
             case .directory:
                 throw error
             }
         }
     }
 
-    private init(path: String, fullSync: Bool) throws(StoreOpeningError) {
+    /// A store over `pool`, with its own thread (started only for a database that opened).
+    private init(path: String, pool: DatabasePool) {
         self.path = path
+        self.pool = pool
+        thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+    }
+
+    /// Opens, checks and migrates the database at `path`.
+    private static func openPool(path: String, fullSync: Bool) throws(StoreOpeningError) -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "windowd.state"
+        // Release reader memory in place: closing reader connections happens on Dispatch threads.
+        configuration.persistentReadOnlyConnections = true
         let synchronous = fullSync ? "FULL" : "NORMAL"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try DatabasePool(path: path, configuration: configuration)
             let migrator = StoreSchema.migrator
             let (applied, check) = try pool.read { db in
                 (try migrator.appliedIdentifiers(db), try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer")
@@ -64,6 +81,7 @@ public final class SQLiteStateStore: StateStore {
             guard unknown.isEmpty else { throw StoreOpeningError.newerSchema(path: path, unknown: unknown.sorted()) }
             guard check == "ok" else { throw StoreOpeningError.damaged(path: path, detail: "quick_check: \(check)") }
             try migrator.migrate(pool)
+            return pool
         } catch let error as StoreOpeningError {
             throw error
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
@@ -73,10 +91,20 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    deinit {
+        // Only tests let a store go: the daemon closes its one at exit.
+        thread.shutdownGracefully { _ in }
+    }
+
     /// Reads everything in one read transaction, windows in creation order; a row whose id is not a
     /// UUID or whose storage value is not JSON is skipped, for restore to carry on without it.
     public func load() async throws -> StoredState {
-        try await pool.read { db in
+        let pool = self.pool
+        return try await thread.runIfActive { try Self.read(pool) }
+    }
+
+    private static func read(_ pool: DatabasePool) throws -> StoredState {
+        try pool.read { db in
             var state = StoredState()
             let windows = try Row.fetchCursor(db, sql: "SELECT id, grp, value, created_at, ord, last_attached_at FROM window ORDER BY ord")
             while let row = try windows.next() {
@@ -100,34 +128,38 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    /// Writes `changes` in one transaction on GRDB's writer queue; `completion` runs once it is
+    /// Writes `changes` in one transaction on the store's own thread; `completion` runs once it is
     /// committed (on disk as far as `durability` promises) or failed.
     public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        pool.asyncWrite({ db in
-            for change in changes { try Self.apply(change, in: db) }
-        }, completion: { _, result in
-            completion(result)
-        })
+        let pool = self.pool
+        thread.submit { state in
+            guard case .active = state else { return completion(.failure(CancellationError())) }
+            completion(Result {
+                try pool.write { db in
+                    for change in changes { try Self.apply(change, in: db) }
+                }
+            })
+        }
     }
 
     /// `sync` checkpoints the write-ahead log in full; `compact` also truncates it and gives SQLite's caches back.
     public func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let pool = self.pool
-        pool.asyncWriteWithoutTransaction { db in
-            do {
-                switch level {
-                case .sync:
-                    try db.execute(sql: "PRAGMA wal_checkpoint(FULL)")
-                case .compact:
-                    try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                    db.releaseMemory()
+        thread.submit { state in
+            guard case .active = state else { return completion(.failure(CancellationError())) }
+            completion(Result {
+                try pool.writeWithoutTransaction { db in
+                    switch level {
+                    case .sync:
+                        try db.execute(sql: "PRAGMA wal_checkpoint(FULL)")
+                    case .compact:
+                        try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                        db.releaseMemory()
+                    }
                 }
-                completion(.success(()))
-            } catch {
-                completion(.failure(error))
-            }
+                if case .compact = level { pool.releaseMemory() }
+            })
         }
-        if case .compact = level { pool.releaseMemory() }
     }
 
     /// Closes the database (a checkpoint of the write-ahead log first, by SQLite).

@@ -2,10 +2,10 @@ import ArgumentParser
 import WindowClient
 import WindowProtocol
 
-/// The flags every command takes: which daemon to talk to and how to print.
+/// The flags every command takes: which daemon to talk to, how long to wait for it, and how to print.
 struct GlobalOptions: ParsableArguments {
     @Option(
-        name: .customLong("socket"),
+        name: [.customShort("s"), .customLong("socket")],
         help: ArgumentHelp(
             "The daemon's socket (default: $WINDOWD_SOCKET, else $XDG_RUNTIME_DIR/windowd/windowd.sock, else /run/windowd/windowd.sock as root, else /tmp/windowd-$UID/windowd.sock).",
             valueName: "path"
@@ -13,9 +13,30 @@ struct GlobalOptions: ParsableArguments {
     )
     var socket: String?
 
-    @Flag(help: "Print each result as one JSON document (the protocol's result object), each event as its JSON line.")
+    @Option(
+        name: .customLong("timeout"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "How long to wait for the daemon to connect and answer each request; 0 waits forever. watch and attach wait for events without it.",
+            valueName: "seconds"
+        )
+    )
+    var timeoutSeconds: Double = 5
+
+    @Flag(help: "Print each result as one JSON document (the protocol's result object), each event as its JSON line, and a refusal as its JSON-RPC error object, all on standard output.")
     var json = false
+
+    func validate() throws {
+        guard timeoutSeconds.isFinite, timeoutSeconds >= 0 else {
+            throw ValidationError("--timeout takes a number of seconds, 0 or more (0 waits forever), not \(timeoutSeconds)")
+        }
+    }
 
     /// The socket path to connect to: `--socket`, else the default of SPEC section 7.
     var socketPath: String { SocketPath.forClient(explicit: socket) }
+
+    /// The limit on connecting and on each answer; `nil` for `--timeout 0`.
+    var timeout: Duration? {
+        timeoutSeconds == 0 ? nil : .milliseconds(Int64((timeoutSeconds * 1_000).rounded(.up)))
+    }
 }

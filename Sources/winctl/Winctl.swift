@@ -14,18 +14,28 @@ struct Winctl: ParsableCommand {
             Human output by default; with --json, each result is printed as one JSON document \
             (the protocol's result object) and each event as its JSON line.
 
-            Exit status: 0 success, 1 the daemon refused the request, 64 usage error, \
-            69 the daemon cannot be reached.
+            A window ID can be given as a unique prefix of it, as winctl list and the attach view \
+            show it. Negative numbers are values (winctl open detail -5); other values that start \
+            with - follow a --.
+
+            Exit status: 0 success, 1 the daemon refused the request (with --json its JSON-RPC \
+            error object is printed on standard output), 64 usage error, 69 the daemon cannot be \
+            reached or did not answer within --timeout.
             """,
         version: ProtocolVersion.software,
         subcommands: [
             Open.self, Close.self, Focus.self, List.self, Attach.self,
             Phase.self, State.self, Transition.self, Login.self, Logout.self,
-            Storage.self, Watch.self, Status.self,
+            Storage.self, Watch.self, Status.self, Groups.self, Reload.self,
         ]
     )
 
     @OptionGroup var options: GlobalOptions
+
+    /// Parses the command line, with negative numbers as values, and runs the command.
+    static func main() {
+        main(NegativeNumbers.rewrite(Array(CommandLine.arguments.dropFirst()), command: Winctl.self))
+    }
 
     func run() throws {
         throw MissingCommand.report(Winctl.self)

@@ -8,9 +8,15 @@
 # The overlay keeps the cached tree clean: everything written inside is gone when
 # the container stops. Commands run inside through `nsenter -t <container pid 1> -a`.
 # windowd is built with --static-swift-stdlib so the container needs no Swift
-# runtime; binaries, units and a test config are copied in through
-# /proc/<container pid 1>/root.
+# runtime, and packaged with `make deb`; the package is copied in through
+# /proc/<container pid 1>/root and installed with dpkg, as a user would.
 #
+# Checks: the package installs (its maintainer scripts enable and start
+# windowd.socket through deb-systemd-helper; the units run /usr/bin/windowd; man
+# pages, completions and the conffile are in place) and `winctl open detail 42`
+# works against it; the journal of a normal start, reload, restart and stop holds
+# only windowd's own lines; removing and purging the package stops the socket and
+# leaves nothing behind. Then, with the package's units:
 # Checks: socket activation on a first connection (made from the host through
 # /proc/<pid 1>/root/run/windowd/windowd.sock), STATUS= in `systemctl show`,
 # reload, restart, Restart=on-failure after SIGSEGV (NRestarts=1), the watchdog
@@ -22,14 +28,14 @@
 #
 # Environment: WINDOWD_TEST_ROOT (default /var/cache/windowd-test/bookworm),
 # SWIFT, RELEASE_FLAGS (as in the Makefile), WINDOWD_SKIP_BUILD=1 to use the
-# existing release build.
+# existing release build and package.
 # Last line: "N passed, M failed"; exit status 1 when anything failed.
 set -u
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 root=${WINDOWD_TEST_ROOT:-/var/cache/windowd-test/bookworm}
 swift=${SWIFT:-swift}
-release_flags=${RELEASE_FLAGS:--c release --static-swift-stdlib}
+release_flags=${RELEASE_FLAGS:--c release --static-swift-stdlib -Xlinker -z -Xlinker now}
 packages="systemd,systemd-sysv,dbus,procps,libsqlite3-0"
 passed=0
 failed=0
@@ -102,17 +108,16 @@ if [ ! -e "$root/.windowd-complete" ]; then
     fi
 fi
 
-# --- windowd, built for a machine without Swift ---------------------------------
+# --- windowd, built for a machine without Swift, as a Debian package -------------
 
 cd "$repo" || exit 1
 if [ "${WINDOWD_SKIP_BUILD:-0}" != 1 ]; then
     building=$(date +%s%N)
-    # shellcheck disable=SC2086
-    if ! build_log=$($swift build $release_flags 2>&1); then
-        fail "swift build $release_flags" "$(tail -30 <<<"$build_log")"
+    if ! build_log=$(make --no-print-directory deb SWIFT="$swift" RELEASE_FLAGS="$release_flags" 2>&1); then
+        fail "make deb" "$(tail -30 <<<"$build_log")"
         finish
     fi
-    info "swift build $release_flags took $(milliseconds_since "$building") ms"
+    info "make deb took $(milliseconds_since "$building") ms" "$(grep -E '^(built|[EWI]:)' <<<"$build_log")"
 fi
 # shellcheck disable=SC2086
 bin=$($swift build $release_flags --show-bin-path)
@@ -122,6 +127,8 @@ done
 if ldd "$bin/windowd" | grep -q 'libswift'; then
     fail "windowd links the Swift runtime dynamically (build with --static-swift-stdlib)" "$(ldd "$bin/windowd")"
 fi
+package=$(ls -t "$repo"/windowd_*_"$(dpkg --print-architecture)".deb 2>/dev/null | head -1)
+[ -n "$package" ] || { fail "no windowd_*.deb in $repo (make deb)"; finish; }
 
 # --- Boot ---------------------------------------------------------------------------
 
@@ -201,16 +208,50 @@ else
 fi
 [ "$state" = degraded ] && info "failed units in the container" "$(inside systemctl --failed --no-legend)"
 
-# --- Install ------------------------------------------------------------------------
+# --- Install the package -----------------------------------------------------------
 
 croot=/proc/$leader/root
-install -D -m 0755 "$bin/windowd" "$croot/usr/local/bin/windowd"
-install -D -m 0755 "$bin/winctl" "$croot/usr/local/bin/winctl"
-install -m 0644 "$repo/systemd/windowd.service" "$repo/systemd/windowd.socket" "$croot/etc/systemd/system/"
+cp "$package" "$croot/tmp/windowd.deb"
+if output=$(inside dpkg -i /tmp/windowd.deb 2>&1) && [ "$(inside dpkg-query -W -f '${Status}' windowd)" = "install ok installed" ]; then
+    pass "dpkg -i $(basename "$package") in the container"
+else
+    fail "dpkg -i $(basename "$package")" "$output"
+    finish
+fi
+if [ "$(inside systemctl is-enabled windowd.socket)" = enabled ] && [ "$(inside systemctl is-active windowd.socket)" = active ] \
+    && [ "$(inside systemctl is-active windowd.service)" = inactive ]; then
+    pass "the maintainer scripts enabled and started windowd.socket (deb-systemd-helper); the service waits for a connection"
+else
+    fail "windowd.socket after installing the package" "$(inside systemctl status --no-pager windowd.socket windowd.service 2>&1)"
+fi
+exec_start=$(inside systemctl show -p ExecStart --value windowd.service)
+missing_files=""
+for file in /usr/bin/windowd /usr/bin/winctl /usr/lib/systemd/user/windowd.service /usr/lib/systemd/user/windowd.socket \
+    /usr/share/man/man1/winctl.1.gz /usr/share/man/man8/windowd.8.gz /usr/share/man/man5/windowd.toml.5.gz \
+    /usr/share/man/man7/windowd-protocol.7.gz /usr/share/bash-completion/completions/winctl \
+    /usr/share/zsh/vendor-completions/_winctl /usr/share/fish/vendor_completions.d/winctl.fish \
+    /etc/windowd/windowd.toml /usr/share/doc/windowd/copyright; do
+    inside test -e "$file" || missing_files="$missing_files $file"
+done
+if grep -q 'path=/usr/bin/windowd ' <<<"$exec_start" && [ -z "$missing_files" ]; then
+    pass "the package's unit runs /usr/bin/windowd; man pages, completions, user units and the conffile are installed"
+else
+    fail "the installed files" "ExecStart: $exec_start
+missing:$missing_files"
+fi
+if output=$(inside timeout 20 /usr/bin/winctl open detail 42 2>&1) && grep -q ' created$' <<<"$output" \
+    && [ "$(inside systemctl is-active windowd.service)" = active ]; then
+    pass "winctl open detail 42 against the packaged units: $output"
+else
+    fail "winctl open detail 42 against the packaged units" "$output
+$(inside journalctl -u windowd --no-pager -n 20)"
+fi
+# From here on, the checks of the units run with a test config and a fresh start.
+inside systemctl stop windowd.service windowd.socket
+inside sh -c 'rm -rf /var/lib/private/windowd /var/lib/windowd'
 # The shipped config, with no loading delay and a launch command, so that opening
 # a `main` window logs `launching` with window.id metadata.
-install -d "$croot/etc/windowd"
-cat >"$croot/etc/windowd/windowd.toml" <<'EOF'
+cat >"$croot/etc/windowd/windowd.toml" <<'EOF_CONFIG'
 [app]
 minimum_loading_ms = 0
 
@@ -220,25 +261,14 @@ launch = ["/bin/true"]
 
 [groups.detail]
 value = "int"
-EOF
+EOF_CONFIG
 
-unresolved=$(inside ldd /usr/local/bin/windowd /usr/local/bin/winctl | grep 'not found')
-if [ -n "$unresolved" ]; then
-    # Bring what the container lacks from the host, next to the binaries.
-    for soname in $(awk '/not found/ { print $1 }' <<<"$unresolved" | sort -u); do
-        host_lib=$(ldd "$bin/windowd" "$bin/winctl" | awk -v n="$soname" '$1 == n && $3 ~ /^\// { print $3; exit }')
-        [ -n "$host_lib" ] && install -D -m 0644 "$host_lib" "$croot/usr/local/lib/$soname"
-    done
-    inside ldconfig
-    info "copied from the host: $(awk '/not found/ { print $1 }' <<<"$unresolved" | sort -u | tr '\n' ' ')"
-fi
-unresolved=$(inside ldd /usr/local/bin/windowd /usr/local/bin/winctl | grep 'not found')
+unresolved=$(inside ldd /usr/bin/windowd /usr/bin/winctl | grep 'not found')
 if [ -z "$unresolved" ]; then
     pass "the container resolves every library windowd links ($(ldd "$bin/windowd" | awk '$3 ~ /^\// { print $1 }' | tr '\n' ' '))"
 else
     fail "libraries missing in the container" "$unresolved"
 fi
-inside systemctl daemon-reload
 
 # --- Checks -------------------------------------------------------------------------
 
@@ -254,7 +284,7 @@ wait_for_property() {
         sleep 0.05
     done
 }
-winctl_inside() { inside timeout 20 /usr/local/bin/winctl "$@"; }
+winctl_inside() { inside timeout 20 /usr/bin/winctl "$@"; }
 
 if inside systemctl start windowd.socket && [ "$(inside systemctl is-active windowd.socket)" = active ] \
     && [ "$(inside systemctl is-active windowd.service)" = inactive ]; then
@@ -327,7 +357,7 @@ fi
 
 # A restart with clients connected: their connections wait in the fd store (issue 8).
 list_before=$(winctl_inside list 2>&1)
-inside sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do /usr/local/bin/winctl --json watch > /run/watch-$i.log 2>&1 & done'
+inside sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do /usr/bin/winctl --json watch > /run/watch-$i.log 2>&1 & done'
 deadline=$(( $(date +%s) + 10 ))
 until [ "$(show NFileDescriptorStore)" = 10 ] || [ "$(date +%s)" -gt "$deadline" ]; do sleep 0.1; done
 stored_before=$(show NFileDescriptorStore)
@@ -430,9 +460,30 @@ else
 fi
 info "open findings" "$(grep '✗' <<<"$security")"
 
-noise=$(inside journalctl -u windowd.service --no-pager | grep -c 'Failed to set thread priority')
-[ "$noise" -gt 0 ] && info "$noise journal lines 'Failed to set thread priority for worker thread: … errno=1' (libdispatch's setpriority, refused by SystemCallFilter=~@resources)"
+# Every start (the package's, the socket-activated one, restarts, crash restarts), reload and
+# stop above: windowd's journal holds its own lines only, none from libdispatch.
+noise=$(inside journalctl -u windowd.service --no-pager -o cat | grep -E 'Failed to set thread priority|^libdispatch|errno=[0-9]+$')
+starts=$(inside journalctl -u windowd.service --no-pager -o cat | grep -c '^listening')
+if [ -z "$noise" ] && [ "$starts" -ge 3 ]; then
+    pass "the journal of $starts starts, a reload, restarts and stops holds no libdispatch line"
+else
+    fail "the journal holds lines that are not windowd's ($starts starts)" "$noise"
+fi
 info "systemctl status windowd" "$(inside systemctl status --no-pager windowd 2>&1)"
+
+# Remove, then purge: the socket stops, the files go, the config stays until the purge.
+if inside dpkg -r windowd >/dev/null 2>&1 && [ "$(inside systemctl is-active windowd.socket)" != active ] \
+    && ! inside test -e /usr/bin/windowd && ! inside test -e /run/windowd/windowd.sock && inside test -e /etc/windowd/windowd.toml; then
+    pass "dpkg -r windowd: the socket is stopped, the binaries are gone, the config stays"
+else
+    fail "dpkg -r windowd" "$(inside systemctl status --no-pager windowd.socket 2>&1; inside ls -la /usr/bin/windowd /etc/windowd 2>&1)"
+fi
+if inside dpkg -P windowd >/dev/null 2>&1 && ! inside test -e /etc/windowd/windowd.toml && ! inside test -e /var/lib/private/windowd \
+    && ! inside test -e /var/lib/systemd/deb-systemd-helper-enabled/windowd.socket.dsh-also; then
+    pass "dpkg -P windowd: the config, the state and deb-systemd-helper's records are gone"
+else
+    fail "dpkg -P windowd" "$(inside ls -la /etc/windowd /var/lib/private /var/lib/systemd/deb-systemd-helper-enabled 2>&1)"
+fi
 
 stop_container
 finish

@@ -3,7 +3,8 @@
 #   - `systemd-analyze verify` on the system and user .service and .socket;
 #   - `systemd-analyze security --offline=yes` on the system service, which must
 #     score 0.5 or lower (--threshold is in tenths);
-#   - a deliberately broken copy must fail, so the verify check is known to bite.
+#   - a deliberately broken copy must fail, so the verify check is known to bite;
+#   - every Documentation= page exists (verify runs man on each; MANPATH is the repository's man/).
 # verify exits 0 on many problems it only warns about ("…, ignoring"), so a
 # check passes only when it exits 0 AND prints nothing.
 #
@@ -36,6 +37,12 @@ fi
 
 scratch=$(mktemp -d /tmp/windowd-units.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
+
+# verify runs `man` on every Documentation= entry: the units name the repository's own pages.
+for page in "$repo"/man/*.[1-8]; do
+    install -D -m 0644 "$page" "$scratch/man/man${page##*.}/$(basename "$page")"
+done
+export MANPATH="$scratch/man"
 
 # Runs systemd-analyze with "$@"; succeeds only on exit 0 with no output at all.
 # Leaves the output in $output.

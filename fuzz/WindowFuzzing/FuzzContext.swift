@@ -31,6 +31,11 @@ public final class FuzzContext: DispatchContext {
                                 connection: { connections[$0] }, isPresenter: { registry.window(presentedBy: $0) != nil })
     }
 
+    /// Reloading re-applies the groups in force: the fuzzer has no config file to re-read.
+    public func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String] {
+        coordinator.groups.keys.sorted()
+    }
+
     /// What the daemon does when a connection ends.
     public func disconnect(_ connection: ConnectionID) -> [Effect] {
         connections[connection]?.subscription = .none

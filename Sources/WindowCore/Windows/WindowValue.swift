@@ -22,8 +22,6 @@ public enum WindowValue: Hashable, Sendable {
         switch (type, json) {
         case (.none, .null):
             return .none
-        case (_, .null):
-            throw .refused(.invalidValue, "group '\(group)' takes \(type.article) as its value, and none was given")
         case (.int, .int(let number)):
             return .int(number)
         case (.int, .string(let text)):
@@ -39,6 +37,8 @@ public enum WindowValue: Hashable, Sendable {
             return .string(String(number))
         case (.uuid, .string(let text)):
             if let uuid = UUID(uuidString: text) { return .uuid(uuid.uuidString.lowercased()) }
+        case (_, .null):
+            throw .refused(.invalidValue, "window group '\(group)' needs a value, \(type.article); none was given")
         default:
             break
         }

@@ -82,13 +82,15 @@ extension WindowDaemon {
         logger.info("resumed after a graceful restart", metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"])
     }
 
-    /// Applies a re-read config; connections and windows stay.
-    func reload(_ newConfig: DaemonConfig) {
+    /// Applies a re-read config; connections and windows stay. Sends `daemon.reloaded` when `announce`.
+    func reload(_ newConfig: DaemonConfig, announce: Bool = true) {
         config = newConfig
         coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits)
         access = AccessPolicy(newConfig.daemon)
-        perform([.event(.daemonReloaded)])
-        flush()
+        if announce {
+            perform([.event(.daemonReloaded)])
+            flush()
+        }
         logger.info("config reloaded", metadata: ["groups": "\(newConfig.groups.keys.sorted())"])
         hooks.ready(statusLine)
     }

@@ -78,6 +78,8 @@ final class WindowDaemon {
 
     /// The name the listening socket had when inherited (socket activation), kept on an upgrade.
     var listenerName: String?
+    /// Re-reads the config, for SIGHUP and `daemon.reload`.
+    var configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)?
 
     // MARK: - Requests
 

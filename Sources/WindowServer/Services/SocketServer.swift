@@ -22,6 +22,7 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
     private let hooks: LifecycleHooks
     private let logger: Logger
     private let state: StateStoreService
+    private let reloadConfig: @Sendable () throws(ConfigError) -> DaemonConfig
     /// The daemon on its loop, once serving.
     let running = AwaitedValue<Running>()
 
@@ -39,8 +40,11 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
     ///   - inherited: descriptors a previous process handed over (`LISTEN_FDS`): the listener,
     ///     client connections to adopt, and the state of a graceful restart.
     ///   - state: the service that opens and restores the store this server commits to.
+    ///   - reloadConfig: re-reads the config, for SIGHUP and `daemon.reload`; an error keeps the old one.
     public init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
-                hooks: LifecycleHooks, logger: Logger, state: StateStoreService) {
+                hooks: LifecycleHooks, logger: Logger, state: StateStoreService,
+                reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
+        self.reloadConfig = reloadConfig
         self.config = config
         self.address = inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
         self.inherited = inherited
@@ -62,21 +66,22 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
             running.resolve(.failure(error))
             throw error
         }
+        // The loop's group is left to the process's end, which follows: its shutdown reports
+        // through Dispatch, whose worker threads ask for a nice value the unit refuses (see
+        // SignalReceiver). Every channel is closed and every change committed by then.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             try await serve(restored, on: group)
         } catch {
             running.resolve(.failure(error))
-            try? await group.shutdownGracefully()
             throw error
         }
-        try await group.shutdownGracefully()
         logger.info("stopped")
     }
 
     private func serve(_ restored: StateStoreService.RestoredState, on group: MultiThreadedEventLoopGroup) async throws {
         let loop = group.next()
-        let (config, hooks, logger, address) = (self.config, self.hooks, self.logger, self.address)
+        let (config, hooks, logger, address, reloadConfig) = (self.config, self.hooks, self.logger, self.address, self.reloadConfig)
         let handOff = inherited.handOffState.flatMap(HandOffFile.read)
         if inherited.handOffState != nil {
             // Read once: a crash later must not find this state again.
@@ -89,6 +94,7 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
                 storedSession: restored.session, logger: logger)
             if let handOff { daemon.resume(from: handOff) }
             if case .inherited(_, let name) = address { daemon.listenerName = name }
+            daemon.configLoader = reloadConfig
             return NIOLoopBound(daemon, eventLoop: loop)
         }.get()
 

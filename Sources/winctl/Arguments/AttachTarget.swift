@@ -1,18 +1,34 @@
+import ArgumentParser
 import WindowProtocol
 
 /// What `winctl attach` presents: a window by id, or the window of a group for a value.
 enum AttachTarget: Equatable {
-    /// An existing window.
+    /// An existing window, by its whole id.
     case id(String)
     /// The window of `group` for `value`, opened if there is none.
     case group(String, value: String?)
 
-    /// `ID`, `GROUP` or `GROUP VALUE`: one argument shaped like a UUID is an id.
-    init(_ first: String, _ second: String?) {
-        if second == nil, AttachTarget.isUUID(first) {
-            self = .id(first.lowercased())
-        } else {
-            self = .group(first, value: second)
+    /// `ID`, `ID-PREFIX`, `GROUP` or `GROUP VALUE`, resolved against the daemon.
+    ///
+    /// One argument shaped like a UUID is an id. One argument of hex digits that starts some
+    /// window's id is that window, unless a group has that name (a group wins; more digits or the
+    /// whole id pick the window). Anything else is a group.
+    static func resolve(_ first: String, _ second: String?, using client: DaemonClient) throws(ExitCode) -> AttachTarget {
+        guard second == nil else { return .group(first, value: second) }
+        if WindowIDPrefix.isWhole(first) { return .id(first.lowercased()) }
+        guard WindowIDPrefix.couldStart(first) else { return .group(first, value: nil) }
+        let windows = try client.call(WindowList.self, WindowList.Params(group: nil)).result.windows
+        let match = WindowIDPrefix.match(first, among: windows)
+        if match == .none { return .group(first, value: nil) }
+        let groups = try client.call(DaemonGroups.self, NoParams()).result.groups
+        if groups.contains(where: { $0.id == first }) { return .group(first, value: nil) }
+        switch match {
+        case .one(let window):
+            return .id(window.id)
+        case .several(let candidates):
+            throw client.ambiguousWindow(first, candidates)
+        case .none:
+            return .group(first, value: nil)
         }
     }
 
@@ -24,20 +40,5 @@ enum AttachTarget: Equatable {
         case .group(let group, let value):
             return WindowAttach.Params(group: group, value: value.map(JSONValue.string), phase: phase, takeover: takeover ? true : nil)
         }
-    }
-
-    /// Whether `text` is a UUID: 8-4-4-4-12 hex digits.
-    static func isUUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                let isHex = (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte | 0x20)
-                guard isHex else { return false }
-            }
-        }
-        return true
     }
 }

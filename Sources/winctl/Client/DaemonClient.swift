@@ -5,7 +5,7 @@ import WindowProtocol
 /// One command's connection to windowd: typed calls whose failures are already exit statuses.
 ///
 /// Every command goes through here, so every `ClientError` is reported and mapped
-/// in one way (``ExitStatus/reporting(_:)``).
+/// in one way (``ExitStatus/reporting(_:json:)``).
 struct DaemonClient {
     /// How to print, and which socket.
     let options: GlobalOptions
@@ -20,22 +20,27 @@ struct DaemonClient {
         var raw: JSONValue
     }
 
-    /// Connects to the daemon named by `options`; exit status 69 if it cannot be reached.
+    /// Connects to the daemon named by `options` within `--timeout`; exit status 69 if it cannot be reached.
     init(_ options: GlobalOptions) throws(ExitCode) {
         self.options = options
         do {
-            connection = try WindowConnection(path: options.socketPath)
+            connection = try WindowConnection(path: options.socketPath, timeout: options.timeout)
         } catch {
-            throw ExitStatus.reporting(error)
+            throw ExitStatus.reporting(error, json: options.json)
         }
     }
 
-    /// Calls `method`; a failure is reported on standard error and thrown as its exit status.
+    /// Reports `error` as this command's options say and returns its exit status.
+    func failure(_ error: ClientError) -> ExitCode {
+        ExitStatus.reporting(error, json: options.json)
+    }
+
+    /// Calls `method`; a failure is reported and thrown as its exit status.
     func call<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params) throws(ExitCode) -> Reply<Method.Result> {
         do {
             return try request(method, params)
         } catch {
-            throw ExitStatus.reporting(error)
+            throw failure(error)
         }
     }
 
@@ -70,17 +75,46 @@ struct DaemonClient {
         }
     }
 
+    /// The whole id of the window `text` names: a whole id goes through as it is; anything else
+    /// is matched against the ids of `window.list` and must start exactly one of them.
+    func windowID(_ text: String) throws(ExitCode) -> String {
+        if WindowIDPrefix.isWhole(text) { return text.lowercased() }
+        switch WindowIDPrefix.match(text, among: try call(WindowList.self, WindowList.Params(group: nil)).result.windows) {
+        case .one(let window):
+            return window.id
+        case .none:
+            throw unknownWindow(text)
+        case .several(let candidates):
+            throw ambiguousWindow(text, candidates)
+        }
+    }
+
+    /// Exit status 1 for an id prefix that starts no window's id.
+    func unknownWindow(_ text: String) -> ExitCode {
+        let message = text.isEmpty
+            ? "a window id must not be empty (winctl list shows the ids)"
+            : "no window id starts with '\(text)' (winctl list shows the ids)"
+        return Refusal(reason: ErrorReason.unknownWindow.rawValue, message: message).report(json: options.json)
+    }
+
+    /// Exit status 1 for an id prefix that starts several windows' ids, naming them.
+    func ambiguousWindow(_ text: String, _ candidates: [WindowInfo]) -> ExitCode {
+        let names = candidates.map { "  \(ValueText.window($0))" }.joined(separator: "\n")
+        let message = "'\(text)' starts the ids of \(candidates.count) windows; give more of the id:\n\(names)"
+        return Refusal(reason: "ambiguous_window", message: message, candidates: candidates.map(\.id)).report(json: options.json)
+    }
+
     /// The next event, checked for gaps in `seq` (a warning on stderr); the daemon going away
-    /// ends the command with status 69.
+    /// ends the command with status 69. Waits as long as it takes: `--timeout` is for answers.
     func nextEvent(checking sequence: inout EventSequence) throws(ExitCode) -> (event: EventMessage, line: [UInt8]) {
         let next: (event: EventMessage, line: [UInt8])?
         do {
             next = try connection.nextEvent()
         } catch {
-            throw ExitStatus.reporting(error)
+            throw failure(error)
         }
         guard let next else {
-            throw ExitStatus.reporting(.disconnected(path: connection.socket.path))
+            throw failure(.disconnected(path: connection.socket.path))
         }
         if let missed = sequence.accept(next.event.seq) { Console.error(EventSequence.warning(missed)) }
         return next

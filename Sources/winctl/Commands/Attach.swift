@@ -13,7 +13,9 @@ extension Winctl {
             commandName: "attach",
             abstract: "Present a window here until it is dismissed or you detach.",
             discussion: """
-                Give a window id, or a group (and value) to open or reuse its window.
+                Give a window id (or a unique prefix of it, as winctl list and the view show), or a group \
+                (and value) to open or reuse its window. A name that is both a group and the start of an id \
+                is the group.
 
                 On a terminal, the window takes over the screen: the view for the app state, \
                 redrawn as it changes. Focus in and out of the terminal set the window's phase \
@@ -30,7 +32,7 @@ extension Winctl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("A window id, or the id of a window group.", valueName: "id-or-group"))
+        @Argument(help: ArgumentHelp("A window id (or a unique prefix of it), or the id of a window group.", valueName: "id-or-group"))
         var window: String
 
         @Argument(help: "With a group: the value to open or reuse a window for.")
@@ -54,7 +56,7 @@ extension Winctl {
 
         func run() throws {
             let client = try DaemonClient(options)
-            let target = AttachTarget(window, value)
+            let target = try AttachTarget.resolve(window, value, using: client)
             let reply = try client.call(WindowAttach.self, target.params(phase: phase, takeover: takeover))
             if noTTY || options.json || isatty(0) != 1 || isatty(1) != 1 {
                 client.show(reply) { AttachText.lines($0) }
@@ -65,18 +67,18 @@ extension Winctl {
         }
 
         private func presentFullScreen(_ client: DaemonClient, _ attached: WindowAttach.Result) throws(ExitCode) {
-            let link = PresenterLink(path: options.socketPath, connection: client.connection, window: attached.window)
+            let link = PresenterLink(path: options.socketPath, timeout: options.timeout, connection: client.connection, window: attached.window)
             let snapshot: EventsSubscribe.Snapshot
             do {
                 snapshot = try link.subscribe()
             } catch {
-                throw ExitStatus.reporting(error)
+                throw client.failure(error)
             }
             guard let presenter = TerminalPresenter(link: link, attached: attached, snapshot: snapshot, giveUp: .seconds(giveUp)) else {
                 Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
                 throw ExitStatus.unavailable
             }
-            try presenter.run()
+            try presenter.run(json: options.json)
         }
     }
 }

@@ -11,11 +11,12 @@ extension Winctl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The window's id.")
+        @Argument(help: "The window's id, or a unique prefix of it.")
         var id: String
 
         func run() throws {
-            try DaemonClient(options).perform(WindowClose.self, WindowIDParams(id: id)) { result in
+            let client = try DaemonClient(options)
+            try client.perform(WindowClose.self, WindowIDParams(id: try client.windowID(id))) { result in
                 ["\(result.window.id) closed"]
             }
         }

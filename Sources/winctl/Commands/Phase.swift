@@ -11,7 +11,7 @@ extension Winctl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The window whose phase to set.")
+        @Argument(help: "The window whose phase to set: its id, or a unique prefix of it.")
         var id: String?
 
         @Argument(help: "Its new phase: active, inactive or background.")
@@ -26,7 +26,7 @@ extension Winctl {
         func run() throws {
             let client = try DaemonClient(options)
             if let id, let phase {
-                try client.perform(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) { result in
+                try client.perform(SceneSetPhase.self, SceneSetPhase.Params(id: try client.windowID(id), phase: phase)) { result in
                     ["\(result.window.id) \(result.window.phase.rawValue) (aggregate \(result.aggregate.rawValue))"]
                 }
             } else {

@@ -7,19 +7,24 @@ extension Winctl.Storage {
         static let configuration = CommandConfiguration(
             commandName: "rm",
             abstract: "Remove one key of a window's scene storage.",
+            discussion: "Prints 'ID KEY removed'. A key that is not set is not an error: afterwards it is not set either way.",
             aliases: ["remove"]
         )
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The window's id.")
+        @Argument(help: "The window's id, or a unique prefix of it.")
         var id: String
 
         @Argument(help: "The key.")
         var key: String
 
         func run() throws {
-            try DaemonClient(options).perform(StorageRemove.self, StorageRemove.Params(id: id, key: key)) { _ in [] }
+            let client = try DaemonClient(options)
+            let windowID = try client.windowID(id)
+            try client.perform(StorageRemove.self, StorageRemove.Params(id: windowID, key: key)) { _ in
+                ["\(windowID) \(key) removed"]
+            }
         }
     }
 }

@@ -7,12 +7,15 @@ extension Winctl.Storage {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set one key of a window's scene storage to a JSON value.",
-            discussion: "JSON is any JSON value: 42, true, null, '\"text\"', '[1,2]', '{\"a\":1}'."
+            discussion: """
+                JSON is any JSON value: 42, -1.5, true, null, '"text"', '[1,2]', '{"a":1}'. \
+                Prints 'ID KEY = JSON'.
+                """
         )
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The window's id.")
+        @Argument(help: "The window's id, or a unique prefix of it.")
         var id: String
 
         @Argument(help: "The key.")
@@ -27,7 +30,11 @@ extension Winctl.Storage {
 
         func run() throws {
             let json = try JSONArgument.parse(value)
-            try DaemonClient(options).perform(StorageSet.self, StorageSet.Params(id: id, key: key, value: json)) { _ in [] }
+            let client = try DaemonClient(options)
+            let windowID = try client.windowID(id)
+            try client.perform(StorageSet.self, StorageSet.Params(id: windowID, key: key, value: json)) { result in
+                ["\(windowID) \(key) = \((result.storage[key] ?? json).jsonText)"]
+            }
         }
     }
 }

@@ -7,11 +7,15 @@ enum ExitStatus {
     static let refused = ExitCode(1)
     /// 64 (`EX_USAGE`): the command line was wrong. ArgumentParser uses it for every parse and validation error.
     static let usage = ExitCode.validationFailure
-    /// 69 (`EX_UNAVAILABLE`): the daemon could not be reached, or went away.
+    /// 69 (`EX_UNAVAILABLE`): the daemon could not be reached, did not answer in time, or went away.
     static let unavailable = ExitCode(69)
 
-    /// Prints `error` as `winctl: <message>` to standard error and returns the status to exit with.
-    static func reporting(_ error: ClientError) -> ExitCode {
+    /// Prints `error` as `winctl: <message>` to standard error (a refusal with `json` also as its
+    /// JSON-RPC error object on standard output) and returns the status to exit with.
+    static func reporting(_ error: ClientError, json: Bool) -> ExitCode {
+        if case .refused(let refusal) = error {
+            return Refusal(refusal).report(json: json)
+        }
         Console.error(error.description)
         return status(for: error)
     }

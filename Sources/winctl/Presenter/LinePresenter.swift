@@ -90,7 +90,7 @@ final class LinePresenter {
                 // A refused phase leaves the window presented; say why and go on.
                 Console.error(error.message)
             } catch {
-                throw ExitStatus.reporting(error)
+                throw client.failure(error)
             }
             return .continue
         }

@@ -9,6 +9,8 @@ import WindowProtocol
 final class PresenterLink {
     /// The daemon's socket.
     let path: String
+    /// How long a connect or a call may wait for the daemon (`--timeout`); events wait without it.
+    let timeout: Duration?
     /// The connection, `nil` while the daemon is gone.
     private(set) var connection: WindowConnection?
     /// The presented window's id; it changes if a re-attach had to fall back to group and value.
@@ -22,8 +24,9 @@ final class PresenterLink {
     static let subscribedEvents: [EventName] = [.windowOpened, .windowClosed, .windowPhase]
 
     /// A link over `connection` to the daemon at `path`, attached to `window`.
-    init(path: String, connection: WindowConnection, window: WindowInfo) {
+    init(path: String, timeout: Duration?, connection: WindowConnection, window: WindowInfo) {
         self.path = path
+        self.timeout = timeout
         self.connection = connection
         windowID = window.id
         group = window.group
@@ -40,7 +43,7 @@ final class PresenterLink {
     /// Connects anew if there is no connection, attaches to the window in `phase` and subscribes.
     func reattach(phase: ScenePhase) throws(ClientError) -> (WindowAttach.Result, EventsSubscribe.Snapshot) {
         if connection == nil {
-            connection = try WindowConnection(path: path)
+            connection = try WindowConnection(path: path, timeout: timeout)
             subscribedAfter = 0
         }
         let result: WindowAttach.Result

@@ -66,7 +66,7 @@ final class TerminalPresenter {
 
     /// Presents until the window is dismissed, `q` detaches it, a signal ends it or the daemon is
     /// gone for good; gives the terminal back, then says why and throws the exit status.
-    func run() throws(ExitCode) {
+    func run(json: Bool) throws(ExitCode) {
         guard terminal.enter() else {
             Console.error("cannot take over the terminal: \(String(cString: strerror(errno))) (use --no-tty)")
             throw ExitStatus.unavailable
@@ -74,7 +74,7 @@ final class TerminalPresenter {
         size = TerminalSize.of(terminal.output) ?? .fallback
         let ending = loop()
         terminal.restore()
-        try finish(ending)
+        try finish(ending, json: json)
     }
 
     // MARK: The loop
@@ -123,7 +123,7 @@ final class TerminalPresenter {
     }
     // MARK: The end
 
-    private func finish(_ ending: PresenterEnding) throws(ExitCode) {
+    private func finish(_ ending: PresenterEnding, json: Bool) throws(ExitCode) {
         switch ending {
         case .detached(let window):
             _ = try? link.call(WindowDetach.self, NoParams())
@@ -134,7 +134,7 @@ final class TerminalPresenter {
             Console.error("windowd at \(path) has been gone for \(gone.components.seconds)s; giving up (--give-up)")
             throw ExitStatus.unavailable
         case .failed(let error):
-            throw ExitStatus.reporting(error)
+            throw ExitStatus.reporting(error, json: json)
         case .signal(let signal):
             // Die of the signal, as a shell expects of a program it interrupted.
             signals.restoreDefault(signal)

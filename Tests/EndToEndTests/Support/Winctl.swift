@@ -28,8 +28,10 @@ enum Winctl {
         (socket.map { ["--socket", $0] } ?? []) + (json ? ["--json"] : []) + arguments
     }
 
-    /// Runs `winctl [--socket SOCKET] [--json] ARGUMENTS` to its end and collects its output.
-    static func run(_ arguments: [String], socket: String?, json: Bool = false, timeout: Duration = .seconds(10)) throws -> Run {
+    /// Runs `winctl [--socket SOCKET] [--json] ARGUMENTS` to its end and collects its output;
+    /// through `wrapper` (e.g. `setpriv --reuid=…`) when given, which is handed winctl's path.
+    static func run(_ arguments: [String], socket: String?, json: Bool = false, timeout: Duration = .seconds(10),
+                    wrapper: [String] = []) throws -> Run {
         let commandLine = commandLine(arguments, socket: socket, json: json)
         let output = try SocketPair()
         let errors = try SocketPair()
@@ -39,7 +41,10 @@ enum Winctl {
                 close(output.theirs)
                 close(errors.theirs)
             }
-            process = try SpawnedProcess(Binaries.winctl, commandLine, stdout: .descriptor(output.theirs), stderr: .descriptor(errors.theirs))
+            let (executable, argv) = wrapper.isEmpty
+                ? (Binaries.winctl, commandLine)
+                : (wrapper[0], Array(wrapper.dropFirst()) + [Binaries.winctl] + commandLine)
+            process = try SpawnedProcess(executable, argv, stdout: .descriptor(output.theirs), stderr: .descriptor(errors.theirs))
         }
         defer {
             close(output.ours)

@@ -1,0 +1,35 @@
+/// `daemon.groups`: the window groups of the config in force, with their value types and flags.
+public enum DaemonGroups: RPCMethod {
+    public static let name = "daemon.groups"
+    public typealias Params = NoParams
+
+    public struct Result: Codable, Sendable {
+        /// The groups, by id.
+        public var groups: [Group]
+        public init(groups: [Group]) { self.groups = groups }
+    }
+
+    /// One `[groups.ID]` table as the daemon applies it.
+    public struct Group: Codable, Sendable, Equatable {
+        /// The group's id, e.g. `detail`.
+        public var id: String
+        /// The type of its windows' values: `none`, `int`, `string` or `uuid`.
+        public var valueType: String
+        /// The argv started for a newly created window (`{id}` and `{value}` substituted); empty for none.
+        public var launch: [String]
+        /// Whether its windows are restored after a restart.
+        public var restore: Bool
+        /// Whether its windows need a signed-in user.
+        public var requiresAuth: Bool
+        /// How many of its windows are open now.
+        public var windows: Int
+        public init(id: String, valueType: String, launch: [String], restore: Bool, requiresAuth: Bool, windows: Int) {
+            self.id = id
+            self.valueType = valueType
+            self.launch = launch
+            self.restore = restore
+            self.requiresAuth = requiresAuth
+            self.windows = windows
+        }
+    }
+}
