@@ -11,7 +11,7 @@ public protocol StateStore: AnyObject, Sendable {
     /// Moves committed data further towards the disk and gives memory back.
     func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
 
-    /// Closes the store once everything committed is on disk; nothing may be committed after.
+    /// Closes the store at exit, once everything committed is on disk; nothing may be committed after.
     func close() throws
 }
 

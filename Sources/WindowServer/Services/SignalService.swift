@@ -37,7 +37,7 @@ public final class SignalService: Service, Sendable {
                     running.restart.upgradeInPlace()
                 }
             }
-            try? await gracefulShutdown()
+            await untilGracefulShutdown()
             tasks.cancelAll()
         }
     }
