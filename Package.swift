@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "winctl", targets: ["winctl"]),
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
+        .library(name: "WindowKit", targets: ["WindowKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -68,6 +69,15 @@ let package = Package(
             ]
         ),
         .target(name: "WindowClient", dependencies: ["WindowProtocol"]),
+        // The async SDK for apps: SwiftUI's scene vocabulary over the wire protocol (issue 15).
+        .target(
+            name: "WindowKit",
+            dependencies: [
+                "WindowProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // winctl attach's full-screen view: pure rendering and frame diff, plus the terminal mode.
         .target(name: "WindowTerminal", dependencies: ["WindowProtocol"]),
         .executableTarget(
@@ -104,7 +114,11 @@ let package = Package(
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol"]),
+        .testTarget(
+            name: "WindowKitTests",
+            dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol", "WindowKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,44 @@
+/// What a connection publishes, readable from any task: current values and event streams.
+///
+/// ```swift
+/// outputs.appState.value                 // now
+/// for await state in outputs.appState.stream() { … }
+/// ```
+///
+/// The connection's event loop writes them; apps read them through ``AppClient`` and
+/// ``WindowScene``.
+final class ConnectionOutputs: Sendable {
+    /// How the connection is.
+    let status = CurrentValue(ConnectionStatus.connected)
+    /// The app state.
+    let appState = CurrentValue(AppState.loading)
+    /// The aggregate phase.
+    let aggregate = CurrentValue(ScenePhase.background)
+    /// Every window, oldest first.
+    let windows = CurrentValue([WindowInfo]())
+    /// The window this connection presents, `nil` when none (never attached, detached, dismissed).
+    let presented = CurrentValue(WindowInfo?.none)
+    /// The presented window's own phase.
+    let phase = CurrentValue(ScenePhase.background)
+    /// The presented window's scene storage.
+    let storage = StorageCache()
+    /// Every event, typed.
+    let events = Broadcast<AppEvent>()
+    /// Requests to bring the presented window to front.
+    let focusRequests = Broadcast<FocusRequest>()
+    /// The presented window's dismissal: at most one, given to late listeners too.
+    let dismissals = Broadcast<Dismissal>(replaysLast: true)
+
+    /// Ends every stream: the connection is closed.
+    func finish() {
+        status.finish()
+        appState.finish()
+        aggregate.finish()
+        windows.finish()
+        presented.finish()
+        phase.finish()
+        events.finish()
+        focusRequests.finish()
+        dismissals.finish()
+    }
+}
