@@ -71,6 +71,8 @@ extension DaemonConnection {
         }
         bytes.append(0x0A)
         var call = call
+        call.size = bytes.count
+        call.sends += 1
         call.timeout = eventLoop.scheduleTask(in: TimeAmount(options.requestTimeout)) { self.timedOut(id) }
         inFlight[id] = call
         channel.writeAndFlush(channel.allocator.buffer(bytes: bytes), promise: nil)
@@ -98,7 +100,7 @@ extension DaemonConnection {
         for var call in calls {
             call.timeout?.cancel()
             call.timeout = nil
-            if call.replaySafe && !call.isRestore {
+            if call.replaySafe && !call.isRestore && call.sends < PendingCall.maximumSends {
                 again.append(call)
             } else {
                 let message = "windowd at \(options.socketPath) went away before answering \(call.method); it may or may not have been carried out"

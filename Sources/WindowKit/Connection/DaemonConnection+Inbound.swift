@@ -14,6 +14,13 @@ extension DaemonConnection {
             return
         }
         switch incoming {
+        case .response(nil, .failure(let error)) where error.reason == .limitExceeded:
+            // A line over the daemon's max_message_bytes, refused without its id before the
+            // daemon closes the connection: it is the largest one in flight. It must not be sent again.
+            guard let (id, call) = inFlight.max(by: { $0.value.size < $1.value.size }) else { return }
+            inFlight[id] = nil
+            call.timeout?.cancel()
+            call.complete(.failure(.refused(error)))
         case .response(let id, let outcome):
             guard case .number(let number)? = id, let call = inFlight.removeValue(forKey: number) else { return }
             call.timeout?.cancel()

@@ -23,6 +23,14 @@ struct PendingCall: Sendable {
     let isAbandoned: @Sendable () -> Bool
     /// The request timeout, while it is in flight.
     var timeout: Scheduled<Void>?
+    /// The bytes of its last sending, for telling which request a daemon found too large.
+    var size = 0
+    /// How many times it was sent: one that the daemon went away on again and again is not
+    /// sent forever.
+    var sends = 0
+
+    /// The most times a request is sent.
+    static let maximumSends = 3
 
     init(
         method: String, replaySafe: Bool? = nil, isRestore: Bool = false,
