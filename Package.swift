@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "windowd", targets: ["windowd"]),
         .executable(name: "winctl", targets: ["winctl"]),
+        .executable(name: "orders", targets: ["orders"]),
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowKit", targets: ["WindowKit"]),
@@ -78,8 +79,12 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // winctl attach's full-screen view: pure rendering and frame diff, plus the terminal mode.
-        .target(name: "WindowTerminal", dependencies: ["WindowProtocol"]),
+        // Full-screen terminal views (winctl attach, the example): pure rendering and frame diff,
+        // the terminal mode, and keys and signals read on NIO's event loop.
+        .target(
+            name: "WindowTerminal",
+            dependencies: ["WindowProtocol", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+        ),
         .executableTarget(
             name: "windowd",
             dependencies: [
@@ -99,6 +104,13 @@ let package = Package(
                 "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The example app: an orders browser whose windows are windowd windows, on WindowKit only.
+        .executableTarget(
+            name: "orders",
+            dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/Orders",
+            resources: [.copy("Resources/orders.json")]
         ),
         // make bench: the load generator that measures windowd next to its peers (issue 6).
         .executableTarget(
