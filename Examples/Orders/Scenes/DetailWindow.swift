@@ -127,7 +127,8 @@ final class DetailWindow {
         let body = RootView.body(for: state, signInName: "") { _ in
             guard let order else { return [ScreenLine("   No order #\(orderID) in the catalogue.")] }
             let phase = scene.phase
-            let refresh = phase == .active ? "live · \(refreshes) refreshes" : "paused while \(phase.rawValue) · \(refreshes) refreshes"
+            let count = refreshes == 1 ? "1 refresh" : "\(refreshes) refreshes"
+            let refresh = phase == .active ? "live · \(count)" : "paused while \(phase.rawValue) · \(count)"
             return OrderDetailView.lines(OrderDetailView.content(order), scroll: scroll.value, refresh: refresh, height: height)
         }
         let room = OrderDetailView.room(height: height)
