@@ -100,6 +100,7 @@ let package = Package(
             name: "winctl",
             dependencies: [
                 "WindowClient",
+                "WindowKit",
                 "WindowProtocol",
                 "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -118,7 +118,7 @@ final class DetailWindow {
 
     private func report(_ phase: ScenePhase?) async {
         guard let phase else { return }
-        try? await scene.setPhase(phase)
+        scene.requestPhase(phase)
     }
 
     private func draw() {

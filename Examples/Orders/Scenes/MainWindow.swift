@@ -157,7 +157,7 @@ final class MainWindow {
 
     private func report(_ phase: ScenePhase?) async {
         guard let phase else { return }
-        try? await scene.setPhase(phase)
+        scene.requestPhase(phase)
     }
 
     private func draw() {

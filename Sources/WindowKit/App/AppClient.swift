@@ -127,6 +127,10 @@ public final class AppClient: Sendable {
     /// Every event from now on, typed. Cancel the iterating task to stop.
     public var events: AsyncStream<AppEvent> { connection.outputs.events.stream() }
 
+    /// Every event from now on as it came off the wire (its name, `seq` and params), for
+    /// tools that print events as they are, such as `winctl attach --json`.
+    public var eventMessages: AsyncStream<EventMessage> { connection.outputs.messages.stream() }
+
     /// How the client is connected now.
     public var connectionStatus: ConnectionStatus { connection.outputs.status.value }
 

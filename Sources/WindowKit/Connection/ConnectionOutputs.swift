@@ -24,6 +24,8 @@ final class ConnectionOutputs: Sendable {
     let storage = StorageCache()
     /// Every event, typed.
     let events = Broadcast<AppEvent>()
+    /// Every event as it came: name, `seq` and params.
+    let messages = Broadcast<EventMessage>()
     /// Requests to bring the presented window to front.
     let focusRequests = Broadcast<FocusRequest>()
     /// The presented window's dismissal: at most one, given to late listeners too.
@@ -38,6 +40,7 @@ final class ConnectionOutputs: Sendable {
         presented.finish()
         phase.finish()
         events.finish()
+        messages.finish()
         focusRequests.finish()
         dismissals.finish()
     }

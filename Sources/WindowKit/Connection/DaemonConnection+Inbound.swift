@@ -35,6 +35,7 @@ extension DaemonConnection {
         // A seq at or below the last starts a new count (a crash lost the old one): no gap.
         let missed = lastSeq > 0 && message.seq > lastSeq + 1
         lastSeq = message.seq
+        outputs.messages.send(message)
         guard let event = try? EventDecoding.appEvent(message) else { return }
         model.apply(event)
         switch event {

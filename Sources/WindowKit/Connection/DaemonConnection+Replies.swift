@@ -29,7 +29,17 @@ extension DaemonConnection {
     /// This side stopped presenting (`window.detach`).
     func noteDetached(_ window: WindowInfo) {
         presenter = nil
+        outputs.presented.set(window)
         outputs.phase.set(.background)
         note(window)
+    }
+
+    /// The phase this side means its window to have: re-attaching after a restart uses it,
+    /// even if the daemon was away when it was reported (from any thread).
+    func intendPhase(_ phase: ScenePhase, of id: String) {
+        eventLoop.execute {
+            guard self.presenter?.window.id == id else { return }
+            self.presenter?.window.phase = phase
+        }
     }
 }

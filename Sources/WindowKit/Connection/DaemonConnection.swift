@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import NIOCore
 import NIOPosix
 
@@ -96,7 +101,8 @@ final class DaemonConnection: @unchecked Sendable {
         do {
             channel = try await connectChannel().get()
         } catch {
-            let message = "cannot reach windowd at \(options.socketPath): \(error) (is windowd running? set WINDOWD_SOCKET)"
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            let message = "cannot reach windowd at \(options.socketPath): \(reason) (is windowd running? set --socket or WINDOWD_SOCKET)"
             throw WindowKitError(.unreachable, message)
         }
         let established = eventLoop.makePromise(of: Void.self)

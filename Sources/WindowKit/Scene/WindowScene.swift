@@ -67,11 +67,27 @@ public final class WindowScene: Sendable {
     public var phases: AsyncStream<ScenePhase> { connection.outputs.phase.stream() }
 
     /// Reports this window's phase: `active` in front, `inactive` visible but not in front,
-    /// `background` not visible. The daemon recomputes the aggregate.
-    public func setPhase(_ phase: ScenePhase) async throws {
+    /// `background` not visible. Returns the aggregate the daemon computed after it.
+    ///
+    /// While windowd is away the report waits for it (see ``requestPhase(_:)`` for a loop that
+    /// must not wait); the scene re-attaches in this phase either way.
+    @discardableResult
+    public func setPhase(_ phase: ScenePhase) async throws -> ScenePhase {
         let connection = self.connection
-        _ = try await connection.call(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) {
+        connection.intendPhase(phase, of: id)
+        return try await connection.call(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) {
             connection.note($0.window, aggregate: $0.aggregate)
+        }.aggregate
+    }
+
+    /// Reports this window's phase without waiting for the answer: for a UI loop that must go
+    /// on drawing while windowd is away. ``phase`` follows once the daemon has it; a refusal
+    /// (a window no longer presented) changes nothing.
+    public func requestPhase(_ phase: ScenePhase) {
+        let connection = self.connection
+        connection.intendPhase(phase, of: id)
+        connection.submit(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) { result in
+            if case .success(let reply) = result { connection.note(reply.window, aggregate: reply.aggregate) }
         }
     }
 
@@ -91,12 +107,16 @@ public final class WindowScene: Sendable {
         SceneStorage(key: key, defaultValue: defaultValue, scene: self)
     }
 
+    /// The whole scene storage as this side knows it (the daemon's, with this side's writes on top).
+    public var storageValues: [String: JSONValue] { connection.outputs.storage.all }
+
     // MARK: The end
 
-    /// Stops presenting; the window stays, detached and `background`.
-    public func detach() async throws {
+    /// Stops presenting; the window stays, detached and `background`. Returns it as it is then.
+    @discardableResult
+    public func detach() async throws -> WindowInfo {
         let connection = self.connection
-        _ = try await connection.call(WindowDetach.self, NoParams()) { connection.noteDetached($0.window) }
+        return try await connection.call(WindowDetach.self, NoParams()) { connection.noteDetached($0.window) }.window
     }
 
     /// Closes the connection; the daemon detaches the window. Every sequence ends.
