@@ -10,6 +10,10 @@
 /// ```
 public struct WindowKitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure.
+    ///
+    /// ```swift
+    /// if error.code == .unreachable { print("is windowd running?") }
+    /// ```
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
@@ -30,6 +34,7 @@ public struct WindowKitError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The daemon sent something that is not the protocol.
         public static let protocolViolation = Code("protocolViolation")
 
+        /// The code's name: `unreachable`, `refused`, …
         public var description: String { name }
     }
 
@@ -55,5 +60,6 @@ public struct WindowKitError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `data.reason` of a refusal: `unauthenticated`, `window_busy`, `unknown_window`, …
     public var reason: ErrorReason? { rpcError?.reason }
 
+    /// The message.
     public var description: String { message }
 }

@@ -37,3 +37,8 @@ enum PresenterExit: Sendable, Equatable {
         }
     }
 }
+
+/// A ``PresenterExit`` as an error, for `Result`.
+struct PresenterExitError: Error {
+    let exit: PresenterExit
+}

@@ -36,8 +36,3 @@ enum PresenterScene {
         WindowAttach.Result(window: scene.window, storage: scene.storageValues, state: scene.app.state, phase: scene.app.scenePhase)
     }
 }
-
-/// A ``PresenterExit`` as an error, for `Result`.
-struct PresenterExitError: Error {
-    let exit: PresenterExit
-}

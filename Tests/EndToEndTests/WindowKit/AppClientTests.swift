@@ -93,4 +93,30 @@ struct AppClientTests {
         try await AsyncWaiting.until("50 windows") { app.windows.count == 50 }
         await app.close()
     }
+
+    @Test("round trips measured: one task after another, and 16 tasks at once on one connection")
+    func roundTrips() async throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.stop() }
+        let app = try await AppClient.connect(ConnectionOptions(socketPath: daemon.socketPath))
+        let clock = ContinuousClock()
+        for _ in 0..<200 { _ = try await app.status() }  // warm up
+        let sequential = 2_000
+        let started = clock.now
+        for _ in 0..<sequential { _ = try await app.status() }
+        let one = (clock.now - started) / sequential
+        let tasks = 16, each = 500
+        let parallelStart = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask { for _ in 0..<each { _ = try await app.status() } }
+            }
+            try await group.waitForAll()
+        }
+        let elapsed = clock.now - parallelStart
+        let perSecond = Double(tasks * each) / (Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+        print("WindowKit daemon.status: \(one) per call one after another; \(Int(perSecond)) calls/s with \(tasks) tasks on one connection")
+        #expect(one < .milliseconds(20), "a round trip stays well under a frame")
+        await app.close()
+    }
 }

@@ -80,8 +80,11 @@ struct WindowKitRestartTests {
         let id = setup.scene.id
         let asking = setup.keepAsking()
 
+        let clock = ContinuousClock()
+        let signalled = clock.now
         #expect(try harness.restart(with: SIGTERM) == .exited(0))
         try await setup.expectIntact(probe, id: id)
+        print("WindowKit, graceful restart with the fd store: the scene answered again \(clock.now - signalled) after SIGTERM")
         asking.cancel()
         #expect(try await asking.value > 0, "calls went on across the restart, none failed")
         let statuses = await setup.statuses.stop()
@@ -116,8 +119,11 @@ struct WindowKitRestartTests {
         let id = setup.scene.id
         let asking = setup.keepAsking()
 
+        let clock = ContinuousClock()
+        let killed = clock.now
         #expect(try harness.restart(with: SIGKILL) == .signaled(SIGKILL))
         try await setup.expectIntact(probe, id: id)
+        print("WindowKit, kill -9 with the fd store: the scene re-attached and answered \(clock.now - killed) after SIGKILL")
         asking.cancel()
         #expect(try await asking.value > 0, "calls in flight at the crash were sent again, none failed")
         let events = await setup.events.stop()
@@ -141,9 +147,12 @@ struct WindowKitRestartTests {
         // Made while windowd is gone: waits, then goes out after the scene is back.
         let waiting = Task { try await setup.app.openWindow(group: "notes", value: "made while gone") }
 
+        let clock = ContinuousClock()
+        let restarted = clock.now
         let second = try DaemonProcess.start(in: directory, name: "windowd2")
         defer { second.stop() }
         let opened = try await waiting.value
+        print("WindowKit, kill -9 without the fd store: the waiting call was answered \(clock.now - restarted) after the new windowd was started")
         #expect(opened.created)
         try await setup.expectIntact(second.client(), id: id)
         asking.cancel()
