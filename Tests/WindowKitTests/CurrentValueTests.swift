@@ -72,6 +72,27 @@ struct CurrentValueTests {
         #expect(await Array(sticky.stream()) == ["dismissed"], "a dismissal reaches a listener that comes after it")
     }
 
+    @Test("what is sent while nobody listens is kept for the next listener, up to a limit")
+    func keptUntilListened() async {
+        let focus = Broadcast<Int>(keepsUntilListened: true)
+        focus.send(1)
+        focus.send(2)
+        let first = focus.stream()
+        focus.send(3)
+        let second = focus.stream()
+        focus.send(4)
+        focus.finish()
+        #expect(await Array(first) == [1, 2, 3, 4], "sent before the loop started listening, and after")
+        #expect(await Array(second) == [4], "kept only for the listener that came first")
+
+        let flood = Broadcast<Int>(keepsUntilListened: true)
+        for element in 0..<5_000 { flood.send(element) }
+        let late = flood.stream()
+        flood.finish()
+        let seen = await Array(late)
+        #expect(seen.count == Broadcast<Int>.keptLimit && seen.last == 4_999)
+    }
+
     @Test("a cancelled broadcast listener is removed")
     func broadcastCancellation() async {
         let events = Broadcast<Int>()

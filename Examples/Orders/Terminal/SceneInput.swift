@@ -37,18 +37,21 @@ extension SceneInput {
         _ scene: WindowScene, signals: SignalPipe, ticks: Bool, handle: (SceneInput) async -> Bool
     ) async {
         let (inputs, continuation) = AsyncStream.makeStream(of: SceneInput.self)
+        // Asked for before the tasks start, so that nothing from now on is missed.
+        let (states, phases, windows) = (scene.app.states, scene.phases, scene.app.windowUpdates)
+        let (focusRequests, dismissals, statuses) = (scene.focusRequests, scene.dismissals, scene.app.connectionStatuses)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 try? await DescriptorReader.read(TerminalInput.open()) { continuation.yield(.bytes($0)) }
                 if !Task.isCancelled { continuation.yield(.hangUp) }
             }
             group.addTask { try? await signals.forEachSignal { continuation.yield(.signal($0)) } }
-            group.addTask { for await state in scene.app.states { continuation.yield(.state(state)) } }
-            group.addTask { for await phase in scene.phases { continuation.yield(.phase(phase)) } }
-            group.addTask { for await windows in scene.app.windowUpdates { continuation.yield(.windows(windows)) } }
-            group.addTask { for await request in scene.focusRequests { continuation.yield(.focus(request)) } }
-            group.addTask { for await dismissal in scene.dismissals { continuation.yield(.dismissed(dismissal)) } }
-            group.addTask { for await status in scene.app.connectionStatuses { continuation.yield(.connection(status)) } }
+            group.addTask { for await state in states { continuation.yield(.state(state)) } }
+            group.addTask { for await phase in phases { continuation.yield(.phase(phase)) } }
+            group.addTask { for await list in windows { continuation.yield(.windows(list)) } }
+            group.addTask { for await request in focusRequests { continuation.yield(.focus(request)) } }
+            group.addTask { for await dismissal in dismissals { continuation.yield(.dismissed(dismissal)) } }
+            group.addTask { for await status in statuses { continuation.yield(.connection(status)) } }
             if ticks {
                 group.addTask {
                     while (try? await Task.sleep(for: .seconds(1))) != nil { continuation.yield(.tick) }

@@ -22,12 +22,12 @@ final class ConnectionOutputs: Sendable {
     let phase = CurrentValue(ScenePhase.background)
     /// The presented window's scene storage.
     let storage = StorageCache()
-    /// Every event, typed.
-    let events = Broadcast<AppEvent>()
-    /// Every event as it came: name, `seq` and params.
-    let messages = Broadcast<EventMessage>()
-    /// Requests to bring the presented window to front.
-    let focusRequests = Broadcast<FocusRequest>()
+    /// Every event, typed; those sent before anyone listens are kept for the first listener.
+    let events = Broadcast<AppEvent>(keepsUntilListened: true)
+    /// Every event as it came: name, `seq` and params; kept like ``events``.
+    let messages = Broadcast<EventMessage>(keepsUntilListened: true)
+    /// Requests to bring the presented window to front; kept until someone listens.
+    let focusRequests = Broadcast<FocusRequest>(keepsUntilListened: true)
     /// The presented window's dismissal: at most one, given to late listeners too.
     let dismissals = Broadcast<Dismissal>(replaysLast: true)
 

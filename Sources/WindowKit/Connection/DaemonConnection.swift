@@ -26,6 +26,9 @@ import NIOPosix
 /// - the connection dropped: connect again with backoff, then the same; after
 ///   ``ConnectionOptions/reconnectFor`` without the daemon, give up.
 ///
+/// `@unchecked Sendable`: every stored property but the `let`s is read and written on
+/// `eventLoop` only; the methods that may be called from anywhere hop there first.
+///
 /// Calls made meanwhile wait and go out once the window is back. Calls in flight when the
 /// daemon went away are sent again if that is safe (``ReplaySafety``), else fail with
 /// ``WindowKitError/Code/interrupted``.

@@ -10,23 +10,32 @@ import Synchronization
 /// A listener that stops iterating (its task cancelled, its stream dropped) is removed at
 /// once. ``finish()`` ends every stream; a stream asked for later ends at once. With
 /// `replaysLast`, a listener that comes late is first given the last element: for one-off
-/// facts such as a dismissal, which a scene must see however late it starts listening.
+/// facts such as a dismissal, which a scene must see however late it starts listening. With
+/// `keepsUntilListened`, what is sent while nobody listens (right after attaching, before the
+/// app's loop starts) is kept, up to ``keptLimit`` elements, for the next listener.
 final class Broadcast<Element: Sendable>: Sendable {
     private struct State {
         var listeners: [UInt64: AsyncStream<Element>.Continuation] = [:]
         var nextListener: UInt64 = 0
         var last: Element?
+        var kept: [Element] = []
         var finished = false
     }
+
+    /// The most elements kept for the next listener; older ones are dropped.
+    static var keptLimit: Int { 1_024 }
 
     private let state = Mutex(State())
     private let policy: AsyncStream<Element>.Continuation.BufferingPolicy
     private let replaysLast: Bool
+    private let keepsUntilListened: Bool
 
-    /// A broadcast whose listeners buffer as `policy` says; `replaysLast` gives late listeners the last element.
-    init(buffering policy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded, replaysLast: Bool = false) {
+    /// A broadcast whose listeners buffer as `policy` says; `replaysLast` gives late listeners
+    /// the last element; `keepsUntilListened` keeps what nobody heard for the next listener.
+    init(buffering policy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded, replaysLast: Bool = false, keepsUntilListened: Bool = false) {
         self.policy = policy
         self.replaysLast = replaysLast
+        self.keepsUntilListened = keepsUntilListened
     }
 
     /// A new listener's stream: every element sent from now on (the last one first, if replayed).
@@ -34,6 +43,8 @@ final class Broadcast<Element: Sendable>: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
         let id: UInt64? = state.withLock { state in
             if replaysLast, let last = state.last { continuation.yield(last) }
+            for element in state.kept.suffix(Self.keptLimit) { continuation.yield(element) }
+            state.kept.removeAll()
             guard !state.finished else { return nil }
             let id = state.nextListener
             state.nextListener += 1
@@ -55,6 +66,11 @@ final class Broadcast<Element: Sendable>: Sendable {
         state.withLock { state in
             guard !state.finished else { return }
             state.last = element
+            if keepsUntilListened, state.listeners.isEmpty {
+                // Trimmed in halves, so that a flood nobody hears costs O(1) per element.
+                if state.kept.count >= 2 * Self.keptLimit { state.kept.removeFirst(Self.keptLimit) }
+                state.kept.append(element)
+            }
             for listener in state.listeners.values { listener.yield(element) }
         }
     }

@@ -40,6 +40,8 @@ final class LinePresenter {
     /// Prints the window, then presents until the window is dismissed, `q` detaches it or the
     /// daemon goes away.
     func run() async -> PresenterExit {
+        // Asked for before anything is printed: a reader that acts on the first line misses nothing.
+        let (messages, dismissals, statuses) = (scene.app.eventMessages, scene.dismissals, scene.app.connectionStatuses)
         let result = PresenterScene.attachResult(scene)
         if json {
             emit(json: result)
@@ -48,16 +50,15 @@ final class LinePresenter {
             if isatty(0) == 1 { Console.output("(\(PresenterCommand.help))") }
         }
         let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
-        let scene = self.scene
         var exit = PresenterExit.status(0)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await StandardInput.forEachChunk { continuation.yield(.stdin($0)) }
                 continuation.yield(.stdinEnded)
             }
-            group.addTask { for await message in scene.app.eventMessages { continuation.yield(.event(message)) } }
-            group.addTask { for await dismissal in scene.dismissals { continuation.yield(.dismissed(dismissal)) } }
-            group.addTask { for await status in scene.app.connectionStatuses { continuation.yield(.connection(status)) } }
+            group.addTask { for await message in messages { continuation.yield(.event(message)) } }
+            group.addTask { for await dismissal in dismissals { continuation.yield(.dismissed(dismissal)) } }
+            group.addTask { for await status in statuses { continuation.yield(.connection(status)) } }
             for await input in inputs {
                 if let end = await handle(input) {
                     exit = end

@@ -34,20 +34,23 @@ enum PresenterInput: Sendable {
     static func run(_ scene: WindowScene, signals: SignalPipe, handle: (PresenterInput) async -> PresenterEnding?) async -> PresenterEnding {
         let (inputs, continuation) = AsyncStream.makeStream(of: PresenterInput.self)
         var ending = PresenterEnding.signal(SIGHUP)
+        // Asked for before the tasks start, so that nothing from now on is missed.
+        let (states, aggregates, windows, phases) = (scene.app.states, scene.app.scenePhases, scene.app.windowUpdates, scene.phases)
+        let (events, focusRequests, dismissals, statuses) = (scene.app.events, scene.focusRequests, scene.dismissals, scene.app.connectionStatuses)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 try? await DescriptorReader.read(TerminalInput.open()) { continuation.yield(.bytes($0)) }
                 if !Task.isCancelled { continuation.yield(.hangUp) }
             }
             group.addTask { try? await signals.forEachSignal { continuation.yield(.signal($0)) } }
-            group.addTask { for await _ in scene.app.states { continuation.yield(.changed) } }
-            group.addTask { for await _ in scene.app.scenePhases { continuation.yield(.changed) } }
-            group.addTask { for await _ in scene.app.windowUpdates { continuation.yield(.changed) } }
-            group.addTask { for await _ in scene.phases { continuation.yield(.changed) } }
-            group.addTask { for await event in scene.app.events { continuation.yield(.event(event)) } }
-            group.addTask { for await request in scene.focusRequests { continuation.yield(.focus(request)) } }
-            group.addTask { for await dismissal in scene.dismissals { continuation.yield(.dismissed(dismissal)) } }
-            group.addTask { for await status in scene.app.connectionStatuses { continuation.yield(.connection(status)) } }
+            group.addTask { for await _ in states { continuation.yield(.changed) } }
+            group.addTask { for await _ in aggregates { continuation.yield(.changed) } }
+            group.addTask { for await _ in windows { continuation.yield(.changed) } }
+            group.addTask { for await _ in phases { continuation.yield(.changed) } }
+            group.addTask { for await event in events { continuation.yield(.event(event)) } }
+            group.addTask { for await request in focusRequests { continuation.yield(.focus(request)) } }
+            group.addTask { for await dismissal in dismissals { continuation.yield(.dismissed(dismissal)) } }
+            group.addTask { for await status in statuses { continuation.yield(.connection(status)) } }
             group.addTask {
                 while (try? await Task.sleep(for: .milliseconds(500))) != nil { continuation.yield(.tick) }
             }
