@@ -57,11 +57,15 @@ completions:
 run: build
 	$(BIN)/windowd
 
-## Every test: unit and end-to-end (swift test), then the systemd unit checks and the man pages.
+## Every test: unit and end-to-end (swift test), the Python client's (unittest, against the real
+## daemon), then the systemd unit checks, the man pages and the install.
 test: build
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	@set -o pipefail; $(SWIFT) test --skip-build $(SWIFT_FLAGS) 2>&1 | tee .build/test.log
 	@grep -Eq 'Test run with [1-9][0-9]* tests? .*passed' .build/test.log || { echo "make test: no swift test ran"; exit 1; }
+	@set -o pipefail; WINDOWD_BIN=$(BIN)/windowd python3 -m unittest discover -s clients/python -p 'test_*.py' 2>&1 | tee .build/test-python.log
+	@grep -Eq '^Ran [1-9][0-9]* tests? ' .build/test-python.log && ! grep -q 'skipped=' .build/test-python.log \
+		|| { echo "make test: the Python client's tests did not run"; exit 1; }
 	Tests/systemd/verify-units.sh
 	@$(MAKE) --no-print-directory test-man
 	Tests/install/check-install.sh

@@ -7,8 +7,10 @@ let package = Package(
     products: [
         .executable(name: "windowd", targets: ["windowd"]),
         .executable(name: "winctl", targets: ["winctl"]),
+        .executable(name: "orders", targets: ["orders"]),
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
+        .library(name: "WindowKit", targets: ["WindowKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -69,8 +71,21 @@ let package = Package(
             ]
         ),
         .target(name: "WindowClient", dependencies: ["WindowProtocol"]),
-        // winctl attach's full-screen view: pure rendering and frame diff, plus the terminal mode.
-        .target(name: "WindowTerminal", dependencies: ["WindowProtocol"]),
+        // The async SDK for apps: SwiftUI's scene vocabulary over the wire protocol (issue 15).
+        .target(
+            name: "WindowKit",
+            dependencies: [
+                "WindowProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // Full-screen terminal views (winctl attach, the example): pure rendering and frame diff,
+        // the terminal mode, and keys and signals read on NIO's event loop.
+        .target(
+            name: "WindowTerminal",
+            dependencies: ["WindowProtocol", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+        ),
         .executableTarget(
             name: "windowd",
             dependencies: [
@@ -88,10 +103,18 @@ let package = Package(
             name: "winctl",
             dependencies: [
                 "WindowClient",
+                "WindowKit",
                 "WindowProtocol",
                 "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The example app: an orders browser whose windows are windowd windows, on WindowKit only.
+        .executableTarget(
+            name: "orders",
+            dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/Orders",
+            resources: [.copy("Resources/orders.json")]
         ),
         // make bench: the load generator that measures windowd next to its peers (issue 6).
         .executableTarget(
@@ -111,7 +134,11 @@ let package = Package(
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol"]),
+        .testTarget(
+            name: "WindowKitTests",
+            dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol", "WindowKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

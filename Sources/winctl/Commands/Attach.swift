@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
-import WindowProtocol
+import WindowKit
 
 extension Winctl {
     /// `winctl attach [ID | GROUP [VALUE]]`: this terminal becomes the window's presenter until it exits.
@@ -55,30 +55,28 @@ extension Winctl {
         }
 
         func run() throws {
-            let client = try DaemonClient(options)
-            let target = try AttachTarget.resolve(window, value, using: client)
-            let reply = try client.call(WindowAttach.self, target.params(phase: phase, takeover: takeover))
-            if noTTY || options.json || isatty(0) != 1 || isatty(1) != 1 {
-                client.show(reply) { AttachText.lines($0) }
-                try LinePresenter(client: client, window: reply.result.window).run()
-            } else {
-                try presentFullScreen(client, reply.result)
+            // An id prefix is resolved with the blocking client (as every one-shot command does).
+            let target = try AttachTarget.resolve(window, value, using: try DaemonClient(options))
+            let lineMode = noTTY || options.json || isatty(0) != 1 || isatty(1) != 1
+            let (phase, takeover, json, socketPath, giveUp) = (phase, takeover, options.json, options.socketPath, Duration.seconds(giveUp))
+            // The presenter is async (WindowKit); the one-shot commands stay on the blocking client.
+            let exit = AsyncBridge.run { () async -> PresenterExit in
+                let scene: WindowScene
+                switch await PresenterScene.attach(target, phase: phase, takeover: takeover, socketPath: socketPath, giveUp: giveUp) {
+                case .success(let attached): scene = attached
+                case .failure(let failure): return failure.exit
+                }
+                if lineMode {
+                    return await LinePresenter(scene: scene, json: json, socketPath: socketPath).run()
+                }
+                guard let presenter = TerminalPresenter(scene: scene, socketPath: socketPath, giveUp: giveUp) else {
+                    Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
+                    await scene.close()
+                    return .status(ExitStatus.unavailable.rawValue)
+                }
+                return await presenter.run()
             }
-        }
-
-        private func presentFullScreen(_ client: DaemonClient, _ attached: WindowAttach.Result) throws(ExitCode) {
-            let link = PresenterLink(path: options.socketPath, timeout: options.timeout, connection: client.connection, window: attached.window)
-            let snapshot: EventsSubscribe.Snapshot
-            do {
-                snapshot = try link.subscribe()
-            } catch {
-                throw client.failure(error)
-            }
-            guard let presenter = TerminalPresenter(link: link, attached: attached, snapshot: snapshot, giveUp: .seconds(giveUp)) else {
-                Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
-                throw ExitStatus.unavailable
-            }
-            try presenter.run(json: options.json)
+            try exit.carryOut()
         }
     }
 }

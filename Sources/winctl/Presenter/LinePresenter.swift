@@ -3,112 +3,186 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ArgumentParser
-import WindowClient
-import WindowProtocol
+import WindowKit
 
-/// `winctl attach` in line mode: prints the presented window's events and takes commands as lines on standard input.
+/// `winctl attach` in line mode: prints the presented window's events and takes commands as
+/// lines on standard input. The plain presenter for pipes, logs and tests, on WindowKit like
+/// the terminal one.
 ///
-/// The plain presenter for pipes, logs and tests; a full-screen terminal view can
-/// sit beside it and share ``DaemonClient`` and ``PresenterCommand``.
+/// ```swift
+/// let exit = await LinePresenter(scene: scene, json: false, socketPath: path).run()
+/// ```
+///
+/// It ends with 0 when the window is dismissed or `q` detaches it, and with 69 when the daemon
+/// goes away (a restart that keeps the connection is no end: WindowKit carries it over).
 final class LinePresenter {
-    private let client: DaemonClient
-    private var window: WindowInfo
-    private var sequence = EventSequence(after: 0)
-    /// `nil` once standard input has ended: end of input is no reason to stop presenting.
-    private var input: InputLines? = InputLines()
+    private let scene: WindowScene
+    private let json: Bool
+    private let socketPath: String
+    private var lines = InputLines()
 
-    /// Whether to go on presenting after one event or command.
-    private enum Next { case `continue`, finish }
-
-    /// A presenter of `window`, which `client` has just attached to.
-    init(client: DaemonClient, window: WindowInfo) {
-        self.client = client
-        self.window = window
+    /// What the presenter reacts to.
+    private enum Input: Sendable {
+        case stdin([UInt8])
+        case stdinEnded
+        case event(EventMessage)
+        case dismissed(Dismissal)
+        case connection(ConnectionStatus)
     }
 
-    /// Presents until the window is dismissed or `q` detaches it; throws the exit status of any other end.
-    func run() throws(ExitCode) {
-        if !client.options.json, isatty(0) == 1 { Console.output("(\(PresenterCommand.help))") }
-        let socket = client.connection.socket.fileDescriptor
-        while true {
-            // Events that arrived with a response are already read: the socket would not wake poll for them.
-            while client.connection.hasPendingEvent {
-                if try handleEvent() == .finish { return }
-            }
-            var descriptors = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
-            if let input { descriptors.append(pollfd(fd: input.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
-                if errno == EINTR { continue }
-                Console.error("cannot wait for windowd at \(client.connection.socket.path): \(String(cString: strerror(errno)))")
-                throw ExitStatus.unavailable
-            }
-            if descriptors[0].revents != 0, try handleEvent() == .finish { return }
-            if descriptors.count > 1, descriptors[1].revents != 0, let input {
-                for line in input.readAvailable() where try handleLine(line) == .finish { return }
-                if input.isAtEnd { self.input = nil }
-            }
+    /// A presenter of `scene`'s window, printing JSON lines if `json`.
+    init(scene: WindowScene, json: Bool, socketPath: String) {
+        self.scene = scene
+        self.json = json
+        self.socketPath = socketPath
+    }
+
+    /// Prints the window, then presents until the window is dismissed, `q` detaches it or the
+    /// daemon goes away.
+    func run() async -> PresenterExit {
+        // Asked for before anything is printed: a reader that acts on the first line misses nothing.
+        let (messages, dismissals, statuses) = (scene.app.eventMessages, scene.dismissals, scene.app.connectionStatuses)
+        let result = PresenterScene.attachResult(scene)
+        if json {
+            emit(json: result)
+        } else {
+            for line in AttachText.lines(result) { Console.output(line) }
+            if isatty(0) == 1 { Console.output("(\(PresenterCommand.help))") }
         }
+        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+        var exit = PresenterExit.status(0)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await StandardInput.forEachChunk { continuation.yield(.stdin($0)) }
+                continuation.yield(.stdinEnded)
+            }
+            group.addTask { for await message in messages { continuation.yield(.event(message)) } }
+            group.addTask { for await dismissal in dismissals { continuation.yield(.dismissed(dismissal)) } }
+            group.addTask { for await status in statuses { continuation.yield(.connection(status)) } }
+            for await input in inputs {
+                if let end = await handle(input) {
+                    exit = end
+                    break
+                }
+            }
+            group.cancelAll()
+        }
+        await scene.close()
+        return exit
     }
 
-    private func handleEvent() throws(ExitCode) -> Next {
-        let (event, line) = try client.nextEvent(checking: &sequence)
-        switch EventName(rawValue: event.name) {
-        case .windowDismiss?:
-            if let dismiss = try? client.connection.payload(WindowDismissEvent.self, of: line), dismiss.window.id == window.id {
-                show(event, line: line, human: DismissText.line(dismiss.window, reason: dismiss.reason))
-                return .finish
+    private func handle(_ input: Input) async -> PresenterExit? {
+        switch input {
+        case .stdin(let bytes):
+            for line in lines.feed(bytes) {
+                if let end = await handle(line: line) { return end }
             }
-        case .daemonRestarted?:
-            show(event, line: line)
-            if case .bool(true)? = event.params["resync"] { try reattach() }
-            return .continue
+        case .stdinEnded:
+            // The end of input is no reason to stop presenting.
+            for line in lines.finish() {
+                if let end = await handle(line: line) { return end }
+            }
+        case .event(let message):
+            return show(message)
+        case .dismissed(let dismissal):
+            if json {
+                let params: JSONValue = .object(["window": Self.json(dismissal.window), "reason": .string(dismissal.reason.rawValue)])
+                emit(json: RPCNotification(method: EventName.windowDismiss.rawValue, params: params))
+            } else {
+                Console.output(DismissText.line(dismissal.window, reason: dismissal.reason))
+            }
+            return .status(0)
+        case .connection(.connected):
+            break
+        case .connection:
+            Console.error("windowd at \(socketPath) closed the connection")
+            return .status(ExitStatus.unavailable.rawValue)
+        }
+        return nil
+    }
+
+    /// Prints an event a presenter gets; the end if it dismisses this window.
+    private func show(_ message: EventMessage) -> PresenterExit? {
+        let own = message.params["window"].flatMap { $0.objectMember("id") } == .string(scene.id)
+        switch EventName(rawValue: message.name) {
+        case .windowOpened?, .windowClosed?, .windowPhase?:
+            return nil  // The subscription's, not the presenter's.
+        case .windowFocus?:
+            guard own else { return nil }
+        case .windowDismiss?:
+            guard own else { return nil }
+            if json {
+                emit(json: RPCNotification(method: message.name, params: JSONValue.object(message.params)))
+            } else if let dismiss = try? JSONValueDecoder().decode(WindowDismissEvent.self, from: .object(message.params)) {
+                Console.output(DismissText.line(dismiss.window, reason: dismiss.reason))
+            }
+            return .status(0)
         default:
             break
         }
-        show(event, line: line)
-        return .continue
+        if json {
+            emit(json: RPCNotification(method: message.name, params: JSONValue.object(message.params)))
+        } else {
+            Console.output(EventLine.render(message))
+        }
+        return nil
     }
 
-    private func handleLine(_ line: String) throws(ExitCode) -> Next {
-        guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { return .continue }
+    private func handle(line: String) async -> PresenterExit? {
+        guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { return nil }
         guard let command = PresenterCommand(line: line) else {
             Console.error("unknown command '\(line)': \(PresenterCommand.help)")
-            return .continue
+            return nil
         }
         switch command {
         case .detach:
-            let reply = try client.call(WindowDetach.self, NoParams())
-            client.show(reply) { ["detached from \(ValueText.window($0.window))"] }
-            return .finish
+            do {
+                let window = try await scene.detach()
+                if json {
+                    emit(json: WindowResult(window: window))
+                } else {
+                    Console.output("detached from \(ValueText.window(window))")
+                }
+                return .status(0)
+            } catch let error as WindowKitError {
+                return .reporting(error)
+            } catch {
+                return .status(ExitStatus.unavailable.rawValue)
+            }
         case .setPhase(let phase):
             do {
-                let reply = try client.request(SceneSetPhase.self, SceneSetPhase.Params(id: window.id, phase: phase))
-                window = reply.result.window
-                client.show(reply) { ["phase \($0.window.phase.rawValue) (aggregate \($0.aggregate.rawValue))"] }
-            } catch .refused(let error) {
+                let aggregate = try await scene.setPhase(phase)
+                if json {
+                    emit(json: SceneSetPhase.Result(window: scene.window, aggregate: aggregate))
+                } else {
+                    Console.output("phase \(scene.window.phase.rawValue) (aggregate \(aggregate.rawValue))")
+                }
+            } catch let error as WindowKitError where error.code == .refused {
                 // A refused phase leaves the window presented; say why and go on.
                 Console.error(error.message)
+            } catch let error as WindowKitError {
+                return .reporting(error)
             } catch {
-                throw client.failure(error)
+                return nil
             }
-            return .continue
+            return nil
         }
     }
 
-    /// Attaches again after a daemon restart that lost this connection's state, keeping the phase.
-    private func reattach() throws(ExitCode) {
-        let params = WindowAttach.Params(id: window.id, phase: window.phase)
-        let reply = try client.call(WindowAttach.self, params)
-        window = reply.result.window
-        client.show(reply) { AttachText.lines($0) }
+    private func emit(json value: some Encodable) {
+        guard let bytes = try? JSONWriter.bytes(value) else { return }
+        Console.output(bytes: bytes)
     }
 
-    private func show(_ event: EventMessage, line: [UInt8], human: String? = nil) {
-        if client.options.json {
-            Console.output(bytes: line)
-        } else {
-            Console.output(human ?? EventLine.render(event))
-        }
+    private static func json(_ window: WindowInfo) -> JSONValue {
+        (try? JSONParser.parse(JSONWriter.bytes(window))) ?? .null
+    }
+}
+
+extension JSONValue {
+    /// The member `key` of an object; `nil` for anything else.
+    fileprivate func objectMember(_ key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
     }
 }

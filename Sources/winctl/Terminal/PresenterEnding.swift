@@ -1,9 +1,8 @@
-import WindowClient
-import WindowProtocol
+import WindowKit
 
 /// Why the terminal presenter stopped; the terminal is given back before any of these is reported.
 enum PresenterEnding {
-    /// `q`: detached; the window stays.
+    /// `q`: detach; the window stays.
     case detached(WindowInfo)
     /// `window.dismiss`: the window was closed, taken over, or its user signed out.
     case dismissed(WindowInfo, DismissReason)
@@ -11,6 +10,6 @@ enum PresenterEnding {
     case signal(Int32)
     /// The daemon has been gone for `gone`, longer than `--give-up`.
     case gaveUp(path: String, gone: Duration)
-    /// The daemon refused something the presenter cannot do without.
-    case failed(ClientError)
+    /// The connection ended some other way.
+    case failed(WindowKitError)
 }

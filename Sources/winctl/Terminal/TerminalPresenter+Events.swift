@@ -3,133 +3,90 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowClient
-import WindowProtocol
+import WindowKit
 import WindowTerminal
 
-/// The daemon's side of the presenter: events, and attaching again after losing it.
+/// The daemon's side of the presenter: the scene's values, focus, dismissal and the link.
 extension TerminalPresenter {
-    /// Handles the events already read with a reply: the socket would not wake `poll` for them.
-    func drainEvents() -> PresenterEnding? {
-        while let connection = link.connection, connection.hasPendingEvent {
-            if let ending = handleEvent() { return ending }
+    /// Applies one input; returns the ending once the presenter should stop.
+    func handle(_ input: PresenterInput) async -> PresenterEnding? {
+        switch input {
+        case .bytes(let bytes): return await readInput(bytes)
+        case .hangUp: return .signal(SIGHUP)
+        case .signal(let signal): return await handle(signal: signal)
+        case .changed: refresh()
+        case .event(.daemonStopping):
+            stopping = true
+            refresh()
+        case .event(.reconnected), .event(.daemonRestarted(resync: true)):
+            // Attached again: the panel comes back from the storage, as at the start.
+            if let panel = Panel(storage: scene.storageValues) { model.panel = panel }
+            refresh()
+        case .event: refresh()
+        case .focus(let request):
+            front.perform(for: request.window, on: terminal)
+            model.highlighted = true
+            highlightEnds = ContinuousClock.now + TerminalPresenter.highlightDuration
+        case .dismissed(let dismissal):
+            return .dismissed(dismissal.window, dismissal.reason)
+        case .connection(let status):
+            return connection(status)
+        case .tick:
+            return tick()
         }
         return nil
     }
 
-    /// Reads one event and applies it; a dropped connection starts the retries.
-    func handleEvent() -> PresenterEnding? {
-        guard let connection = link.connection else { return nil }
-        let next: (event: EventMessage, line: [UInt8])?
-        do {
-            next = try connection.nextEvent()
-        } catch .malformed {
-            return nil  // One line that is not the protocol: skip it, the stream goes on.
-        } catch {
-            lost()
-            return nil
+    /// Takes the scene's current values into the model.
+    func refresh() {
+        let own = scene.window
+        model.window = own
+        model.state = scene.app.state
+        model.aggregate = scene.app.scenePhase
+        var windows = Dictionary(scene.app.windows.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        windows[own.id] = own
+        model.windows = windows
+        model.storage = scene.storageValues
+        model.link = link()
+    }
+
+    private func link() -> LinkStatus {
+        switch scene.app.connectionStatus {
+        case .connected:
+            return stopping ? .stopping : .connected
+        case .reconnecting(let attempt):
+            let gone = outageSince.map { ContinuousClock.now - $0 } ?? .zero
+            return .reconnecting(attempt: attempt, gone: gone, giveUp: giveUp)
+        case .closed:
+            return .reconnecting(attempt: 0, gone: giveUp, giveUp: giveUp)
         }
-        guard let (event, line) = next else {
-            lost()
-            return nil
-        }
-        let current = event.seq > link.subscribedAfter
-        if current, sequence.accept(event.seq) != nil {
-            // Missed events: start again from a fresh snapshot.
-            if let snapshot = try? link.subscribe() { model.adopt(snapshot) }
-            sequence = EventSequence(after: link.subscribedAfter)
-        }
-        switch EventName(rawValue: event.name) {
-        case .windowDismiss?:
-            if let dismiss = try? connection.payload(WindowDismissEvent.self, of: line), dismiss.window.id == link.windowID {
-                return .dismissed(dismiss.window, dismiss.reason)
+    }
+
+    private func connection(_ status: ConnectionStatus) -> PresenterEnding? {
+        switch status {
+        case .connected:
+            outageSince = nil
+            stopping = false
+        case .reconnecting:
+            if outageSince == nil { outageSince = ContinuousClock.now }
+            stopping = false
+        case .closed:
+            guard let since = outageSince else {
+                return .failed(WindowKitError(.closed, "the connection to windowd at \(socketPath) was closed"))
             }
-        case .windowFocus?:
-            if let focus = try? connection.payload(WindowEvent.self, of: line), focus.window.id == link.windowID {
-                front.perform(for: focus.window, on: terminal)
-                model.highlighted = true
-                highlightEnds = ContinuousClock.now + TerminalPresenter.highlightDuration
-            }
-        case .daemonRestarted?:
-            if let restarted = try? connection.payload(DaemonRestartedEvent.self, of: line), restarted.resync {
-                return reattachNow()
-            }
-        case .daemonStopping?:
-            model.link = .stopping
-        case .appState? where current:
-            if let change = try? connection.payload(AppStateEvent.self, of: line) { model.state = change.state }
-        case .scenePhase? where current:
-            if let change = try? connection.payload(ScenePhaseEvent.self, of: line) { model.aggregate = change.phase }
-        case .windowOpened? where current, .windowPhase? where current:
-            if let change = try? connection.payload(WindowEvent.self, of: line) { model.update(change.window) }
-        case .windowClosed? where current:
-            if let change = try? connection.payload(WindowEvent.self, of: line) { model.remove(change.window) }
-        default:
-            break
+            return .gaveUp(path: socketPath, gone: ContinuousClock.now - since)
         }
+        refresh()
         return nil
     }
 
-    /// Attaches again over the same connection, after a restart that lost its state.
-    func reattachNow() -> PresenterEnding? {
-        do {
-            let (result, snapshot) = try link.reattach(phase: phases.phase)
-            adopt(result, snapshot)
-        } catch .refused(let error) {
-            return .failed(.refused(error))
-        } catch {
-            lost()
-        }
-        return nil
-    }
-
-    /// Takes a (re-)attach and its subscription; stores the panel again if the daemon lost it.
-    func adopt(_ result: WindowAttach.Result, _ snapshot: EventsSubscribe.Snapshot) {
-        let panel = model.panel
-        model.adopt(result)
-        model.adopt(snapshot)
-        sequence = EventSequence(after: link.subscribedAfter)
-        // A daemon that lost the window's storage gets the panel back from here.
-        if Panel(storage: result.storage) == nil, panel != .windows {
-            model.panel = panel
-            storePanel()
-        }
-    }
-
-    /// The connection dropped: show it and start retrying.
-    func lost() {
-        link.disconnect()
-        guard outage == nil else { return }
-        var backoff = ReconnectBackoff(giveUp: giveUp)
-        let now = ContinuousClock.now
-        outage = Outage(since: now, backoff: backoff, nextTry: now + backoff.nextDelay())
-        model.link = .reconnecting(attempt: 0, gone: .zero, giveUp: giveUp)
-    }
-
-    /// Ends the highlight and retries the daemon when their time has come.
-    func tick() -> PresenterEnding? {
-        let now = ContinuousClock.now
-        if let highlightEnds, now >= highlightEnds {
+    /// Ends the highlight when its time has come, and moves the outage's clock on.
+    private func tick() -> PresenterEnding? {
+        if let highlightEnds, ContinuousClock.now >= highlightEnds {
             self.highlightEnds = nil
             model.highlighted = false
         }
-        guard var outage else { return nil }
-        let gone = now - outage.since
-        if outage.backoff.hasGivenUp(after: gone) { return .gaveUp(path: link.path, gone: gone) }
-        model.link = .reconnecting(attempt: outage.backoff.attempts, gone: gone, giveUp: giveUp)
-        guard now >= outage.nextTry else { return nil }
-        do {
-            let (result, snapshot) = try link.reattach(phase: phases.phase)
-            self.outage = nil
-            adopt(result, snapshot)
-        } catch .unreachable, .disconnected, .timedOut {
-            link.disconnect()
-            outage.nextTry = ContinuousClock.now + outage.backoff.nextDelay()
-            model.link = .reconnecting(attempt: outage.backoff.attempts, gone: gone, giveUp: giveUp)
-            self.outage = outage
-        } catch {
-            return .failed(error)
-        }
+        if outageSince != nil { model.link = link() }
         return nil
     }
 }

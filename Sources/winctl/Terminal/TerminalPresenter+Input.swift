@@ -3,35 +3,29 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowClient
-import WindowProtocol
+import WindowKit
 import WindowTerminal
 
 /// Signals and keys: the terminal's side of the presenter.
 extension TerminalPresenter {
     /// Resizes, suspends or resumes on `signal`; any other caught signal ends the presenter.
-    func handle(signal: Int32) -> PresenterEnding? {
+    func handle(signal: Int32) async -> PresenterEnding? {
         switch signal {
         case SIGWINCH:
             size = TerminalSize.of(terminal.output) ?? size
         case SIGTSTP:
-            suspend()
+            await suspend()
         case SIGCONT:
-            resume()
+            await resume()
         default:
             return .signal(signal)
         }
         return nil
     }
 
-    /// Reads the keys and reports that are ready and acts on them.
-    func readInput() -> PresenterEnding? {
-        var buffer = [UInt8](repeating: 0, count: 1_024)
-        let count = read(terminal.input, &buffer, buffer.count)
-        if count < 0, errno == EINTR || errno == EAGAIN { return nil }
-        // Nothing to read from a terminal in raw mode means it hung up.
-        guard count > 0 else { return .signal(SIGHUP) }
-        for event in input.feed(buffer[..<count]) {
+    /// Acts on the keys and reports in `bytes`.
+    func readInput(_ bytes: [UInt8]) async -> PresenterEnding? {
+        for event in input.feed(bytes) {
             if model.highlighted, event != .focusIn, event != .focusOut {
                 model.highlighted = false
                 highlightEnds = nil
@@ -39,12 +33,12 @@ extension TerminalPresenter {
             switch event {
             case .detach: return .detached(model.window)
             case .interrupt: return .signal(SIGINT)
-            case .suspend: suspend()
+            case .suspend: await suspend()
             case .nextPanel: select(model.panel.next)
             case .previousPanel: select(model.panel.previous)
             case .redraw: screen = nil
-            case .focusIn: report(phases.handle(.focusIn))
-            case .focusOut: report(phases.handle(.focusOut))
+            case .focusIn: await report(phases.handle(.focusIn))
+            case .focusOut: await report(phases.handle(.focusOut))
             case .other: break
             }
         }
@@ -52,49 +46,37 @@ extension TerminalPresenter {
     }
 
     /// Reports `background`, gives the terminal back and stops; SIGCONT brings it back (``resume()``).
-    func suspend() {
-        report(phases.handle(.suspend))
+    func suspend() async {
+        await report(phases.handle(.suspend), waiting: true)
         terminal.restore()
         kill(getpid(), SIGSTOP)
     }
 
     /// Takes the terminal again after SIGCONT, draws it whole and reports `active`.
-    func resume() {
+    func resume() async {
         terminal.enter()
         size = TerminalSize.of(terminal.output) ?? size
         screen = nil
-        report(phases.handle(.resume))
+        await report(phases.handle(.resume))
     }
 
-    /// Selects `panel` and keeps the choice in the window's scene storage.
+    /// Selects `panel` and keeps the choice in the window's scene storage (`ui.panel`).
     func select(_ panel: Panel) {
         model.panel = panel
-        storePanel()
+        storedPanel.value = panel.rawValue
+        model.storage = scene.storageValues
     }
 
-    /// Writes the selected panel to scene storage (`ui.panel`).
-    func storePanel() {
-        let params = StorageSet.Params(id: link.windowID, key: Panel.storageKey, value: model.panel.storageValue)
-        do {
-            model.adopt(storage: try link.call(StorageSet.self, params).storage)
-        } catch .refused {
-            // Too much storage, say: the panel still switches, it is just not kept.
-        } catch {
-            lost()
+    /// Tells the daemon this window's `phase`, if there is one to tell. While windowd is away it
+    /// goes when windowd is back (and the window re-attaches in it); the loop never waits for it.
+    /// Before a suspend the answer is awaited, so that the daemon has `background` before the stop.
+    func report(_ phase: ScenePhase?, waiting: Bool = false) async {
+        guard let phase else { return }
+        if waiting, scene.app.connectionStatus == .connected {
+            _ = try? await scene.setPhase(phase)
+        } else {
+            scene.requestPhase(phase)
         }
-    }
-
-    /// Tells the daemon this window's `phase`, if there is one to tell.
-    func report(_ phase: ScenePhase?) {
-        guard let phase, link.connection != nil else { return }
-        do {
-            let result = try link.call(SceneSetPhase.self, SceneSetPhase.Params(id: link.windowID, phase: phase))
-            model.update(result.window)
-            model.aggregate = result.aggregate
-        } catch .refused {
-            // A phase refused leaves the window presented as it was.
-        } catch {
-            lost()
-        }
+        refresh()
     }
 }

@@ -17,6 +17,9 @@ enum Binaries {
     /// `$WINCTL_BIN`, else `winctl` in the build directory.
     static var winctl: String { override("WINCTL_BIN") ?? buildDirectory + "/winctl" }
 
+    /// `orders`, the example app, in the build directory.
+    static var orders: String { buildDirectory + "/orders" }
+
     /// The package root, found from this source file's place in `Tests/EndToEndTests/Support`.
     static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)

@@ -21,9 +21,10 @@ final class TmuxSession {
     /// Whether tmux is installed; end-to-end tests under a terminal need it.
     static var isAvailable: Bool { executable != nil }
 
-    /// Starts a detached session of `columns` × `rows` whose first window runs `command` (an argv).
-    init(_ command: [String], columns: Int = 100, rows: Int = 30) throws {
-        socketName = "wdt-\(getpid())-\(TmuxSession.counter.next())"
+    /// Starts a detached session of `columns` × `rows` whose first window runs `command` (an argv),
+    /// on the server `-L socketName` (a unique one if `nil`).
+    init(_ command: [String], columns: Int = 100, rows: Int = 30, socketName: String? = nil) throws {
+        self.socketName = socketName ?? "wdt-\(getpid())-\(TmuxSession.counter.next())"
         try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"] + command)
     }
 

@@ -7,19 +7,24 @@ import Musl
 /// The write end of the self-pipe, for the signal handler: the one thing it may touch.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
-/// Signals turned into bytes on a pipe, so the presenter's `poll` loop handles them in turn.
+/// Signals turned into bytes on a pipe, so that a presenter's loop handles them in turn.
+///
+/// ```swift
+/// let signals = SignalPipe(catching: [SIGWINCH, SIGTSTP, SIGCONT])!
+/// for await signal in signals.signals() { … }   // or poll `fileDescriptor` and `drain()`
+/// ```
 ///
 /// The handler only writes the signal's number to the pipe (async-signal-safe, and a
 /// C function pointer capturing nothing); everything else happens in the loop.
-final class SignalPipe {
+public final class SignalPipe: @unchecked Sendable {
     /// The read end, for `poll`.
-    let fileDescriptor: Int32
+    public let fileDescriptor: Int32
     private let writeEnd: Int32
     private let signals: [Int32]
     private var previous: [Int32: sigaction] = [:]
 
     /// Catches `signals` from now on; `nil` if the pipe cannot be made.
-    init?(catching signals: [Int32]) {
+    public init?(catching signals: [Int32]) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends {
@@ -58,7 +63,7 @@ final class SignalPipe {
     }
 
     /// The signals caught since the last call, in order, each once per delivery.
-    func drain() -> [Int32] {
+    public func drain() -> [Int32] {
         var caught: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
@@ -70,7 +75,7 @@ final class SignalPipe {
     }
 
     /// Puts `signal` back to its default action, for re-raising it on the way out.
-    func restoreDefault(_ signal: Int32) {
+    public func restoreDefault(_ signal: Int32) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&action.sa_mask)

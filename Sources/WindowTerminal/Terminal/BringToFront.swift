@@ -4,20 +4,24 @@ import Glibc
 import Musl
 #endif
 import WindowProtocol
-import WindowTerminal
 
 /// How a presenter comes to the front when its window is focused (`window.focus`).
 ///
+/// ```swift
+/// let front = BringToFront.detect()
+/// for await request in scene.focusRequests { front.perform(for: request.window, on: terminal) }
+/// ```
+///
 /// Inside tmux it selects its own window and pane and switches the client to them;
 /// elsewhere it can only ask: it sets the terminal's title and rings the bell.
-enum BringToFront: Equatable {
+public enum BringToFront: Equatable, Sendable {
     /// In the tmux pane `pane` (`$TMUX_PANE`, e.g. `%3`).
     case tmux(pane: String)
     /// In a terminal of its own.
     case terminal
 
     /// Where this process runs: tmux when both `$TMUX` and `$TMUX_PANE` are set.
-    static func detect() -> BringToFront {
+    public static func detect() -> BringToFront {
         guard let tmux = getenv("TMUX"), tmux.pointee != 0, let pane = getenv("TMUX_PANE"), pane.pointee != 0 else {
             return .terminal
         }
@@ -25,7 +29,7 @@ enum BringToFront: Equatable {
     }
 
     /// The tmux commands that bring `pane` to front, each an argv.
-    static func tmuxCommands(pane: String) -> [[String]] {
+    public static func tmuxCommands(pane: String) -> [[String]] {
         [
             ["tmux", "select-window", "-t", pane],
             ["tmux", "select-pane", "-t", pane],
@@ -34,7 +38,7 @@ enum BringToFront: Equatable {
     }
 
     /// Brings the presenter of `window` to front on `terminal`.
-    func perform(for window: WindowInfo, on terminal: TerminalMode) {
+    public func perform(for window: WindowInfo, on terminal: TerminalMode) {
         switch self {
         case .tmux(let pane):
             for command in BringToFront.tmuxCommands(pane: pane) { BringToFront.run(command) }
@@ -45,7 +49,7 @@ enum BringToFront: Equatable {
 
     /// Runs `arguments` (no shell), its output discarded, and waits for it; `false` if it failed.
     @discardableResult
-    static func run(_ arguments: [String]) -> Bool {
+    public static func run(_ arguments: [String]) -> Bool {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

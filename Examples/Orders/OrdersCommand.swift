@@ -1,0 +1,77 @@
+import ArgumentParser
+import WindowKit
+
+/// `orders`: an orders browser whose windows are windowd windows, built on WindowKit only.
+///
+/// ```sh
+/// orders main            # the order list (the `main` group's window)
+/// orders detail 1042     # one order (what the `detail` group's launch command runs)
+/// ```
+@main
+struct OrdersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "orders",
+        abstract: "Browse orders in windowd windows: a list, and a window per order.",
+        subcommands: [MainCommand.self, DetailCommand.self],
+        defaultSubcommand: MainCommand.self
+    )
+}
+
+/// Options every window takes.
+struct OrdersOptions: ParsableArguments {
+    @Option(help: "windowd's socket (default: $WINDOWD_SOCKET, else the default path).")
+    var socket: String?
+
+    @Option(help: "A catalogue file instead of the bundled orders.json.")
+    var catalog: String?
+
+    var connection: ConnectionOptions {
+        ConnectionOptions(socketPath: socket, clientName: "orders")
+    }
+}
+
+/// `orders main`: the order list.
+struct MainCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "main", abstract: "Show the order list.")
+
+    @OptionGroup var options: OrdersOptions
+
+    func run() async throws {
+        let catalog: OrderCatalog
+        let scene: WindowScene
+        do {
+            catalog = try OrderCatalog.load(path: options.catalog)
+            scene = try await WindowScene.attach(group: "main", options: options.connection)
+        } catch {
+            Console.error("orders: \(error)")
+            throw ExitCode(69)
+        }
+        let status = await MainWindow(scene: scene, catalog: catalog).run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `orders detail ID`: one order's window.
+struct DetailCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "detail", abstract: "Show one order.")
+
+    @OptionGroup var options: OrdersOptions
+
+    @Argument(help: "The order's id.")
+    var order: Int
+
+    func run() async throws {
+        let scene: WindowScene
+        do {
+            scene = try await WindowScene.attach(group: "detail", value: .int(Int64(order)), options: options.connection)
+        } catch let error as WindowKitError where error.reason == .unauthenticated {
+            Console.error("orders: sign in to see order #\(order)")
+            throw ExitCode(1)
+        } catch {
+            Console.error("orders: \(error)")
+            throw ExitCode(69)
+        }
+        let status = await DetailWindow(scene: scene, orderID: order, catalogPath: options.catalog).run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,8 @@
+import WindowTerminal
+
+/// `loading`: the launch screen.
+enum LaunchView {
+    static func lines() -> [ScreenLine] {
+        [.blank, ScreenLine("   Loading orders…", style: .bold)]
+    }
+}

@@ -1,0 +1,145 @@
+/// The app as one of its programs sees it: the app state, the aggregate scene phase and the
+/// windows, as current values and as async sequences; and the actions SwiftUI puts in the
+/// environment, `openWindow` and `dismissWindow`.
+///
+/// ```swift
+/// let app = try await AppClient.connect()
+/// for await state in app.states {            // the root view switches on the app state
+///     switch state {
+///     case .loading: showLaunch()
+///     case .unauthenticated: showSignIn()
+///     case .onboarding(let step): showOnboarding(step)
+///     case .authenticated(let user): showMain(user)
+///     case .error(let kind): showError(kind)
+///     }
+/// }
+/// let opened = try await app.openWindow(group: "detail", value: 42)   // opened.created: new or brought to front
+/// try await app.transition(to: .unauthenticated)                     // sign out
+/// ```
+///
+/// The values stay current across daemon restarts: the client re-subscribes by itself
+/// (``ConnectionStatus`` says when it is reconnecting). Close it with ``close()``, or let the
+/// last reference go.
+public final class AppClient: Sendable {
+    let connection: DaemonConnection
+    private let lifetime: ConnectionLifetime
+
+    init(lifetime: ConnectionLifetime) {
+        self.lifetime = lifetime
+        connection = lifetime.connection
+    }
+
+    /// Connects to windowd and subscribes to the app's events.
+    ///
+    /// Throws ``WindowKitError`` with code ``WindowKitError/Code/unreachable`` if windowd
+    /// cannot be reached at `options.socketPath`.
+    public static func connect(_ options: ConnectionOptions = ConnectionOptions()) async throws -> AppClient {
+        let connection = try await DaemonConnection.open(options, attach: nil, subscribe: true)
+        return AppClient(lifetime: ConnectionLifetime(connection))
+    }
+
+    // MARK: The app state
+
+    /// The app state now.
+    public var state: AppState { connection.outputs.appState.value }
+
+    /// The app state now, then each change.
+    public var states: AsyncStream<AppState> { connection.outputs.appState.stream() }
+
+    /// Moves the app state machine to `state` (SPEC section 4); returns the state before.
+    ///
+    /// Throws ``WindowKitError`` with reason `invalid_transition` if the move is not allowed.
+    @discardableResult
+    public func transition(to state: AppState) async throws -> AppState {
+        let connection = self.connection
+        let result = try await connection.call(AppTransition.self, AppTransition.Params(to: state)) { connection.note($0.state) }
+        return result.previous
+    }
+
+    // MARK: The aggregate scene phase
+
+    /// The aggregate scene phase now: `active` if any window is, else `inactive` if any is,
+    /// else `background` — SwiftUI's App-level `scenePhase`.
+    public var scenePhase: ScenePhase { connection.outputs.aggregate.value }
+
+    /// The aggregate scene phase now, then each change.
+    public var scenePhases: AsyncStream<ScenePhase> { connection.outputs.aggregate.stream() }
+
+    // MARK: Windows
+
+    /// Every window now, oldest first.
+    public var windows: [WindowInfo] { connection.outputs.windows.value }
+
+    /// Every window now, then again after each change.
+    public var windowUpdates: AsyncStream<[WindowInfo]> { connection.outputs.windows.stream() }
+
+    /// Opens the window of `group` for `value`, or brings the one that shows it to front
+    /// (SPEC section 2): like SwiftUI's `openWindow(id:value:)`.
+    ///
+    /// A new window's group starts its launch command. Throws ``WindowKitError`` with reason
+    /// `unknown_group`, `invalid_value` or `unauthenticated` (a group that needs a signed-in user).
+    @discardableResult
+    public func openWindow(group: String, value: WindowValue = .none) async throws -> OpenedWindow {
+        let connection = self.connection
+        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json)
+        let result = try await connection.call(WindowOpen.self, params) { connection.note($0.window) }
+        return OpenedWindow(window: result.window, created: result.created)
+    }
+
+    /// Closes the window `id` (SPEC section 8 `window.close`): its presenter is dismissed and
+    /// its scene storage destroyed. Like SwiftUI's `dismissWindow`. Returns the window as it was.
+    @discardableResult
+    public func dismissWindow(id: String) async throws -> WindowInfo {
+        let connection = self.connection
+        return try await connection.call(WindowClose.self, WindowIDParams(id: id)) { connection.noteClosed($0.window) }.window
+    }
+
+    /// Brings the window `id` to front: its presenter gets a focus request.
+    @discardableResult
+    public func focusWindow(id: String) async throws -> WindowInfo {
+        let connection = self.connection
+        return try await connection.call(WindowFocus.self, WindowIDParams(id: id)) { connection.note($0.window) }.window
+    }
+
+    /// Sets the phase of the window `id`, which must have a presenter (a window-manager
+    /// integration); returns the aggregate after it.
+    @discardableResult
+    public func setPhase(_ phase: ScenePhase, ofWindow id: String) async throws -> ScenePhase {
+        let connection = self.connection
+        let result = try await connection.call(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) {
+            connection.note($0.window, aggregate: $0.aggregate)
+        }
+        return result.aggregate
+    }
+
+    /// The windows as the daemon lists them now, optionally of one group.
+    public func listWindows(group: String? = nil) async throws -> [WindowInfo] {
+        try await connection.call(WindowList.self, WindowList.Params(group: group)).windows
+    }
+
+    /// What the daemon holds and serves.
+    public func status() async throws -> DaemonStatus.Result {
+        try await connection.call(DaemonStatus.self, NoParams())
+    }
+
+    // MARK: Events and the connection
+
+    /// Every event from now on, typed. Cancel the iterating task to stop.
+    public var events: AsyncStream<AppEvent> { connection.outputs.events.stream() }
+
+    /// Every event from now on as it came off the wire (its name, `seq` and params), for
+    /// tools that print events as they are, such as `winctl attach --json`.
+    public var eventMessages: AsyncStream<EventMessage> { connection.outputs.messages.stream() }
+
+    /// How the client is connected now.
+    public var connectionStatus: ConnectionStatus { connection.outputs.status.value }
+
+    /// How the client is connected now, then each change.
+    public var connectionStatuses: AsyncStream<ConnectionStatus> { connection.outputs.status.stream() }
+
+    /// Closes the connection: waiting calls fail with ``WindowKitError/Code/closed``, every
+    /// sequence ends. Shared with the ``WindowScene`` this client came from, if any.
+    public func close() async {
+        await connection.close()
+    }
+}

@@ -1,0 +1,33 @@
+import NIOCore
+
+/// The end of a connection's pipeline: hands each line, and the end of the connection, to its
+/// ``DaemonConnection``, on the event loop.
+///
+/// ```swift
+/// try channel.pipeline.syncOperations.addHandlers([
+///     ByteToMessageHandler(LineFrameDecoder()), InboundHandler(connection: connection),
+/// ])
+/// ```
+final class InboundHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let connection: DaemonConnection
+
+    init(connection: DaemonConnection) {
+        self.connection = connection
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        connection.receive(line: unwrapInboundIn(data), on: context.channel)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        connection.lost(context.channel)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Any error ends the connection; the connection makes a new one.
+        context.close(promise: nil)
+    }
+}

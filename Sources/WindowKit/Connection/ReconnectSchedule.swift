@@ -1,0 +1,36 @@
+/// When to try to reach windowd again, and when to give up: delays double from 50 ms up to
+/// 1 s, and after ``ConnectionOptions/reconnectFor`` without the daemon the client gives up.
+///
+/// ```swift
+/// var schedule = ReconnectSchedule(giveUpAfter: .seconds(60))
+/// let delay = schedule.nextDelay()          // 50 ms, 100 ms, 200 ms, … 1 s
+/// schedule.hasGivenUp(after: .seconds(61))  // true
+/// ```
+struct ReconnectSchedule: Sendable, Hashable {
+    /// The delay before the first try.
+    static let initialDelay: Duration = .milliseconds(50)
+    /// The longest delay between two tries.
+    static let maximumDelay: Duration = .seconds(1)
+
+    /// How long the daemon may be gone.
+    let giveUpAfter: Duration
+    /// The tries made so far.
+    private(set) var attempts = 0
+
+    init(giveUpAfter: Duration) {
+        self.giveUpAfter = giveUpAfter
+    }
+
+    /// Counts a try and returns how long to wait before it.
+    mutating func nextDelay() -> Duration {
+        defer { attempts += 1 }
+        var delay = ReconnectSchedule.initialDelay
+        for _ in 0..<min(attempts, 16) { delay *= 2 }
+        return min(delay, ReconnectSchedule.maximumDelay)
+    }
+
+    /// Whether a daemon gone for `gone` is gone for good.
+    func hasGivenUp(after gone: Duration) -> Bool {
+        gone >= giveUpAfter
+    }
+}

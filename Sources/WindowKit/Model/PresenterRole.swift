@@ -1,0 +1,31 @@
+/// What a connection presents, kept so that it can attach again after losing the daemon.
+///
+/// ```swift
+/// let role = PresenterRole(window: result.window)
+/// role.reattachParams    // window.attach by id, in the phase last reported
+/// ```
+struct PresenterRole: Sendable, Hashable {
+    /// The window presented, as last seen.
+    var window: WindowInfo
+
+    /// `window.attach` by id, in the phase last reported.
+    var reattachParams: WindowAttach.Params {
+        WindowAttach.Params(id: window.id, phase: window.phase)
+    }
+
+    /// `window.attach` by group and value, for a daemon that no longer knows the id (it
+    /// restarted without the window's state): opens or reuses the window for that value.
+    var reopenParams: WindowAttach.Params {
+        WindowAttach.Params(group: window.group, value: window.value, phase: window.phase)
+    }
+
+    /// The dismissal that a refused re-attach amounts to: someone else presents the window
+    /// (`takeover`), its user signed out while the daemon was away (`signedOut`), or it is gone.
+    func dismissal(refusedWith reason: ErrorReason?) -> Dismissal {
+        switch reason {
+        case .windowBusy?: return Dismissal(window: window, reason: .takeover)
+        case .unauthenticated?: return Dismissal(window: window, reason: .signedOut)
+        default: return Dismissal(window: window, reason: .closed)
+        }
+    }
+}

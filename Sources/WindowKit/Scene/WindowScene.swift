@@ -1,0 +1,126 @@
+/// This program as the presenter of one window: SwiftUI's scene, with its phase, its scene
+/// storage, focus requests and dismissal.
+///
+/// ```swift
+/// let scene = try await WindowScene.attach(group: "detail", value: 42)
+/// let scroll = scene.storage("scroll", default: 0)          // like @SceneStorage("scroll") var scroll = 0
+/// scroll.value += 1                                         // written through to the daemon
+/// try await scene.setPhase(.inactive)                       // the terminal lost the focus
+/// for await phase in scene.phases { pauseRefresh(phase != .active) }
+/// for await request in scene.focusRequests { bringToFront() }
+/// for await dismissal in scene.dismissals { exit(0) }       // closed, taken over, signed out
+/// ```
+///
+/// Restarts of windowd are invisible: the scene attaches again by id (or, if the daemon lost
+/// the window, by group and value), in the phase it had, and its storage is as it was.
+/// ``app`` is the app seen through the same connection: its state, `openWindow`, `transition`.
+public final class WindowScene: Sendable {
+    let connection: DaemonConnection
+    /// The app, through this scene's connection: the app state for the root view, `openWindow`,
+    /// `dismissWindow`, `transition(to:)`.
+    public let app: AppClient
+
+    private init(connection: DaemonConnection) {
+        self.connection = connection
+        app = AppClient(lifetime: ConnectionLifetime(connection))
+    }
+
+    /// Presents the window of `group` for `value`, opening it if there is none.
+    ///
+    /// - Parameters:
+    ///   - phase: the phase to start in; `active`, the program just started in front.
+    ///   - takeover: take the window from a presenter that has it (that one is dismissed);
+    ///     without it such a window is refused with reason `window_busy`.
+    public static func attach(
+        group: String, value: WindowValue = .none, phase: ScenePhase = .active, takeover: Bool = false,
+        options: ConnectionOptions = ConnectionOptions()
+    ) async throws -> WindowScene {
+        let params = WindowAttach.Params(group: group, value: value == .none ? nil : value.json, phase: phase, takeover: takeover ? true : nil)
+        return try await attach(params, options: options)
+    }
+
+    /// Presents the window `id`.
+    public static func attach(
+        id: String, phase: ScenePhase = .active, takeover: Bool = false, options: ConnectionOptions = ConnectionOptions()
+    ) async throws -> WindowScene {
+        try await attach(WindowAttach.Params(id: id, phase: phase, takeover: takeover ? true : nil), options: options)
+    }
+
+    private static func attach(_ params: WindowAttach.Params, options: ConnectionOptions) async throws -> WindowScene {
+        WindowScene(connection: try await DaemonConnection.open(options, attach: params, subscribe: true))
+    }
+
+    // MARK: The window
+
+    /// The window presented, as it is now.
+    public var window: WindowInfo { connection.outputs.presented.value! }
+
+    /// The window's id (a restart that lost the window gives it a new one).
+    public var id: String { window.id }
+
+    // MARK: The phase
+
+    /// This window's phase now (`background` once dismissed or detached).
+    public var phase: ScenePhase { connection.outputs.phase.value }
+
+    /// This window's phase now, then each change: set here or by another client.
+    public var phases: AsyncStream<ScenePhase> { connection.outputs.phase.stream() }
+
+    /// Reports this window's phase: `active` in front, `inactive` visible but not in front,
+    /// `background` not visible. Returns the aggregate the daemon computed after it.
+    ///
+    /// While windowd is away the report waits for it (see ``requestPhase(_:)`` for a loop that
+    /// must not wait); the scene re-attaches in this phase either way.
+    @discardableResult
+    public func setPhase(_ phase: ScenePhase) async throws -> ScenePhase {
+        let connection = self.connection
+        connection.intendPhase(phase, of: id)
+        return try await connection.call(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) {
+            connection.note($0.window, aggregate: $0.aggregate)
+        }.aggregate
+    }
+
+    /// Reports this window's phase without waiting for the answer: for a UI loop that must go
+    /// on drawing while windowd is away. ``phase`` follows once the daemon has it; a refusal
+    /// (a window no longer presented) changes nothing.
+    public func requestPhase(_ phase: ScenePhase) {
+        let connection = self.connection
+        connection.intendPhase(phase, of: id)
+        connection.submit(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) { result in
+            if case .success(let reply) = result { connection.note(reply.window, aggregate: reply.aggregate) }
+        }
+    }
+
+    // MARK: Focus and dismissal
+
+    /// Requests to bring this window to front (its value opened again, or focused by id).
+    public var focusRequests: AsyncStream<FocusRequest> { connection.outputs.focusRequests.stream() }
+
+    /// This window's dismissal, when it comes (a late listener gets it at once), then the end.
+    public var dismissals: AsyncStream<Dismissal> { connection.outputs.dismissals.stream() }
+
+    // MARK: Scene storage
+
+    /// The scene-storage value under `key`, `defaultValue` while there is none: SwiftUI's
+    /// `@SceneStorage(key) var value = defaultValue`, read and written through the daemon.
+    public func storage<Value: Codable & Sendable>(_ key: String, default defaultValue: Value) -> SceneStorage<Value> {
+        SceneStorage(key: key, defaultValue: defaultValue, scene: self)
+    }
+
+    /// The whole scene storage as this side knows it (the daemon's, with this side's writes on top).
+    public var storageValues: [String: JSONValue] { connection.outputs.storage.all }
+
+    // MARK: The end
+
+    /// Stops presenting; the window stays, detached and `background`. Returns it as it is then.
+    @discardableResult
+    public func detach() async throws -> WindowInfo {
+        let connection = self.connection
+        return try await connection.call(WindowDetach.self, NoParams()) { connection.noteDetached($0.window) }.window
+    }
+
+    /// Closes the connection; the daemon detaches the window. Every sequence ends.
+    public func close() async {
+        await connection.close()
+    }
+}

@@ -1,0 +1,50 @@
+/// The value a window of a group is opened for, like the `value` of SwiftUI's
+/// `openWindow(id:value:)`: none, an integer or a string, typed by the group.
+///
+/// ```swift
+/// try await app.openWindow(group: "detail", value: 42)
+/// try await app.openWindow(group: "notes", value: "todo")
+/// try await app.openWindow(group: "main")            // a group of value type none
+/// ```
+public enum WindowValue: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+    /// No value: the one window of a `none` group.
+    case none
+    /// An integer, for an `int` group.
+    case int(Int64)
+    /// A string, for a `string` or `uuid` group (and, as digits, for an `int` one).
+    case string(String)
+
+    /// `42` as a window value.
+    public init(integerLiteral value: Int64) { self = .int(value) }
+
+    /// `"todo"` as a window value.
+    public init(stringLiteral value: String) { self = .string(value) }
+
+    /// The value as a window shows it on the wire (`WindowInfo.value`).
+    public init(_ json: JSONValue) {
+        switch json {
+        case .int(let number): self = .int(number)
+        case .string(let text): self = .string(text)
+        case .number(let text): self = .string(text)
+        default: self = .none
+        }
+    }
+
+    /// The wire form: `null`, a number or a string.
+    public var json: JSONValue {
+        switch self {
+        case .none: return .null
+        case .int(let number): return .int(number)
+        case .string(let text): return .string(text)
+        }
+    }
+
+    /// `42`, `todo`, or empty for none.
+    public var description: String {
+        switch self {
+        case .none: return ""
+        case .int(let number): return String(number)
+        case .string(let text): return text
+        }
+    }
+}

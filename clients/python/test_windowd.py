@@ -1,0 +1,227 @@
+"""Tests of windowd.py against the real daemon (``make test`` runs them with
+``python3 -m unittest``). ``$WINDOWD_BIN`` names the daemon, else ``.build/debug/windowd``."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import windowd  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WINDOWD = os.environ.get("WINDOWD_BIN") or os.path.join(ROOT, ".build", "debug", "windowd")
+
+CONFIG = """
+[app]
+minimum_loading_ms = 0
+
+[groups.main]
+value = "none"
+
+[groups.detail]
+value = "int"
+
+[groups.notes]
+value = "string"
+
+[groups.orders]
+value = "uuid"
+requires_auth = true
+"""
+
+ORDER = "7d8e3a4c-4f1e-4c1e-9f3b-1a2b3c4d5e6f"
+
+
+class Daemon:
+    """A real windowd on a private socket in a temporary directory."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="wdpy-")
+        self.socket = os.path.join(self.directory, "s.sock")
+        config = os.path.join(self.directory, "windowd.toml")
+        with open(config, "w") as file:
+            file.write(CONFIG)
+        environment = dict(os.environ)
+        environment.update({
+            "XDG_STATE_HOME": os.path.join(self.directory, "state"),
+            "XDG_RUNTIME_DIR": self.directory,
+            "XDG_CONFIG_HOME": os.path.join(self.directory, "config"),
+        })
+        for name in ("NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WINDOWD_SOCKET"):
+            environment.pop(name, None)
+        self.log = open(os.path.join(self.directory, "windowd.log"), "w")
+        self.process = subprocess.Popen([WINDOWD, "--config", config, "--socket", self.socket],
+                                        env=environment, stdout=self.log, stderr=self.log)
+        deadline = time.monotonic() + 15
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError("windowd exited with %s; see %s" % (self.process.returncode, self.log.name))
+            try:
+                with windowd.Client(self.socket, timeout=2) as probe:
+                    if probe.app_state()["state"] == "unauthenticated":
+                        return
+            except windowd.Unreachable:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("windowd did not serve %s in time" % self.socket)
+            time.sleep(0.01)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+@unittest.skipUnless(os.access(WINDOWD, os.X_OK), "needs the windowd binary (swift build, or $WINDOWD_BIN)")
+class ClientTests(unittest.TestCase):
+    def setUp(self):
+        self.daemon = Daemon()
+        self.client = windowd.Client(self.daemon.socket)
+        self.addCleanup(self.daemon.stop)
+        self.addCleanup(self.client.close)
+
+    def test_hello_and_status(self):
+        self.assertEqual(self.client.server["server"], "windowd")
+        self.assertEqual(self.client.server["protocol"], windowd.PROTOCOL_VERSION)
+        status = self.client.status()
+        self.assertEqual(status["state"], {"state": "unauthenticated"})
+        self.assertEqual(status["phase"], "background")
+
+    def test_open_window_creates_once_then_brings_to_front(self):
+        opened = self.client.open_window("detail", 42)
+        self.assertTrue(opened["created"])
+        again = self.client.open_window("detail", "42")
+        self.assertFalse(again["created"])
+        self.assertEqual(again["window"]["id"], opened["window"]["id"])
+        self.assertEqual([w["id"] for w in self.client.list_windows("detail")], [opened["window"]["id"]])
+        closed = self.client.close_window(opened["window"]["id"])
+        self.assertEqual(closed["id"], opened["window"]["id"])
+        self.assertEqual(self.client.list_windows(), [])
+
+    def test_typed_errors_carry_the_reason(self):
+        with self.assertRaises(windowd.Unauthenticated) as caught:
+            self.client.open_window("orders", ORDER)
+        self.assertEqual(caught.exception.reason, "unauthenticated")
+        self.assertEqual(caught.exception.code, -32000)
+        with self.assertRaises(windowd.InvalidTransition) as caught:
+            self.client.transition("loading")
+        self.assertEqual(caught.exception.reason, "invalid_transition")
+        self.assertIsInstance(caught.exception, windowd.Refused)
+        with self.assertRaises(windowd.UnknownWindow):
+            self.client.close_window("00000000-0000-0000-0000-000000000000")
+        with self.assertRaises(windowd.InvalidValue):
+            self.client.open_window("detail", "forty-two")
+        with self.assertRaises(windowd.UnknownGroup):
+            self.client.open_window("nope")
+        with self.assertRaises(windowd.MethodNotFound) as caught:
+            self.client.call("window.sparkle")
+        self.assertEqual(caught.exception.code, -32601)
+        self.assertIsNone(caught.exception.reason)
+        with self.assertRaises(windowd.InvalidParams):
+            self.client.call("window.open", {"value": 1})
+        with self.assertRaises(windowd.Unreachable) as caught:
+            windowd.Client(os.path.join(self.daemon.directory, "nobody.sock"))
+        self.assertIn("nobody.sock", str(caught.exception))
+
+    def test_subscribe_is_an_iterator_after_its_snapshot(self):
+        existing = self.client.open_window("notes", "before")
+        watcher = windowd.Client(self.daemon.socket)
+        self.addCleanup(watcher.close)
+        subscription = watcher.subscribe(["window.opened", "app.state"])
+        self.assertEqual(subscription.snapshot["state"], {"state": "unauthenticated"})
+        self.assertEqual([w["id"] for w in subscription.snapshot["windows"]], [existing["window"]["id"]])
+        opened = self.client.open_window("notes", "after")
+        self.client.login("alice")
+        events = []
+        for event in subscription:
+            events.append(event)
+            if event.name == "app.state":
+                break
+        self.assertEqual([e.name for e in events], ["window.opened", "app.state"])
+        self.assertEqual(events[0].params["window"]["id"], opened["window"]["id"])
+        self.assertEqual(events[1].params["state"], {"state": "authenticated", "user": "alice"})
+        self.assertEqual(events[1].seq, events[0].seq + 1)
+        self.assertEqual(subscription.missed, [])
+        with self.assertRaises(windowd.TimedOut):
+            subscription.next(timeout=0.2)
+
+    def test_attach_gets_focus_and_dismiss(self):
+        scene = self.client.attach(group="detail", value=7, phase="inactive")
+        window_id = scene["window"]["id"]
+        self.assertTrue(scene["window"]["attached"])
+        self.assertEqual(scene["window"]["phase"], "inactive")
+        other = windowd.Client(self.daemon.socket)
+        self.addCleanup(other.close)
+        with self.assertRaises(windowd.WindowBusy):
+            other.attach(window_id)
+        self.assertEqual(other.open_window("detail", 7)["created"], False)
+        focus = next(e for e in self.client.events(timeout=5) if e.name == "window.focus")
+        self.assertEqual((focus.name, focus.params["window"]["id"]), ("window.focus", window_id))
+        self.assertEqual(self.client.set_phase(window_id, "active")["aggregate"], "active")
+        other.close_window(window_id)
+        names = []
+        for event in self.client.events(timeout=5):
+            names.append(event.name)
+            if event.name == "window.dismiss":
+                self.assertEqual(event.params["reason"], "closed")
+                break
+        self.assertIn("window.dismiss", names)
+
+    def test_logout_dismisses_windows_that_need_a_user(self):
+        self.client.login("alice")
+        self.assertEqual(self.client.app_state(), {"state": "authenticated", "user": "alice"})
+        presenter = windowd.Client(self.daemon.socket)
+        self.addCleanup(presenter.close)
+        presenter.attach(group="orders", value=ORDER)
+        self.assertEqual(self.client.logout()["previous"], {"state": "authenticated", "user": "alice"})
+        for event in presenter.events(timeout=5):
+            if event.name == "window.dismiss":
+                self.assertEqual(event.params["reason"], "signedOut")
+                break
+
+    def test_storage_keeps_numbers_exact(self):
+        window_id = self.client.open_window("detail", 1)["window"]["id"]
+        big = windowd.JSONNumber("123456789012345678901234567890.50")
+        self.client.storage_set(window_id, "big", big)
+        self.client.storage_set(window_id, "huge", 12345678901234567890123)
+        self.client.storage_set(window_id, "nested", {"list": [1, "two", None, True, 1.5]})
+        storage = self.client.storage_get(window_id)
+        self.assertEqual(storage["big"], "123456789012345678901234567890.50")
+        self.assertIsInstance(storage["big"], windowd.JSONNumber)
+        self.assertEqual(storage["huge"], 12345678901234567890123)
+        self.assertEqual(storage["nested"], {"list": [1, "two", None, True, "1.5"]})
+        self.assertEqual(self.client.storage_remove(window_id, "big").get("big"), None)
+
+    def test_events_from_another_thread_while_calls_go_on(self):
+        subscription = self.client.subscribe(["window.opened"])
+        seen = []
+
+        def opener():
+            with windowd.Client(self.daemon.socket) as other:
+                for value in range(20):
+                    other.open_window("detail", value)
+
+        thread = threading.Thread(target=opener)
+        thread.start()
+        for event in subscription:
+            seen.append(event.params["window"]["value"])
+            if len(seen) == 20:
+                break
+        thread.join()
+        self.assertEqual(seen, list(range(20)))
+
+
+if __name__ == "__main__":
+    unittest.main()

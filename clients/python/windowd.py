@@ -1,0 +1,475 @@
+"""A client of windowd for scripts: the standard library only, Python 3.9 or later.
+
+One connection to the daemon's Unix socket, speaking its JSON-RPC 2.0 protocol (SPEC
+section 8): calls return the ``result`` object as Python values, a refusal raises a typed
+error that carries ``data.reason``, and events come as an iterator::
+
+    import windowd
+
+    with windowd.Client() as client:                  # $WINDOWD_SOCKET, else the default path
+        opened = client.open_window("detail", 42)
+        print(opened["window"]["id"], "created" if opened["created"] else "brought to front")
+        try:
+            client.open_window("orders", "7d8e3a4c-4f1e-4c1e-9f3b-1a2b3c4d5e6f")
+        except windowd.Unauthenticated as error:
+            print("sign in first:", error.reason)     # "unauthenticated"
+
+        subscription = client.subscribe(["window.opened", "app.state"])
+        print(subscription.snapshot["state"])
+        for event in subscription:                     # blocks; subscription.next(timeout=…) does not
+            print(event.seq, event.name, event.params)
+
+A program that presents a window attaches to it and reads its events::
+
+    scene = client.attach(group="detail", value=42)
+    for event in client.events():
+        if event.name == "window.dismiss":
+            break
+
+Numbers keep their exact text: a number that is not an integer comes back as a
+``JSONNumber`` (a ``str`` holding the digits as sent) and is written back unchanged.
+"""
+
+import json
+import os
+import socket
+import time
+from collections import deque
+from decimal import Decimal
+
+__all__ = [
+    "Client", "Event", "Subscription", "JSONNumber", "default_socket_path",
+    "WindowdError", "Unreachable", "Disconnected", "TimedOut", "ProtocolError", "Refused",
+    "ParseError", "InvalidRequest", "MethodNotFound", "InvalidParams", "InternalError",
+    "UnknownGroup", "InvalidValue", "UnknownWindow", "InvalidTransition", "WindowBusy",
+    "LimitExceeded", "Forbidden", "Unauthenticated",
+]
+
+PROTOCOL_VERSION = 1
+
+
+# Errors ---------------------------------------------------------------------------------
+
+class WindowdError(Exception):
+    """Any failure of a call."""
+
+
+class Unreachable(WindowdError):
+    """The daemon cannot be reached at ``path``."""
+
+    def __init__(self, path, cause):
+        super().__init__("cannot reach windowd at %s: %s (is windowd running? set WINDOWD_SOCKET)" % (path, cause))
+        self.path = path
+
+
+class Disconnected(WindowdError):
+    """The daemon closed the connection."""
+
+
+class TimedOut(WindowdError):
+    """No answer in time."""
+
+
+class ProtocolError(WindowdError):
+    """The daemon sent something that is not the protocol."""
+
+
+class Refused(WindowdError):
+    """The daemon answered with a JSON-RPC error: ``code``, ``message``, ``reason`` (``data.reason``)."""
+
+    def __init__(self, code, message, data=None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data if isinstance(data, dict) else {}
+        self.reason = self.data.get("reason")
+
+    @staticmethod
+    def from_error(error):
+        """The most specific error class for a JSON-RPC error object."""
+        code = error.get("code")
+        data = error.get("data")
+        reason = data.get("reason") if isinstance(data, dict) else None
+        cls = _BY_REASON.get(reason) or _BY_CODE.get(code) or Refused
+        return cls(code, error.get("message", ""), data)
+
+
+class ParseError(Refused):
+    """-32700: the line was not JSON."""
+
+
+class InvalidRequest(Refused):
+    """-32600: JSON, but not a JSON-RPC request."""
+
+
+class MethodNotFound(Refused):
+    """-32601: no such method."""
+
+
+class InvalidParams(Refused):
+    """-32602: the params do not fit the method."""
+
+
+class InternalError(Refused):
+    """-32603: the daemon could not do what it should."""
+
+
+class UnknownGroup(Refused):
+    """reason ``unknown_group``."""
+
+
+class InvalidValue(Refused):
+    """reason ``invalid_value``: the value does not parse as the group's type."""
+
+
+class UnknownWindow(Refused):
+    """reason ``unknown_window``."""
+
+
+class InvalidTransition(Refused):
+    """reason ``invalid_transition``: the app state machine does not allow it."""
+
+
+class WindowBusy(Refused):
+    """reason ``window_busy``: another presenter has the window (attach with ``takeover=True``)."""
+
+
+class LimitExceeded(Refused):
+    """reason ``limit_exceeded``."""
+
+
+class Forbidden(Refused):
+    """reason ``forbidden``."""
+
+
+class Unauthenticated(Refused):
+    """reason ``unauthenticated``: the group needs a signed-in user."""
+
+
+_BY_REASON = {
+    "unknown_group": UnknownGroup, "invalid_value": InvalidValue, "unknown_window": UnknownWindow,
+    "invalid_transition": InvalidTransition, "window_busy": WindowBusy, "limit_exceeded": LimitExceeded,
+    "forbidden": Forbidden, "unauthenticated": Unauthenticated,
+}
+_BY_CODE = {
+    -32700: ParseError, -32600: InvalidRequest, -32601: MethodNotFound, -32602: InvalidParams, -32603: InternalError,
+}
+
+
+# JSON with exact numbers --------------------------------------------------------------------
+
+class JSONNumber(str):
+    """A JSON number kept as the text it was sent as (``1.50``, ``1e400``, ``-0``)."""
+
+    def __float__(self):
+        return float(str(self))
+
+
+def _parse_int(text):
+    return JSONNumber(text) if text == "-0" else int(text)
+
+
+def _loads(data):
+    return json.loads(data, parse_float=JSONNumber, parse_int=_parse_int)
+
+
+def _dumps(value):
+    """Compact JSON; ``JSONNumber`` and ``Decimal`` as their exact text."""
+    if isinstance(value, JSONNumber):
+        return str(value)
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
+        return json.dumps(value, allow_nan=False, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "{" + ",".join(json.dumps(str(k), ensure_ascii=False) + ":" + _dumps(v) for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_dumps(v) for v in value) + "]"
+    raise TypeError("cannot send %r as JSON" % (value,))
+
+
+# Events -------------------------------------------------------------------------------------
+
+class Event:
+    """An event: its ``name`` (``window.opened``, …), ``seq`` and ``params`` (``seq`` included)."""
+
+    __slots__ = ("name", "seq", "params")
+
+    def __init__(self, name, seq, params):
+        self.name = name
+        self.seq = seq
+        self.params = params
+
+    def __repr__(self):
+        return "Event(%r, seq=%r, params=%r)" % (self.name, self.seq, self.params)
+
+
+class Subscription:
+    """An ``events.subscribe``: the ``snapshot`` the events start from, the ``seq`` before
+    them, and an iterator over the events. ``missed`` lists the numbers of events lost."""
+
+    def __init__(self, client, result):
+        self._client = client
+        self.seq = result["seq"]
+        self.snapshot = result["snapshot"]
+        self.missed = []
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        event = self.next()
+        if event is None:
+            raise StopIteration
+        return event
+
+    def next(self, timeout=None):
+        """The next event; ``None`` when the daemon closed the connection; raises ``TimedOut``
+        after ``timeout`` seconds without one."""
+        event = self._client.next_event(timeout=timeout)
+        if event is not None:
+            if event.seq > self.seq + 1:
+                self.missed.extend(range(self.seq + 1, event.seq))
+            self.seq = event.seq
+        return event
+
+
+# The client ---------------------------------------------------------------------------------
+
+def default_socket_path(environ=None, uid=None):
+    """``$WINDOWD_SOCKET``, else ``$XDG_RUNTIME_DIR/windowd/windowd.sock``, else
+    ``/run/windowd/windowd.sock`` as root, else ``/tmp/windowd-$UID/windowd.sock``."""
+    environ = os.environ if environ is None else environ
+    uid = os.getuid() if uid is None else uid
+    if environ.get("WINDOWD_SOCKET"):
+        return environ["WINDOWD_SOCKET"]
+    if environ.get("XDG_RUNTIME_DIR"):
+        return environ["XDG_RUNTIME_DIR"] + "/windowd/windowd.sock"
+    if uid == 0:
+        return "/run/windowd/windowd.sock"
+    return "/tmp/windowd-%d/windowd.sock" % uid
+
+
+class Client:
+    """One connection to windowd. Calls block until their response (at most ``timeout``
+    seconds); events that arrive meanwhile are kept for ``events()`` and subscriptions."""
+
+    def __init__(self, path=None, timeout=10.0, client_name="windowd.py", hello=True):
+        self.path = path or default_socket_path()
+        self.timeout = timeout
+        self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self._socket.settimeout(timeout)
+            self._socket.connect(self.path)
+        except OSError as error:
+            self._socket.close()
+            raise Unreachable(self.path, error.strerror or error) from None
+        self._buffer = bytearray()
+        self._scanned = 0
+        self._events = deque()
+        self._next_id = 1
+        self.server = self.call("hello", {"client": client_name, "protocol": PROTOCOL_VERSION}) if hello else None
+
+    # Connection
+
+    def close(self):
+        """Closes the connection (the daemon detaches a window this client presents)."""
+        self._socket.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def call(self, method, params=None):
+        """Sends ``method`` with ``params`` and returns its ``result``; raises a ``Refused``
+        subclass (``error.reason`` is ``data.reason``) when the daemon refuses."""
+        request_id = self._next_id
+        self._next_id += 1
+        request = {"jsonrpc": "2.0", "id": request_id, "method": method}
+        if params is not None:
+            request["params"] = params
+        self._send(_dumps(request))
+        deadline = time.monotonic() + self.timeout
+        while True:
+            message = self._read(deadline, "the answer to %s" % method)
+            if message is None:
+                raise Disconnected("windowd at %s closed the connection before answering %s" % (self.path, method))
+            if "method" in message:
+                self._events.append(self._event(message))
+                continue
+            if message.get("id") != request_id:
+                continue
+            if "error" in message:
+                raise Refused.from_error(message["error"])
+            return message.get("result")
+
+    def next_event(self, timeout=None):
+        """The next event on this connection (kept ones first); ``None`` when the daemon closed
+        the connection; raises ``TimedOut`` after ``timeout`` seconds (``None``: wait forever)."""
+        if self._events:
+            return self._events.popleft()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            message = self._read(deadline, "an event")
+            if message is None:
+                return None
+            if "method" in message:
+                return self._event(message)
+
+    def events(self, timeout=None):
+        """An iterator over the events on this connection, until the daemon closes it."""
+        while True:
+            event = self.next_event(timeout=timeout)
+            if event is None:
+                return
+            yield event
+
+    # Windows
+
+    def open_window(self, group, value=None):
+        """Opens the window of ``group`` for ``value`` or brings it to front: ``{"window", "created"}``."""
+        params = {"group": group}
+        if value is not None:
+            params["value"] = value
+        return self.call("window.open", params)
+
+    def close_window(self, window_id):
+        """Closes (dismisses) a window: its presenter gets ``window.dismiss``, its storage goes."""
+        return self.call("window.close", {"id": window_id})["window"]
+
+    dismiss_window = close_window
+
+    def focus_window(self, window_id):
+        """Brings a window to front: its presenter gets ``window.focus``."""
+        return self.call("window.focus", {"id": window_id})["window"]
+
+    def list_windows(self, group=None):
+        """The windows, oldest first."""
+        return self.call("window.list", {"group": group} if group else {})["windows"]
+
+    def attach(self, window_id=None, group=None, value=None, phase=None, takeover=False):
+        """Makes this connection the presenter of a window, by id or by group and value:
+        ``{"window", "storage", "state", "phase"}``. Events for it then come to ``events()``."""
+        params = {}
+        if window_id is not None:
+            params["id"] = window_id
+        if group is not None:
+            params["group"] = group
+        if value is not None:
+            params["value"] = value
+        if phase is not None:
+            params["phase"] = phase
+        if takeover:
+            params["takeover"] = True
+        return self.call("window.attach", params)
+
+    def detach(self):
+        """Stops presenting; the window stays."""
+        return self.call("window.detach")["window"]
+
+    # Scene phase
+
+    def set_phase(self, window_id, phase):
+        """Sets a presented window's phase: ``{"window", "aggregate"}``."""
+        return self.call("scene.setPhase", {"id": window_id, "phase": phase})
+
+    def scene_phase(self):
+        """The aggregate phase and every window's: ``{"aggregate", "windows"}``."""
+        return self.call("scene.phase")
+
+    # Scene storage
+
+    def storage_get(self, window_id, key=None):
+        """A window's scene storage (a dict), or only ``key``."""
+        params = {"id": window_id}
+        if key is not None:
+            params["key"] = key
+        return self.call("storage.get", params)["storage"]
+
+    def storage_set(self, window_id, key, value):
+        """Sets one key; returns the whole storage."""
+        return self.call("storage.set", {"id": window_id, "key": key, "value": value})["storage"]
+
+    def storage_remove(self, window_id, key):
+        """Removes one key; returns the whole storage."""
+        return self.call("storage.remove", {"id": window_id, "key": key})["storage"]
+
+    # App state
+
+    def app_state(self):
+        """The app state, e.g. ``{"state": "authenticated", "user": "alice"}``."""
+        return self.call("app.state")["state"]
+
+    def transition(self, to):
+        """Moves the app state machine: ``to`` is a state object or a bare state name.
+        Returns ``{"state", "previous"}``; raises ``InvalidTransition`` if not allowed."""
+        if isinstance(to, str):
+            to = {"state": to}
+        return self.call("app.transition", {"to": to})
+
+    def login(self, user):
+        """``transition`` to ``authenticated(user)``."""
+        return self.transition({"state": "authenticated", "user": user})
+
+    def logout(self):
+        """``transition`` to ``unauthenticated``: windows of groups that need a user are dismissed."""
+        return self.transition("unauthenticated")
+
+    # Events and status
+
+    def subscribe(self, types=None):
+        """Subscribes to events (all, or those named in ``types``): a ``Subscription`` with the
+        snapshot they start from, iterable over the events."""
+        return Subscription(self, self.call("events.subscribe", {"types": list(types)} if types else {}))
+
+    def status(self):
+        """``daemon.status``."""
+        return self.call("daemon.status")
+
+    # Wire
+
+    def _send(self, text):
+        data = text.encode("utf-8") + b"\n"
+        try:
+            self._socket.sendall(data)
+        except OSError as error:
+            raise Disconnected("windowd at %s: %s" % (self.path, error)) from None
+
+    def _read(self, deadline, what):
+        """The next message; ``None`` at end of stream."""
+        while True:
+            newline = self._buffer.find(b"\n", self._scanned)
+            if newline >= 0:
+                break
+            # A long line (a snapshot of many windows) is searched once, not again per chunk.
+            self._scanned = len(self._buffer)
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise TimedOut("windowd at %s sent no %s in time" % (self.path, what))
+            try:
+                self._socket.settimeout(left)
+                chunk = self._socket.recv(1 << 16)
+            except socket.timeout:
+                raise TimedOut("windowd at %s sent no %s in time" % (self.path, what)) from None
+            except OSError as error:
+                raise Disconnected("windowd at %s: %s" % (self.path, error)) from None
+            if not chunk:
+                return None
+            self._buffer += chunk
+        line = bytes(self._buffer[:newline])
+        del self._buffer[:newline + 1]
+        self._scanned = 0
+        try:
+            message = _loads(line)
+        except ValueError as error:
+            raise ProtocolError("windowd sent a line that is not JSON: %s" % error) from None
+        if not isinstance(message, dict):
+            raise ProtocolError("windowd sent %r, not an object" % (message,))
+        return message
+
+    @staticmethod
+    def _event(message):
+        params = message.get("params") or {}
+        return Event(message["method"], params.get("seq"), params)
