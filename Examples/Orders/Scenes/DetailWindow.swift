@@ -39,22 +39,7 @@ final class DetailWindow {
 
     /// Presents the order until the window is closed, dismissed or quit; returns the exit status.
     func run() async -> Int32 {
-        guard let signals = SignalPipe(catching: [SIGWINCH, SIGTERM, SIGINT, SIGHUP]) else { return 69 }
-        guard screen.enter() else {
-            Console.error("orders: standard input is not a terminal")
-            return 64
-        }
-        var status: Int32 = 0
-        draw()
-        await SceneInput.run(scene, signals: signals, ticks: true) { input in
-            let next = await handle(input)
-            if let next { status = next }
-            draw()
-            return next == nil
-        }
-        screen.leave()
-        await scene.close()
-        return status
+        await ScenePresentation.run(scene, on: screen, ticks: true, draw: draw, handle: handle)
     }
 
     private func handle(_ input: SceneInput) async -> Int32? {

@@ -35,22 +35,7 @@ final class MainWindow {
 
     /// Presents the window until it is quit or dismissed; returns the exit status.
     func run() async -> Int32 {
-        guard let signals = SignalPipe(catching: [SIGWINCH, SIGTERM, SIGINT, SIGHUP]) else { return 69 }
-        guard screen.enter() else {
-            Console.error("orders: standard input is not a terminal")
-            return 64
-        }
-        var status: Int32 = 0
-        draw()
-        await SceneInput.run(scene, signals: signals, ticks: false) { input in
-            let next = await handle(input)
-            if let next { status = next }
-            draw()
-            return next == nil
-        }
-        screen.leave()
-        await scene.close()
-        return status
+        await ScenePresentation.run(scene, on: screen, ticks: false, draw: draw, handle: handle)
     }
 
     /// Applies `input`; returns the exit status once the window should go.

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WindowKit
+import WindowTerminal
+
+/// How every window of the app runs its screen: the alternate screen entered, a first draw, each
+/// input handled and the screen redrawn until the handler returns an exit status, then the
+/// screen left and the scene closed.
+enum ScenePresentation {
+    /// Runs `scene` on `screen`; `handle` returns the exit status once the window should go.
+    ///
+    /// - Returns: that status; 69 without signal handling, 64 when standard input is no terminal.
+    static func run(
+        _ scene: WindowScene, on screen: Screen, ticks: Bool, draw: () -> Void, handle: (SceneInput) async -> Int32?
+    ) async -> Int32 {
+        guard let signals = SignalPipe(catching: [SIGWINCH, SIGTERM, SIGINT, SIGHUP]) else { return 69 }
+        guard screen.enter() else {
+            Console.error("orders: standard input is not a terminal")
+            return 64
+        }
+        var status: Int32 = 0
+        draw()
+        await SceneInput.run(scene, signals: signals, ticks: ticks) { input in
+            let next = await handle(input)
+            if let next { status = next }
+            draw()
+            return next == nil
+        }
+        screen.leave()
+        await scene.close()
+        return status
+    }
+}
