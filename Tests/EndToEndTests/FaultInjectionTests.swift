@@ -278,10 +278,13 @@ private final class WriteFaultInjector {
             ["-f", "-qq", "-e", "trace=pwrite64", "-e", "inject=pwrite64:error=EROFS", "-o", "/dev/null"]
                 + tasks.flatMap { ["-p", $0] },
             stderr: .file(log))
-        // strace stops each thread as it attaches; one request through the loop shows it is in place.
-        try waitUntil("strace to attach to windowd (pid \(pid))", timeout: .seconds(10)) {
+        // strace attaches to the threads one after another: wait until it traces every one of them
+        // (the store writes on a thread of its own, which must not slip through).
+        try waitUntil("strace to attach to every thread of windowd (pid \(pid))", timeout: .seconds(10)) {
             if let ended = tracer.poll() { throw TestFailure("strace ended (\(ended)): \(directory.read("strace.err"))") }
-            return (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?.contains("TracerPid:\t\(tracer.pid)") == true
+            return tasks.allSatisfy { task in
+                (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8))?.contains("TracerPid:\t\(tracer.pid)") == true
+            }
         }
     }
 

@@ -9,7 +9,7 @@ import WindowProtocol
 /// so that focus events are real: list → open a detail → open it again (brought to front, no
 /// second window) → scroll → kill -9 windowd and start it again (scroll kept) → sign out
 /// (details dismissed) → sign in. Every step's screens are printed.
-@Suite("The orders example in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+@Suite("The orders example in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
 struct OrdersAppTests {
     /// The daemon's config: `detail` windows start `orders detail` in a new window of this tmux server.
     static func config(tmux: String, socket: String) -> String {
@@ -147,7 +147,7 @@ struct OrdersAppTests {
         try tmux.run(["select-window", "-t", ":0"])
         try tmux.sendKeys("o", target: ":0")
         try tmux.waitForText("Sign in", target: ":0")
-        try waitUntil("the detail window to close") { try Self.tmuxWindows(tmux).count == 1 }
+        try waitUntil("the detail window to close", timeout: .seconds(30)) { try Self.tmuxWindows(tmux).count == 1 }
         #expect(try probe.call("window.list", #"{"group":"detail"}"#)["windows"]?.array?.isEmpty == true)
         try screens.capture("6. signed out: the detail was dismissed", tmux, target: ":0")
 

@@ -9,7 +9,9 @@ struct WinctlTimeoutTests {
     func silentDaemon() throws {
         let directory = try TemporaryDirectory()
         let listener = try SilentListener(path: directory.file("silent.sock"))
-        for arguments in [["--timeout", "0.5", "status"], ["--timeout", "0.5", "open", "detail", "1"], ["--timeout", "0.5", "close", "3f2a"]] {
+        for arguments in [["--timeout", "0.5", "status"], ["--timeout", "0.5", "open", "detail", "1"], ["--timeout", "0.5", "close", "3f2a"],
+                          ["--timeout", "0.5", "attach", "--no-tty", "detail", "1"],
+                          ["--timeout", "0.5", "attach", "--no-tty", "3f2a6c1e-0000-4000-8000-000000000001"]] {
             let clock = ContinuousClock()
             var run: Winctl.Run?
             let took = try clock.measure { run = try Winctl.run(arguments, socket: listener.path) }

@@ -55,8 +55,11 @@ extension Winctl {
         }
 
         func run() throws {
-            // An id prefix is resolved with the blocking client (as every one-shot command does).
-            let target = try AttachTarget.resolve(window, value, using: try DaemonClient(options))
+            // The blocking client first: a daemon that does not answer within --timeout is exit 69
+            // (WindowKit would wait for it), and an id prefix is resolved as every command does.
+            let client = try DaemonClient(options)
+            _ = try client.call(Hello.self, Hello.Params(client: "winctl", protocol: ProtocolVersion.current))
+            let target = try AttachTarget.resolve(window, value, using: client)
             let lineMode = noTTY || options.json || isatty(0) != 1 || isatty(1) != 1
             let (phase, takeover, json, socketPath, giveUp) = (phase, takeover, options.json, options.socketPath, Duration.seconds(giveUp))
             // The presenter is async (WindowKit); the one-shot commands stay on the blocking client.

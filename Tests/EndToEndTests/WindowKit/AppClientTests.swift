@@ -6,7 +6,7 @@ import WindowKit
 
 /// WindowKit's ``AppClient`` against the real daemon: the app state, openWindow and
 /// dismissWindow, events, errors with their reasons.
-@Suite("WindowKit: the app client", .serialized, .timeLimit(.minutes(1)))
+@Suite("WindowKit: the app client", .serialized, .timeLimit(.minutes(3)))
 struct AppClientTests {
     @Test("app state, aggregate and windows as current values and sequences; openWindow de-duplicates")
     func stateAndWindows() async throws {

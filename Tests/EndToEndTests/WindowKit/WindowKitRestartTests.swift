@@ -7,7 +7,7 @@ import WindowKit
 /// Restarts are invisible to a WindowKit app (issue 15): against a real daemon restarted
 /// gracefully with the fd store, upgraded with SIGUSR2, killed with and without the fd store,
 /// and started again with a fresh state.
-@Suite("WindowKit: restarts", .serialized, .timeLimit(.minutes(2)))
+@Suite("WindowKit: restarts", .serialized, .timeLimit(.minutes(3)))
 struct WindowKitRestartTests {
     /// A scene on `detail 7` that has scrolled and gone inactive, and an app client beside it.
     struct Setup {

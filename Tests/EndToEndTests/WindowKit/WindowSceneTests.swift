@@ -6,7 +6,7 @@ import WindowKit
 
 /// WindowKit's ``WindowScene`` against the real daemon: attach, phase, focus requests,
 /// dismissal, scene storage, and the deep-link rule.
-@Suite("WindowKit: scenes", .serialized, .timeLimit(.minutes(1)))
+@Suite("WindowKit: scenes", .serialized, .timeLimit(.minutes(3)))
 struct WindowSceneTests {
     struct Position: Codable, Sendable, Equatable {
         var line: Int
