@@ -52,20 +52,31 @@ extension TOMLParser {
     /// `"""…"""`: newlines kept (but the one right after the opening quotes), escapes, and a
     /// backslash at the end of a line that joins it to the next non-blank text.
     mutating func multiLineBasicString() throws(TOMLError) -> String {
+        try multiLineString(quote: UInt8(ascii: "\""), escapes: true)
+    }
+
+    /// `'''…'''`: exactly as written, but the newline right after the opening quotes.
+    mutating func multiLineLiteralString() throws(TOMLError) -> String {
+        try multiLineString(quote: UInt8(ascii: "'"), escapes: false)
+    }
+
+    /// A multi-line string closed by three `quote`s: basic (with `escapes`) or literal.
+    private mutating func multiLineString(quote: UInt8, escapes: Bool) throws(TOMLError) -> String {
         let start = index
         index += 3
         _ = try skipNewline()
         var text: [UInt8] = []
+        let delimiter = String(repeating: Character(Unicode.Scalar(quote)), count: 3)
         while true {
             guard let byte = peek() else {
-                throw error("the multi-line string that starts here is not closed with \"\"\"", at: start)
+                throw error("the multi-line string that starts here is not closed with \(delimiter)", at: start)
             }
             switch byte {
-            case UInt8(ascii: "\""):
-                if try closeQuotes(UInt8(ascii: "\""), into: &text) {
+            case quote:
+                if try closeQuotes(quote, into: &text) {
                     return String(decoding: text, as: UTF8.self)
                 }
-            case UInt8(ascii: "\\"):
+            case UInt8(ascii: "\\") where escapes:
                 if lineEndingBackslash() {
                     index += 1
                     while true {
@@ -80,34 +91,9 @@ extension TOMLParser {
                 _ = try skipNewline()
                 text.append(0x0A)
             case _ where Self.isControl(byte):
-                throw error("a string cannot hold the control character \(Self.scalarName(byte)); write it as \\u\(Self.scalarName(byte).dropFirst(2))")
-            default:
-                text.append(byte)
-                index += 1
-            }
-        }
-    }
-
-    /// `'''…'''`: exactly as written, but the newline right after the opening quotes.
-    mutating func multiLineLiteralString() throws(TOMLError) -> String {
-        let start = index
-        index += 3
-        _ = try skipNewline()
-        var text: [UInt8] = []
-        while true {
-            guard let byte = peek() else {
-                throw error("the multi-line string that starts here is not closed with '''", at: start)
-            }
-            switch byte {
-            case UInt8(ascii: "'"):
-                if try closeQuotes(UInt8(ascii: "'"), into: &text) {
-                    return String(decoding: text, as: UTF8.self)
+                if escapes {
+                    throw error("a string cannot hold the control character \(Self.scalarName(byte)); write it as \\u\(Self.scalarName(byte).dropFirst(2))")
                 }
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                // CRLF or LF, kept as LF: a value does not depend on how the file ends its lines.
-                _ = try skipNewline()
-                text.append(0x0A)
-            case _ where Self.isControl(byte):
                 throw error("a literal string cannot hold the control character \(Self.scalarName(byte)); use a basic string (\"\"\"…\"\"\") with an escape")
             default:
                 text.append(byte)
