@@ -32,3 +32,28 @@ struct WindowValueTests {
         #expect(try WindowValue.parse(nil, as: .none, group: "g") == WindowValue.none)
     }
 }
+
+@Suite("Window ids")
+struct WindowIDTests {
+    @Test("a UUID in any case is read as its lower-case text", arguments: [
+        ("3F2A6C1E-0000-4000-8000-00000000000A", "3f2a6c1e-0000-4000-8000-00000000000a"),
+        ("3f2a6c1e-0000-4000-8000-00000000000a", "3f2a6c1e-0000-4000-8000-00000000000a"),
+    ])
+    func parses(text: String, expected: String) {
+        #expect(WindowID(text)?.rawValue == expected)
+    }
+
+    @Test("what is not 8-4-4-4-12 hexadecimal digits is no id", arguments: [
+        "", "3f2a6c1e", "3f2a6c1e-0000-4000-8000-00000000000", "3f2a6c1e-0000-4000-8000-00000000000ab",
+        "3f2a6c1e_0000-4000-8000-00000000000a", "3f2a6c1g-0000-4000-8000-00000000000a", "3f2a6c1e-0000-4000-8000-00000000000é",
+    ])
+    func refuses(text: String) {
+        #expect(WindowID(text) == nil)
+    }
+
+    @Test("a random id reads back as itself")
+    func random() {
+        let id = WindowID.random()
+        #expect(WindowID(id.rawValue) == id)
+    }
+}

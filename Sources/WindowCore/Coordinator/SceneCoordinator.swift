@@ -255,9 +255,10 @@ public struct SceneCoordinator: Sendable {
         self.limits = limits
     }
 
-    /// Registers a window restored from storage, detached and in `background`.
-    public mutating func restore(_ window: Window) {
-        registry.insert(window)
+    /// Registers windows restored from storage, detached and in `background`.
+    public mutating func restore(_ windows: [Window]) {
+        registry.reserveCapacity(registry.count + windows.count)
+        for window in windows { registry.insert(window) }
     }
 
     /// Picks up where a gracefully restarted daemon left off: its app state (instead of

@@ -9,10 +9,27 @@ public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// The lower-case UUID text.
     public let rawValue: String
 
-    /// Parses a UUID in any case; `nil` if `text` is not one.
+    /// Parses a UUID (8-4-4-4-12 hexadecimal digits) in any case; `nil` if `text` is not one.
+    ///
+    /// By hand rather than through `UUID(uuidString:)`, which goes through `sscanf` and
+    /// `sprintf`: restoring 100,000 windows spent a tenth of its time there.
     public init?(_ text: String) {
-        guard let uuid = UUID(uuidString: text) else { return nil }
-        rawValue = uuid.uuidString.lowercased()
+        var bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return nil }
+        for index in bytes.indices {
+            let byte = bytes[index]
+            switch index {
+            case 8, 13, 18, 23:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            default:
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): break
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): bytes[index] = byte + 0x20
+                default: return nil
+                }
+            }
+        }
+        rawValue = String(decoding: bytes, as: UTF8.self)
     }
 
     /// A fresh random id.

@@ -21,6 +21,12 @@ public struct WindowRegistry: Sendable {
     /// The number of windows.
     public var count: Int { windows.count }
 
+    /// Makes room for `count` windows at once, so that a restore does not rehash as it grows.
+    public mutating func reserveCapacity(_ count: Int) {
+        windows.reserveCapacity(count)
+        byValue.reserveCapacity(count)
+    }
+
     /// The number of windows with a presenter.
     public var attachedCount: Int { byPresenter.count }
 

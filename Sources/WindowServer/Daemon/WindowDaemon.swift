@@ -64,7 +64,7 @@ final class WindowDaemon {
         self.wallClock = wallClock
         self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         self.access = AccessPolicy(config.daemon)
-        for window in restored { coordinator.restore(window) }
+        coordinator.restore(restored)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         pipeline.onRelease = { daemon.value.flush() }
     }
