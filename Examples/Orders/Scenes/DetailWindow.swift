@@ -21,7 +21,6 @@ final class DetailWindow {
     private let scroll: SceneStorage<Int>
     private let front = BringToFront.detect()
     private var order: Order?
-    private var decoder = KeyDecoder()
     private var phases = TerminalPhaseMachine()
     private var state: AppState
     private var link = ConnectionStatus.connected
@@ -39,18 +38,13 @@ final class DetailWindow {
 
     /// Presents the order until the window is closed, dismissed or quit; returns the exit status.
     func run() async -> Int32 {
-        await ScenePresentation.run(scene, on: screen, ticks: true, draw: draw, handle: handle)
+        await ScenePresentation.run(scene, on: screen, ticks: true, draw: draw, key: handle, handle: handle)
     }
 
     private func handle(_ input: SceneInput) async -> Int32? {
         switch input {
-        case .bytes(let bytes):
-            for key in decoder.feed(bytes) {
-                if let status = await handle(key) { return status }
-            }
-        case .hangUp: return 0
-        case .signal(SIGWINCH): screen.resized()
-        case .signal: return 0
+        case .bytes, .hangUp, .signal:
+            break  // the terminal's side: ScenePresentation turns these into keys or an exit
         case .state(let newState): state = newState
         case .phase, .windows: break
         case .focus(let request):

@@ -17,7 +17,6 @@ final class MainWindow {
     private let screen = Screen()
     /// The selected row, kept like `@SceneStorage("selection") var selection = 0`.
     private let selection: SceneStorage<Int>
-    private var decoder = KeyDecoder()
     private var phases = TerminalPhaseMachine()
     private var state: AppState
     private var windows: [WindowInfo]
@@ -35,19 +34,14 @@ final class MainWindow {
 
     /// Presents the window until it is quit or dismissed; returns the exit status.
     func run() async -> Int32 {
-        await ScenePresentation.run(scene, on: screen, ticks: false, draw: draw, handle: handle)
+        await ScenePresentation.run(scene, on: screen, ticks: false, draw: draw, key: handle, handle: handle)
     }
 
     /// Applies `input`; returns the exit status once the window should go.
     private func handle(_ input: SceneInput) async -> Int32? {
         switch input {
-        case .bytes(let bytes):
-            for key in decoder.feed(bytes) {
-                if let status = await handle(key) { return status }
-            }
-        case .hangUp: return 0
-        case .signal(SIGWINCH): screen.resized()
-        case .signal: return 0
+        case .bytes, .hangUp, .signal:
+            break  // the terminal's side: ScenePresentation turns these into keys or an exit
         case .state(let newState):
             if !newState.isAuthenticated, state.isAuthenticated { message = "" }
             state = newState
