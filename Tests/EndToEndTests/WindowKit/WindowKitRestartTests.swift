@@ -70,13 +70,18 @@ struct WindowKitRestartTests {
         }
     }
 
-    @Test("graceful restart with the fd store: nothing happens; the scene stays attached, every call is answered")
-    func gracefulRestart() async throws {
+    /// A daemon under the fd-store harness, signed out, with a probe and an attached scene.
+    private static func underFDStore() async throws -> (FDStoreHarness, RawClient, Setup) {
         let harness = try FDStoreHarness()
         try harness.start()
         let probe = try RawClient(path: harness.socketPath)
         try await AsyncWaiting.until("unauthenticated") { try probe.call("app.state")["state"]?["state"]?.string == "unauthenticated" }
-        let setup = try await Setup(socket: harness.socketPath)
+        return (harness, probe, try await Setup(socket: harness.socketPath))
+    }
+
+    @Test("graceful restart with the fd store: nothing happens; the scene stays attached, every call is answered")
+    func gracefulRestart() async throws {
+        let (harness, probe, setup) = try await Self.underFDStore()
         let id = setup.scene.id
         let asking = setup.keepAsking()
 
@@ -111,11 +116,7 @@ struct WindowKitRestartTests {
 
     @Test("kill -9 with the fd store: told to resync, the scene attaches again on the same connection")
     func crashWithFDStore() async throws {
-        let harness = try FDStoreHarness()
-        try harness.start()
-        let probe = try RawClient(path: harness.socketPath)
-        try await AsyncWaiting.until("unauthenticated") { try probe.call("app.state")["state"]?["state"]?.string == "unauthenticated" }
-        let setup = try await Setup(socket: harness.socketPath)
+        let (harness, probe, setup) = try await Self.underFDStore()
         let id = setup.scene.id
         let asking = setup.keepAsking()
 
