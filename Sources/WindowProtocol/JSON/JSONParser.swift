@@ -37,7 +37,7 @@ public enum JSONParser {
         return try copied.get()
     }
 
-    private struct Reader {
+    struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
