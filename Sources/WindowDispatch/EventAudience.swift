@@ -15,6 +15,7 @@ public enum EventAudience {
     /// The connections among `connections` that receive `event`; `subscribers` are those of
     /// them with a subscription (so that a window event costs nothing when nobody subscribed),
     /// `connection(id)` finds one by id, `isPresenter(id)` says whether one presents a window.
+    @inlinable
     public static func of<Subscriber: EventSubscriber>(
         _ event: DaemonEvent, among connections: some Collection<Subscriber>, subscribers: some Collection<Subscriber>,
         connection: (ConnectionID) -> Subscriber?, isPresenter: (ConnectionID) -> Bool

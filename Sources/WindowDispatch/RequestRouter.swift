@@ -78,6 +78,10 @@ public struct RequestRouter {
             reply.error = refusal
             if header.expectsResponse { reply.body = encoder.errorBody(id: header.id, refusal) }
         }
+        guard effects.contains(where: \.isPersist) else {
+            reply.effects = effects
+            return reply
+        }
         for effect in effects {
             if case .persist(let change) = effect {
                 reply.changes.append(change)
