@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOCore
 import WindowCore
 import WindowDispatch
@@ -5,8 +8,11 @@ import WindowProtocol
 
 /// One client connection, as the daemon tracks it; lives on the daemon's event loop.
 ///
-/// Replies and events are gathered in one buffer per connection and handed to the channel in
-/// one write at the next flush: a read batch of sixteen requests costs one write, not sixteen.
+/// Replies and events are gathered in one buffer per connection and sent in one write at the
+/// next flush: a read batch of sixteen requests costs one write, not sixteen. While the channel
+/// holds nothing of this connection's, the flush is one `send(2)` on its socket, as redis
+/// writes its clients' buffers; what the socket does not take goes through the channel, which
+/// then keeps the order and waits for writability.
 final class Connection: EventSubscriber {
     /// The core's name for it.
     let id: ConnectionID
@@ -34,6 +40,10 @@ final class Connection: EventSubscriber {
     private var outbound: ByteBuffer
     /// How many of `outbound`'s bytes are large replies, exempt from the event budget.
     private var largeReplyBytes = 0
+    /// Bytes handed to the channel and not yet written to the socket.
+    private var bytesInChannel = 0
+    /// The socket, once looked up; valid while the channel is active (closing it is on this loop).
+    private var socket: Int32?
 
     /// The first event of a connection carried across a restart.
     enum RestartNotice {
@@ -73,28 +83,54 @@ final class Connection: EventSubscriber {
 
     /// The bytes queued for this client and not yet written to its socket.
     var queuedBytes: Int {
-        outbound.readableBytes + ((try? channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0)
+        outbound.readableBytes + bytesInChannel
     }
 
-    /// Hands what was queued to the channel in one write, and flushes it.
+    /// Sends what was queued: straight to the socket when the channel holds nothing else of
+    /// this connection's, else (and for what the socket did not take) through the channel.
     func flushIfNeeded() {
         guard needsFlush else { return }
         let large = largeReplyBytes
         largeReplyBytes = 0
-        if large > 0 {
-            let written = channel.eventLoop.makePromise(of: Void.self)
-            let connection = NIOLoopBound(self, eventLoop: channel.eventLoop)
-            written.futureResult.whenComplete { _ in connection.value.budget.replyWritten(large) }
-            channel.writeAndFlush(outbound, promise: written)
-        } else {
-            channel.writeAndFlush(outbound, promise: nil)
+        if bytesInChannel == 0, large == 0, sendDirectly() { return }
+        let bytes = outbound.readableBytes
+        bytesInChannel += bytes
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        let connection = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        written.futureResult.whenComplete { _ in
+            connection.value.bytesInChannel -= bytes
+            if large > 0 { connection.value.budget.replyWritten(large) }
         }
-        // Written at once in the common case, so the storage is free again; a big one is let go.
+        channel.writeAndFlush(outbound, promise: written)
+        emptyOutbound()
+    }
+
+    /// Empties `outbound` for the next batch; a big one is let go rather than kept.
+    private func emptyOutbound() {
         if outbound.capacity > Self.keptCapacity {
             outbound = channel.allocator.buffer(capacity: 0)
         } else {
             outbound.clear()
         }
+    }
+
+    /// One non-blocking `send(2)` of `outbound`; `true` when the socket took all of it, else
+    /// what it took is dropped from `outbound` and the rest is left for the channel.
+    private func sendDirectly() -> Bool {
+        guard channel.isActive, let socket = socket ?? lookUpSocket() else { return false }
+        let sent = outbound.withUnsafeReadableBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        guard sent > 0 else { return false }
+        guard sent == outbound.readableBytes else {
+            outbound.moveReaderIndex(forwardBy: sent)
+            return false
+        }
+        emptyOutbound()
+        return true
+    }
+
+    private func lookUpSocket() -> Int32? {
+        socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
+        return socket
     }
 
     /// The largest buffer kept between flushes.
