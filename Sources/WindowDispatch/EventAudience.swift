@@ -12,18 +12,24 @@ public protocol EventSubscriber {
 /// Who receives an event (SPEC section 8's table): subscribers, the window's presenter,
 /// presenters in general, or everyone. Pure, so that the daemon and the fuzzer agree.
 public enum EventAudience {
-    /// The connections among `connections` that receive `event`; `connection(id)` finds one by
-    /// id, `isPresenter(id)` says whether a connection presents a window.
+    /// The connections among `connections` that receive `event`; `subscribers` are those of
+    /// them with a subscription (so that a window event costs nothing when nobody subscribed),
+    /// `connection(id)` finds one by id, `isPresenter(id)` says whether one presents a window.
+    @inlinable
     public static func of<Subscriber: EventSubscriber>(
-        _ event: DaemonEvent, among connections: some Collection<Subscriber>,
+        _ event: DaemonEvent, among connections: some Collection<Subscriber>, subscribers: some Collection<Subscriber>,
         connection: (ConnectionID) -> Subscriber?, isPresenter: (ConnectionID) -> Bool
     ) -> [Subscriber] {
         let name = event.name
         switch event {
         case .windowOpened, .windowClosed, .windowPhase:
-            return connections.filter { $0.subscription.includes(name) }
+            return subscribers.filter { $0.subscription.includes(name) }
         case .windowFocus(_, let presenter):
-            return connections.filter { $0.id == presenter || $0.subscription.includes(name) }
+            var audience = subscribers.filter { $0.subscription.includes(name) }
+            if let presenter, !audience.contains(where: { $0.id == presenter }), let window = connection(presenter) {
+                audience.append(window)
+            }
+            return audience
         case .windowDismiss(_, _, let presenter):
             return connection(presenter).map { [$0] } ?? []
         case .scenePhase, .appState:

@@ -28,15 +28,45 @@ struct MethodRoute: Sendable {
         mutates: Bool = false,
         _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result
     ) -> (String, MethodRoute) {
+        let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
+            try decodeParams(Method.Params.self, from: request)
+        }
+        return route(method, mutates: mutates, body, params: params) { id, result, encoder in
+            encoder.body(RPCResponse(id: id, result: result))
+        }
+    }
+
+    /// The route for one of the frequent methods, whose params are read straight from the
+    /// parsed object and whose response is written without Codable (same bytes, less work).
+    static func of<Method: RPCMethod>(
+        _ method: Method.Type,
+        mutates: Bool = false,
+        _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result
+    ) -> (String, MethodRoute) where Method.Params: DirectParams, Method.Result: JSONWritable {
+        let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
+            if case .object(let members)? = request.params, let params = Method.Params(members: members) { return params }
+            return try decodeParams(Method.Params.self, from: request)
+        }
+        return route(method, mutates: mutates, body, params: params) { id, result, _ in
+            RPCResponse(id: id, result: result).jsonBytes
+        }
+    }
+
+    private static func route<Method: RPCMethod>(
+        _ method: Method.Type, mutates: Bool,
+        _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result,
+        params: @escaping @Sendable (Request) throws(RPCError) -> Method.Params,
+        response: @escaping @Sendable (RequestID?, Method.Result, ResponseEncoder) -> [UInt8]
+    ) -> (String, MethodRoute) {
         let route = MethodRoute(invoke: { context, request, effects, encoder in
-            let params = try decodeParams(Method.Params.self, from: request)
+            let params = try params(request)
             let result: Method.Result
             do {
                 result = try body(context, params, request.connection, &effects)
             } catch let refusal as Refusal {
                 throw RPCError(refusal)
             }
-            return encoder.body(RPCResponse(id: request.id, result: result))
+            return response(request.id, result, encoder)
         }, mutates: mutates)
         return (Method.name, route)
     }

@@ -19,25 +19,51 @@ extension RequestRouter {
         /// The response line, each reply that changed durable state turned into the
         /// ``RequestRouter/unsavedChange(_:)`` error when its commit failed with `unsaved`.
         public func line(unsaved: String?, encoder: ResponseEncoder = ResponseEncoder()) -> [UInt8]? {
+            var line: [UInt8] = []
+            return write(unsaved: unsaved, encoder: encoder, into: &line) ? line : nil
+        }
+
+        /// Appends the response line (newline included) to `sink`, as ``line(unsaved:encoder:)``
+        /// makes it; `false` when nothing is answered.
+        @discardableResult
+        public func write(unsaved: String?, encoder: ResponseEncoder = ResponseEncoder(), into sink: inout some ResponseSink) -> Bool {
             func body(_ reply: Reply) -> [UInt8]? {
                 guard let body = reply.body else { return nil }
                 guard let unsaved, reply.error == nil, reply.changesDurableState else { return body }
                 return encoder.errorBody(id: reply.id, RequestRouter.unsavedChange(unsaved))
             }
             guard isBatch else {
-                guard let single = replies.first.flatMap(body) else { return nil }
-                return single + [UInt8(ascii: "\n")]
+                guard let single = replies.first.flatMap(body) else { return false }
+                sink.append(bytes: single)
+                sink.append(byte: UInt8(ascii: "\n"))
+                return true
             }
-            let bodies = replies.compactMap(body)
-            guard !bodies.isEmpty else { return nil }
-            var line: [UInt8] = [UInt8(ascii: "[")]
-            line.reserveCapacity(bodies.reduce(3) { $0 + $1.count + 1 })
-            for (index, body) in bodies.enumerated() {
-                if index > 0 { line.append(UInt8(ascii: ",")) }
-                line.append(contentsOf: body)
+            var first = true
+            for reply in replies {
+                guard let body = body(reply) else { continue }
+                sink.append(byte: first ? UInt8(ascii: "[") : UInt8(ascii: ","))
+                sink.append(bytes: body)
+                first = false
             }
-            line.append(contentsOf: "]\n".utf8)
-            return line
+            guard !first else { return false }
+            sink.append(byte: UInt8(ascii: "]"))
+            sink.append(byte: UInt8(ascii: "\n"))
+            return true
         }
     }
+}
+
+/// Where response lines are written: a byte array, or a connection's output buffer.
+public protocol ResponseSink {
+    /// Appends `bytes`.
+    mutating func append(bytes: [UInt8])
+    /// Appends one byte.
+    mutating func append(byte: UInt8)
+}
+
+extension Array: ResponseSink where Element == UInt8 {
+    /// Appends `bytes` (``ResponseSink``).
+    public mutating func append(bytes: [UInt8]) { append(contentsOf: bytes) }
+    /// Appends one byte (``ResponseSink``).
+    public mutating func append(byte: UInt8) { append(byte) }
 }

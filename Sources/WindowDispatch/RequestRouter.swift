@@ -20,18 +20,22 @@ public struct RequestRouter {
     /// request caused while the state they describe is current.
     public func handle(line: UnsafeRawBufferPointer, from connection: ConnectionID, context: any DispatchContext,
                        executed: (Reply) -> Void = { _ in }) -> Outcome {
-        let message: JSONValue
+        let message: JSONParser.RequestLine
         do throws(JSONParser.Failure) {
-            message = try JSONParser.parse(line)
+            message = try JSONParser.parseRequestLine(line)
         } catch {
             let reply = refusal(nil, .parseError("not valid JSON (\(error)): send one JSON-RPC object per line"))
             executed(reply)
             return Outcome(replies: [reply], isBatch: false)
         }
-        guard case .array(let requests) = message else {
-            let reply = handle(request: message, from: connection, context: context)
+        let requests: [JSONParser.RequestMembers?]
+        switch message {
+        case .single(let request):
+            let reply = handle(request: request, from: connection, context: context)
             executed(reply)
             return Outcome(replies: [reply], isBatch: false)
+        case .batch(let elements):
+            requests = elements
         }
         guard !requests.isEmpty else {
             let reply = refusal(nil, .invalidRequest("an empty batch: send at least one request in the array"))
@@ -48,12 +52,12 @@ public struct RequestRouter {
         return Outcome(replies: replies, isBatch: true)
     }
 
-    /// One request of a line, alone or in a batch.
-    private func handle(request: JSONValue, from connection: ConnectionID, context: any DispatchContext) -> Reply {
-        guard case .object(let members) = request else {
+    /// One request of a line, alone or in a batch (`nil`: a value that is not an object).
+    private func handle(request members: JSONParser.RequestMembers?, from connection: ConnectionID, context: any DispatchContext) -> Reply {
+        guard let members else {
             return refusal(nil, .invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\""))
         }
-        let header = RPCRequestHeader(members: members)
+        let header = RPCRequestHeader(members)
         if let problem = header.problem {
             return refusal(header.id, .invalidRequest(problem))
         }
@@ -73,6 +77,10 @@ public struct RequestRouter {
             let refusal = error as? RPCError ?? .invalidParams("the params do not fit \(method)")
             reply.error = refusal
             if header.expectsResponse { reply.body = encoder.errorBody(id: header.id, refusal) }
+        }
+        guard effects.contains(where: \.isPersist) else {
+            reply.effects = effects
+            return reply
         }
         for effect in effects {
             if case .persist(let change) = effect {

@@ -20,7 +20,7 @@ public struct ResponseEncoder: Sendable {
 
     /// The error response to request `id`, without a newline.
     public func errorBody(id: RequestID?, _ error: RPCError) -> [UInt8] {
-        body(RPCResponse<NoParams>(id: id, error: error))
+        RPCResponse<NoParams>(id: id, error: error).jsonBytes
     }
 
     /// `value` as compact JSON, or `nil` if it does not encode.

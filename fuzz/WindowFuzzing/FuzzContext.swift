@@ -27,7 +27,8 @@ public final class FuzzContext: DispatchContext {
     /// Who the daemon would send `event` to, now.
     public func audience(of event: DaemonEvent) -> [FuzzConnection] {
         let registry = coordinator.registry
-        return EventAudience.of(event, among: connections.values.sorted { $0.id.rawValue < $1.id.rawValue },
+        let all = connections.values.sorted { $0.id.rawValue < $1.id.rawValue }
+        return EventAudience.of(event, among: all, subscribers: all.filter { $0.subscription != .none },
                                 connection: { connections[$0] }, isPresenter: { registry.window(presentedBy: $0) != nil })
     }
 

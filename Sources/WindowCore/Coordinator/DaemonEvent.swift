@@ -50,4 +50,10 @@ public enum Effect: Sendable, Equatable {
     case phaseReaction(ScenePhase)
     /// Commit this change before acknowledging the request that caused it.
     case persist(StateChange)
+
+    /// Whether this is a change to commit.
+    public var isPersist: Bool {
+        if case .persist = self { return true }
+        return false
+    }
 }

@@ -37,7 +37,7 @@ public enum JSONParser {
         return try copied.get()
     }
 
-    private struct Reader {
+    struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
@@ -139,12 +139,15 @@ public enum JSONParser {
         mutating func string() throws(Failure) -> String {
             offset += 1
             let start = offset
-            // Fast path: no escapes.
+            // Fast path: no escapes; plain ASCII needs no UTF-8 validation (which is generic,
+            // and costs a metadata lookup per string).
+            var ascii = true
             while offset < bytes.count {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
                     offset += 1
+                    if ascii { return String(decoding: slice, as: UTF8.self) }
                     guard let text = String(validating: slice, as: UTF8.self) else {
                         throw Failure(offset: start, reason: "invalid UTF-8 in a string")
                     }
@@ -152,6 +155,7 @@ public enum JSONParser {
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 guard byte >= 0x20 else { throw failure("control character in a string") }
+                ascii = ascii && byte < 0x80
                 offset += 1
             }
             guard offset < bytes.count else { throw failure("unterminated string") }

@@ -14,7 +14,7 @@ public enum JSONWriter {
         let output = Output()
         try output.encode(value, level: 0)
         output.close(above: -1)
-        return output.bytes
+        return output.json.bytes
     }
 
     /// Why a value cannot be written.
@@ -25,21 +25,19 @@ public enum JSONWriter {
 
     /// The bytes written so far and the containers still open, innermost last.
     final class Output {
-        var bytes: [UInt8] = []
+        var json = JSONBytes()
         /// Per open container: the byte that closes it, and whether it has a member yet.
         private var open: [(closer: UInt8, hasMembers: Bool)] = []
 
-        init() {
-            bytes.reserveCapacity(256)
-        }
+        init() {}
 
         /// Encodes `value` into the slot at `level` (the number of containers around it);
         /// a value that writes nothing is an empty object, as with `JSONEncoder`.
         func encode(_ value: some Encodable, level: Int) throws {
-            let before = bytes.count
+            let before = json.bytes.count
             try value.encode(to: ValueEncoder(output: self, level: level))
             close(above: level - 1)
-            if bytes.count == before { bytes.append(contentsOf: "{}".utf8) }
+            if json.bytes.count == before { json.bytes.append(contentsOf: "{}".utf8) }
         }
 
         /// Opens a container for the slot at `level`, or reuses the one it opened already.
@@ -48,14 +46,14 @@ public enum JSONWriter {
                 close(above: level)
                 return
             }
-            bytes.append(opener)
+            json.bytes.append(opener)
             open.append((closer, false))
         }
 
         /// Closes every container nested deeper than the one at `index`.
         func close(above index: Int) {
             while open.count > index + 1 {
-                bytes.append(open.removeLast().closer)
+                json.bytes.append(open.removeLast().closer)
             }
         }
 
@@ -63,96 +61,23 @@ public enum JSONWriter {
         /// left open, then writes the comma and, for an object, the key.
         func startMember(of index: Int, key: String?) {
             close(above: index)
-            if open[index].hasMembers { bytes.append(UInt8(ascii: ",")) } else { open[index].hasMembers = true }
+            if open[index].hasMembers { json.bytes.append(UInt8(ascii: ",")) } else { open[index].hasMembers = true }
             if let key {
                 writeString(key)
-                bytes.append(UInt8(ascii: ":"))
+                json.bytes.append(UInt8(ascii: ":"))
             }
         }
 
-        func writeString(_ text: String) {
-            bytes.append(UInt8(ascii: "\""))
-            var text = text
-            text.withUTF8 { utf8 in
-                var start = 0
-                for index in 0..<utf8.count {
-                    let byte = utf8[index]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    start = index + 1
-                    bytes.append(UInt8(ascii: "\\"))
-                    switch byte {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-                    case 0x0A: bytes.append(UInt8(ascii: "n"))
-                    case 0x0D: bytes.append(UInt8(ascii: "r"))
-                    case 0x09: bytes.append(UInt8(ascii: "t"))
-                    default:
-                        let hex = Array("0123456789abcdef".utf8)
-                        bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                    }
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            }
-            bytes.append(UInt8(ascii: "\""))
-        }
+        func writeString(_ text: String) { json.writeString(text) }
 
-        func writeInteger(_ value: some BinaryInteger) {
-            if value == 0 {
-                bytes.append(UInt8(ascii: "0"))
-                return
-            }
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, written in reverse
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                while magnitude > 0 {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    count += 1
-                }
-                for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-            }
-        }
+        func writeInteger(_ value: some BinaryInteger) { json.writeInteger(value) }
 
-        func writeDouble(_ value: Double) throws {
-            guard value.isFinite else { throw Failure(description: "\(value) has no JSON form") }
-            bytes.append(contentsOf: value.description.utf8)
-        }
+        func writeDouble(_ value: Double) throws { try json.writeDouble(value) }
 
-        func writeRaw(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
-        }
+        func writeRaw(_ text: String) { json.writeRaw(text) }
 
         /// A parsed JSON value, exactly (numbers as their text).
-        func write(_ value: JSONValue) {
-            switch value {
-            case .null: writeRaw("null")
-            case .bool(let flag): writeRaw(flag ? "true" : "false")
-            case .int(let number): writeInteger(number)
-            case .double(let number): writeRaw(number.isFinite ? number.description : "null")
-            case .number(let text): writeRaw(text)
-            case .string(let text): writeString(text)
-            case .array(let elements):
-                bytes.append(UInt8(ascii: "["))
-                for (index, element) in elements.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    write(element)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            case .object(let members):
-                bytes.append(UInt8(ascii: "{"))
-                var first = true
-                for (key, member) in members {
-                    if !first { bytes.append(UInt8(ascii: ",")) }
-                    first = false
-                    writeString(key)
-                    bytes.append(UInt8(ascii: ":"))
-                    write(member)
-                }
-                bytes.append(UInt8(ascii: "}"))
-            }
-        }
+        func write(_ value: JSONValue) { json.write(value) }
     }
 
     /// The encoder of one value's slot; ``JSONValue`` and ``RequestID`` write through ``output`` directly.

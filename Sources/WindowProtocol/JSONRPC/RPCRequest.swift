@@ -35,8 +35,13 @@ public struct RPCRequestHeader: Sendable {
 
     /// Reads the header from an already parsed request object.
     public init(members: [String: JSONValue]) {
+        self.init(JSONParser.RequestMembers(members))
+    }
+
+    /// Reads the header from the members of a request object.
+    public init(_ members: JSONParser.RequestMembers) {
         expectsResponse = true
-        switch members["id"] {
+        switch members.id {
         case nil:
             id = nil
             expectsResponse = false
@@ -46,16 +51,16 @@ public struct RPCRequestHeader: Sendable {
             id = RequestID(value)
             if id == nil { problem = "\"id\" must be a string, a number or null, not \(value.jsonText)" }
         }
-        if case .string(let name)? = members["method"] { method = name } else { method = nil }
-        switch members["params"] {
+        if case .string(let name)? = members.method { method = name } else { method = nil }
+        switch members.params {
         case nil: params = nil
-        case .object?, .array?: params = members["params"]
+        case .object?, .array?: params = members.params
         case let value?:
             params = nil
             // JSON-RPC 2.0 section 4.2: params, if present, are structured; `null` is not.
             if problem == nil { problem = "\"params\" must be an object (or an array), not \(value.jsonText); leave it out when there are none" }
         }
-        if problem == nil, members["jsonrpc"] != .string("2.0") {
+        if problem == nil, members.jsonrpc != .string("2.0") {
             problem = "a request needs \"jsonrpc\":\"2.0\""
         } else if problem == nil, method == nil {
             problem = "a request needs a string \"method\""

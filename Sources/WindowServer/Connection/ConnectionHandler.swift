@@ -1,9 +1,10 @@
 import NIOCore
 import WindowProtocol
 
-/// Hands each framed line of one connection to the daemon, and tells it when the connection ends.
+/// Frames one connection's bytes into request lines and hands each to the daemon where it lies
+/// in the read buffer; tells the daemon when the connection ends.
 final class ConnectionHandler: ChannelInboundHandler {
-    typealias InboundIn = [UInt8]
+    typealias InboundIn = ByteBuffer
 
     private let daemon: WindowDaemon
     private let connection: Connection
@@ -19,7 +20,15 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        daemon.handle(line: unwrapInboundIn(data), from: connection)
+        connection.framer.split(unwrapInboundIn(data)) { piece in
+            switch piece {
+            case .line(let line):
+                daemon.handle(line: line, from: connection)
+            case .oversize:
+                daemon.rejectOversizeMessage(from: connection)
+                context.close(promise: nil)
+            }
+        }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -42,11 +51,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if error is LineFramer.LineTooLong {
-            daemon.rejectOversizeMessage(from: connection)
-        } else {
-            daemon.logger.debug("connection error", metadata: ["connection": "\(connection.id)", "error": "\(error)"])
-        }
+        daemon.logger.debug("connection error", metadata: ["connection": "\(connection.id)", "error": "\(error)"])
         context.close(promise: nil)
     }
 }

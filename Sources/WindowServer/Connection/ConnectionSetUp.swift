@@ -5,13 +5,11 @@ import NIOCore
 /// daemon — for accepted connections and for connections adopted after a restart.
 struct ConnectionSetUp: Sendable {
     let daemon: NIOLoopBound<WindowDaemon>
-    let maxMessage: Int
     let maxOutbound: Int
     let logger: Logger
 
     init(daemon: NIOLoopBound<WindowDaemon>, config: DaemonConfig, logger: Logger) {
         self.daemon = daemon
-        self.maxMessage = config.daemon.maxMessageBytes
         self.maxOutbound = config.daemon.maxOutboundBytes
         self.logger = logger
     }
@@ -37,10 +35,7 @@ struct ConnectionSetUp: Sendable {
         // Past max_outbound_bytes of unsent bytes the channel turns unwritable, and the daemon
         // stops reading that client's requests until it has read its replies.
         try channel.syncOptions?.setOption(.writeBufferWaterMark, value: .init(low: maxOutbound / 2, high: maxOutbound))
-        let framer = LineFramer(maximum: maxMessage)
-        framer.restore(partialLine: partialLine)
-        connection.framer = framer
-        try pipeline.addHandler(framer)
+        connection.framer.restore(partialLine: partialLine)
         try pipeline.addHandler(ConnectionHandler(daemon: daemon.value, connection: connection))
     }
 }

@@ -1,10 +1,12 @@
 import NIOCore
 import WindowCore
+import WindowDispatch
 
 /// The daemon's connections by id, and which of them have written since the last flush, so
 /// that a read batch ends in one flush per connection that wrote. Lives on the event loop.
 final class ConnectionTable {
     private var byID: [ConnectionID: Connection] = [:]
+    private var subscribed: [ConnectionID: Connection] = [:]
     private var unflushed: [Connection] = []
     private var nextID: UInt64 = 1
 
@@ -12,14 +14,16 @@ final class ConnectionTable {
     var count: Int { byID.count }
     /// Every connection, in no particular order.
     var all: Dictionary<ConnectionID, Connection>.Values { byID.values }
+    /// The connections that subscribed to events, in no particular order.
+    var subscribers: Dictionary<ConnectionID, Connection>.Values { subscribed.values }
 
     /// The connection with `id`, if it is still here.
     subscript(id: ConnectionID) -> Connection? { byID[id] }
 
     /// A new connection with the next free id, not yet registered.
-    func make(channel: any Channel, peer: PeerCredentials, maxOutbound: Int) -> Connection {
+    func make(channel: any Channel, peer: PeerCredentials, maxMessage: Int, maxOutbound: Int) -> Connection {
         defer { nextID += 1 }
-        return Connection(id: ConnectionID(nextID), channel: channel, peer: peer, maxOutbound: maxOutbound)
+        return Connection(id: ConnectionID(nextID), channel: channel, peer: peer, maxMessage: maxMessage, maxOutbound: maxOutbound)
     }
 
     /// Registers an admitted connection.
@@ -29,7 +33,14 @@ final class ConnectionTable {
 
     /// Forgets a connection; `false` if it was not here.
     func remove(_ connection: Connection) -> Bool {
-        byID.removeValue(forKey: connection.id) != nil
+        subscribed.removeValue(forKey: connection.id)
+        return byID.removeValue(forKey: connection.id) != nil
+    }
+
+    /// Sets what `connection` subscribed to.
+    func subscribe(_ connection: Connection, to subscription: EventSubscription) {
+        connection.subscription = subscription
+        subscribed[connection.id] = subscription == .none ? nil : connection
     }
 
     /// Notes that `connection` is about to write, before its first write since the last flush.

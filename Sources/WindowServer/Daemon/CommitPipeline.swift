@@ -43,6 +43,9 @@ final class CommitPipeline {
         queue.whenDurable(release)?(nil)
     }
 
+    /// Whether everything queued so far is committed: a reply may be sent without waiting.
+    var isDurable: Bool { queue.isDurable }
+
     /// Succeeds once everything queued so far is committed, or the store refuses it.
     func drain() -> EventLoopFuture<Void> {
         if queue.isSettled { return eventLoop.makeSucceededVoidFuture() }

@@ -57,10 +57,19 @@ struct CommitQueue<Waiter> {
     /// `waiter` back when everything queued so far is committed already (release it now), or
     /// `nil` when it waits for a transaction.
     mutating func whenDurable(_ waiter: Waiter) -> Waiter? {
-        let needed = !open.isEmpty ? openBatch : (phase == .committing ? openBatch - 1 : committedThrough)
-        if needed <= committedThrough && waiting.isEmpty { return waiter }
-        waiting.append((needed, waiter))
+        if isDurable { return waiter }
+        waiting.append((neededBatch, waiter))
         return nil
+    }
+
+    /// Whether everything queued so far is committed and nothing waits: a reply may go at once.
+    var isDurable: Bool {
+        neededBatch <= committedThrough && waiting.isEmpty
+    }
+
+    /// The transaction that covers everything queued so far.
+    private var neededBatch: UInt64 {
+        !open.isEmpty ? openBatch : (phase == .committing ? openBatch - 1 : committedThrough)
     }
 
     /// The scheduled transaction is due: the changes to commit, or `nil` when there are none.

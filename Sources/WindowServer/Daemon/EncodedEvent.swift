@@ -4,7 +4,8 @@ import WindowProtocol
 /// An event encoded once, with the place for its per-connection `seq` left open:
 /// `{"jsonrpc":"2.0","method":NAME,"params":{"seq":` N `,` payload members `}}`.
 ///
-/// Fanning one event out to a thousand subscribers then costs a copy each, not an encode each.
+/// Fanning one event out to a thousand subscribers then costs a copy into each connection's
+/// buffer, not an encode (or an allocation) each.
 struct EncodedEvent {
     let name: EventName
     private let head: [UInt8]
@@ -23,12 +24,16 @@ struct EncodedEvent {
         }
     }
 
-    /// The line for event number `seq`.
-    func line(seq: UInt64, allocator: ByteBufferAllocator) -> ByteBuffer {
-        var buffer = allocator.buffer(capacity: head.count + tail.count + 20)
+    /// Appends the line for event number `seq` to `buffer`.
+    func write(seq: UInt64, into buffer: inout ByteBuffer) {
+        buffer.reserveCapacity(minimumWritableBytes: byteCount(seq: seq))
         buffer.writeBytes(head)
-        buffer.writeString(String(seq))
+        DecimalDigits.write(seq, into: &buffer)
         buffer.writeBytes(tail)
-        return buffer
+    }
+
+    /// The length of the line for event number `seq`.
+    func byteCount(seq: UInt64) -> Int {
+        head.count + DecimalDigits.count(seq) + tail.count
     }
 }

@@ -5,8 +5,8 @@ import WindowCore
 /// durable: event lines already addressed and numbered (so a subscriber that joins in between
 /// neither misses nor double-counts them), then launches and phase reactions.
 struct PendingEffects {
-    /// Event lines in the order they were numbered, each for one connection.
-    var lines: [(connection: Connection, line: ByteBuffer)] = []
+    /// Events in the order they were numbered, each for one connection with its number there.
+    var lines: [(connection: Connection, seq: UInt64, event: EncodedEvent)] = []
     /// Launches and phase reactions, in order.
     var actions: [Effect] = []
     /// Whether the change may have moved what the status line counts (windows, phases, state).

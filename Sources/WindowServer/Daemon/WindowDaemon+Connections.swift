@@ -36,7 +36,7 @@ extension WindowDaemon {
         connection.restartNotice = .restarted(resync: record == nil)
         if let record {
             connection.lastSeq = record.lastSeq
-            connection.subscription = .init(names: record.subscription, all: record.subscribedToAll)
+            connections.subscribe(connection, to: .init(names: record.subscription, all: record.subscribedToAll))
             if let window = record.presenting,
                !coordinator.resumePresenter(window, connection: connection.id, phase: record.phase ?? .active) {
                 logger.notice("a handed-over presenter's window is gone", metadata: ["window.id": "\(window)"])
@@ -62,7 +62,8 @@ extension WindowDaemon {
     /// Registers a connection that passes the access check and the client limit, or answers
     /// with an error line and closes it.
     func admit(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
-        let connection = connections.make(channel: channel, peer: peer, maxOutbound: config.daemon.maxOutboundBytes)
+        let connection = connections.make(
+            channel: channel, peer: peer, maxMessage: config.daemon.maxMessageBytes, maxOutbound: config.daemon.maxOutboundBytes)
         let refusal: RPCError?
         if !access.admits(peer) {
             refusal = .refused(.forbidden, "uid \(peer.uid) may not use this windowd (it serves uid \(access.ownUID); see allowed_uids and allowed_group)")
@@ -99,7 +100,7 @@ extension WindowDaemon {
     /// Answers a line over `max_message_bytes` before the connection is closed.
     func rejectOversizeMessage(from connection: Connection) {
         let error = RPCError.invalidRequest("message exceeds max_message_bytes (\(config.daemon.maxMessageBytes) bytes); the connection is closed", reason: .limitExceeded)
-        sendReply(errorLine(error), to: connection)
+        sendReply(to: connection) { $0.writeBytes(router.errorLine(id: nil, error)) }
         flush()
     }
 

@@ -46,7 +46,7 @@ extension WindowDaemon {
 
     /// Sends addressed events and carries out launches and phase reactions.
     func release(_ pending: PendingEffects) {
-        for (connection, line) in pending.lines { sendEvent(line, to: connection) }
+        for (connection, seq, event) in pending.lines { sendEvent(event, seq: seq, to: connection) }
         for action in pending.actions {
             switch action {
             case .launch(let arguments, let window):
@@ -99,22 +99,22 @@ extension WindowDaemon {
     func address(_ event: DaemonEvent, into pending: inout PendingEffects) {
         let registry = coordinator.registry
         let audience = EventAudience.of(
-            event, among: connections.all, connection: { connections[$0] },
+            event, among: connections.all, subscribers: connections.subscribers, connection: { connections[$0] },
             isPresenter: { registry.window(presentedBy: $0) != nil })
         guard !audience.isEmpty else { return }
         let encoded = encode(event)
         for connection in audience {
             connection.lastSeq += 1
-            pending.lines.append((connection, encoded.line(seq: connection.lastSeq, allocator: allocator)))
+            pending.lines.append((connection, connection.lastSeq, encoded))
         }
     }
 
     /// Queues an event line; a client whose unread events would pass `max_outbound_bytes` is
     /// disconnected instead (SPEC section 7): it must not grow the daemon or slow anyone else.
-    func sendEvent(_ line: ByteBuffer, to connection: Connection) {
+    func sendEvent(_ event: EncodedEvent, seq: UInt64, to connection: Connection) {
         guard !connection.cutOff else { return }
         connections.willWrite(connection)
-        guard connection.writeEvent(line) else {
+        guard connection.writeEvent(event, seq: seq) else {
             connection.cutOff = true
             logger.warning("disconnecting a client that does not read its events", metadata: [
                 "connection": "\(connection.id)", "queued": "\(connection.queuedBytes)",

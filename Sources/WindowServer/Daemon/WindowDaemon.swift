@@ -42,7 +42,6 @@ final class WindowDaemon {
     /// Encodes replies and event payloads; the router shares it.
     let encoder: ResponseEncoder
     let router: RequestRouter
-    let allocator = ByteBufferAllocator()
 
     /// - Parameters:
     ///   - restored: windows already validated against `config`, detached and `background`.
@@ -88,24 +87,30 @@ final class WindowDaemon {
     /// Each request's events are addressed and numbered as soon as it has run, so that a
     /// subscription taken by a later request counts them or not exactly as its snapshot does.
     /// Acknowledge after commit: the reply and the events wait until the changes this line
-    /// made, or saw, are durable (at once when nothing is pending).
-    func handle(line: [UInt8], from connection: Connection) {
+    /// made, or saw, are durable — written at once when nothing is pending, as for reads and
+    /// de-duplicated opens.
+    func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
         var pending = PendingEffects()
-        let outcome = line.withUnsafeBytes {
-            router.handle(line: $0, from: connection.id, context: self) { reply in
-                address(reply.effects, into: &pending)
-                if let error = reply.error, error.reason == .invalidTransition {
-                    logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
-                }
+        let outcome = router.handle(line: line, from: connection.id, context: self) { reply in
+            address(reply.effects, into: &pending)
+            if let error = reply.error, error.reason == .invalidTransition {
+                logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
             }
         }
-        pipeline.add(outcome.changes)
-        pipeline.whenDurable { [self] failure in
-            if let response = outcome.line(unsaved: failure?.description, encoder: encoder) {
-                sendReply(ByteBuffer(bytes: response), to: connection)
-            }
-            release(pending)
+        for reply in outcome.replies where !reply.changes.isEmpty {
+            pipeline.add(reply.changes)
         }
+        guard pipeline.isDurable else {
+            pipeline.whenDurable { [self] failure in deliver(outcome, unsaved: failure, pending, to: connection) }
+            return
+        }
+        deliver(outcome, unsaved: nil, pending, to: connection)
+    }
+
+    /// Queues a line's response, then the events and actions it caused.
+    private func deliver(_ outcome: RequestRouter.Outcome, unsaved: CommitPipeline.StoreFailure?, _ pending: PendingEffects, to connection: Connection) {
+        sendReply(to: connection) { outcome.write(unsaved: unsaved?.description, encoder: encoder, into: &$0) }
+        if !pending.isEmpty { release(pending) }
     }
 
     /// An error response (`id` null: the request could not be read) as one line.
@@ -118,10 +123,10 @@ final class WindowDaemon {
         "\(ConnectionName.prefix)\(instance)-\(id.rawValue)"
     }
 
-    /// Queues a reply on `connection`, whatever its size; ``flush()`` sends it.
-    func sendReply(_ buffer: ByteBuffer, to connection: Connection) {
+    /// Queues the reply `write` appends on `connection`, whatever its size; ``flush()`` sends it.
+    func sendReply(to connection: Connection, _ write: (inout ByteBuffer) -> Void) {
         connections.willWrite(connection)
-        connection.writeReply(buffer)
+        connection.writeReply(write)
     }
 
     /// Sends everything queued, on every connection.
@@ -138,7 +143,7 @@ final class WindowDaemon {
     /// subscription: the number of the last event addressed to it, sent or waiting for a commit.
     func subscribe(_ id: ConnectionID, to types: Set<EventName>?) -> UInt64 {
         guard let connection = connections[id] else { return 0 }
-        connection.subscription = types.map { .only($0) } ?? .all
+        connections.subscribe(connection, to: types.map { .only($0) } ?? .all)
         return connection.lastSeq
     }
 }

@@ -1,0 +1,33 @@
+import WindowProtocol
+
+/// Params a route reads straight from the parsed object when they are well-formed; anything
+/// else goes through their `Decodable` conformance, which also words the error. Reading them
+/// directly must give what decoding gives (`DirectParamsTests`).
+protocol DirectParams: Decodable {
+    /// The params `members` hold, or `nil` to let `Decodable` decide.
+    init?(members: [String: JSONValue])
+}
+
+extension WindowOpen.Params: DirectParams {
+    init?(members: [String: JSONValue]) {
+        guard case .string(let group)? = members["group"] else { return nil }
+        // As `decodeIfPresent`: `null` is the same as absent.
+        let value = members["value"]
+        self.init(group: group, value: value == .null ? nil : value)
+    }
+}
+
+extension WindowIDParams: DirectParams {
+    init?(members: [String: JSONValue]) {
+        guard case .string(let id)? = members["id"] else { return nil }
+        self.init(id: id)
+    }
+}
+
+extension SceneSetPhase.Params: DirectParams {
+    init?(members: [String: JSONValue]) {
+        guard case .string(let id)? = members["id"], case .string(let name)? = members["phase"],
+              let phase = ScenePhase(rawValue: name) else { return nil }
+        self.init(id: id, phase: phase)
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+import WindowProtocol
+
+/// The hand-written writers of the hot wire types against their `Encodable` conformances:
+/// the same bytes, for values with escapes, non-ASCII text, exact number text and every id form.
+@Suite("Direct JSON writers")
+struct JSONWritableTests {
+    typealias Random = JSONWriterTests.Random
+
+    static func info(_ random: inout Random) -> WindowInfo {
+        WindowInfo(
+            id: JSONWriterTests.strings.randomElement(using: &random)!,
+            group: JSONWriterTests.strings.randomElement(using: &random)!,
+            value: JSONWriterTests.value(&random),
+            phase: ScenePhase.allCases.randomElement(using: &random)!,
+            attached: Bool.random(using: &random),
+            createdAt: JSONWriterTests.strings.randomElement(using: &random)!)
+    }
+
+    static func id(_ random: inout Random) -> RequestID? {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: return nil
+        case 1: return .number(Int64.random(in: .min ... .max, using: &random))
+        case 2: return .string(JSONWriterTests.strings.randomElement(using: &random)!)
+        default: return .numberText(JSONWriterTests.numbers.randomElement(using: &random)!)
+        }
+    }
+
+    static func error(_ random: inout Random) -> RPCError {
+        RPCError(code: Int.random(in: -32_700 ... -32_000, using: &random),
+                 message: JSONWriterTests.strings.randomElement(using: &random)!,
+                 reason: Bool.random(using: &random) ? ErrorReason.allCases.randomElement(using: &random) : nil)
+    }
+
+    private func agree(_ value: some JSONWritable) throws {
+        let direct = value.jsonBytes
+        let codable = try JSONWriter.bytes(value)
+        #expect(direct == codable, "\(String(decoding: direct, as: UTF8.self)) ≠ \(String(decoding: codable, as: UTF8.self))")
+    }
+
+    @Test("each hot type writes what its Encodable conformance writes", arguments: 0..<4)
+    func sameBytes(seed: UInt64) throws {
+        var random = Random(state: seed)
+        for _ in 0..<500 {
+            let window = Self.info(&random)
+            let aggregate = ScenePhase.allCases.randomElement(using: &random)!
+            try agree(window)
+            try agree(WindowOpen.Result(window: window, created: Bool.random(using: &random)))
+            try agree(WindowResult(window: window))
+            try agree(SceneSetPhase.Result(window: window, aggregate: aggregate))
+            try agree(RPCResponse(id: Self.id(&random), result: WindowOpen.Result(window: window, created: true)))
+            try agree(RPCResponse<NoParams>(id: Self.id(&random), error: Self.error(&random)))
+            try agree(Self.error(&random))
+            try agree(NoParams())
+        }
+    }
+}
