@@ -25,7 +25,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps build release completions run test test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare
+.PHONY: all deps build release completions run test test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -91,6 +91,21 @@ bench: deps
 	@cp .build/release/winctl .build/bench/winctl-static
 	.build/release/windowbench --windowd .build/release/windowd --winctl .build/bench/winctl-dynamic \
 		--winctl-static .build/bench/winctl-static --output .build/bench/table.txt --command "make bench"
+	@$(MAKE) --no-print-directory bench-micro
+
+## Micro-benchmarks of the pure request path (Benchmarks/, package-benchmark): one request line to
+## its reply bytes through WindowDispatch's router against an in-memory core, with wall time and
+## exact allocation counts per line. A package of its own, so that `swift build`, `swift test` and
+## CI never build package-benchmark (the first build takes minutes). The table is also kept in
+## .build/bench/micro.txt. Filtered out: build progress, and package-benchmark's note on the Swift
+## runtime interposer, which this package leaves out (it is not in the package mirror; see
+## Benchmarks/Package.swift).
+bench-micro:
+	$(SWIFT) build -c release --package-path Benchmarks --product RequestPathBenchmarks
+	@mkdir -p .build/bench
+	@set -o pipefail; $(SWIFT) package --package-path Benchmarks benchmark --no-progress 2>&1 \
+		| grep --line-buffered -v -e '^\[[0-9]*/[0-9]*\] ' -e 'Swift runtime interposer' -e 'libSwiftRuntimeInterposerSwift' \
+		| tee .build/bench/micro.txt
 
 ## make bench, and in the same run its peers (redis over a Unix socket, tmux's client, a C
 ## echo as the physical floor), each windowd figure with its ratio to its peer.
