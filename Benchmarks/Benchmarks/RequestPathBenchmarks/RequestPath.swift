@@ -18,6 +18,8 @@ final class RequestPath {
     private let router = RequestRouter()
     private let context: InMemoryContext
     private let connection = ConnectionID(1)
+    /// The output buffer, reused like a connection's: what the daemon does per line.
+    private var output: [UInt8] = []
 
     /// A daemon core with no windows, past loading, that holds at most `windowLimit` windows.
     init(windowLimit: Int = 1_000_000) {
@@ -31,6 +33,15 @@ final class RequestPath {
     func respond(to line: [UInt8]) -> [UInt8] {
         let outcome = line.withUnsafeBytes { router.handle(line: $0, from: connection, context: context) }
         return outcome.line(unsaved: nil) ?? []
+    }
+
+    /// Handles `line` as the daemon does — the response written into a buffer kept from line to
+    /// line — and returns the response's length.
+    func serve(_ line: [UInt8]) -> Int {
+        output.removeAll(keepingCapacity: true)
+        let outcome = line.withUnsafeBytes { router.handle(line: $0, from: connection, context: context) }
+        outcome.write(unsaved: nil, into: &output)
+        return output.count
     }
 }
 

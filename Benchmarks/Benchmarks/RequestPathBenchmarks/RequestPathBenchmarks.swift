@@ -28,7 +28,7 @@ let benchmarks: @Sendable () -> Void = {
         let bytes = Array(line.utf8)
         Benchmark("window.open dedup hit") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(path.respond(to: bytes))
+                blackHole(path.serve(bytes))
             }
         }
     }
@@ -42,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
             let lines = benchmark.scaledIterations.map { Array(RequestLine.open(group: "detail", value: String($0)).utf8) }
             benchmark.startMeasurement()
             for line in lines {
-                blackHole(path.respond(to: line))
+                blackHole(path.serve(line))
             }
             benchmark.stopMeasurement()
         }
@@ -61,7 +61,7 @@ let benchmarks: @Sendable () -> Void = {
         let bytes = Array(line.utf8)
         Benchmark("window.open dedup hit, batch of 16 (per line)", configuration: slow) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(path.respond(to: bytes))
+                blackHole(path.serve(bytes))
             }
         }
     }
@@ -77,7 +77,7 @@ let benchmarks: @Sendable () -> Void = {
         let bytes = Array(RequestLine.list.utf8)
         Benchmark("window.list, 100 windows", configuration: slow) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(path.respond(to: bytes))
+                blackHole(path.serve(bytes))
             }
         }
     }
@@ -95,7 +95,7 @@ let benchmarks: @Sendable () -> Void = {
         let flips = [Array(inactive.utf8), Array(active.utf8)]
         Benchmark("scene.setPhase") { benchmark in
             for index in benchmark.scaledIterations {
-                blackHole(path.respond(to: flips[index & 1]))
+                blackHole(path.serve(flips[index & 1]))
             }
         }
     }
