@@ -52,6 +52,7 @@ public struct FuzzSession {
             default:
                 let refusesWrites = context.storeFailure != nil
                 let resolved = resolvingPlaceholders(line)
+                violations += Invariants.requestLine(resolved)
                 let presenters = Set(context.coordinator.registry.windows.values.compactMap(\.presenter))
                 let outcome = resolved.withUnsafeBytes {
                     router.handle(line: $0, from: connection, context: context) { reply in
