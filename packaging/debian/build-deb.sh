@@ -46,7 +46,7 @@ echo /etc/windowd/windowd.toml >"$root/DEBIAN/conffiles"
 # dpkg-shlibdeps reads a debian/control where it runs.
 mkdir -p "$stage/debian"
 printf 'Source: windowd\n\nPackage: windowd\nArchitecture: any\n' >"$stage/debian/control"
-depends=$(cd "$stage" && dpkg-shlibdeps -O root/usr/bin/windowd root/usr/bin/winctl 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$stage" && dpkg-shlibdeps -O root/usr/bin/windowd root/usr/bin/winctl root/usr/libexec/windowd/winctl-attach 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" -e "s|@SIZE@|$size|" \
