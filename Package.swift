@@ -106,6 +106,10 @@ let package = Package(
             dependencies: ["WindowClient", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The one-shot client: blocking WindowClient only, no NIO, so that a run starts fast (issue 13).
+        // Its release build is one static executable: no dynamic loader, no libstdc++ to load and
+        // bind, no relocations, ~1.2 ms less per run. Not a static PIE: glibc refuses one with the
+        // rpath SwiftPM adds. lld, which does not print glibc's warnings about static NSS and dlopen
+        // (winctl calls neither).
         .executableTarget(
             name: "winctl",
             dependencies: [
@@ -113,6 +117,12 @@ let package = Package(
                 "WindowClient",
                 "WindowProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-executable", "-use-ld=lld"],
+                    .when(platforms: [.linux], configuration: .release)
+                ),
             ]
         ),
         // The presenter that `winctl attach` execs: WindowKit and the terminal view, on NIO.
