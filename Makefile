@@ -84,15 +84,13 @@ test-man: deps
 test-systemd: deps
 	SWIFT="$(SWIFT)" RELEASE_FLAGS="$(RELEASE_FLAGS)" Tests/systemd/run-under-systemd.sh
 
-## Measure the release windowd (issue 6) and print one table; winctl is timed as built by
-## `swift build -c release` and with --static-swift-stdlib.
+## Measure the release windowd (issue 6) and print one table; winctl is timed as every release
+## build makes it (a static executable, Package.swift).
 bench: deps
 	$(SWIFT) build -c release
-	@mkdir -p .build/bench && cp .build/release/winctl .build/bench/winctl-dynamic
-	$(SWIFT) build -c release --static-swift-stdlib --product winctl
-	@cp .build/release/winctl .build/bench/winctl-static
-	.build/release/windowbench --windowd .build/release/windowd --winctl .build/bench/winctl-dynamic \
-		--winctl-static .build/bench/winctl-static --output .build/bench/table.txt --command "make bench"
+	@mkdir -p .build/bench
+	.build/release/windowbench --windowd .build/release/windowd --winctl .build/release/winctl \
+		--output .build/bench/table.txt --command "make bench"
 
 ## make bench, and in the same run its peers (redis over a Unix socket, tmux's client, a C
 ## echo as the physical floor), each windowd figure with its ratio to its peer.
@@ -104,13 +102,10 @@ bench-compare: deps
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
 	$(SWIFT) build -c release
-	@mkdir -p .build/bench && cp .build/release/winctl .build/bench/winctl-dynamic
-	$(SWIFT) build -c release --static-swift-stdlib --product winctl
-	@cp .build/release/winctl .build/bench/winctl-static
+	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/echo bench/echo.c
 	.build/release/windowbench --compare --echo .build/bench/echo --windowd .build/release/windowd \
-		--winctl .build/bench/winctl-dynamic --winctl-static .build/bench/winctl-static \
-		--output .build/bench/table-compare.txt --command "make bench-compare"
+		--winctl .build/release/winctl --output .build/bench/table-compare.txt --command "make bench-compare"
 
 ## libFuzzer, FUZZ_SECONDS per target (fuzz/):
 ##   windowfuzz: framing, JSON-RPC decoding, params and dispatch against an in-memory core, on a
