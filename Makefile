@@ -15,6 +15,8 @@ COMPLETIONS := .build/completions
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
+# winctl-attach, the presenter that `winctl attach` execs, lives here (winctl looks in ../libexec/windowd).
+LIBEXECDIR ?= $(PREFIX)/libexec/windowd
 MANDIR ?= $(PREFIX)/share/man
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
@@ -82,15 +84,13 @@ test-man: deps
 test-systemd: deps
 	SWIFT="$(SWIFT)" RELEASE_FLAGS="$(RELEASE_FLAGS)" Tests/systemd/run-under-systemd.sh
 
-## Measure the release windowd (issue 6) and print one table; winctl is timed as built by
-## `swift build -c release` and with --static-swift-stdlib.
+## Measure the release binaries as `make install` builds them (issues 6 and 13) and print one
+## table; winctl is timed as every release build makes it (a static executable, Package.swift).
 bench: deps
-	$(SWIFT) build -c release
-	@mkdir -p .build/bench && cp .build/release/winctl .build/bench/winctl-dynamic
-	$(SWIFT) build -c release --static-swift-stdlib --product winctl
-	@cp .build/release/winctl .build/bench/winctl-static
-	.build/release/windowbench --windowd .build/release/windowd --winctl .build/bench/winctl-dynamic \
-		--winctl-static .build/bench/winctl-static --output .build/bench/table.txt --command "make bench"
+	$(SWIFT) build $(RELEASE_FLAGS)
+	@mkdir -p .build/bench
+	.build/release/windowbench --windowd .build/release/windowd --winctl .build/release/winctl \
+		--output .build/bench/table.txt --command "make bench"
 	@$(MAKE) --no-print-directory bench-micro
 
 ## Micro-benchmarks of the pure request path (Benchmarks/, package-benchmark): one request line to
@@ -116,14 +116,11 @@ bench-compare: deps
 		SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
-	$(SWIFT) build -c release
-	@mkdir -p .build/bench && cp .build/release/winctl .build/bench/winctl-dynamic
-	$(SWIFT) build -c release --static-swift-stdlib --product winctl
-	@cp .build/release/winctl .build/bench/winctl-static
+	$(SWIFT) build $(RELEASE_FLAGS)
+	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/echo bench/echo.c
 	.build/release/windowbench --compare --echo .build/bench/echo --windowd .build/release/windowd \
-		--winctl .build/bench/winctl-dynamic --winctl-static .build/bench/winctl-static \
-		--output .build/bench/table-compare.txt --command "make bench-compare"
+		--winctl .build/release/winctl --output .build/bench/table-compare.txt --command "make bench-compare"
 
 ## libFuzzer, FUZZ_SECONDS per target (fuzz/):
 ##   windowfuzz: framing, JSON-RPC decoding, params and dispatch against an in-memory core, on a
@@ -173,15 +170,16 @@ soak: build
 	WINDOWD_BIN=$(CURDIR)/.build/release/windowd WINDOWD_MODEL_OPS=$(SOAK_MODEL_OPS) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter ConcurrencyModelTests
 
 ## Copies what `make` built (it never builds: `sudo make install` after `make` leaves the checkout
-## alone): stripped binaries, units with ExecStart= in BINDIR, the config (kept if present), man
+## alone): stripped binaries (winctl-attach in LIBEXECDIR), units with ExecStart= in BINDIR, the config (kept if present), man
 ## pages and completions, under DESTDIR/PREFIX.
 install:
-	@for f in $(RELEASE_BIN)/windowd $(RELEASE_BIN)/winctl $(COMPLETIONS)/winctl.bash $(COMPLETIONS)/_winctl $(COMPLETIONS)/winctl.fish; do \
+	@for f in $(RELEASE_BIN)/windowd $(RELEASE_BIN)/winctl $(RELEASE_BIN)/winctl-attach $(COMPLETIONS)/winctl.bash $(COMPLETIONS)/_winctl $(COMPLETIONS)/winctl.fish; do \
 		[ -f $$f ] || { echo "make install: $$f is missing: run 'make' first (as yourself, not as root), then 'sudo make install'" >&2; exit 1; }; \
 	done
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSCONFDIR)/windowd
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSCONFDIR)/windowd
 	install -m 0755 $(RELEASE_BIN)/windowd $(RELEASE_BIN)/winctl $(DESTDIR)$(BINDIR)/
-	$(STRIP) --strip-all --remove-section=.comment $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl
+	install -m 0755 $(RELEASE_BIN)/winctl-attach $(DESTDIR)$(LIBEXECDIR)/
+	$(STRIP) --strip-all --remove-section=.comment $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl $(DESTDIR)$(LIBEXECDIR)/winctl-attach
 	for unit in windowd.service windowd.socket; do \
 		sed 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' systemd/$$unit >$(DESTDIR)$(UNITDIR)/$$unit; \
 		sed 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' systemd/user/$$unit >$(DESTDIR)$(USERUNITDIR)/$$unit; \
@@ -195,7 +193,8 @@ install:
 
 ## Removes what `make install` put there, except the config (yours to keep or delete).
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl
+	rm -f $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl $(DESTDIR)$(LIBEXECDIR)/winctl-attach
+	rmdir $(DESTDIR)$(LIBEXECDIR) 2>/dev/null || true
 	rm -f $(DESTDIR)$(UNITDIR)/windowd.service $(DESTDIR)$(UNITDIR)/windowd.socket
 	rm -f $(DESTDIR)$(USERUNITDIR)/windowd.service $(DESTDIR)$(USERUNITDIR)/windowd.socket
 	for page in $(MANPAGES); do section=$${page##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$section/$${page#man/}; done

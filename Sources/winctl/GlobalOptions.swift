@@ -21,10 +21,23 @@ struct GlobalOptions: ParsableArguments {
             valueName: "seconds"
         )
     )
-    var timeoutSeconds: Double = 5
+    var timeoutSeconds: Double = GlobalOptions.defaultTimeoutSeconds
 
     @Flag(help: "Print each result as one JSON document (the protocol's result object), each event as its JSON line, and a refusal as its JSON-RPC error object, all on standard output.")
     var json = false
+
+    /// `--timeout` when it is not given.
+    static let defaultTimeoutSeconds: Double = 5
+
+    init() {}
+
+    /// The options as ArgumentParser sets them for a command line that gives these (a
+    /// ``PlainCommandLine``); `socket` is `nil` when the line does not give one.
+    init(socket: String?, timeoutSeconds: Double, json: Bool) {
+        self.socket = socket
+        self.timeoutSeconds = timeoutSeconds
+        self.json = json
+    }
 
     func validate() throws {
         guard timeoutSeconds.isFinite, timeoutSeconds >= 0 else {

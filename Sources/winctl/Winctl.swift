@@ -32,9 +32,20 @@ struct Winctl: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    /// Parses the command line, with negative numbers as values, and runs the command.
+    /// Parses the command line, with negative numbers as values, and runs the command; a plain
+    /// line (``PlainCommandLine``) without ArgumentParser's parse, which would cost more than the
+    /// rest of the run.
     static func main() {
-        main(NegativeNumbers.rewrite(Array(CommandLine.arguments.dropFirst()), command: Winctl.self))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if var command = PlainCommandLine.command(arguments) {
+            do {
+                try command.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
+        main(NegativeNumbers.rewrite(arguments, command: Winctl.self))
     }
 
     func run() throws {

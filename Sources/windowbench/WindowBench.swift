@@ -14,10 +14,10 @@ struct WindowBench: ParsableCommand {
     @Option(help: "The windowd to measure.")
     var windowd = ".build/release/windowd"
 
-    @Option(help: "The winctl to time as a whole process (dynamically linked Swift runtime).")
+    @Option(help: "The winctl to time as a whole process (its row says how it is linked).")
     var winctl = ".build/release/winctl"
 
-    @Option(help: "A winctl built with --static-swift-stdlib, timed as well when given.")
+    @Option(help: "A second winctl (e.g. built another way), timed as well when given.")
     var winctlStatic: String?
 
     @Flag(help: "Also run the peers: redis-server/redis-benchmark, tmux, and the C echo floor.")
@@ -57,8 +57,9 @@ struct WindowBench: ParsableCommand {
             var text = Array("windowbench: \(line)\n".utf8)
             _ = text.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
         }
-        var winctls = [(label: "dynamic Swift runtime", path: winctl)]
-        if let winctlStatic { winctls.append((label: "--static-swift-stdlib", path: winctlStatic)) }
+        let winctls = ([winctl] + [winctlStatic].compactMap { $0 }).map { path in
+            (label: BinaryLinkage.label(of: path, scratch: directory), path: path)
+        }
         var suite = WindowdSuite(windowd: windowd, winctls: winctls, directory: directory, measureMilliseconds: measureMs)
         suite.only = Set(only)
         let started = MonotonicClock.now()

@@ -16,7 +16,7 @@ pass() { passed=$((passed + 1)); echo "ok - $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL - $1"; [ -n "${2:-}" ] && sed 's/^/    /' <<<"$2"; }
 finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
 
-for binary in windowd winctl; do
+for binary in windowd winctl winctl-attach; do
     [ -x "$bin/$binary" ] || { fail "$bin/$binary is missing (swift build)"; finish; }
 done
 scratch=$(mktemp -d /tmp/windowd-install.XXXXXX)
@@ -47,7 +47,7 @@ else
     finish
 fi
 
-expected="$prefix/bin/windowd $prefix/bin/winctl
+expected="$prefix/bin/windowd $prefix/bin/winctl $prefix/libexec/windowd/winctl-attach
 $prefix/lib/systemd/system/windowd.service $prefix/lib/systemd/system/windowd.socket
 $prefix/lib/systemd/user/windowd.service $prefix/lib/systemd/user/windowd.socket
 /etc/windowd/windowd.toml
@@ -62,8 +62,8 @@ else
 fi
 
 unstripped=""
-for binary in windowd winctl; do
-    readelf --section-headers "$root$prefix/bin/$binary" | grep -q '\.symtab' && unstripped="$unstripped $binary"
+for binary in bin/windowd bin/winctl libexec/windowd/winctl-attach; do
+    readelf --section-headers "$root$prefix/$binary" | grep -q '\.symtab' && unstripped="$unstripped $binary"
 done
 if [ -z "$unstripped" ]; then
     pass "the binaries are stripped ($(du -h "$root$prefix/bin/windowd" | cut -f1) windowd, $(du -h "$root$prefix/bin/winctl" | cut -f1) winctl; built: $(du -h "$bin/windowd" | cut -f1), $(du -h "$bin/winctl" | cut -f1))"

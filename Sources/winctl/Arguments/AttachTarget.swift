@@ -32,13 +32,14 @@ enum AttachTarget: Equatable {
         }
     }
 
-    /// The `window.attach` params for this target.
-    func params(phase: ScenePhase, takeover: Bool) -> WindowAttach.Params {
+    /// How `winctl-attach` is told this target: `--id=ID`, or `--group=GROUP` and `--value=VALUE`
+    /// (`=`, so that a value starting with `-` stays a value).
+    var presenterArguments: [String] {
         switch self {
         case .id(let id):
-            return WindowAttach.Params(id: id, phase: phase, takeover: takeover ? true : nil)
+            return ["--id=" + id]
         case .group(let group, let value):
-            return WindowAttach.Params(group: group, value: value.map(JSONValue.string), phase: phase, takeover: takeover ? true : nil)
+            return ["--group=" + group] + (value.map { ["--value=" + $0] } ?? [])
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WinctlOutput
 import WindowProtocol
 
 /// Reads a command-line argument as one JSON value; text that is not JSON is a usage error.

@@ -4,7 +4,8 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
-import WindowKit
+import WinctlOutput
+import WindowProtocol
 
 extension Winctl {
     /// `winctl attach [ID | GROUP [VALUE]]`: this terminal becomes the window's presenter until it exits.
@@ -61,25 +62,13 @@ extension Winctl {
             _ = try client.call(Hello.self, Hello.Params(client: "winctl", protocol: ProtocolVersion.current))
             let target = try AttachTarget.resolve(window, value, using: client)
             let lineMode = noTTY || options.json || isatty(0) != 1 || isatty(1) != 1
-            let (phase, takeover, json, socketPath, giveUp) = (phase, takeover, options.json, options.socketPath, Duration.seconds(giveUp))
-            // The presenter is async (WindowKit); the one-shot commands stay on the blocking client.
-            let exit = AsyncBridge.run { () async -> PresenterExit in
-                let scene: WindowScene
-                switch await PresenterScene.attach(target, phase: phase, takeover: takeover, socketPath: socketPath, giveUp: giveUp) {
-                case .success(let attached): scene = attached
-                case .failure(let failure): return failure.exit
-                }
-                if lineMode {
-                    return await LinePresenter(scene: scene, json: json, socketPath: socketPath).run()
-                }
-                guard let presenter = TerminalPresenter(scene: scene, socketPath: socketPath, giveUp: giveUp) else {
-                    Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
-                    await scene.close()
-                    return .status(ExitStatus.unavailable.rawValue)
-                }
-                return await presenter.run()
-            }
-            try exit.carryOut()
+            var arguments = ["--socket=" + options.socketPath, "--phase=" + phase.rawValue, "--give-up=" + String(giveUp)]
+            arguments += target.presenterArguments
+            if takeover { arguments.append("--takeover") }
+            if lineMode { arguments.append("--line-mode") }
+            if options.json { arguments.append("--json") }
+            // The presenter is async, on WindowKit; the one-shot commands stay on the blocking client.
+            throw PresenterLauncher.exec(arguments)
         }
     }
 }

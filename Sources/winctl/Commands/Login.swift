@@ -23,3 +23,13 @@ extension Winctl {
         }
     }
 }
+
+extension Winctl.Login: PlainValuesCommand {
+    static let valueCount = 1...1
+
+    init(options: GlobalOptions, values: [String]) {
+        self.init()
+        self.options = options
+        user = values[0]
+    }
+}

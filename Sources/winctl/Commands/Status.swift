@@ -27,3 +27,12 @@ extension Winctl {
         }
     }
 }
+
+extension Winctl.Status: PlainValuesCommand {
+    static let valueCount = 0...0
+
+    init(options: GlobalOptions, values: [String]) {
+        self.init()
+        self.options = options
+    }
+}

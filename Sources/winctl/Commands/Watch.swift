@@ -1,4 +1,5 @@
 import ArgumentParser
+import WinctlOutput
 import WindowClient
 import WindowProtocol
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WinctlOutput
 
 /// What a command group does when run without one of its subcommands: help on standard error, status 64.
 enum MissingCommand {

@@ -1,3 +1,4 @@
+import WinctlOutput
 import WindowProtocol
 
 /// The `winctl list` table: ID GROUP VALUE PHASE ATTACHED.

@@ -17,6 +17,9 @@ enum Binaries {
     /// `$WINCTL_BIN`, else `winctl` in the build directory.
     static var winctl: String { override("WINCTL_BIN") ?? buildDirectory + "/winctl" }
 
+    /// `winctl-attach`, the presenter `winctl attach` execs, next to ``winctl``.
+    static var winctlAttach: String { (winctl as NSString).deletingLastPathComponent + "/winctl-attach" }
+
     /// `orders`, the example app, in the build directory.
     static var orders: String { buildDirectory + "/orders" }
 

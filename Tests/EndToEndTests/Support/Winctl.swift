@@ -29,9 +29,10 @@ enum Winctl {
     }
 
     /// Runs `winctl [--socket SOCKET] [--json] ARGUMENTS` to its end and collects its output;
-    /// through `wrapper` (e.g. `setpriv --reuid=…`) when given, which is handed winctl's path.
+    /// through `wrapper` (e.g. `setpriv --reuid=…`) when given, which is handed winctl's path;
+    /// `executable` is a winctl other than the build's (a copy in another directory).
     static func run(_ arguments: [String], socket: String?, json: Bool = false, timeout: Duration = .seconds(10),
-                    wrapper: [String] = []) throws -> Run {
+                    wrapper: [String] = [], executable winctl: String = Binaries.winctl) throws -> Run {
         let commandLine = commandLine(arguments, socket: socket, json: json)
         let output = try SocketPair()
         let errors = try SocketPair()
@@ -42,8 +43,8 @@ enum Winctl {
                 close(errors.theirs)
             }
             let (executable, argv) = wrapper.isEmpty
-                ? (Binaries.winctl, commandLine)
-                : (wrapper[0], Array(wrapper.dropFirst()) + [Binaries.winctl] + commandLine)
+                ? (winctl, commandLine)
+                : (wrapper[0], Array(wrapper.dropFirst()) + [winctl] + commandLine)
             process = try SpawnedProcess(executable, argv, stdout: .descriptor(output.theirs), stderr: .descriptor(errors.theirs))
         }
         defer {
@@ -79,7 +80,7 @@ final class WinctlSession {
     private let reader: LineReader
     private var inputOpen = true
 
-    init(_ arguments: [String], socket: String, json: Bool = false, stderr: String) throws {
+    init(_ arguments: [String], socket: String, json: Bool = false, stderr: String, executable: String = Binaries.winctl) throws {
         let commandLine = Winctl.commandLine(arguments, socket: socket, json: json)
         let output = try SocketPair()
         let input = try SocketPair()
@@ -88,7 +89,7 @@ final class WinctlSession {
             close(input.theirs)
         }
         process = try SpawnedProcess(
-            Binaries.winctl, commandLine, stdin: .descriptor(input.theirs), stdout: .descriptor(output.theirs), stderr: .file(stderr))
+            executable, commandLine, stdin: .descriptor(input.theirs), stdout: .descriptor(output.theirs), stderr: .file(stderr))
         self.commandLine = commandLine
         self.output = output
         self.input = input

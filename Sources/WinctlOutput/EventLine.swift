@@ -1,9 +1,9 @@
 import WindowProtocol
 
 /// The one-line human form of an event: `#3 window.opened 3f2a… detail 42`.
-enum EventLine {
+package enum EventLine {
     /// `#seq name` and what the event says, in words.
-    static func render(_ event: EventMessage) -> String {
+    package static func render(_ event: EventMessage) -> String {
         let detail = self.detail(event)
         return "#\(event.seq) \(event.name)" + (detail.isEmpty ? "" : " " + detail)
     }

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import ArgumentParser
+import WinctlOutput
 import WindowKit
 
 /// How `winctl attach` ends: an exit status, or death by a signal (as a shell expects of a

@@ -1,3 +1,4 @@
+import WinctlOutput
 import WindowKit
 
 /// `winctl attach`'s window, attached through WindowKit: the one presenter path, for line mode
@@ -12,7 +13,7 @@ import WindowKit
 enum PresenterScene {
     /// Attaches to `target`; a failure is reported on standard error and returned as the exit.
     static func attach(
-        _ target: AttachTarget, phase: ScenePhase, takeover: Bool, socketPath: String, giveUp: Duration
+        _ target: PresenterTarget, phase: ScenePhase, takeover: Bool, socketPath: String, giveUp: Duration
     ) async -> Result<WindowScene, PresenterExitError> {
         let options = ConnectionOptions(socketPath: socketPath, clientName: "winctl", reconnectFor: giveUp)
         do {

@@ -2,17 +2,17 @@ import ArgumentParser
 import WindowClient
 
 /// winctl's exit statuses (SPEC section 9), and the one place a client error becomes one.
-enum ExitStatus {
+package enum ExitStatus {
     /// 1: the daemon refused the request; its message says why.
-    static let refused = ExitCode(1)
+    package static let refused = ExitCode(1)
     /// 64 (`EX_USAGE`): the command line was wrong. ArgumentParser uses it for every parse and validation error.
-    static let usage = ExitCode.validationFailure
+    package static let usage = ExitCode.validationFailure
     /// 69 (`EX_UNAVAILABLE`): the daemon could not be reached, did not answer in time, or went away.
-    static let unavailable = ExitCode(69)
+    package static let unavailable = ExitCode(69)
 
     /// Prints `error` as `winctl: <message>` to standard error (a refusal with `json` also as its
     /// JSON-RPC error object on standard output) and returns the status to exit with.
-    static func reporting(_ error: ClientError, json: Bool) -> ExitCode {
+    package static func reporting(_ error: ClientError, json: Bool) -> ExitCode {
         if case .refused(let refusal) = error {
             return Refusal(refusal).report(json: json)
         }
@@ -21,7 +21,7 @@ enum ExitStatus {
     }
 
     /// The exit status for `error`, without printing anything.
-    static func status(for error: ClientError) -> ExitCode {
+    package static func status(for error: ClientError) -> ExitCode {
         switch error {
         case .refused:
             return refused

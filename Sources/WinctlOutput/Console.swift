@@ -8,19 +8,19 @@ import Musl
 ///
 /// Unbuffered `write(2)`, so that `watch` and `attach` output reaches a pipe as
 /// each line is made, and stdout and stderr lines keep their order.
-enum Console {
+package enum Console {
     /// Writes `line` and a newline to standard output.
-    static func output(_ line: String) {
+    package static func output(_ line: String) {
         emit(Array((line + "\n").utf8), to: 1)
     }
 
     /// Writes `winctl: ` + `message` and a newline to standard error.
-    static func error(_ message: String) {
+    package static func error(_ message: String) {
         emit(Array(("winctl: " + message + "\n").utf8), to: 2)
     }
 
     /// Writes `bytes` and a newline to standard output, as they are.
-    static func output(bytes: [UInt8]) {
+    package static func output(bytes: [UInt8]) {
         var line = bytes
         line.append(0x0A)
         emit(line, to: 1)

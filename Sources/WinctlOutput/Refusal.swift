@@ -9,37 +9,37 @@ import WindowProtocol
 /// A request refused, by the daemon or by winctl on its behalf (an id prefix that names no
 /// window or several): exit status 1, the message on standard error and, with `--json`, the
 /// JSON-RPC error object on standard output.
-struct Refusal: Error {
+package struct Refusal: Error {
     /// The JSON-RPC error object: `code`, `message`, `data.reason`, and for an ambiguous id `data.candidates`.
-    struct Object: Codable {
-        var code: Int
-        var message: String
-        var data: Detail?
+    package struct Object: Codable {
+        package var code: Int
+        package var message: String
+        package var data: Detail?
 
         /// The `data` member.
-        struct Detail: Codable {
-            var reason: String?
-            var candidates: [String]?
+        package struct Detail: Codable {
+            package var reason: String?
+            package var candidates: [String]?
         }
     }
 
     /// What is printed with `--json`.
-    var object: Object
+    package var object: Object
 
     /// The daemon's refusal, as it sent it.
-    init(_ error: RPCError) {
+    package init(_ error: RPCError) {
         object = Object(code: error.code, message: error.message, data: error.data.map { Object.Detail(reason: $0.reason?.rawValue) })
     }
 
     /// A refusal made by winctl, with a protocol reason (`unknown_window`) or one of winctl's own
     /// (`ambiguous_window`), shaped like the daemon's.
-    init(reason: String, message: String, candidates: [String]? = nil) {
+    package init(reason: String, message: String, candidates: [String]? = nil) {
         object = Object(code: RPCError.Code.application, message: message, data: Object.Detail(reason: reason, candidates: candidates))
     }
 
     /// Prints the refusal (the message on standard error; with `json` the error object on
     /// standard output too) and returns exit status 1.
-    func report(json: Bool) -> ExitCode {
+    package func report(json: Bool) -> ExitCode {
         Console.error(object.message)
         if json {
             let encoder = JSONEncoder()

@@ -1,9 +1,9 @@
 import WindowProtocol
 
 /// The line `winctl attach` prints when its window is dismissed.
-enum DismissText {
+package enum DismissText {
     /// Why the presenter of `window` had to go, in words.
-    static func line(_ window: WindowInfo, reason: DismissReason) -> String {
+    package static func line(_ window: WindowInfo, reason: DismissReason) -> String {
         switch reason {
         case .closed: return "window \(window.id) was closed"
         case .takeover: return "window \(window.id) was taken over by another presenter"

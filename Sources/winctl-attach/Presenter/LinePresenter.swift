@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import WinctlOutput
 import WindowKit
 
 /// `winctl attach` in line mode: prints the presented window's events and takes commands as

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ArgumentParser
+import WinctlOutput
+import WindowKit
+
+/// `winctl-attach`: the presenter that `winctl attach` becomes (SPEC section 10).
+///
+/// `winctl attach` checks the daemon, resolves an id prefix and then `exec`s this program with
+/// what it decided, so that the one-shot commands do not link WindowKit and SwiftNIO. Its
+/// options are that hand-over, not a user interface: `winctl attach --help` is the one to read.
+@main
+struct WinctlAttach: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "winctl-attach",
+        abstract: "The presenter that winctl attach runs; use winctl attach.",
+        version: ProtocolVersion.software
+    )
+
+    @Option(parsing: .unconditional, help: "The daemon's socket.")
+    var socket: String
+
+    @Option(parsing: .unconditional, help: "The window's whole id.")
+    var id: String?
+
+    @Option(parsing: .unconditional, help: "The group whose window for --value to open or reuse.")
+    var group: String?
+
+    @Option(parsing: .unconditional, help: "With --group: the value.")
+    var value: String?
+
+    @Option(help: "The phase to start in.")
+    var phase: ScenePhase = .active
+
+    @Flag(help: "Take the window over if another presenter has it.")
+    var takeover = false
+
+    @Flag(help: "Present in line mode (winctl attach decides: --no-tty, --json, or no terminal).")
+    var lineMode = false
+
+    @Flag(help: "Print JSON lines.")
+    var json = false
+
+    @Option(help: ArgumentHelp("How long windowd may be gone before giving up.", valueName: "seconds"))
+    var giveUp: Int = 60
+
+    func validate() throws {
+        if (id == nil) == (group == nil) { throw ValidationError("give exactly one of --id and --group") }
+        if id != nil, value != nil { throw ValidationError("--value goes with --group") }
+        if giveUp < 1 { throw ValidationError("--give-up must be at least 1 second, not \(giveUp)") }
+    }
+
+    func run() async throws {
+        let target: PresenterTarget = if let id { .id(id) } else { .group(group ?? "", value: value) }
+        let giveUp = Duration.seconds(giveUp)
+        let scene: WindowScene
+        switch await PresenterScene.attach(target, phase: phase, takeover: takeover, socketPath: socket, giveUp: giveUp) {
+        case .success(let attached): scene = attached
+        case .failure(let failure): return try failure.exit.carryOut()
+        }
+        let exit: PresenterExit
+        if lineMode {
+            exit = await LinePresenter(scene: scene, json: json, socketPath: socket).run()
+        } else if let presenter = TerminalPresenter(scene: scene, socketPath: socket, giveUp: giveUp) {
+            exit = await presenter.run()
+        } else {
+            Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
+            await scene.close()
+            exit = .status(ExitStatus.unavailable.rawValue)
+        }
+        try exit.carryOut()
+    }
+}
