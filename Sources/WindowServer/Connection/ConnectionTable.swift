@@ -8,6 +8,8 @@ final class ConnectionTable {
     private var byID: [ConnectionID: Connection] = [:]
     private var subscribed: [ConnectionID: Connection] = [:]
     private var unflushed: [Connection] = []
+    /// The connections being flushed; kept to reuse its storage.
+    private var flushing: [Connection] = []
     private var nextID: UInt64 = 1
 
     /// The number of connected clients.
@@ -48,9 +50,13 @@ final class ConnectionTable {
         if !connection.needsFlush { unflushed.append(connection) }
     }
 
-    /// Sends everything queued, on every connection that wrote.
+    /// Sends everything queued, on every connection that wrote — also on those written to while
+    /// flushing (a flush that closes a connection makes events for others).
     func flush() {
-        for connection in unflushed { connection.flushIfNeeded() }
-        unflushed.removeAll(keepingCapacity: true)
+        while !unflushed.isEmpty {
+            swap(&unflushed, &flushing)
+            for connection in flushing { connection.flushIfNeeded() }
+            flushing.removeAll(keepingCapacity: true)
+        }
     }
 }
