@@ -104,28 +104,7 @@ public final class SQLiteStateStore: StateStore {
     }
 
     private static func read(_ pool: DatabasePool) throws -> StoredState {
-        try pool.read { db in
-            var state = StoredState()
-            let windows = try Row.fetchCursor(db, sql: "SELECT id, grp, value, created_at, ord, last_attached_at FROM window ORDER BY ord")
-            while let row = try windows.next() {
-                guard let id = WindowID(row[0]) else { continue }
-                state.windows.append(StoredWindow(
-                    id: id, group: row[1], value: Self.jsonValue(row[2] as DatabaseValue),
-                    createdAt: row[3], order: UInt64(row[4] as Int64), lastAttachedAt: row[5]))
-            }
-            let storage = try Row.fetchCursor(db, sql: "SELECT window_id, key, value FROM scene_storage")
-            while let row = try storage.next() {
-                guard let id = WindowID(row[0]) else { continue }
-                let text: String = row[2]
-                // Parsed, not decoded: numbers come back as the exact text they were stored as.
-                guard let value = try? JSONParser.parse(Array(text.utf8)) else { continue }
-                state.storage[id, default: [:]][row[1]] = value
-            }
-            if let row = try Row.fetchOne(db, sql: "SELECT user, issued_at, expires_at FROM session WHERE id = 1") {
-                state.session = Session(user: row[0], issuedAt: row[1], expiresAt: row[2])
-            }
-            return state
-        }
+        try pool.read(StoredStateReader.read)
     }
 
     /// Writes `changes` in one transaction on the store's own thread; `completion` runs once it is
@@ -203,15 +182,6 @@ public final class SQLiteStateStore: StateStore {
         switch value {
         case .int(let number): return number.databaseValue
         case .string(let text): return text.databaseValue
-        default: return .null
-        }
-    }
-
-    private static func jsonValue(_ value: DatabaseValue) -> JSONValue {
-        switch value.storage {
-        case .int64(let number): return .int(number)
-        case .string(let text): return .string(text)
-        case .double(let number): return .double(number)
         default: return .null
         }
     }
