@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A window's identity: a UUID in lower case.
 public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The lower-case UUID text.
@@ -46,13 +40,38 @@ public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible 
         rawValue = text
     }
 
-    /// A fresh random id.
+    /// A fresh random id (a version 4 UUID).
     public static func random() -> WindowID {
-        WindowID(UUID().uuidString)!
+        RandomWindowIDs.next()
+    }
+
+    /// An id whose text is known to be a lower-case UUID already.
+    init(lowercasedUUID text: String) {
+        rawValue = text
     }
 
     /// The UUID text, as the wire and the logs show it.
     public var description: String { rawValue }
+
+    /// Hashes the first and last eight hexadecimal digits (64 random bits of a version 4
+    /// UUID) rather than all 36 bytes: the registry hashes an id for every request, and
+    /// 100,000 times when it restores.
+    public func hash(into hasher: inout Hasher) {
+        let ends = rawValue.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
+            guard bytes.count == 36 else { return nil }
+            let raw = UnsafeRawBufferPointer(bytes)
+            return (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 28, as: UInt64.self))
+        }
+        if let (first, last) = ends ?? nil {
+            hasher.combine(first)
+            hasher.combine(last)
+        } else {
+            hasher.combine(rawValue)
+        }
+    }
+
+    /// Equal ids have equal text (always lower case).
+    public static func == (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue == rhs.rawValue }
 
     /// Orders by the UUID text: a fixed order, not creation order (that is `Window.order`).
     public static func < (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue < rhs.rawValue }
