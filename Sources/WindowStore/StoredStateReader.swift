@@ -48,7 +48,7 @@ enum StoredStateReader {
 
     private static func storage(_ db: Database) throws -> [WindowID: [String: JSONValue]] {
         var storage: [WindowID: [String: JSONValue]] = [:]
-        let statement = try db.makeStatement(sql: "SELECT window_id, key, value FROM scene_storage")
+        let statement = try db.makeStatement(sql: "SELECT w.id, s.key, s.value FROM scene_storage s JOIN window w ON w.ord = s.window_ord")
         try step(statement, in: db) { row in
             guard let id = WindowID(utf8: text(row, 0)) else { return }
             // Parsed, not decoded: numbers come back as the exact text they were stored as.
@@ -58,8 +58,19 @@ enum StoredStateReader {
         return storage
     }
 
+    /// Each window's order by its id, for ``StoreWriter``.
+    static func orders(_ db: Database) throws -> [WindowID: Int64] {
+        var orders: [WindowID: Int64] = [:]
+        orders.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM window") ?? 0)
+        try step(try db.makeStatement(sql: "SELECT id, ord FROM window"), in: db) { row in
+            guard let id = WindowID(utf8: text(row, 0)) else { return }
+            orders[id] = sqlite3_column_int64(row, 1)
+        }
+        return orders
+    }
+
     /// Runs `body` for each row of `statement`, then resets it.
-    private static func step(_ statement: Statement, in db: Database, _ body: (SQLiteStatement) throws -> Void) throws {
+    static func step(_ statement: Statement, in db: Database, _ body: (SQLiteStatement) throws -> Void) throws {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
         while true {
@@ -76,7 +87,7 @@ enum StoredStateReader {
     }
 
     /// The UTF-8 bytes of a text column, valid until the next step; empty for `NULL`.
-    private static func text(_ row: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
+    static func text(_ row: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
         guard let start = sqlite3_column_text(row, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(row, column)))
     }
