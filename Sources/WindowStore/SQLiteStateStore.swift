@@ -95,17 +95,17 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    /// The writer's settings for many small transactions of new windows, whose ids land at
-    /// random places in the id index: each commit dirties an index page per window or so.
+    /// The writer's settings for many small transactions of new windows.
     ///
-    /// - A page cache of 16 MiB (the default is 2 MiB) holds the index and the table's last
-    ///   pages for 100,000 windows, where the default re-read them from the file at every commit.
-    /// - A checkpoint every 8,000 pages of write-ahead log (32 MiB; the default is 1,000): the
-    ///   same index pages are written again and again, and a longer log copies each of them back
-    ///   into the database once per checkpoint instead of once every two or three commits.
-    ///   The phase reactions still checkpoint on `inactive` and truncate on `background`.
+    /// - A page cache of 16 MiB (the default is 2 MiB) holds the pages a stream of commits
+    ///   touches for 100,000 windows, where the default re-read them from the file.
+    /// - A checkpoint every 8,000 pages of write-ahead log (32 MiB; the default is 1,000): pages
+    ///   written again and again are copied back into the database once per checkpoint, not once
+    ///   every few commits. The phase reactions still checkpoint on `inactive` and truncate on
+    ///   `background`.
     ///
-    /// Together: 30 → 25 µs of daemon CPU per new window at 50 × 16 (durability normal).
+    /// Together, with windows still keyed by id (schema v1): 30 → 25 µs of daemon CPU per new
+    /// window at 50 × 16, durability normal.
     static let writerPragmas = "PRAGMA cache_size = -16384; PRAGMA wal_autocheckpoint = 8000"
 
     deinit {
