@@ -53,6 +53,8 @@ let package = Package(
                 "WindowCore",
                 "WindowProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // Raw statement steps for restore (StoredStateReader): the same SQLite that GRDB links.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

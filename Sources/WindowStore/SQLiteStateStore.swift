@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import GRDB
 import NIOPosix
+import Synchronization
 import WindowCore
 import WindowProtocol
 
@@ -20,6 +21,8 @@ public final class SQLiteStateStore: StateStore {
     public let path: String
     private let pool: DatabasePool
     private let thread: NIOThreadPool
+    /// The writer's map from window id to order; used on the store's thread only.
+    private let orders = Mutex<StoreWriter.Orders?>(nil)
 
     /// What to do with a database that cannot be used.
     public enum DamagePolicy: String, Sendable {
@@ -81,6 +84,7 @@ public final class SQLiteStateStore: StateStore {
             guard unknown.isEmpty else { throw StoreOpeningError.newerSchema(path: path, unknown: unknown.sorted()) }
             guard check == "ok" else { throw StoreOpeningError.damaged(path: path, detail: "quick_check: \(check)") }
             try migrator.migrate(pool)
+            try pool.writeWithoutTransaction { db in try db.execute(sql: writerPragmas) }
             return pool
         } catch let error as StoreOpeningError {
             throw error
@@ -91,6 +95,19 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// The writer's settings for many small transactions of new windows.
+    ///
+    /// - A page cache of 16 MiB (the default is 2 MiB) holds the pages a stream of commits
+    ///   touches for 100,000 windows, where the default re-read them from the file.
+    /// - A checkpoint every 8,000 pages of write-ahead log (32 MiB; the default is 1,000): pages
+    ///   written again and again are copied back into the database once per checkpoint, not once
+    ///   every few commits. The phase reactions still checkpoint on `inactive` and truncate on
+    ///   `background`.
+    ///
+    /// Together, with windows still keyed by id (schema v1): 30 → 25 µs of daemon CPU per new
+    /// window at 50 × 16, durability normal.
+    static let writerPragmas = "PRAGMA cache_size = -16384; PRAGMA wal_autocheckpoint = 8000"
+
     deinit {
         // Only tests let a store go: the daemon closes its one at exit.
         thread.shutdownGracefully { _ in }
@@ -99,45 +116,32 @@ public final class SQLiteStateStore: StateStore {
     /// Reads everything in one read transaction, windows in creation order; a row whose id is not a
     /// UUID or whose storage value is not JSON is skipped, for restore to carry on without it.
     public func load() async throws -> StoredState {
-        let pool = self.pool
-        return try await thread.runIfActive { try Self.read(pool) }
-    }
-
-    private static func read(_ pool: DatabasePool) throws -> StoredState {
-        try pool.read { db in
-            var state = StoredState()
-            let windows = try Row.fetchCursor(db, sql: "SELECT id, grp, value, created_at, ord, last_attached_at FROM window ORDER BY ord")
-            while let row = try windows.next() {
-                guard let id = WindowID(row[0]) else { continue }
-                state.windows.append(StoredWindow(
-                    id: id, group: row[1], value: Self.jsonValue(row[2] as DatabaseValue),
-                    createdAt: row[3], order: UInt64(row[4] as Int64), lastAttachedAt: row[5]))
-            }
-            let storage = try Row.fetchCursor(db, sql: "SELECT window_id, key, value FROM scene_storage")
-            while let row = try storage.next() {
-                guard let id = WindowID(row[0]) else { continue }
-                let text: String = row[2]
-                // Parsed, not decoded: numbers come back as the exact text they were stored as.
-                guard let value = try? JSONParser.parse(Array(text.utf8)) else { continue }
-                state.storage[id, default: [:]][row[1]] = value
-            }
-            if let row = try Row.fetchOne(db, sql: "SELECT user, issued_at, expires_at FROM session WHERE id = 1") {
-                state.session = Session(user: row[0], issuedAt: row[1], expiresAt: row[2])
+        return try await thread.runIfActive { [self] in
+            let state = try Self.read(pool)
+            // The writer's map from what was read, next on this thread, while restore goes on.
+            thread.submit { [self] _ in
+                self.orders.withLock { orders in
+                    guard orders == nil else { return }
+                    var map = StoreWriter.Orders(minimumCapacity: state.windows.count)
+                    for window in state.windows { map[window.id] = Int64(bitPattern: window.order) }
+                    orders = map
+                }
             }
             return state
         }
     }
 
+    private static func read(_ pool: DatabasePool) throws -> StoredState {
+        try pool.read(StoredStateReader.read)
+    }
+
     /// Writes `changes` in one transaction on the store's own thread; `completion` runs once it is
     /// committed (on disk as far as `durability` promises) or failed.
     public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        let pool = self.pool
-        thread.submit { state in
+        thread.submit { [self] state in
             guard case .active = state else { return completion(.failure(CancellationError())) }
             completion(Result {
-                try pool.write { db in
-                    for change in changes { try Self.apply(change, in: db) }
-                }
+                try self.orders.withLock { orders in try StoreWriter.commit(changes, to: self.pool, orders: &orders) }
             })
         }
     }
@@ -171,48 +175,6 @@ public final class SQLiteStateStore: StateStore {
     public func close() throws {
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-        }
-    }
-
-    private static func apply(_ change: StateChange, in db: Database) throws {
-        switch change {
-        case .windowCreated(let window):
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO window (id, grp, value, created_at, ord, last_attached_at) VALUES (?, ?, ?, ?, ?, ?)")
-                .execute(arguments: [window.id.rawValue, window.group, databaseValue(window.value), window.createdAt,
-                                     Int64(window.order), window.lastAttachedAt])
-        case .windowClosed(let id):
-            try db.cachedStatement(sql: "DELETE FROM window WHERE id = ?").execute(arguments: [id.rawValue])
-        case .windowAttached(let id, let at):
-            try db.cachedStatement(sql: "UPDATE window SET last_attached_at = ? WHERE id = ?").execute(arguments: [at, id.rawValue])
-        case .storageSet(let id, let key, let value):
-            try db.cachedStatement(sql: """
-                INSERT INTO scene_storage (window_id, key, value) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM window WHERE id = ?)
-                ON CONFLICT (window_id, key) DO UPDATE SET value = excluded.value
-                """).execute(arguments: [id.rawValue, key, value.jsonText, id.rawValue])
-        case .storageRemoved(let id, let key):
-            try db.cachedStatement(sql: "DELETE FROM scene_storage WHERE window_id = ? AND key = ?").execute(arguments: [id.rawValue, key])
-        case .sessionSaved(let session):
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO session (id, user, issued_at, expires_at) VALUES (1, ?, ?, ?)")
-                .execute(arguments: [session.user, session.issuedAt, session.expiresAt])
-        case .sessionCleared:
-            try db.cachedStatement(sql: "DELETE FROM session").execute()
-        }
-    }
-
-    private static func databaseValue(_ value: JSONValue) -> DatabaseValue {
-        switch value {
-        case .int(let number): return number.databaseValue
-        case .string(let text): return text.databaseValue
-        default: return .null
-        }
-    }
-
-    private static func jsonValue(_ value: DatabaseValue) -> JSONValue {
-        switch value.storage {
-        case .int64(let number): return .int(number)
-        case .string(let text): return .string(text)
-        case .double(let number): return .double(number)
-        default: return .null
         }
     }
 

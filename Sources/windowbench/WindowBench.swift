@@ -96,7 +96,8 @@ struct WindowBench: ParsableCommand {
             "3: one presenter's window flipped active↔inactive by scene.setPhase; subscribers use events.subscribe {types:[scene.phase]};",
             "   time from the request to the last subscriber holding the whole event line; 200 flips after 10 unmeasured.",
             "4: wall time per run (spawn to reaped), 200 runs in a row after 10 unmeasured; req/s column = runs/s.",
-            "5: spawn to READY=1 on NOTIFY_SOCKET, stopped with SIGTERM between runs; the store filled through window.open (50×16).",
+            "5: spawn to READY=1 on NOTIFY_SOCKET, stopped with SIGTERM between runs; the store filled through window.open (50×16);",
+            "   RSS: the daemon's VmRSS after the first of those starts has answered daemon.status.",
             "6: 1,000 windows opened first; then 1,000 connections each window.attach one: (VmRSS after − before) / 1,000.",
         ]
         if compare {

@@ -139,6 +139,7 @@ struct WindowdSuite {
                 daemon.stop()
             }
             var times: [UInt64] = []
+            var residentKiB = 0
             for run in 0..<restarts {
                 times.append(try daemon.start())
                 if run == 0 {
@@ -148,12 +149,15 @@ struct WindowdSuite {
                     guard TextFile.value(after: #""windows":"#, in: status, until: ",").map({ String($0.prefix { $0.isNumber }) }) == String(stored) else {
                         throw .failed("after the restart windowd reports \(status), expected \(stored) windows")
                     }
+                    residentKiB = try daemon.residentKiB()
                 }
                 daemon.stop()
             }
             times.sort()
             let median = Double(times[times.count / 2]) / 1e6
-            rows.append(BenchRow(item: 5, shape: "—", windowd: .scalar("start-up to READY=1, \(NumberText.grouped(Double(stored))) windows (median of \(restarts))", median, "ms")))
+            let windows = NumberText.grouped(Double(stored))
+            rows.append(BenchRow(item: 5, shape: "—", windowd: .scalar("start-up to READY=1, \(windows) windows (median of \(restarts))", median, "ms")))
+            rows.append(BenchRow(item: 5, shape: "—", windowd: .scalar("RSS after start-up with \(windows) windows", Double(residentKiB) / 1024, "MiB")))
         }
         return rows
     }

@@ -23,7 +23,8 @@ struct RestoreValidatorTests {
         let state = StoredState(
             windows: [unparsable, removed, kept, duplicate, disabled],
             storage: [kept.id: ["tab": .int(1)], removed.id: ["x": .null]])
-        let (windows, dropped) = RestoreValidator.validate(state, groups: Self.groups)
+        let (registry, dropped) = RestoreValidator.validate(state, groups: Self.groups)
+        let windows = registry.list()
         #expect(windows.map(\.id) == [kept.id])
         #expect(windows.first?.storage.values == ["tab": .int(1)])
         #expect(windows.first?.phase == .background && windows.first?.presenter == nil)

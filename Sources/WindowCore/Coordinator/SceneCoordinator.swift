@@ -255,10 +255,15 @@ public struct SceneCoordinator: Sendable {
         self.limits = limits
     }
 
-    /// Registers windows restored from storage, detached and in `background`.
-    public mutating func restore(_ windows: [Window]) {
-        registry.reserveCapacity(registry.count + windows.count)
-        for window in windows { registry.insert(window) }
+    /// Registers the windows restored from storage (``RestoreValidator``'s registry, detached
+    /// and in `background`): taken whole when none is registered yet, as at start.
+    public mutating func restore(_ restored: WindowRegistry) {
+        guard registry.count > 0 else {
+            registry = restored
+            return
+        }
+        registry.reserveCapacity(registry.count + restored.count)
+        for window in restored.list() { registry.insert(window) }
     }
 
     /// Picks up where a gracefully restarted daemon left off: its app state (instead of

@@ -25,14 +25,21 @@ public enum RestoreValidator {
         }
     }
 
-    /// The windows to restore (detached, `background`, with their storage) and those to drop, with why.
-    public static func validate(_ state: StoredState, groups: [String: WindowGroup]) -> (windows: [Window], dropped: [(WindowID, DropReason)]) {
-        var windows: [Window] = []
+    /// The windows to restore, registered (detached, `background`, with their storage), and
+    /// those to drop, with why. Windows are taken oldest first, so that of two with the same
+    /// typed value the older one stays.
+    public static func validate(_ state: StoredState, groups: [String: WindowGroup]) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
+        var registry = WindowRegistry()
         var dropped: [(WindowID, DropReason)] = []
-        var seen: [String: [WindowValue: WindowID]] = [:]
-        windows.reserveCapacity(state.windows.count)
-        for stored in state.windows.sorted(by: { $0.order < $1.order }) {
-            guard let group = groups[stored.group] else {
+        registry.reserveCapacity(state.windows.count)
+        let stored = state.windows
+        // The store reads them in creation order already: sort only if not.
+        let inOrder = stored.indices.dropFirst().allSatisfy { stored[$0 - 1].order <= stored[$0].order }
+        // Most windows share a few groups: look each run of one group up once.
+        var group: WindowGroup?
+        for stored in inOrder ? stored : stored.sorted(by: { $0.order < $1.order }) {
+            if group?.id != stored.group { group = groups[stored.group] }
+            guard let group else {
                 dropped.append((stored.id, .groupRemoved(stored.group)))
                 continue
             }
@@ -47,15 +54,12 @@ public enum RestoreValidator {
                 dropped.append((stored.id, .valueNoLongerParses(error.message)))
                 continue
             }
-            if let other = seen[group.id]?[value] {
+            let storage = state.storage.isEmpty ? SceneStorage() : SceneStorage(values: state.storage[stored.id] ?? [:])
+            let window = Window(id: stored.id, group: group.id, value: value, createdAt: stored.createdAt, order: stored.order, storage: storage)
+            if let other = registry.insertIfValueIsFree(window) {
                 dropped.append((stored.id, .duplicateValue(of: other)))
-                continue
             }
-            seen[group.id, default: [:]][value] = stored.id
-            windows.append(Window(
-                id: stored.id, group: group.id, value: value, createdAt: stored.createdAt, order: stored.order,
-                storage: SceneStorage(values: state.storage[stored.id] ?? [:])))
         }
-        return (windows, dropped)
+        return (registry, dropped)
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A window's identity: a UUID in lower case.
 public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The lower-case UUID text.
@@ -14,31 +8,70 @@ public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// By hand rather than through `UUID(uuidString:)`, which goes through `sscanf` and
     /// `sprintf`: restoring 100,000 windows spent a tenth of its time there.
     public init?(_ text: String) {
-        var bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return nil }
-        for index in bytes.indices {
-            let byte = bytes[index]
-            switch index {
-            case 8, 13, 18, 23:
-                guard byte == UInt8(ascii: "-") else { return nil }
-            default:
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): break
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): bytes[index] = byte + 0x20
-                default: return nil
-                }
-            }
-        }
-        rawValue = String(decoding: bytes, as: UTF8.self)
+        var text = text
+        guard let id = text.withUTF8({ WindowID(utf8: $0) }) else { return nil }
+        self = id
     }
 
-    /// A fresh random id.
+    /// Parses a UUID from its UTF-8 bytes (as the store reads them), making one string.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 36 else { return nil }
+        var valid = true
+        let text = String(unsafeUninitializedCapacity: 36) { lowered in
+            for index in 0..<36 {
+                let byte = bytes[index]
+                switch index {
+                case 8, 13, 18, 23:
+                    valid = valid && byte == UInt8(ascii: "-")
+                    lowered[index] = byte
+                default:
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): lowered[index] = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): lowered[index] = byte + 0x20
+                    default:
+                        valid = false
+                        lowered[index] = UInt8(ascii: "0")
+                    }
+                }
+            }
+            return 36
+        }
+        guard valid else { return nil }
+        rawValue = text
+    }
+
+    /// A fresh random id (a version 4 UUID).
     public static func random() -> WindowID {
-        WindowID(UUID().uuidString)!
+        RandomWindowIDs.next()
+    }
+
+    /// An id whose text is known to be a lower-case UUID already.
+    init(lowercasedUUID text: String) {
+        rawValue = text
     }
 
     /// The UUID text, as the wire and the logs show it.
     public var description: String { rawValue }
+
+    /// Hashes the first and last eight hexadecimal digits (64 random bits of a version 4
+    /// UUID) rather than all 36 bytes: the registry hashes an id for every request, and
+    /// 100,000 times when it restores.
+    public func hash(into hasher: inout Hasher) {
+        let ends = rawValue.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
+            guard bytes.count == 36 else { return nil }
+            let raw = UnsafeRawBufferPointer(bytes)
+            return (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 28, as: UInt64.self))
+        }
+        if let (first, last) = ends ?? nil {
+            hasher.combine(first)
+            hasher.combine(last)
+        } else {
+            hasher.combine(rawValue)
+        }
+    }
+
+    /// Equal ids have equal text (always lower case).
+    public static func == (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue == rhs.rawValue }
 
     /// Orders by the UUID text: a fixed order, not creation order (that is `Window.order`).
     public static func < (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue < rhs.rawValue }

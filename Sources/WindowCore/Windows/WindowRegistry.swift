@@ -51,12 +51,29 @@ public struct WindowRegistry: Sendable {
     }
 
     /// Adds `window`; its order is set from the registry's counter if it has none yet.
-    public mutating func insert(_ window: Window) {
-        precondition(windows[window.id] == nil, "window \(window.id) is registered twice")
-        windows[window.id] = window
+    public mutating func insert(_ window: consuming Window) {
         byValue[ValueKey(group: window.group, value: window.value)] = window.id
-        tally.add(window.phase)
-        nextOrder = max(nextOrder, window.order + 1)
+        add(window)
+    }
+
+    /// Adds `window` unless a window of its group already has its value: then nothing changes,
+    /// and that window's id comes back. One hash lookup per index, for restoring many windows.
+    public mutating func insertIfValueIsFree(_ window: consuming Window) -> WindowID? {
+        let key = ValueKey(group: window.group, value: window.value)
+        if let holder = byValue.updateValue(window.id, forKey: key) {
+            byValue[key] = holder
+            return holder
+        }
+        add(window)
+        return nil
+    }
+
+    private mutating func add(_ window: consuming Window) {
+        let (id, phase, order) = (window.id, window.phase, window.order)
+        let replaced = windows.updateValue(window, forKey: id)
+        precondition(replaced == nil, "window \(id) is registered twice")
+        tally.add(phase)
+        nextOrder = max(nextOrder, order + 1)
     }
 
     /// The order number for the next window created.

@@ -47,7 +47,7 @@ final class WindowDaemon {
     ///   - restored: windows already validated against `config`, detached and `background`.
     ///   - storedSession: the session found in the store, validated before it is applied.
     init(config: DaemonConfig, eventLoop: any EventLoop, hooks: LifecycleHooks, store: any StateStore,
-         restored: [Window], storedSession: Session?, logger: Logger,
+         restored: WindowRegistry, storedSession: Session?, logger: Logger,
          wallClock: @escaping @Sendable () -> Double = { [anchored = AnchoredWallClock()] in anchored.now() }) {
         self.config = config
         self.eventLoop = eventLoop

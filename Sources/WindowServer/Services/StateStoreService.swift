@@ -16,8 +16,8 @@ public final class StateStoreService: Service, Sendable {
     /// What the store held at start, checked against the config.
     struct RestoredState: Sendable {
         let store: any StateStore
-        /// Windows that passed validation, detached and `background`.
-        let windows: [Window]
+        /// Windows that passed validation, detached and `background`, registered.
+        let windows: WindowRegistry
         /// The stored session, validated later, before it is applied.
         let session: Session?
     }
