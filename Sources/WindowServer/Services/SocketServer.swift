@@ -129,11 +129,20 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
         switch address {
         case .path(let path):
             try SocketPreparer.prepare(path: path)
-            // Created owner-only from the first instant; `secure` then sets the configured group.
-            let previousMask = umask(0o177)
-            defer { umask(previousMask) }
-            let channel = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
-            try SocketPreparer.secure(path: path, group: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+            // Bound here, not by NIO, which would unlink the path when a hand-off closes the channel.
+            let backlog: Int32 = 512
+            let fd = try ListeningSocket.bind(path: path, backlog: backlog)
+            let channel: NIOAsyncChannel<Void, Never>
+            do {
+                try SocketPreparer.secure(path: path, group: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+                channel = try await bootstrap.bind(fd, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
+            } catch {
+                close(fd)
+                unlink(path)
+                throw error
+            }
+            // NIO listens again on an adopted descriptor, with its default backlog.
+            listen(fd, backlog)
             if let store = hooks.descriptorStore {
                 // Kept by the manager, so that the next process serves the same socket.
                 try await channel.channel.eventLoop.submit {
