@@ -11,8 +11,9 @@ final class ChildProcess {
     private(set) var exitStatus: Int32?
 
     /// Starts `executable` with `arguments` and exactly `environment`; output goes to `log`
-    /// (or `/dev/null`), input comes from `/dev/null`.
-    init(_ executable: String, _ arguments: [String], environment: [String], log: String? = nil) throws(BenchError) {
+    /// (or `/dev/null`), input comes from `/dev/null`; `inheriting` become its descriptors 3, 4, …
+    /// in order (the `LISTEN_FDS` convention), and must not be numbered below 3 + their count.
+    init(_ executable: String, _ arguments: [String], environment: [String], log: String? = nil, inheriting: [Int32] = []) throws(BenchError) {
         name = executable
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -21,6 +22,9 @@ final class ChildProcess {
         let output = log ?? "/dev/null"
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        for (index, fd) in inheriting.enumerated() {
+            posix_spawn_file_actions_adddup2(&actions, fd, 3 + Int32(index))
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

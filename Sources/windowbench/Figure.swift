@@ -60,7 +60,7 @@ enum Comparison {
 
 /// A row of the table: one windowd figure, and the peers it is compared with.
 struct BenchRow {
-    /// The item number (1–6).
+    /// The item number (1–7).
     var item: Int
     /// The shape, "N×P", or "—".
     var shape: String
@@ -68,4 +68,6 @@ struct BenchRow {
     var windowd: Figure
     /// Keys into the peer figures, with how to compare.
     var peers: [(key: String, comparisons: [Comparison])] = []
+    /// Text printed after the figure, e.g. its target and the spread of its runs.
+    var remark: String?
 }

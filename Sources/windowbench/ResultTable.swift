@@ -14,7 +14,8 @@ struct ResultTable {
         lines.append(header)
         lines.append(String(repeating: "-", count: header.count))
         for row in rows {
-            lines.append(NumberText.pad(String(row.item), 3) + NumberText.pad(row.windowd.label, 52) + NumberText.pad(row.shape, 7) + columns(row.windowd))
+            lines.append(NumberText.pad(String(row.item), 3) + NumberText.pad(row.windowd.label, 52) + NumberText.pad(row.shape, 7) + columns(row.windowd)
+                + (row.remark.map { "   " + $0 } ?? ""))
             for (key, comparisons) in row.peers {
                 guard let peer = peers[key] else { continue }
                 let ratios = comparisons.compactMap { comparison in

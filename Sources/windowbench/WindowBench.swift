@@ -32,7 +32,7 @@ struct WindowBench: ParsableCommand {
     @Option(help: "Also write the table to this file.")
     var output: String?
 
-    @Option(help: "Run only these items of windowd's suite (1–6), e.g. --only 1 --only 3 (for profiling).")
+    @Option(help: "Run only these items of windowd's suite (1–7), e.g. --only 1 --only 3 (for profiling).")
     var only: [Int] = []
 
     @Option(help: "The command line shown under the table.")
@@ -99,6 +99,14 @@ struct WindowBench: ParsableCommand {
             "5: spawn to READY=1 on NOTIFY_SOCKET, stopped with SIGTERM between runs; the store filled through window.open (50×16);",
             "   RSS: the daemon's VmRSS after the first of those starts has answered daemon.status.",
             "6: 1,000 windows opened first; then 1,000 connections each window.attach one: (VmRSS after − before) / 1,000.",
+            "7: 1,000 presenters (window.attach by group+value, a connection each) and 100 subscribers (events.subscribe, every event).",
+            "   Graceful: SIGTERM to windowd under an fd store played by the bench as systemd does (FDSTORE=1 descriptors back as",
+            "   LISTEN_FDS, the next windowd started once the old one exited), or SIGUSR2 (windowd execs itself). Every client has an",
+            "   app.state request in flight from just before the signal and sends the next as each reply comes, until its first reply",
+            "   after daemon.restarted (the new process's first). A client's pause: its longest send→reply; the figure: the longest of",
+            "   all 1,100. Crash: kill -9 with the connections in the fd store, windowd started again as soon as it is reaped (no",
+            "   RestartSec); on daemon.restarted {resync:true} presenters re-attach by id and subscribers subscribe again; the figure:",
+            "   from the kill to the last presenter's attach reply. Each: median of 5 restarts, the range of the 5 beside it.",
         ]
         if compare {
             notes += [

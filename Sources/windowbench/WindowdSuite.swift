@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The six windowd measurements of issue 6, each against a fresh daemon of its own.
+/// The six windowd measurements of issue 6 and the restarts of issue 13, each against a fresh daemon of its own.
 struct WindowdSuite {
     /// The release `windowd`.
     var windowd: String
@@ -16,7 +16,9 @@ struct WindowdSuite {
     var shapes: [(connections: Int, depth: Int)] = [(1, 1), (50, 1), (50, 16)]
     /// Subscribers, presenters and stored windows.
     var fanOut = 1000, presenters = 1000, storedWindows = 100_000, processRuns = 200, restarts = 5
-    /// The items (1–6) to run; all when empty.
+    /// Subscribers beside the presenters in item 7, and restarts measured per figure there.
+    var restartSubscribers = 100, restartRounds = 5
+    /// The items (1–7) to run; all when empty.
     var only: Set<Int> = []
 
     static func shape(_ connections: Int, _ depth: Int) -> String { "\(connections)×\(depth)" }
@@ -37,6 +39,7 @@ struct WindowdSuite {
         if wanted(4, "winctl open detail 42, \(processRuns) runs") { rows += try winctlRuns() }
         if wanted(5, "start-up to READY=1") { rows += try startUp() }
         if wanted(6, "RSS with \(presenters) attached presenters") { rows.append(try residentPerPresenter()) }
+        if wanted(7, "restarts with \(presenters) presenters and \(restartSubscribers) subscribers") { rows += try restarts(progress: progress) }
         return rows
     }
 

@@ -98,6 +98,9 @@ struct RestartWithoutDisconnectTests {
             }
         }
         #expect(harness.log.contains("resumed after a graceful restart"))
+        // The socket path stays with the listener: a client that connects now reaches the new process.
+        let newcomer = try RawClient(path: harness.socketPath)
+        #expect(try newcomer.call("window.list")["windows"]?.array?.count == 102)
     }
 
     @Test("graceful restart with 1,000 attached presenters: every one answered, the longest pause measured")

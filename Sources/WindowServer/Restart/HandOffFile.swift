@@ -11,9 +11,9 @@ enum HandOffFile {
     /// The name the state file carries in the fd store and in `LISTEN_FDNAMES`.
     static let name = "handoff-state"
 
-    /// A new descriptor holding `state` as JSON, positioned at its start.
+    /// A new descriptor holding `state` (``HandOffCodec``), positioned at its start.
     static func write(_ state: HandOffState) throws -> Int32 {
-        let data = try JSONEncoder().encode(state)
+        let data = try HandOffCodec.encode(state)
         let path = "/windowd-handoff-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = shm_open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw POSIXFailure(call: "shm_open", code: errno) }
@@ -36,15 +36,14 @@ enum HandOffFile {
     static func read(_ fd: Int32) -> HandOffState? {
         defer { close(fd) }
         lseek(fd, 0, SEEK_SET)
-        var data = Data()
+        var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             data.append(contentsOf: chunk[0..<count])
         }
-        guard let state = try? JSONDecoder().decode(HandOffState.self, from: data), state.version == 1 else { return nil }
-        return state
+        return HandOffCodec.decode(data)
     }
 
     /// A failed system call.

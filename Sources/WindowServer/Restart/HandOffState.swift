@@ -4,7 +4,7 @@ import WindowProtocol
 /// themselves: per-connection protocol state, so that each client sees a pause and one
 /// `daemon.restarted`, with `seq` going on without a gap.
 struct HandOffState: Codable, Sendable {
-    /// The format; a reader refuses another.
+    /// The format it was read in: 1 (JSON, from earlier binaries) or 2 (``HandOffCodec``).
     var version = 1
     /// A random name of this hand-off, for the logs.
     var generation: String

@@ -99,7 +99,7 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
         }.get()
 
         let server = try await bind(group: group, daemon: daemon)
-        try await adoptConnections(group: group, daemon: daemon, handOff: handOff)
+        try await adoptConnections(on: loop, daemon: daemon, handOff: handOff)
         logger.info("listening", metadata: ["socket": "\(address)", "pid": "\(getpid())", "adopted": "\(inherited.connections.count)"])
         try await loop.submit { daemon.value.start() }.get()
 
@@ -129,11 +129,20 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
         switch address {
         case .path(let path):
             try SocketPreparer.prepare(path: path)
-            // Created owner-only from the first instant; `secure` then sets the configured group.
-            let previousMask = umask(0o177)
-            defer { umask(previousMask) }
-            let channel = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
-            try SocketPreparer.secure(path: path, group: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+            // Bound here, not by NIO, which would unlink the path when a hand-off closes the channel.
+            let backlog: Int32 = 512
+            let fd = try ListeningSocket.bind(path: path, backlog: backlog)
+            let channel: NIOAsyncChannel<Void, Never>
+            do {
+                try SocketPreparer.secure(path: path, group: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+                channel = try await bootstrap.bind(fd, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
+            } catch {
+                close(fd)
+                unlink(path)
+                throw error
+            }
+            // NIO listens again on an adopted descriptor, with its default backlog.
+            listen(fd, backlog)
             if let store = hooks.descriptorStore {
                 // Kept by the manager, so that the next process serves the same socket.
                 try await channel.channel.eventLoop.submit {
@@ -146,30 +155,32 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
         }
     }
 
-    /// Adopts the client connections a previous process handed over: all of them first, with
-    /// reading held back, so that no request is served before every presenter is back.
-    private func adoptConnections(group: MultiThreadedEventLoopGroup, daemon: NIOLoopBound<WindowDaemon>, handOff: HandOffState?) async throws {
-        guard !inherited.connections.isEmpty else { return }
+    /// Adopts the client connections a previous process handed over, all of them before any is
+    /// read from, so that no request is served before every presenter is back.
+    ///
+    /// All of it runs in one task on the daemon's loop: every step completes there at once, and
+    /// the loop reads from a socket only between tasks, so nothing is read before the last
+    /// connection is in. (Waiting for each connection from this service's task cost a thread hop
+    /// per connection, and holding reads back with `autoRead` two epoll changes per connection.)
+    private func adoptConnections(on loop: any EventLoop, daemon: NIOLoopBound<WindowDaemon>, handOff: HandOffState?) async throws {
+        let connections = inherited.connections
+        guard !connections.isEmpty else { return }
         let setUp = ConnectionSetUp(daemon: daemon, config: config, logger: logger)
         let records = Dictionary((handOff?.connections ?? []).map { ($0.name, $0) }, uniquingKeysWith: { $1 })
-        let adopting = inherited.connections.map { connection in
-            let record = records[connection.name]
-            return ClientBootstrap(group: group)
-                .channelOption(.autoRead, value: false)
-                .channelInitializer { channel in setUp.adopt(channel, name: connection.name, record: record) }
-                .withConnectedSocket(connection.fileDescriptor)
-        }
-        var adopted: [any Channel] = []
-        for (connection, future) in zip(inherited.connections, adopting) {
-            do {
-                adopted.append(try await future.get())
-            } catch {
-                logger.warning("cannot adopt a handed-over connection", metadata: ["name": "\(connection.name)", "error": "\(error)"])
-                hooks.descriptorStore?.remove(connection.name)
+        let (hooks, logger) = (self.hooks, self.logger)
+        try await loop.flatSubmit {
+            let adopting = connections.map { connection in
+                let record = records[connection.name]
+                return ClientBootstrap(group: loop)
+                    .channelInitializer { channel in setUp.adopt(channel, name: connection.name, record: record) }
+                    .withConnectedSocket(connection.fileDescriptor)
             }
-        }
-        for channel in adopted {
-            channel.setOption(.autoRead, value: true).whenFailure { _ in }
-        }
+            return EventLoopFuture.whenAllComplete(adopting, on: loop).map { results in
+                for case (let connection, .failure(let error)) in zip(connections, results) {
+                    logger.warning("cannot adopt a handed-over connection", metadata: ["name": "\(connection.name)", "error": "\(error)"])
+                    hooks.descriptorStore?.remove(connection.name)
+                }
+            }
+        }.get()
     }
 }
