@@ -31,3 +31,29 @@ extension SceneSetPhase.Params: DirectParams {
         self.init(id: id, phase: phase)
     }
 }
+
+extension WindowList.Params: DirectParams {
+    init?(members: [String: JSONValue]) {
+        switch members["group"] {
+        case nil, .null?: self.init(group: nil)
+        case .string(let group)?: self.init(group: group)
+        default: return nil
+        }
+    }
+}
+
+extension EventsSubscribe.Params: DirectParams {
+    init?(members: [String: JSONValue]) {
+        switch members["types"] {
+        case nil, .null?: self.init(types: nil)
+        case .array(let elements)?:
+            var types: [String] = []
+            for element in elements {
+                guard case .string(let type) = element else { return nil }
+                types.append(type)
+            }
+            self.init(types: types)
+        default: return nil
+        }
+    }
+}

@@ -44,7 +44,14 @@ struct MethodRoute: Sendable {
         _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result
     ) -> (String, MethodRoute) where Method.Params: DirectParams, Method.Result: JSONWritable {
         let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
-            if case .object(let members)? = request.params, let params = Method.Params(members: members) { return params }
+            switch request.params {
+            case nil:
+                if let params = Method.Params(members: [:]) { return params }
+            case .object(let members)?:
+                if let params = Method.Params(members: members) { return params }
+            default:
+                break
+            }
             return try decodeParams(Method.Params.self, from: request)
         }
         return route(method, mutates: mutates, body, params: params) { id, result, _ in

@@ -21,6 +21,7 @@ struct DirectParamsTests {
     static let values: [JSONValue] = [
         .null, .bool(true), .int(42), .int(-1), .number("42.0"), .number("1e400"), .string("detail"), .string("active"),
         .string("background"), .string("Active"), .string("6f1c2a9e-3a1b-4c55-9d1e-0b1f7e4c2d11"), .array([]), .object([:]),
+        .array([.string("window.opened"), .string("scene.phase")]), .array([.string("x"), .int(1)]),
     ]
 
     static func members(_ random: inout Random, names: [String]) -> [String: JSONValue] {
@@ -60,6 +61,23 @@ struct DirectParamsTests {
             direct += 1
             #expect(read.id == decoded?.id && read.phase == decoded?.phase, "\(members)")
         }
-        #expect(direct > 100)
+        #expect(direct > 50)
+    }
+
+    @Test("window.list's and events.subscribe's params, absent members included")
+    func listAndSubscribe() {
+        var random = Random(state: 13)
+        for _ in 0..<3_000 {
+            let members = Self.members(&random, names: ["group", "types"])
+            let list = try? JSONValueDecoder().decode(WindowList.Params.self, from: .object(members))
+            if let read = WindowList.Params(members: members) {
+                #expect(list != nil && read.group == list?.group, "\(members)")
+            }
+            let subscribe = try? JSONValueDecoder().decode(EventsSubscribe.Params.self, from: .object(members))
+            if let read = EventsSubscribe.Params(members: members) {
+                #expect(subscribe != nil && read.types == subscribe?.types, "\(members)")
+            }
+        }
+        #expect(WindowList.Params(members: [:])?.group == nil && EventsSubscribe.Params(members: [:])?.types == nil)
     }
 }

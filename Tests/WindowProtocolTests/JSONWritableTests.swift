@@ -17,6 +17,11 @@ struct JSONWritableTests {
             createdAt: JSONWriterTests.strings.randomElement(using: &random)!)
     }
 
+    static let states: [AppState] = [
+        .loading, .unauthenticated, .onboarding(OnboardingStep.allCases.first!), .authenticated(user: "alice \"a\""),
+        .error(AppErrorKind.allCases.first!),
+    ]
+
     static func id(_ random: inout Random) -> RequestID? {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return nil
@@ -52,6 +57,13 @@ struct JSONWritableTests {
             try agree(RPCResponse<NoParams>(id: Self.id(&random), error: Self.error(&random)))
             try agree(Self.error(&random))
             try agree(NoParams())
+            let windows = (0..<Int.random(in: 0...3, using: &random)).map { _ in Self.info(&random) }
+            let state = Self.states.randomElement(using: &random)!
+            try agree(state)
+            try agree(WindowList.Result(windows: windows))
+            try agree(EventsSubscribe.Result(
+                seq: UInt64.random(in: 0...UInt64.max, using: &random),
+                snapshot: .init(state: state, phase: aggregate, windows: windows)))
         }
     }
 }

@@ -134,6 +134,8 @@ enum Invariants {
         case WindowOpen.name?: same = agrees(WindowOpen.Result.self)
         case WindowFocus.name?, WindowClose.name?: same = agrees(WindowResult.self)
         case SceneSetPhase.name?: same = agrees(SceneSetPhase.Result.self)
+        case WindowList.name?: same = agrees(WindowList.Result.self)
+        case EventsSubscribe.name?: same = agrees(EventsSubscribe.Result.self)
         default: return []
         }
         return same ? [] : ["\(method ?? "?")'s reply is not what Codable writes: \(String(decoding: body.prefix(300), as: UTF8.self))"]

@@ -10,6 +10,11 @@ public struct JSONBytes: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Makes room for `count` more bytes.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     /// Appends `text` as it is: punctuation, member names, literals known to need no escaping.
     public mutating func append(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
