@@ -84,7 +84,6 @@ public final class SQLiteStateStore: StateStore {
             guard unknown.isEmpty else { throw StoreOpeningError.newerSchema(path: path, unknown: unknown.sorted()) }
             guard check == "ok" else { throw StoreOpeningError.damaged(path: path, detail: "quick_check: \(check)") }
             try migrator.migrate(pool)
-            try pool.writeWithoutTransaction { db in try db.execute(sql: writerPragmas) }
             return pool
         } catch let error as StoreOpeningError {
             throw error
@@ -94,19 +93,6 @@ public final class SQLiteStateStore: StateStore {
             throw .directory(path: path, detail: "\(error)")
         }
     }
-
-    /// The writer's settings for many small transactions of new windows.
-    ///
-    /// - A page cache of 16 MiB (the default is 2 MiB) holds the pages a stream of commits
-    ///   touches for 100,000 windows, where the default re-read them from the file.
-    /// - A checkpoint every 8,000 pages of write-ahead log (32 MiB; the default is 1,000): pages
-    ///   written again and again are copied back into the database once per checkpoint, not once
-    ///   every few commits. The phase reactions still checkpoint on `inactive` and truncate on
-    ///   `background`.
-    ///
-    /// Together, with windows still keyed by id (schema v1): 30 → 25 µs of daemon CPU per new
-    /// window at 50 × 16, durability normal.
-    static let writerPragmas = "PRAGMA cache_size = -16384; PRAGMA wal_autocheckpoint = 8000"
 
     deinit {
         // Only tests let a store go: the daemon closes its one at exit.
