@@ -4,17 +4,7 @@ import WindowProtocol
 public enum WindowLabel {
     /// The value as one word: a plain string bare, any other string as a JSON literal, `nil` for `null`.
     public static func value(_ value: JSONValue) -> String? {
-        switch value {
-        case .null:
-            return nil
-        case .string(let text):
-            let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-                scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\"" && scalar != "\\"
-            }
-            return plain ? text : value.jsonText
-        default:
-            return value.jsonText
-        }
+        value.word
     }
 
     /// `group value`, or the group alone for a window without a value.
