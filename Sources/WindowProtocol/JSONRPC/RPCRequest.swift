@@ -33,11 +33,6 @@ public struct RPCRequestHeader: Sendable {
     /// Why the object is not a valid request, if it is not.
     public var problem: String?
 
-    /// Reads the header from an already parsed request object.
-    public init(members: [String: JSONValue]) {
-        self.init(JSONParser.RequestMembers(members))
-    }
-
     /// Reads the header from the members of a request object.
     public init(_ members: JSONParser.RequestMembers) {
         expectsResponse = true
