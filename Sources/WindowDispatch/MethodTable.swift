@@ -50,9 +50,10 @@ enum MethodTable {
             return SceneSetPhase.Result(window: window.info, aggregate: context.coordinator.aggregate)
         },
         MethodRoute.of(ScenePhaseQuery.self) { context, _, _, _ in
+            // The aggregate as announced (it settles before moving down); each window's own phase at once.
             let registry = context.coordinator.registry
             return ScenePhaseQuery.Result(
-                aggregate: registry.aggregate,
+                aggregate: context.coordinator.aggregate,
                 windows: Dictionary(uniqueKeysWithValues: registry.windows.map { ($0.key.rawValue, $0.value.phase) }))
         },
         MethodRoute.of(StorageGet.self) { context, params, _, _ throws in

@@ -62,6 +62,8 @@ struct ConcurrencyModelTests {
         }
         let elapsed = ContinuousClock.now - started
 
+        // A fall of the aggregate is announced once it has held for phase_settle_ms (150): let it.
+        usleep(300_000)
         // Everything is answered, so every event is queued: SIGHUP's daemon.reloaded, sent to
         // everyone, comes after all of them on every connection.
         kill(daemon.pid, SIGHUP)

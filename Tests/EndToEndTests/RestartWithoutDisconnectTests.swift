@@ -183,7 +183,7 @@ struct RestartWithoutDisconnectTests {
         let window = try #require(watcher.call("window.list")["windows"]?.array?.first)
         #expect(window["id"]?.string == id && window["attached"] == .bool(true))
         _ = try presenter.waitForEvent("daemon.restarted")
-        #expect(try presenter.call("scene.setPhase", #"{"id":"\#(id)","phase":"inactive"}"#)["aggregate"]?.string == "inactive")
+        #expect(try presenter.call("scene.setPhase", #"{"id":"\#(id)","phase":"inactive"}"#)["window"]?["phase"]?.string == "inactive")
         let phase = try watcher.waitForEvent("scene.phase")
         #expect(phase["params"]?["seq"]?.int ?? 0 > before + 1)
     }

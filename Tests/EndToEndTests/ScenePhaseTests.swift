@@ -12,7 +12,8 @@ struct ScenePhaseTests {
 
     @Test("a subscriber sees scene.phase once per change of the aggregate, with gap-free seq")
     func phaseSequence() throws {
-        let daemon = try DaemonProcess.start()
+        // Every change at once (no settle time), to check the aggregate's rule step by step; PhaseSettleTests checks the settle.
+        let daemon = try DaemonProcess.start(config: TestConfig.text(app: ["phase_settle_ms = 0"]))
         defer { daemon.stop() }
         let subscriber = try daemon.client()
         let first = try daemon.client()

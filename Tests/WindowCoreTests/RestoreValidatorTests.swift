@@ -34,4 +34,19 @@ struct RestoreValidatorTests {
         if case .valueNoLongerParses? = reasons[unparsable.id] {} else { Issue.record("unparsable value kept: \(String(describing: reasons[unparsable.id]))") }
         #expect(reasons[duplicate.id] == .duplicateValue(of: kept.id))
     }
+
+    @Test("without a restorable session, the windows of requires_auth groups are dropped with their storage")
+    func signedOut() {
+        let groups = Self.groups.merging(["orders": WindowGroup(id: "orders", valueType: .string, requiresAuth: true)]) { $1 }
+        let order = Self.stored("orders", .string("o-1"), order: 0)
+        let detail = Self.stored("detail", .int(1), order: 1)
+        let state = StoredState(windows: [order, detail], storage: [order.id: ["card": .string("4111-1111")]])
+        let kept = RestoreValidator.validate(state, groups: groups)
+        #expect(kept.windows.list().map(\.id) == [order.id, detail.id])
+        let (registry, dropped) = RestoreValidator.validate(state, groups: groups, sessionRestorable: false)
+        #expect(registry.list().map(\.id) == [detail.id])
+        #expect(dropped.map(\.0) == [order.id])
+        #expect(dropped.first?.1 == .signedOut("orders"))
+        #expect(dropped.first?.1.description == "group 'orders' needs a signed-in user and no valid session is restored")
+    }
 }

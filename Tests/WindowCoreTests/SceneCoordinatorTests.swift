@@ -10,8 +10,10 @@ struct SceneCoordinatorTests {
         WindowGroup(id: "orders", valueType: .uuid, requiresAuth: true),
     ]
 
+    /// A coordinator out of `loading`, signed out; the aggregate is announced at once (no settle
+    /// time), as these tests check the tally (``PhaseSettleTests`` and ``CoordinatorDeadlineTests`` the settle).
     func coordinator(maxWindows: Int = 100, ttl: Double = 100) -> SceneCoordinator {
-        var coordinator = SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits(maxWindows: maxWindows, sessionTTL: ttl))
+        var coordinator = SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits(maxWindows: maxWindows, sessionTTL: ttl, phaseSettle: 0))
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
         return coordinator

@@ -20,6 +20,8 @@ struct ConfigLoaderTests {
         #expect(shipped == embedded)
         #expect(embedded.groups["detail"] == DaemonConfig.GroupSection(value: .int))
         #expect(embedded.daemon.maxMessageBytes == 65_536)
+        #expect(embedded.app.phaseSettleMilliseconds == 150)
+        #expect(embedded.coordinatorLimits.phaseSettle == 0.15)
     }
 
     @Test("a bad value names the file, the line and the key")
@@ -127,6 +129,12 @@ struct ConfigLoaderTests {
                 "config/windowd.toml:3: daemon.max_message_bytes must be at least 1024 so that requests fit, not 100"),
         Message("a negative loading time", "[groups.main]\n[app]\nminimum_loading_ms = -1\n",
                 "config/windowd.toml:3: app.minimum_loading_ms must not be negative, not -1"),
+        Message("a negative settle time", "[groups.main]\n[app]\nphase_settle_ms = -5\n",
+                "config/windowd.toml:3: app.phase_settle_ms must not be negative, not -5"),
+        Message("a settle time over a minute", "[groups.main]\n[app]\nphase_settle_ms = 90000\n",
+                "config/windowd.toml:3: app.phase_settle_ms must be at most 60000 (a minute), not 90000"),
+        Message("a settle time in seconds", "[groups.main]\n[app]\nphase_settle_ms = 0.15\n",
+                "config/windowd.toml:3: app.phase_settle_ms must be an integer number of milliseconds, found a float (0.15)"),
         Message("no group", "[daemon]\n",
                 "config/windowd.toml: groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]"),
         Message("a syntax error in a value", "[daemon]\nmax_clients = = 3\n",

@@ -21,18 +21,24 @@ public struct SceneCoordinator: Sendable {
     public private(set) var registry = WindowRegistry()
     /// The signed-in session, while `authenticated`.
     public private(set) var session: Session?
+    /// The aggregate as announced: up at once, down once it has held (SPEC section 3).
+    public internal(set) var phaseSettle: PhaseSettle
+    /// Windows closed by a sign-out since the last sign-in: a presenter re-attaching to one by
+    /// id is told `unauthenticated` (it was signed out), not `unknown_window`.
+    var signedOut: Set<WindowID> = []
 
     /// A controller in `loading` with no windows, for `groups` (the last of a repeated id wins).
     public init(groups: [WindowGroup], limits: CoordinatorLimits) {
         self.groups = Dictionary(groups.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         self.limits = limits
+        phaseSettle = PhaseSettle(seconds: limits.phaseSettle)
     }
 
     /// The current app state.
     public var state: AppState { appState.state }
 
-    /// The aggregate phase.
-    public var aggregate: ScenePhase { registry.aggregate }
+    /// The aggregate phase as announced (`registry.aggregate` is the windows' own, at once).
+    public var aggregate: ScenePhase { phaseSettle.announced }
 
     // MARK: - Lookup
 
@@ -90,7 +96,6 @@ public struct SceneCoordinator: Sendable {
     /// Closes a window: its presenter is dismissed, its storage destroyed.
     public mutating func close(_ idText: String, reason: DismissReason = .closed, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
-        let before = registry.aggregate
         registry.remove(window.id)
         effects.append(.persist(.windowClosed(window.id)))
         if let presenter = window.presenter {
@@ -100,7 +105,7 @@ public struct SceneCoordinator: Sendable {
         closed.presenter = nil
         closed.phase = .background
         effects.append(.event(.windowClosed(closed.info)))
-        noteAggregate(from: before, now: now, effects: &effects)
+        noteAggregate(now: now, effects: &effects)
         return closed
     }
 
@@ -119,6 +124,9 @@ public struct SceneCoordinator: Sendable {
         let presented = registry.window(presentedBy: connection)
         switch request.target {
         case .id(let id):
+            if let signedOutID = WindowID(id), signedOut.contains(signedOutID), registry.windows[signedOutID] == nil {
+                throw .refused(.unauthenticated, "window \(signedOutID) was closed when its user signed out; sign in first (winctl login USER)")
+            }
             target = try window(id)
             try requireAuthentication(for: try group(target.group))
             try requireNotPresenting(presented, other: target.id)
@@ -129,7 +137,6 @@ public struct SceneCoordinator: Sendable {
             }
             target = try open(group: group, value: value, now: now, launch: false, effects: &effects).window
         }
-        let before = registry.aggregate
         if let current = target.presenter, current != connection {
             guard request.takeover else {
                 throw .refused(.windowBusy, "window \(target.id) already has a presenter; attach with takeover to replace it")
@@ -141,7 +148,7 @@ public struct SceneCoordinator: Sendable {
         target = registry.windows[target.id]!
         effects.append(.persist(.windowAttached(target.id, at: now)))
         effects.append(.event(.windowPhase(target.info)))
-        noteAggregate(from: before, now: now, effects: &effects)
+        noteAggregate(now: now, effects: &effects)
         return target
     }
 
@@ -158,11 +165,10 @@ public struct SceneCoordinator: Sendable {
     @discardableResult
     public mutating func detach(connection: ConnectionID, now: Double, effects: inout [Effect]) -> Window? {
         guard let window = registry.window(presentedBy: connection) else { return nil }
-        let before = registry.aggregate
         registry.setPresenter(nil, phase: .background, of: window.id)
         let detached = registry.windows[window.id]!
         effects.append(.event(.windowPhase(detached.info)))
-        noteAggregate(from: before, now: now, effects: &effects)
+        noteAggregate(now: now, effects: &effects)
         return detached
     }
 
@@ -173,11 +179,10 @@ public struct SceneCoordinator: Sendable {
             throw .invalidArgument("window \(window.id) has no presenter, so it stays background; attach to it first")
         }
         guard window.phase != phase else { return window }
-        let before = registry.aggregate
         registry.setPhase(phase, of: window.id)
         let changed = registry.windows[window.id]!
         effects.append(.event(.windowPhase(changed.info)))
-        noteAggregate(from: before, now: now, effects: &effects)
+        noteAggregate(now: now, effects: &effects)
         return changed
     }
 
@@ -213,11 +218,17 @@ public struct SceneCoordinator: Sendable {
         let change = try appState.transition(to: next)
         effects.append(.event(.appState(change)))
         if case .authenticated(let user) = next {
+            signedOut = []
             if session?.user != user || session?.isExpired(at: now) != false {
                 let fresh = Session(user: user, issuedAt: now, expiresAt: now + limits.sessionTTL)
                 session = fresh
                 effects.append(.persist(.sessionSaved(fresh)))
+                // Restored windows that need a user were the stored session's user's.
+                if change.previous == .loading { signOutWindows(now: now, effects: &effects) }
             }
+        } else if change.previous == .loading {
+            // Leaving `loading` without the stored session: nothing of its user's stays (SPEC section 4).
+            signOutWindows(now: now, effects: &effects)
         } else if change.previous.isAuthenticated {
             session = nil
             effects.append(.persist(.sessionCleared))
@@ -253,6 +264,7 @@ public struct SceneCoordinator: Sendable {
     public mutating func reconfigure(groups: [WindowGroup], limits: CoordinatorLimits) {
         self.groups = Dictionary(groups.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         self.limits = limits
+        phaseSettle.seconds = limits.phaseSettle
     }
 
     /// Registers the windows restored from storage (``RestoreValidator``'s registry, detached
@@ -280,6 +292,7 @@ public struct SceneCoordinator: Sendable {
     public mutating func resumePresenter(_ idText: String, connection: ConnectionID, phase: ScenePhase) -> Bool {
         guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else { return false }
         registry.setPresenter(connection, phase: phase, of: id)
+        phaseSettle.adopt(registry.aggregate)
         return true
     }
 
@@ -291,21 +304,29 @@ public struct SceneCoordinator: Sendable {
         }
     }
 
-    private mutating func signOutWindows(now: Double, effects: inout [Effect]) {
-        let signedOut = registry.list().filter { groups[$0.group]?.requiresAuth == true }
-        for window in signedOut {
+    /// Closes the windows of groups that need a user (their presenters are dismissed
+    /// `signedOut`), with their storage, and remembers their ids.
+    mutating func signOutWindows(now: Double, effects: inout [Effect]) {
+        let windows = registry.list().filter { groups[$0.group]?.requiresAuth == true }
+        for window in windows {
             _ = try? close(window.id.rawValue, reason: .signedOut, now: now, effects: &effects)
+            signedOut.insert(window.id)
         }
     }
 
-    /// Raises `scene.phase` and the central reaction when the aggregate moved; on `active`
-    /// an expired session is caught at once.
-    private mutating func noteAggregate(from before: ScenePhase, now: Double, effects: inout [Effect]) {
-        let after = registry.aggregate
-        guard after != before else { return }
-        effects.append(.event(.scenePhase(ScenePhaseEvent(phase: after, previous: before))))
-        effects.append(.phaseReaction(after))
-        if after == .active, let session, session.isExpired(at: now) {
+    /// Announces the windows' aggregate if it moved up, or starts the settle wait if it moved down.
+    private mutating func noteAggregate(now: Double, effects: inout [Effect]) {
+        if let change = phaseSettle.observe(registry.aggregate, now: now) {
+            announce(change, now: now, effects: &effects)
+        }
+    }
+
+    /// Raises `scene.phase` and the central reaction for an announced change; on `active` an
+    /// expired session is caught at once.
+    mutating func announce(_ change: ScenePhaseEvent, now: Double, effects: inout [Effect]) {
+        effects.append(.event(.scenePhase(change)))
+        effects.append(.phaseReaction(change.phase))
+        if change.phase == .active, let session, session.isExpired(at: now) {
             expireSession(now: now, effects: &effects)
         }
     }

@@ -13,6 +13,9 @@ public enum RestoreValidator {
         case valueNoLongerParses(String)
         /// An older restored window has the same typed value (the type changed so that two values now match).
         case duplicateValue(of: WindowID)
+        /// The window's group has `requires_auth` and no valid session is restored: it was the
+        /// signed-in user's, and nothing of one user's reaches the next (SPEC section 4).
+        case signedOut(String)
 
         /// The reason as the "dropped a stored window" log line gives it, naming the group or window.
         public var description: String {
@@ -21,6 +24,7 @@ public enum RestoreValidator {
             case .restoreDisabled(let group): return "group '\(group)' has restore = false"
             case .valueNoLongerParses(let message): return "value no longer parses: \(message)"
             case .duplicateValue(let other): return "same value as window \(other)"
+            case .signedOut(let group): return "group '\(group)' needs a signed-in user and no valid session is restored"
             }
         }
     }
@@ -28,7 +32,10 @@ public enum RestoreValidator {
     /// The windows to restore, registered (detached, `background`, with their storage), and
     /// those to drop, with why. Windows are taken oldest first, so that of two with the same
     /// typed value the older one stays.
-    public static func validate(_ state: StoredState, groups: [String: WindowGroup]) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
+    ///
+    /// - Parameter sessionRestorable: whether the stored session may still be restored (there
+    ///   is one, not expired); when not, the windows of `requires_auth` groups are dropped.
+    public static func validate(_ state: StoredState, groups: [String: WindowGroup], sessionRestorable: Bool = true) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
         var registry = WindowRegistry()
         var dropped: [(WindowID, DropReason)] = []
         registry.reserveCapacity(state.windows.count)
@@ -45,6 +52,10 @@ public enum RestoreValidator {
             }
             guard group.restore else {
                 dropped.append((stored.id, .restoreDisabled(group.id)))
+                continue
+            }
+            guard sessionRestorable || !group.requiresAuth else {
+                dropped.append((stored.id, .signedOut(group.id)))
                 continue
             }
             let value: WindowValue

@@ -66,6 +66,8 @@ public struct DaemonConfig: Sendable, Equatable {
         public var sessionTTLSeconds = 43_200
         /// `minimum_loading_ms`: the shortest time the app shows `loading`.
         public var minimumLoadingMilliseconds = 300
+        /// `phase_settle_ms`: how long a lower aggregate phase must hold before it is announced.
+        public var phaseSettleMilliseconds = 150
         /// `validate_command`: the program that checks a restored session; empty for none.
         public var validateCommand: [String] = []
 
@@ -106,6 +108,7 @@ public struct DaemonConfig: Sendable, Equatable {
 
     /// The limits the coordinator enforces.
     public var coordinatorLimits: CoordinatorLimits {
-        CoordinatorLimits(maxWindows: daemon.maxWindows, maxStorageBytes: daemon.maxStorageBytes, sessionTTL: Double(app.sessionTTLSeconds))
+        CoordinatorLimits(maxWindows: daemon.maxWindows, maxStorageBytes: daemon.maxStorageBytes, sessionTTL: Double(app.sessionTTLSeconds),
+                          phaseSettle: Double(app.phaseSettleMilliseconds) / 1_000)
     }
 }

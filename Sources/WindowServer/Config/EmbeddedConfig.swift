@@ -23,6 +23,7 @@ public enum EmbeddedConfig {
         [app]
         session_ttl_seconds = 43200
         minimum_loading_ms = 300
+        phase_settle_ms = 150          # the aggregate phase moves down only after the lower value held this long (0: at once)
         validate_command = []         # e.g. ["/usr/local/libexec/windowd-validate", "{user}"]
 
         [groups.main]

@@ -90,6 +90,7 @@ extension WindowDaemon {
         // During a hand-off only this process's copy closes; the client stays with the next one.
         guard !lifecycle.keepsConnections, connections.remove(connection) else { return }
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
+        heldRequests.drop(connection.id)
         var effects: [Effect] = []
         coordinator.detach(connection: connection.id, now: now, effects: &effects)
         perform(effects)

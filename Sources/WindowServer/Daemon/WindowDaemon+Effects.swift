@@ -28,7 +28,9 @@ extension WindowDaemon {
     /// Queues the changes among `effects` for the store, and addresses and numbers their events
     /// for the audience they have now; the rest waits in `pending`.
     func address(_ effects: [Effect], into pending: inout PendingEffects) {
-        if !effects.isEmpty { pending.changesStatus = true }
+        guard !effects.isEmpty else { return }
+        pending.changesStatus = true
+        defer { armDeadline() }
         for effect in effects {
             switch effect {
             case .event(let event):

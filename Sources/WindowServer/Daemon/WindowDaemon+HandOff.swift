@@ -23,6 +23,9 @@ extension WindowDaemon {
         for connection in connections.all {
             try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
         }
+        var settled: [Effect] = []
+        coordinator.settlePhaseNow(now: now, effects: &settled)
+        perform(settled)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         let loop = eventLoop
         return pipeline.drain().flatMap {
@@ -45,6 +48,7 @@ extension WindowDaemon {
         for connection in connections.all {
             try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
         }
+        armDeadline()
     }
 
     /// Each connection's protocol state and descriptor, for the next process.

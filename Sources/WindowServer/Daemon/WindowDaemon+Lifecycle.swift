@@ -13,15 +13,20 @@ import WindowStore
 extension WindowDaemon {
     // MARK: - Start and stop
 
-    /// Starts the loading period, the watchdog and the status line; call once listening.
+    /// Starts the loading period, the watchdog, the deadline timer and the status line; call once listening.
     ///
     /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated;
-    /// then the daemon is `authenticated(user)` or `unauthenticated`.
+    /// then the daemon is `authenticated(user)` or `unauthenticated`. `READY=1` goes out once
+    /// the stored session has its verdict (at once without `validate_command`): by then the
+    /// windows of a user whose session is not restored are closed.
     func start() {
+        startWatchdog()
         if coordinator.state == .loading {
             startLoading()
+        } else {
+            reportReady()
         }
-        startWatchdogAndStatus()
+        armDeadline()
     }
 
     /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated.
@@ -29,34 +34,55 @@ extension WindowDaemon {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
         loadingGate = LoadingGate(hasStoredSession: storedSession != nil)
         if let storedSession {
-            sessionValidator.validate(storedSession, now: now) { [self] verdict in
-                loadingGate.validated(verdict).map(finishLoading)
-            }
+            sessionValidator.validate(storedSession, now: now) { [self] verdict in sessionJudged(verdict) }
+        } else {
+            sessionJudged(.invalid)
         }
         eventLoop.assumeIsolated().scheduleTask(in: minimum) { [self] in
             loadingGate.minimumElapsed().map(finishLoading)
         }
     }
 
-    /// Leaves `loading`: `authenticated(user)` when the stored session is still valid, else `unauthenticated`.
-    private func finishLoading(_ verdict: SessionValidator.Verdict) {
-        if let stored = storedSession, verdict == .invalid {
-            logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
+    /// The stored session (if any) has its verdict: when it will not be restored, the windows
+    /// that need a user are closed now (SPEC section 4), then `READY=1`; loading ends if the
+    /// minimum time is over.
+    private func sessionJudged(_ verdict: SessionValidator.Verdict) {
+        if verdict == .invalid {
+            if let stored = storedSession {
+                logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
+            }
+            var effects: [Effect] = []
+            coordinator.discardRestoredSession(now: now, effects: &effects)
+            perform(effects)
+            flush()
         }
+        reportReady()
+        loadingGate.validated(verdict).map(finishLoading)
+    }
+
+    /// Leaves `loading`: `authenticated(user)` when the stored session is still valid, else
+    /// `unauthenticated`; then the requests that waited for it are handled, in order.
+    private func finishLoading(_ verdict: SessionValidator.Verdict) {
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &effects)
         perform(effects)
+        releaseHeldRequests()
         flush()
         scheduleStatus()
     }
 
-    /// The watchdog pings, from this event loop, and `READY=1` with the first status line.
-    func startWatchdogAndStatus() {
-        if let watchdog = hooks.watchdog {
-            let half = TimeAmount.nanoseconds(Int64(watchdog.interval.components.seconds) * 1_000_000_000 / 2
-                + watchdog.interval.components.attoseconds / 2_000_000_000)
-            eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: half) { _ in watchdog.ping() }
-        }
+    /// The watchdog pings, from this event loop.
+    func startWatchdog() {
+        guard let watchdog = hooks.watchdog else { return }
+        let half = TimeAmount.nanoseconds(Int64(watchdog.interval.components.seconds) * 1_000_000_000 / 2
+            + watchdog.interval.components.attoseconds / 2_000_000_000)
+        eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: half) { _ in watchdog.ping() }
+    }
+
+    /// `READY=1` with the first status line, once.
+    func reportReady() {
+        guard !statusReport.ready else { return }
+        statusReport.ready = true
         hooks.ready(statusLine)
         statusReport.sent = statusLine
     }

@@ -16,7 +16,7 @@ extension WindowDaemon {
     /// `12 windows, 3 attached, phase active, authenticated`.
     var statusLine: String {
         let registry = coordinator.registry
-        return "\(registry.count) windows, \(registry.attachedCount) attached, phase \(registry.aggregate.rawValue), \(coordinator.state)"
+        return "\(registry.count) windows, \(registry.attachedCount) attached, phase \(coordinator.aggregate.rawValue), \(coordinator.state)"
     }
 
     /// Seconds since the daemon started.
@@ -42,5 +42,7 @@ extension WindowDaemon {
     struct StatusReport {
         var scheduled = false
         var sent = ""
+        /// Whether the first `READY=1` went out.
+        var ready = false
     }
 }

@@ -39,6 +39,10 @@ final class WindowDaemon {
     var lifecycle = DaemonLifecycle.serving
     /// When `loading` ends.
     var loadingGate = LoadingGate(hasStoredSession: false)
+    /// Attaches that wait for the end of `loading`, and what their connections sent after them.
+    var heldRequests = HeldRequests()
+    /// Set for the coordinator's next deadline: a session's expiry, the aggregate's settle.
+    var deadlineTimer = DeadlineTimer()
     /// Encodes replies and event payloads; the router shares it.
     let encoder: ResponseEncoder
     let router: RequestRouter
@@ -90,6 +94,7 @@ final class WindowDaemon {
     /// made, or saw, are durable — written at once when nothing is pending, as for reads and
     /// de-duplicated opens.
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
+        if !heldRequests.isEmpty || coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
         var pending = PendingEffects()
         let outcome = router.handle(line: line, from: connection.id, context: self) { reply in
             address(reply.effects, into: &pending)

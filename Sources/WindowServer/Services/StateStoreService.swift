@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Logging
 import ServiceLifecycle
 import WindowCore
@@ -58,7 +63,10 @@ public final class StateStoreService: Service, Sendable {
         }
         let stored = try await store.load()
         let groups = Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) })
-        let (windows, dropped) = RestoreValidator.validate(stored, groups: groups)
+        // An expired (or absent) session is not restored: the windows that need a user go now,
+        // before the socket serves anyone (a session refused by validate_command: see WindowDaemon.start).
+        let sessionRestorable = stored.session.map { !$0.isExpired(at: Date().timeIntervalSince1970) } ?? false
+        let (windows, dropped) = RestoreValidator.validate(stored, groups: groups, sessionRestorable: sessionRestorable)
         for (id, reason) in dropped {
             logger.notice("dropped a stored window", metadata: ["window.id": "\(id)", "reason": "\(reason)"])
         }

@@ -31,7 +31,8 @@ struct WindowSceneTests {
         let manager = try await AppClient.connect(options)
         try await manager.setPhase(.background, ofWindow: scene.id)
         _ = try await AsyncWaiting.first("background from the other client", in: phases) { $0 == .background }
-        #expect(try daemon.client().call("scene.phase")["aggregate"]?.string == "background")
+        let probe = try daemon.client()
+        try await AsyncWaiting.until("the aggregate to settle to background") { try probe.call("scene.phase")["aggregate"]?.string == "background" }
         await manager.close()
         await scene.close()
         try await AsyncWaiting.until("the daemon to see the presenter go") {

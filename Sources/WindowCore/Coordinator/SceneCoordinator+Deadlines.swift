@@ -1,0 +1,39 @@
+/// What falls due by the clock alone (SPEC sections 3 and 4): the session's expiry, whatever
+/// the phase, and a lower aggregate that has held for `app.phase_settle_ms`.
+///
+/// The driver keeps one timer at ``nextDeadline`` and calls ``advance(to:effects:)`` when it
+/// fires; both are pure, so a test moves the time by hand.
+extension SceneCoordinator {
+    /// The earliest time at which ``advance(to:effects:)`` has something to do; `nil` for never
+    /// (signed out, and no lower aggregate waiting).
+    public var nextDeadline: Double? {
+        let expiry = state.isAuthenticated ? session?.expiresAt : nil
+        switch (expiry, phaseSettle.deadline) {
+        case (let expiry?, let settle?): return min(expiry, settle)
+        case (let expiry?, nil): return expiry
+        case (nil, let settle?): return settle
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Time has reached `now`: a lower aggregate that has held is announced (with its
+    /// reaction), and a session past its expiry ends in `error(sessionExpired)`, which closes
+    /// the windows that need a user as a sign-out does.
+    public mutating func advance(to now: Double, effects: inout [Effect]) {
+        if let change = phaseSettle.settle(registry.aggregate, now: now) {
+            announce(change, now: now, effects: &effects)
+        }
+        if state.isAuthenticated, let session, session.isExpired(at: now) {
+            expireSession(now: now, effects: &effects)
+        }
+    }
+
+    /// A graceful restart is about to hand the state over: a lower aggregate still waiting for
+    /// its settle time is announced now, so that what the clients were told is what the next
+    /// process finds (it takes the windows' aggregate as announced).
+    public mutating func settlePhaseNow(now: Double, effects: inout [Effect]) {
+        guard let deadline = phaseSettle.deadline,
+              let change = phaseSettle.settle(registry.aggregate, now: deadline) else { return }
+        announce(change, now: now, effects: &effects)
+    }
+}

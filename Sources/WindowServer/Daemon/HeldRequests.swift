@@ -1,0 +1,56 @@
+import WindowCore
+import WindowProtocol
+
+/// Request lines that wait for the end of `loading` (SPEC section 4): an attach to a window
+/// of a group that needs a user, which `loading` can neither give nor refuse until the stored
+/// session has its verdict. Once a connection has a line waiting, its later lines wait behind
+/// it, so that its replies keep their order; all are handled, in order, when loading ends.
+struct HeldRequests {
+    private var lines: [(connection: ConnectionID, line: [UInt8])] = []
+    private var holding: Set<ConnectionID> = []
+
+    /// Whether no line waits.
+    var isEmpty: Bool { lines.isEmpty }
+
+    /// Whether `connection` has a line waiting (its next lines wait too).
+    func holds(_ connection: ConnectionID) -> Bool { holding.contains(connection) }
+
+    /// Keeps `line` of `connection` until loading ends.
+    mutating func hold(_ line: UnsafeRawBufferPointer, from connection: ConnectionID) {
+        lines.append((connection, Array(line)))
+        holding.insert(connection)
+    }
+
+    /// Forgets the lines of a connection that closed.
+    mutating func drop(_ connection: ConnectionID) {
+        guard holding.remove(connection) != nil else { return }
+        lines.removeAll { $0.connection == connection }
+    }
+
+    /// Every waiting line, in the order they arrived; none waits after.
+    mutating func takeAll() -> [(connection: ConnectionID, line: [UInt8])] {
+        defer {
+            lines = []
+            holding = []
+        }
+        return lines
+    }
+
+    /// Whether `line` (a request or a batch) has an attach that waits for the end of loading,
+    /// by ``SceneCoordinator/attachWaitsForLoading(_:)``. A line that does not parse does not:
+    /// its error is answered at once.
+    static func waitsForLoading(_ line: UnsafeRawBufferPointer, coordinator: SceneCoordinator) -> Bool {
+        guard let parsed = try? JSONParser.parseRequestLine(line) else { return false }
+        let requests: [JSONParser.RequestMembers?]
+        switch parsed {
+        case .single(let request): requests = [request]
+        case .batch(let batch): requests = batch
+        }
+        return requests.contains { request in
+            guard let request, request.method == .string(WindowAttach.name), case .object(let params)? = request.params else { return false }
+            if case .string(let id)? = params["id"] { return coordinator.attachWaitsForLoading(.id(id)) }
+            if case .string(let group)? = params["group"] { return coordinator.attachWaitsForLoading(.value(group: group, value: params["value"])) }
+            return false
+        }
+    }
+}

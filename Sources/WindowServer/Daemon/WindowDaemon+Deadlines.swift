@@ -1,0 +1,28 @@
+import NIOCore
+import WindowCore
+
+/// Keeping the one deadline timer on the coordinator's next deadline (SPEC sections 3 and 4): the
+/// session expires when its time passes, whatever the phase, and a lower aggregate is announced
+/// once it has held for `app.phase_settle_ms`.
+extension WindowDaemon {
+    /// Moves the timer to the coordinator's next deadline, if that changed; call after a change.
+    func armDeadline() {
+        let next = coordinator.nextDeadline
+        guard next != deadlineTimer.deadline else { return }
+        deadlineTimer.arm(for: next, now: now, on: eventLoop) { [self] in deadlineDue() }
+    }
+
+    /// The timer fired: what is due by now happens, and the timer moves to the next deadline.
+    private func deadlineDue() {
+        deadlineTimer.fired()
+        // While connections are handed over nothing may change; an abandoned hand-off arms again.
+        guard lifecycle == .serving else { return }
+        var effects: [Effect] = []
+        coordinator.advance(to: now, effects: &effects)
+        if !effects.isEmpty {
+            perform(effects)
+            flush()
+        }
+        armDeadline()
+    }
+}

@@ -1,0 +1,24 @@
+import WindowCore
+
+/// Attaches during `loading` (SPEC section 4): a presenter re-attaching to a window of a group
+/// that needs a user is not refused while the stored session has no verdict; its request waits
+/// and is answered by the state loading reaches.
+extension WindowDaemon {
+    /// Keeps `line` for the end of loading if it waits (or its connection has a line waiting);
+    /// `false` when it is to be handled now.
+    func holdUntilLoaded(_ line: UnsafeRawBufferPointer, from connection: Connection) -> Bool {
+        guard heldRequests.holds(connection.id)
+            || (coordinator.state == .loading && HeldRequests.waitsForLoading(line, coordinator: coordinator)) else { return false }
+        heldRequests.hold(line, from: connection.id)
+        return true
+    }
+
+    /// Handles the lines that waited for loading to end, in the order they came.
+    func releaseHeldRequests() {
+        guard !heldRequests.isEmpty else { return }
+        for (id, line) in heldRequests.takeAll() {
+            guard let connection = connections[id] else { continue }
+            line.withUnsafeBytes { handle(line: $0, from: connection) }
+        }
+    }
+}
