@@ -25,8 +25,9 @@ struct DeadlineTimer {
         deadline = nil
     }
 
-    /// The time from `now` until `deadline`, rounded up to the next millisecond, so that the
-    /// timer never fires before its deadline by the coordinator's clock.
+    /// The time from `now` until `deadline`, rounded up to whole milliseconds plus one, so that
+    /// the timer does not fire before its deadline by the coordinator's clock (if it does, the
+    /// coordinator finds nothing due and the timer is set again).
     static func delay(until deadline: Double, now: Double) -> TimeAmount {
         let milliseconds = max(0, (deadline - now) * 1_000).rounded(.up)
         return .milliseconds(Int64(min(milliseconds, 1e12)) + 1)

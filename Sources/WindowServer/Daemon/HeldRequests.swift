@@ -7,23 +7,30 @@ import WindowProtocol
 /// it, so that its replies keep their order; all are handled, in order, when loading ends.
 struct HeldRequests {
     private var lines: [(connection: ConnectionID, line: [UInt8])] = []
-    private var holding: Set<ConnectionID> = []
+    private var holding: [ConnectionID: Int] = [:]
+    /// The most lines one connection may have waiting: a presenter sends one attach and waits
+    /// for its answer; a connection that sends on regardless is not kept in memory without end.
+    static let maximumPerConnection = 64
 
     /// Whether no line waits.
     var isEmpty: Bool { lines.isEmpty }
 
     /// Whether `connection` has a line waiting (its next lines wait too).
-    func holds(_ connection: ConnectionID) -> Bool { holding.contains(connection) }
+    func holds(_ connection: ConnectionID) -> Bool { holding[connection] != nil }
 
-    /// Keeps `line` of `connection` until loading ends.
-    mutating func hold(_ line: UnsafeRawBufferPointer, from connection: ConnectionID) {
+    /// Keeps `line` of `connection` until loading ends; `false` (and nothing kept) when the
+    /// connection has ``maximumPerConnection`` lines waiting already.
+    mutating func hold(_ line: UnsafeRawBufferPointer, from connection: ConnectionID) -> Bool {
+        let count = holding[connection, default: 0]
+        guard count < Self.maximumPerConnection else { return false }
         lines.append((connection, Array(line)))
-        holding.insert(connection)
+        holding[connection] = count + 1
+        return true
     }
 
     /// Forgets the lines of a connection that closed.
     mutating func drop(_ connection: ConnectionID) {
-        guard holding.remove(connection) != nil else { return }
+        guard holding.removeValue(forKey: connection) != nil else { return }
         lines.removeAll { $0.connection == connection }
     }
 
@@ -31,7 +38,7 @@ struct HeldRequests {
     mutating func takeAll() -> [(connection: ConnectionID, line: [UInt8])] {
         defer {
             lines = []
-            holding = []
+            holding = [:]
         }
         return lines
     }

@@ -1,3 +1,4 @@
+import Logging
 import WindowCore
 
 /// Attaches during `loading` (SPEC section 4): a presenter re-attaching to a window of a group
@@ -5,17 +6,25 @@ import WindowCore
 /// and is answered by the state loading reaches.
 extension WindowDaemon {
     /// Keeps `line` for the end of loading if it waits (or its connection has a line waiting);
-    /// `false` when it is to be handled now.
+    /// `false` when it is to be handled now. A connection that piles up more lines than
+    /// ``HeldRequests/maximumPerConnection`` meanwhile is closed.
     func holdUntilLoaded(_ line: UnsafeRawBufferPointer, from connection: Connection) -> Bool {
         guard heldRequests.holds(connection.id)
             || (coordinator.state == .loading && HeldRequests.waitsForLoading(line, coordinator: coordinator)) else { return false }
-        heldRequests.hold(line, from: connection.id)
+        if !heldRequests.hold(line, from: connection.id) {
+            logger.warning("closing a client that sent too much while its attach waited for loading", metadata: [
+                "connection": "\(connection.id)", "held": "\(HeldRequests.maximumPerConnection)",
+            ])
+            // Its lines stay held (and its later ones swallowed) until the close forgets them.
+            connection.channel.close(promise: nil)
+        }
         return true
     }
 
-    /// Handles the lines that waited for loading to end, in the order they came.
+    /// Handles the lines that waited for loading to end, in the order they came; once `loading`
+    /// is over, however it ended.
     func releaseHeldRequests() {
-        guard !heldRequests.isEmpty else { return }
+        guard !heldRequests.isEmpty, coordinator.state != .loading else { return }
         for (id, line) in heldRequests.takeAll() {
             guard let connection = connections[id] else { continue }
             line.withUnsafeBytes { handle(line: $0, from: connection) }

@@ -95,6 +95,8 @@ final class WindowDaemon {
     /// de-duplicated opens.
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
         if !heldRequests.isEmpty || coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
+        // A transition out of `loading` (app.transition) ends the wait as loading's own end does.
+        defer { if !heldRequests.isEmpty { releaseHeldRequests() } }
         var pending = PendingEffects()
         let outcome = router.handle(line: line, from: connection.id, context: self) { reply in
             address(reply.effects, into: &pending)

@@ -155,4 +155,23 @@ struct LoadingReattachTests {
         }
         for scene in crashed.scenes { await scene.close() }
     }
+
+    @Test("during loading only attaches to auth-only windows wait, in order with what follows them; a transition out of loading answers them")
+    func waitsOnlyForAuthOnlyAttaches() throws {
+        let daemon = try DaemonProcess(in: TemporaryDirectory(), config: TestConfig.text().replacing("minimum_loading_ms = 0", with: "minimum_loading_ms = 600000"))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let waiting = try daemon.client()
+        let other = try daemon.client()
+        let held = try waiting.sendRequest("window.attach", #"{"group":"orders","value":"\#(Self.orders[0])"}"#)
+        let behind = try waiting.sendRequest("app.state")
+        // Not held: another connection's attach to a window that needs no user, and its reads.
+        #expect(try other.call("window.attach", #"{"group":"detail","value":1}"#)["state"]?["state"]?.string == "loading")
+        #expect(try other.call("app.state")["state"]?["state"]?.string == "loading")
+        #expect(waiting.bufferedEventCount == 0)
+
+        try other.call("app.transition", #"{"to":{"state":"unauthenticated"}}"#)
+        #expect(try waiting.response(to: held).reason == "unauthenticated")
+        #expect(try waiting.response(to: behind).result?["state"]?["state"]?.string == "unauthenticated", "answered after the attach, in order")
+    }
 }
