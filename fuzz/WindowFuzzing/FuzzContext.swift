@@ -45,6 +45,14 @@ public final class FuzzContext: DispatchContext {
         return effects
     }
 
+    /// The clock moved to `now`: what falls due (a settling aggregate, an expired session)
+    /// happens, as the daemon's deadline timer makes it happen.
+    public func advanceClock() -> [Effect] {
+        var effects: [Effect] = []
+        coordinator.advance(to: now, effects: &effects)
+        return effects
+    }
+
     /// Ends `loading` as the daemon does at start.
     public func finishLoading() {
         var effects: [Effect] = []

@@ -41,6 +41,8 @@ public struct FuzzSession {
             guard case .line(let line) = frame else { break }
             let connection = ConnectionID(UInt64(index % 3 + 1))
             context.now += 1
+            violations += Invariants.effects(context.advanceClock())
+            violations += Invariants.dueHandled(context.coordinator, now: context.now)
             let before = Snapshot(context.coordinator)
             switch line {
             case Array("$disconnect".utf8):

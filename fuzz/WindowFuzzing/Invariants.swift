@@ -158,6 +158,20 @@ enum Invariants {
     }
 
     /// The registry, the phase tally, the limits, the session and the storage agree with each other.
+    /// Once the clock has been advanced to `now`, nothing is overdue: no deadline has passed,
+    /// an aggregate that fell a second ago has been announced, and no expired session is in force.
+    static func dueHandled(_ coordinator: SceneCoordinator, now: Double) -> [String] {
+        var violations: [String] = []
+        if let due = coordinator.nextDeadline, due <= now { violations.append("deadline \(due) is overdue at \(now)") }
+        if coordinator.aggregate != coordinator.registry.aggregate {
+            violations.append("the aggregate announced is \(coordinator.aggregate), the windows' has been \(coordinator.registry.aggregate) for a second")
+        }
+        if coordinator.state.isAuthenticated, let session = coordinator.session, session.isExpired(at: now) {
+            violations.append("the session expired at \(session.expiresAt) but is in force at \(now)")
+        }
+        return violations
+    }
+
     static func coordinator(_ coordinator: SceneCoordinator, limits: CoordinatorLimits) -> [String] {
         var violations: [String] = []
         let registry = coordinator.registry
