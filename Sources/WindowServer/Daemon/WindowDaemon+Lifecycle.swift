@@ -43,8 +43,8 @@ extension WindowDaemon {
         if let stored = storedSession, verdict == .invalid {
             logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
         }
-        var effects: [Effect] = []
-        coordinator.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &effects)
+        let (storedSession, now) = (self.storedSession, self.now)
+        let (_, effects) = changeOnItsOwn { $0.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &$1) }
         perform(effects)
         flush()
         scheduleStatus()
@@ -78,14 +78,15 @@ extension WindowDaemon {
 
     /// Resumes the app state a graceful restart handed over, instead of `loading`.
     func resume(from state: HandOffState) {
-        coordinator.resume(state: state.appState, session: storedSession)
+        let storedSession = self.storedSession
+        changeOnItsOwn { coordinator, _ in coordinator.resume(state: state.appState, session: storedSession) }
         logger.info("resumed after a graceful restart", metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"])
     }
 
     /// Applies a re-read config; connections and windows stay. Sends `daemon.reloaded` when `announce`.
     func reload(_ newConfig: DaemonConfig, announce: Bool = true) {
         config = newConfig
-        coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits)
+        changeOnItsOwn { coordinator, _ in coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits) }
         access = AccessPolicy(newConfig.daemon)
         if announce {
             perform([.event(.daemonReloaded)])
