@@ -16,11 +16,11 @@ public struct SceneCoordinator: Sendable {
     /// The limits in force.
     public private(set) var limits: CoordinatorLimits
     /// The app state machine.
-    public private(set) var appState = AppStateMachine()
+    public internal(set) var appState = AppStateMachine()
     /// The windows.
-    public private(set) var registry = WindowRegistry()
+    public internal(set) var registry = WindowRegistry()
     /// The signed-in session, while `authenticated`.
-    public private(set) var session: Session?
+    public internal(set) var session: Session?
 
     /// A controller in `loading` with no windows, for `groups` (the last of a repeated id wins).
     public init(groups: [WindowGroup], limits: CoordinatorLimits) {

@@ -50,6 +50,10 @@ final class CommitPipeline {
         queue.whenDurable(release)?(nil)
     }
 
+    /// Whether nothing is queued, committing or waiting: what is in memory is all on disk, but
+    /// for changes that need no commit.
+    var isIdle: Bool { queue.isIdle }
+
     /// Whether everything queued so far is committed: a reply may be sent without waiting.
     var isDurable: Bool { queue.isDurable }
 

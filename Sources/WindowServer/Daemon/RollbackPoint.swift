@@ -1,43 +1,75 @@
-/// What a failed commit of clients' changes rolls the coordinator back to: the value as it
-/// stood when everything then applied was committed, with every change the daemon made on its
-/// own since (those are never undone). A value; ``WindowDaemon`` feeds it the coordinator at
-/// each step of a commit.
-///
-/// Holding it costs one copy of the coordinator's storage per transaction (copy on write, at
-/// the first change after a commit starts), none while nothing changes.
-struct RollbackPoint<Value> {
-    /// What a failed commit restores.
-    private(set) var stable: Value
-    /// The value as the transaction now with the store left it: everything in that transaction
-    /// and before it, nothing after.
-    private var committing: Value?
+import WindowCore
 
-    /// A point at `value`, which is all on disk (or restored from it).
-    init(_ value: Value) {
-        stable = value
+/// How a failed commit of requests' changes is undone: the coordinator as it stood when
+/// everything then applied was committed, with every change the daemon made on its own since
+/// (those are never undone). ``WindowDaemon`` tells it each step of a commit.
+///
+/// It keeps no copy of the coordinator (copying 100,000 windows at each transaction cost more
+/// than the transaction): the registry journals what each change to a window replaces, the app
+/// state and session are kept aside, and the daemon's own changes are kept as operations, made
+/// again after an undo.
+struct RollbackPoint {
+    /// A change the daemon made on its own, to make again after an undo.
+    typealias OwnChange = (inout SceneCoordinator) -> Void
+
+    /// A run of changes: what undoes it, and the daemon's own changes in it.
+    private struct Run {
+        var undo: SceneCoordinator.UndoRecord
+        var own: [OwnChange]
+    }
+
+    /// The run in the transaction with the store, if one is.
+    private var committing: Run?
+    /// Where the open run (the changes since the last transaction started) began.
+    private var openBase: (appState: AppStateMachine, session: Session?)
+    /// The daemon's own changes in the open run.
+    private var openOwn: [OwnChange] = []
+
+    /// A point at `coordinator` as it is (restored from disk, or all committed); it journals from now on.
+    init(_ coordinator: inout SceneCoordinator) {
+        coordinator.startJournal()
+        openBase = coordinator.undoBase
     }
 
     /// A transaction of everything applied so far went to the store.
-    mutating func commitStarted(with current: Value) {
-        committing = current
+    mutating func commitStarted(_ coordinator: inout SceneCoordinator) {
+        committing = Run(undo: coordinator.takeUndoRecord(since: openBase), own: openOwn)
+        openBase = coordinator.undoBase
+        openOwn = []
     }
 
-    /// The transaction was committed (or failed with nothing to undo). When nothing else is
-    /// queued, `current` is all committed; else the transaction's own value is.
-    mutating func committed(current: Value, nothingQueued: Bool) {
-        stable = nothingQueued ? current : (committing ?? stable)
+    /// The transaction was committed (or failed with nothing to undo); when nothing else is
+    /// queued, all of `coordinator` is the point.
+    mutating func committed(_ coordinator: inout SceneCoordinator, nothingQueued: Bool) {
         committing = nil
+        if nothingQueued { settle(&coordinator) }
     }
 
-    /// The transaction failed holding a request's change: the value to go back to.
-    mutating func failed() -> Value {
+    /// The transaction failed holding a request's change: `coordinator` goes back to the point,
+    /// and the daemon's own changes since are made again.
+    mutating func failed(_ coordinator: inout SceneCoordinator) {
+        var undo = coordinator.takeUndoRecord(since: openBase)
+        var own = openOwn
+        if let committing {
+            undo = undo.merging(older: committing.undo)
+            own = committing.own + own
+        }
+        coordinator.undo(undo)
+        for change in own { change(&coordinator) }
         committing = nil
-        return stable
+        settle(&coordinator)
     }
 
-    /// A change the daemon made on its own, also made to the values a failure could restore.
-    mutating func apply(_ change: (inout Value) -> Void) {
-        change(&stable)
-        if committing != nil { change(&committing!) }
+    /// The daemon made `change` on its own, while changes wait for a commit.
+    mutating func madeOwnChange(_ change: @escaping OwnChange) {
+        openOwn.append(change)
+    }
+
+    /// Nothing waits for a commit: `coordinator` as it is becomes the point.
+    mutating func settle(_ coordinator: inout SceneCoordinator) {
+        guard committing == nil else { return }
+        _ = coordinator.takeUndoRecord(since: openBase)
+        openBase = coordinator.undoBase
+        openOwn = []
     }
 }

@@ -6,7 +6,7 @@ import WindowProtocol
 /// Undoing what requests changed when their commit fails (SPEC section 5: a change is answered
 /// only once it is on disk; one that cannot be saved is not applied and not announced).
 ///
-/// The coordinator is a value: ``rollbackPoint`` holds it as of the last commit, with the
+/// ``rollbackPoint`` knows how to put the coordinator back as of the last commit, with the
 /// daemon's own changes since, and a failed transaction of requests' changes puts it back
 /// whole. The replies and events held for that transaction (and for every later change, made
 /// on top of it) are dropped; each request is answered with the error, and its client may retry.
@@ -16,12 +16,16 @@ extension WindowDaemon {
     /// changes never undoes it; its changes to persist are kept and retried until they are saved.
     /// Returns what `change` returned and the effects to ``perform(_:)``.
     @discardableResult
-    func changeOnItsOwn<Result>(_ change: (inout SceneCoordinator, inout [Effect]) -> Result) -> (result: Result, effects: [Effect]) {
+    func changeOnItsOwn<Result>(_ change: @escaping (inout SceneCoordinator, inout [Effect]) -> Result) -> (result: Result, effects: [Effect]) {
         var effects: [Effect] = []
         let result = change(&coordinator, &effects)
-        rollbackPoint.apply { value in
-            var ignored: [Effect] = []
-            _ = change(&value, &ignored)
+        if pipeline.isIdle {
+            rollbackPoint.settle(&coordinator)
+        } else {
+            rollbackPoint.madeOwnChange { coordinator in
+                var ignored: [Effect] = []
+                _ = change(&coordinator, &ignored)
+            }
         }
         return (result, effects)
     }
@@ -29,7 +33,7 @@ extension WindowDaemon {
     /// A transaction holding requests' changes failed: back to the rollback point.
     func rollBack() {
         let undone = coordinator.registry.count
-        coordinator = rollbackPoint.failed()
+        rollbackPoint.failed(&coordinator)
         logger.warning("undid the changes of requests whose commit failed; their clients are told", metadata: [
             "windows.before": "\(undone)", "windows.after": "\(coordinator.registry.count)", "state": "\(coordinator.state)",
         ])

@@ -22,8 +22,8 @@ final class WindowDaemon {
     var config: DaemonConfig
     /// The app-state controller.
     var coordinator: SceneCoordinator
-    /// What a failed commit of requests' changes restores (``WindowDaemon/rollBack()``).
-    var rollbackPoint: RollbackPoint<SceneCoordinator>
+    /// What a failed commit of requests' changes goes back to (``WindowDaemon/rollBack()``).
+    var rollbackPoint: RollbackPoint
     /// The connected clients.
     let connections = ConnectionTable()
     var access: AccessPolicy
@@ -68,14 +68,14 @@ final class WindowDaemon {
         self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         self.access = AccessPolicy(config.daemon)
         coordinator.restore(restored)
-        rollbackPoint = RollbackPoint(coordinator)
+        rollbackPoint = RollbackPoint(&coordinator)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         pipeline.onRelease = {
             daemon.value.settleWithdrawnEvents()
             daemon.value.flush()
         }
-        pipeline.onCommitStart = { daemon.value.rollbackPoint.commitStarted(with: daemon.value.coordinator) }
-        pipeline.onCommitted = { daemon.value.rollbackPoint.committed(current: daemon.value.coordinator, nothingQueued: $0) }
+        pipeline.onCommitStart = { daemon.value.rollbackPoint.commitStarted(&daemon.value.coordinator) }
+        pipeline.onCommitted = { daemon.value.rollbackPoint.committed(&daemon.value.coordinator, nothingQueued: $0) }
         pipeline.onRollBack = { daemon.value.rollBack() }
     }
 
@@ -112,6 +112,7 @@ final class WindowDaemon {
         for reply in outcome.replies where !reply.changes.isEmpty {
             pipeline.add(reply.changes)
         }
+        if pipeline.isIdle { rollbackPoint.settle(&coordinator) }
         guard pipeline.isDurable else {
             pipeline.whenDurable { [self] failure in deliver(outcome, undone: failure, pending, to: connection) }
             return
