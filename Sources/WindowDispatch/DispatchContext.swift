@@ -12,8 +12,6 @@ public protocol DispatchContext: AnyObject {
     var uptime: Double { get }
     /// Connected clients.
     var clientCount: Int { get }
-    /// Why the store cannot commit now, if it cannot: changes are then refused up front.
-    var storeFailure: String? { get }
     /// Subscribes `connection` to `types` (all when `nil`); returns the `seq` before the subscription.
     func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64
     /// Re-reads the config and applies it as SIGHUP does, if `connection` may ask for that (the

@@ -29,12 +29,6 @@ enum MethodTable {
             return WindowList.Result(windows: context.coordinator.registry.list(group: params.group).map(\.info))
         },
         MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws in
-            // Attaching by group and value may open the window: a change, refused like window.open
-            // while the store cannot commit; attaching to an existing window is not.
-            if let failure = context.storeFailure, params.id == nil, let group = params.group,
-               context.coordinator.existingWindow(group: group, value: params.value) == nil {
-                throw RequestRouter.storeRefusal(failure)
-            }
             let window = try context.coordinator.attach(try attachRequest(params), connection: connection, now: context.now, effects: &effects)
             let coordinator = context.coordinator
             return WindowAttach.Result(window: window.info, storage: window.storage.values, state: coordinator.state, phase: coordinator.aggregate)

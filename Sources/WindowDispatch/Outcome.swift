@@ -12,25 +12,26 @@ extension RequestRouter {
         /// Changes to commit before the response line may be sent.
         public var changes: [StateChange] { replies.flatMap(\.changes) }
         /// The response line (newline included); `nil` when nothing is answered (notifications).
-        public var response: [UInt8]? { line(unsaved: nil) }
+        public var response: [UInt8]? { line(undone: nil) }
         /// The first error among the replies.
         public var error: RPCError? { replies.lazy.compactMap(\.error).first }
 
-        /// The response line, each reply that changed durable state turned into the
-        /// ``RequestRouter/unsavedChange(_:)`` error when its commit failed with `unsaved`.
-        public func line(unsaved: String?, encoder: ResponseEncoder = ResponseEncoder()) -> [UInt8]? {
+        /// The response line; when the line's changes were undone because their commit failed
+        /// with `undone`, every reply is the ``RequestRouter/undoneChange(_:)`` error instead
+        /// (each request ran on, or saw, a state that is gone).
+        public func line(undone: String?, encoder: ResponseEncoder = ResponseEncoder()) -> [UInt8]? {
             var line: [UInt8] = []
-            return write(unsaved: unsaved, encoder: encoder, into: &line) ? line : nil
+            return write(undone: undone, encoder: encoder, into: &line) ? line : nil
         }
 
-        /// Appends the response line (newline included) to `sink`, as ``line(unsaved:encoder:)``
+        /// Appends the response line (newline included) to `sink`, as ``line(undone:encoder:)``
         /// makes it; `false` when nothing is answered.
         @discardableResult
-        public func write(unsaved: String?, encoder: ResponseEncoder = ResponseEncoder(), into sink: inout some ResponseSink) -> Bool {
+        public func write(undone: String?, encoder: ResponseEncoder = ResponseEncoder(), into sink: inout some ResponseSink) -> Bool {
             func body(_ reply: Reply) -> [UInt8]? {
                 guard let body = reply.body else { return nil }
-                guard let unsaved, reply.error == nil, reply.changesDurableState else { return body }
-                return encoder.errorBody(id: reply.id, RequestRouter.unsavedChange(unsaved))
+                guard let undone else { return body }
+                return encoder.errorBody(id: reply.id, RequestRouter.undoneChange(undone))
             }
             guard isBatch else {
                 guard let single = replies.first.flatMap(body) else { return false }

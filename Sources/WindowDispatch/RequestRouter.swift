@@ -65,9 +65,6 @@ public struct RequestRouter {
             return refusal(header.id, .methodNotFound(header.method ?? ""), answered: header.expectsResponse)
         }
         var reply = Reply(id: header.id, expectsResponse: header.expectsResponse, method: method)
-        if route.mutates, let failure = context.storeFailure {
-            return refusal(header.id, Self.storeRefusal(failure), answered: header.expectsResponse, method: method)
-        }
         let request = MethodRoute.Request(params: header.params, id: header.id, connection: connection)
         var effects: [Effect] = []
         do {
@@ -92,14 +89,9 @@ public struct RequestRouter {
         return reply
     }
 
-    /// The reply to a change refused because the store cannot commit.
-    public static func storeRefusal(_ failure: String) -> RPCError {
-        RPCError(code: RPCError.Code.internalError, message: "windowd cannot save state (\(failure)); changes are refused until the state directory accepts writes again")
-    }
-
-    /// The reply to a change that was applied but whose commit failed.
-    public static func unsavedChange(_ failure: String) -> RPCError {
-        RPCError(code: RPCError.Code.internalError, message: "windowd could not save this change yet (\(failure)): it is applied and will be saved once the state directory accepts writes again; other changes are refused until then")
+    /// The reply to a request whose change (or one it saw) could not be saved: it was undone.
+    public static func undoneChange(_ failure: String) -> RPCError {
+        RPCError(code: RPCError.Code.internalError, message: "windowd could not save the change (\(failure)), so it was not applied and nothing was announced; try again once the state directory accepts writes")
     }
 
     /// Encodes an error line (for replies made outside a route).

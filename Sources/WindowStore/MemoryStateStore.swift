@@ -5,6 +5,7 @@ import WindowProtocol
 /// The in-memory twin of the SQLite store, for tests: same protocol, same semantics, no disk.
 public final class MemoryStateStore: StateStore {
     private let state: Mutex<StoredState>
+    private let refusal = Mutex<String?>(nil)
 
     /// A store holding `initial`, as if a previous daemon had committed it.
     public init(_ initial: StoredState = StoredState()) {
@@ -17,8 +18,23 @@ public final class MemoryStateStore: StateStore {
     /// The current ``snapshot``: a load sees every commit that has completed.
     public func load() async throws -> StoredState { snapshot }
 
-    /// Applies `changes` at once and calls `completion` with success before returning; it never fails.
+    /// Makes every commit fail with `reason`, as a full or read-only disk does, until called with `nil`.
+    public func refuseCommits(_ reason: String?) {
+        refusal.withLock { $0 = reason }
+    }
+
+    /// A commit refused by ``refuseCommits(_:)``.
+    public struct Refused: Error, CustomStringConvertible {
+        /// The reason given.
+        public var description: String
+    }
+
+    /// Applies `changes` at once and calls `completion` with success before returning; fails,
+    /// applying nothing, while ``refuseCommits(_:)`` says so.
     public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        if let reason = refusal.withLock({ $0 }) {
+            return completion(.failure(Refused(description: reason)))
+        }
         state.withLock { state in
             for change in changes { state.apply(change) }
         }

@@ -32,9 +32,17 @@ public final class SQLiteStateStore: StateStore {
         case refuse
     }
 
-    /// Opens (creating if needed) `windowd.sqlite` in `directory`. A damaged or foreign file is moved
-    /// aside under `policy = moveAside`, and its new name returned.
-    public static func open(directory: String, fullSync: Bool, onDamage policy: DamagePolicy) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: String?) {
+    /// A damaged file moved aside: its new name, and what was wrong with it.
+    public struct MovedAside: Sendable {
+        /// Where it is now, `windowd.sqlite.damaged-TIMESTAMP`.
+        public var path: String
+        /// Why it could not be used.
+        public var reason: String
+    }
+
+    /// Opens (creating if needed) `windowd.sqlite` in `directory`. A damaged or foreign file (an
+    /// empty one included) is moved aside under `policy = moveAside`, and its new name returned.
+    public static func open(directory: String, fullSync: Bool, onDamage policy: DamagePolicy) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: MovedAside?) {
         try makeDirectory(directory)
         let path = directory + "/windowd.sqlite"
         do {
@@ -49,7 +57,7 @@ public final class SQLiteStateStore: StateStore {
                         throw .directory(path: directory, detail: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))")
                     }
                 }
-                return (SQLiteStateStore(path: path, pool: try openPool(path: path, fullSync: fullSync)), aside)
+                return (SQLiteStateStore(path: path, pool: try openPool(path: path, fullSync: fullSync)), MovedAside(path: aside, reason: error.detail))
             case .directory:
                 throw error
             }
@@ -74,6 +82,7 @@ public final class SQLiteStateStore: StateStore {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
+        try refuseEmptyFile(path)
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             let migrator = StoreSchema.migrator
@@ -162,6 +171,17 @@ public final class SQLiteStateStore: StateStore {
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
+    }
+
+    /// A zero-length file where the database is kept is damage, not a fresh start: a database
+    /// that windowd created has its header on disk from the first open (WAL mode writes it), so
+    /// an empty one was truncated or lost its content. A missing file is a fresh start.
+    private static func refuseEmptyFile(_ path: String) throws(StoreOpeningError) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size == 0 else { return }
+        var wal = stat()
+        let walBytes = stat(path + "-wal", &wal) == 0 ? Int(wal.st_size) : 0
+        throw .damaged(path: path, detail: "the file is empty (0 bytes; \(walBytes) bytes of write-ahead log beside it): a database was here")
     }
 
     private static func makeDirectory(_ directory: String) throws(StoreOpeningError) {

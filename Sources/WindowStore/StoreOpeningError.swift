@@ -7,6 +7,14 @@ public enum StoreOpeningError: Error, CustomStringConvertible, Sendable {
     /// The state directory cannot be made or used.
     case directory(path: String, detail: String)
 
+    /// What was wrong, without the advice: for the log line of a file moved aside.
+    public var detail: String {
+        switch self {
+        case .damaged(_, let detail), .directory(_, let detail): detail
+        case .newerSchema(_, let unknown): "written by a newer windowd (migrations \(unknown.joined(separator: ", ")))"
+        }
+    }
+
     /// The message for the user: names the database file or directory and what to do about it.
     public var description: String {
         switch self {

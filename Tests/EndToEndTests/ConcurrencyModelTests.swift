@@ -8,6 +8,10 @@ import WindowProtocol
 /// subscribers join at random moments; each subscriber's state, rebuilt from its snapshot and
 /// events, must end equal to the daemon's own account, and every connection's `seq` is gap-free.
 ///
+/// In the middle, the daemon is upgraded in place (SIGUSR2) a few times under the load: every
+/// connection goes on gap-free through one `daemon.restarted` each, the rebuilt states still
+/// equal the daemon's, and its open descriptors stay flat from one upgrade to the next.
+///
 /// The seed is printed; `WINDOWD_MODEL_SEED` repeats a run (as far as the timing of replies
 /// allows) and `WINDOWD_MODEL_OPS` runs more operations (`make soak`).
 @Suite("Concurrency model", .timeLimit(.minutes(30)))
@@ -19,8 +23,10 @@ struct ConcurrencyModelTests {
     static let subscriberTypes: [[String]?] = [nil, nil, ["window.opened", "window.closed", "window.phase"], ["app.state", "scene.phase"]]
     /// Requests each writer keeps unanswered.
     static let inFlight = 6
+    /// SIGUSR2 upgrades in place during the run, evenly spread over the operations.
+    static let upgrades = 3
 
-    @Test("6 writers pipeline random operations, 4 subscribers join at random moments: each rebuilt state equals the daemon's, every seq is gap-free")
+    @Test("6 writers pipeline random operations, 4 subscribers join at random moments, 3 SIGUSR2 upgrades in between: each rebuilt state equals the daemon's, every seq is gap-free, descriptors stay flat")
     func writersAndSubscribers() throws {
         let seed = SeededGenerator.seed(from: "WINDOWD_MODEL_SEED")
         let operations = SeededGenerator.count(from: "WINDOWD_MODEL_OPS", default: 3_000)
@@ -44,7 +50,21 @@ struct ConcurrencyModelTests {
         let started = ContinuousClock.now
         let deadline = Deadline(TestTiming.scaled(.seconds(60) + .milliseconds(20 * operations)))
         var sent = 0
+        // Upgrade k is sent once a k-th of the operations is out and every peer saw upgrade k - 1;
+        // the descriptors are counted once every peer saw it (the first upgrade sheds what the
+        // daemon inherited from the test runner, so the counts from then on must be equal).
+        let upgradeAt = (1...Self.upgrades).map { operations * $0 / (Self.upgrades + 1) }
+        var upgradesSent = 0
+        var descriptorCounts: [Int] = []
         while true {
+            let restartsSeen = peers.map(\.restarts).min() ?? 0
+            if descriptorCounts.count < restartsSeen {
+                descriptorCounts.append(OpenDescriptors(of: daemon.pid).count)
+            }
+            if upgradesSent < Self.upgrades, sent >= upgradeAt[upgradesSent], restartsSeen == upgradesSent {
+                kill(daemon.pid, SIGUSR2)
+                upgradesSent += 1
+            }
             for writer in writers where writer.operationsLeft > 0 && writer.pending.count < Self.inFlight {
                 try writer.sendOperation()
                 writer.operationsLeft -= 1
@@ -55,6 +75,7 @@ struct ConcurrencyModelTests {
             }
             let settled = writers.allSatisfy { ($0.operationsLeft == 0 && $0.pending.isEmpty) || $0.closed }
                 && subscribers.allSatisfy { ($0.subscribeSent && $0.pending.isEmpty) || $0.closed }
+                && descriptorCounts.count == Self.upgrades
             if settled { break }
             if deadline.hasPassed { throw TestFailure("the model run did not settle in time: \(sent) of \(operations) sent") }
             let canSend = writers.contains { $0.operationsLeft > 0 && $0.pending.count < Self.inFlight }
@@ -73,6 +94,11 @@ struct ConcurrencyModelTests {
             try Self.readReady(peers, waitMilliseconds: 50)
         }
 
+        descriptorCounts.append(OpenDescriptors(of: daemon.pid).count)
+        #expect(Set(descriptorCounts).count == 1, "open descriptors after each upgrade and at the end: \(descriptorCounts)")
+        #expect(peers.allSatisfy { $0.restarts == Self.upgrades || $0.closed }, "restarts seen: \(peers.map(\.restarts))")
+        #expect(daemon.process.poll() == nil, "the same process goes on")
+
         let truth = try Self.truth(from: observer.client)
         for subscriber in subscribers {
             guard let rebuilt = subscriber.rebuilt else { continue }
@@ -82,7 +108,7 @@ struct ConcurrencyModelTests {
             Issue.record("\(peer.name): \(peer.problemCount) problems, the first:\n\(peer.problems.joined(separator: "\n"))")
         }
         let outcomes = writers.reduce(into: [String: Int]()) { all, writer in all.merge(writer.outcomes, uniquingKeysWith: +) }
-        print("ConcurrencyModelTests: \(sent) operations in \(elapsed); replies \(outcomes.sorted { $0.key < $1.key }); "
+        print("ConcurrencyModelTests: \(Self.upgrades) upgrades, open descriptors \(descriptorCounts); \(sent) operations in \(elapsed); replies \(outcomes.sorted { $0.key < $1.key }); "
             + "events per subscriber \(subscribers.map(\.eventCount)); \(truth.windows.count) windows at the end, app \(truth.appState), aggregate \(truth.aggregate)")
     }
 

@@ -5,9 +5,10 @@ import Foundation
 import Testing
 import WindowProtocol
 
-/// The state directory failing under a running daemon (issue 7): read-only or full. Writes are
-/// refused with a clear error, reads are served, nothing acknowledged is lost (kill -9 and a
-/// restart show every acknowledged write), and the daemon recovers when the directory does.
+/// The state directory failing under a running daemon (issue 7): read-only or full. A write
+/// whose commit fails is refused with a clear error and not applied (issue 19), reads are
+/// served, nothing acknowledged is lost (kill -9 and a restart show every acknowledged write),
+/// and the daemon recovers when the directory does.
 ///
 /// Read-only under a running daemon is injected with strace (`pwrite64` fails with EROFS): root
 /// ignores file modes, and Linux refuses `mount -o remount,ro` while the daemon holds its
@@ -64,15 +65,15 @@ struct FaultInjectionTests {
         defer { injector.stop() }
         let refused = try client.request("window.open", #"{"group":"detail","value":100}"#)
         #expect(refused.code == -32603, "the first write after the directory went read-only fails: \(refused.message.jsonText)")
-        // The change was applied before its commit failed: the reply says it is not saved yet,
-        // that it will be, and that other changes are refused until then.
-        #expect(refused.errorMessage?.contains("could not save this change yet") == true, "\(refused.message.jsonText)")
-        #expect(refused.errorMessage?.contains("will be saved") == true, "\(refused.message.jsonText)")
+        // The change was undone when its commit failed: the reply says it is not applied.
+        #expect(refused.errorMessage?.contains("could not save the change") == true, "\(refused.message.jsonText)")
+        #expect(refused.errorMessage?.contains("not applied") == true, "\(refused.message.jsonText)")
         let listed = try client.call("window.list", #"{"group":"detail"}"#)["windows"]?.array ?? []
-        #expect(listed.contains { $0["value"]?.int == 100 }, "the applied, not yet saved window.open is visible, as the reply says")
+        #expect(!listed.contains { $0["value"]?.int == 100 }, "the window.open whose commit failed is not applied")
         let again = try client.request("storage.set", #"{"id":"\#(acknowledged.windows[0]!)","key":"later","value":"x"}"#)
-        #expect(again.code == -32603, "later writes are refused at once: \(again.message.jsonText)")
-        #expect(again.errorMessage?.contains("state directory accepts writes again") == true, "the refusal says what to do")
+        #expect(again.code == -32603, "later writes fail while the directory refuses them: \(again.message.jsonText)")
+        #expect(again.errorMessage?.contains("try again once the state directory accepts writes") == true, "the refusal says what to do")
+        #expect(try client.call("storage.get", #"{"id":"\#(acknowledged.windows[0]!)"}"#)["storage"]?["later"] == nil, "and is not applied")
         #expect(try client.request("app.transition", #"{"to":{"state":"authenticated","user":"bob"}}"#).code == -32603)
 
         // Reads go on while writes cannot.
@@ -151,7 +152,7 @@ struct FaultInjectionTests {
         }
         let refused = try #require(refusal, "a full directory refuses writes")
         #expect(refused.code == -32603, "\(refused.message.jsonText)")
-        #expect(refused.errorMessage?.contains("state directory accepts writes again") == true, "\(refused.message.jsonText)")
+        #expect(refused.errorMessage?.contains("state directory accepts writes") == true, "\(refused.message.jsonText)")
         #expect(first.log.contains("cannot commit state"), "the failure is logged:\n\(first.log)")
 
         #expect(try client.call("window.list", #"{"group":"detail"}"#)["windows"]?.array?.count ?? 0 >= acknowledged.windows.count)
@@ -161,7 +162,7 @@ struct FaultInjectionTests {
         try expectRecovery(of: first, client: client, in: directory, probe: 5_000, then: 5_001..<5_004, storing: 1_000, &acknowledged)
     }
 
-    @Test("window.attach that opens a window is refused while the store refuses writes, like window.open",
+    @Test("window.attach that opens a window is undone when its commit fails, like window.open",
           .enabled(if: WriteFaultInjector.isAvailable, WriteFaultInjector.reason))
     func attachOpenWhileReadOnly() throws {
         let directory = try TemporaryDirectory()

@@ -67,19 +67,18 @@ struct FuzzRegressionTests {
         #expect(session.context.coordinator.registry.count == 1)
     }
 
-    /// Found by the harness on its first seed: `window.attach` with `group` + `value` creates a
-    /// window, a durable change, and was served while the store refused writes.
-    @Test("window.attach that would open a window is refused while the store refuses writes")
-    func attachOpenWhileStoreFails() throws {
+    /// A line whose commit fails is undone (issue 19, item 7): the fuzz session rolls the
+    /// coordinator back as the daemon does, and every request of the line is answered -32603.
+    @Test("a window.attach that opens a window, whose commit fails, is undone and answered with the error; it succeeds once commits do")
+    func attachOpenWhoseCommitFails() throws {
         let session = FuzzSession()
-        session.context.storeFailure = "No space left on device"
         let line = #"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":7}}"#
-        let outcome = Array(line.utf8).withUnsafeBytes { session.router.handle(line: $0, from: ConnectionID(1), context: session.context) }
-        #expect(outcome.error?.code == -32603)
-        #expect(outcome.changes.isEmpty)
+        #expect(session.run(Array(("$storefail\n" + line + "\n").utf8)) == [])
         #expect(session.context.coordinator.registry.count == 0)
-        session.context.storeFailure = nil
-        let served = Array(line.utf8).withUnsafeBytes { session.router.handle(line: $0, from: ConnectionID(1), context: session.context) }
-        #expect(served.error == nil && served.replies.allSatisfy(\.changesDurableState))
+        #expect(session.run(Array(("$storeok\n" + line + "\n").utf8)) == [])
+        #expect(session.context.coordinator.registry.count == 1)
+        let outcome = Array(line.utf8).withUnsafeBytes { session.router.handle(line: $0, from: ConnectionID(2), context: session.context) }
+        let undone = String(decoding: outcome.line(undone: "No space left on device") ?? [], as: UTF8.self)
+        #expect(undone.contains("-32603") && undone.contains("not applied"), "\(undone)")
     }
 }

@@ -89,7 +89,7 @@ struct SQLiteStateStoreTests {
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: URL(fileURLWithPath: directory + "/windowd.sqlite"))
         let (store, aside) = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .moveAside)
-        let moved = try #require(aside)
+        let moved = try #require(aside?.path)
         #expect(moved.hasPrefix(directory + "/windowd.sqlite.damaged-"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: moved)) == garbage)
         #expect(try await store.load() == StoredState())
@@ -104,6 +104,31 @@ struct SQLiteStateStoreTests {
             try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse)
         }
         #expect(FileManager.default.fileExists(atPath: directory + "/windowd.sqlite"))
+    }
+
+    @Test("an empty (zero-length) database file is damage: refused under refuse, moved aside under move-aside, with the reason")
+    func emptyFile() async throws {
+        let directory = Self.directory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: directory + "/windowd.sqlite", contents: Data()))
+        #expect(throws: StoreOpeningError.self) {
+            try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse)
+        }
+        #expect(FileManager.default.fileExists(atPath: directory + "/windowd.sqlite"), "refused: left where it is")
+        let (store, aside) = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .moveAside)
+        let moved = try #require(aside)
+        #expect(moved.reason.contains("empty"), "\(moved.reason)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: moved.path)).isEmpty)
+        #expect(try await store.load() == StoredState())
+    }
+
+    @Test("a state directory without a database file is a fresh start, and the file it creates is not empty")
+    func noFileIsFresh() async throws {
+        let directory = Self.directory()
+        let store = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse).store
+        #expect(try await store.load() == StoredState())
+        let size = try FileManager.default.attributesOfItem(atPath: directory + "/windowd.sqlite")[.size] as? Int
+        #expect((size ?? 0) > 0, "a database windowd created is never zero-length, so an empty one is damage")
     }
 
     @Test("a truncated database is moved aside")

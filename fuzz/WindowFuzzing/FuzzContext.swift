@@ -3,13 +3,14 @@ import WindowDispatch
 import WindowProtocol
 
 /// The daemon's side of a request, in memory: the coordinator, a clock that the session moves,
-/// subscriptions, and a store that can be made to refuse writes (`$storefail` / `$storeok`).
+/// subscriptions, and a store whose commits can be made to fail (`$storefail` / `$storeok`).
 public final class FuzzContext: DispatchContext {
     public var coordinator: SceneCoordinator
     public var now: Double
     public var uptime: Double { 1 }
     public var clientCount: Int { 3 }
-    public var storeFailure: String?
+    /// Whether each line's commit fails, so that what it changed is undone.
+    public var commitsFail = false
     /// The session's three connections, with what each subscribed to.
     public private(set) var connections: [ConnectionID: FuzzConnection] = Dictionary(
         uniqueKeysWithValues: (1...3).map { (ConnectionID(UInt64($0)), FuzzConnection(id: ConnectionID(UInt64($0)))) })

@@ -7,7 +7,8 @@ import WindowProtocol
 /// The input is a byte stream, framed into lines like a connection's. Line `n` comes from
 /// connection `n % 3 + 1`, and each line advances the clock by one second, so sessions
 /// (TTL 30 s) expire within an input. A line `$disconnect` closes the line's connection;
-/// `$storefail` and `$storeok` make the store refuse writes and accept them again. Window ids
+/// after `$storefail` every line's commit fails until `$storeok`: what a line changed is then
+/// undone, as the daemon rolls the coordinator back to its value before the line. Window ids
 /// are random, so `"$3"` in a line stands for the fourth window's id.
 public struct FuzzSession {
     /// The groups of the end-to-end config, plus one with a launch command and no restore.
@@ -48,11 +49,11 @@ public struct FuzzSession {
             case Array("$disconnect".utf8):
                 violations += Invariants.effects(context.disconnect(connection))
             case Array("$storefail".utf8):
-                context.storeFailure = "No space left on device"
+                context.commitsFail = true
             case Array("$storeok".utf8):
-                context.storeFailure = nil
+                context.commitsFail = false
             default:
-                let refusesWrites = context.storeFailure != nil
+                let rollbackPoint = context.coordinator
                 let resolved = resolvingPlaceholders(line)
                 violations += Invariants.requestLine(resolved)
                 let presenters = Set(context.coordinator.registry.windows.values.compactMap(\.presenter))
@@ -61,7 +62,11 @@ public struct FuzzSession {
                         violations += Invariants.audiences(reply.effects, in: context, presentersBefore: presenters)
                     }
                 }
-                violations += Invariants.outcome(outcome, line: resolved, before: before, after: Snapshot(context.coordinator), refusesWrites: refusesWrites)
+                violations += Invariants.outcome(outcome, line: resolved, before: before, after: Snapshot(context.coordinator))
+                if context.commitsFail, outcome.replies.contains(where: \.changesDurableState) {
+                    context.coordinator = rollbackPoint
+                    violations += Invariants.undone(outcome, line: resolved, before: before, after: Snapshot(context.coordinator))
+                }
             }
             violations += Invariants.coordinator(context.coordinator, limits: Self.limits)
             if !violations.isEmpty {

@@ -13,8 +13,8 @@ enum Invariants {
 
     /// Every request with an id JSON-RPC allows is answered once, echoing it exactly, and no
     /// notification is; each response is one JSON-RPC object; an error is a known code and
-    /// changed nothing; while the store refuses writes, nothing durable changes.
-    static func outcome(_ outcome: RequestRouter.Outcome, line: [UInt8], before: Snapshot, after: Snapshot, refusesWrites: Bool) -> [String] {
+    /// changed nothing.
+    static func outcome(_ outcome: RequestRouter.Outcome, line: [UInt8], before: Snapshot, after: Snapshot) -> [String] {
         var violations: [String] = []
         let expected = AnsweredIDs(line: line)
         let answered = AnsweredIDs.of(response: outcome.response)
@@ -27,19 +27,29 @@ enum Invariants {
                 if reply.error == nil { violations += directlyWritten(body, method: reply.method) }
             }
             if let error = reply.error {
-                let storeRefusal = refusesWrites && error.code == -32603
-                if !standardCodes.contains(error.code) && !storeRefusal { violations.append("error code \(error.code) is not a JSON-RPC or application code") }
+                if !standardCodes.contains(error.code) { violations.append("error code \(error.code) is not a JSON-RPC or application code") }
                 if error.code == -32000 && error.reason == nil { violations.append("application error without data.reason: \(error.message)") }
                 if outcome.replies.count == 1 && before != after { violations.append("a refused request (\(error.message)) changed the coordinator") }
                 if !reply.changes.isEmpty { violations.append("a refused request (\(error.message)) asked to persist \(reply.changes)") }
                 for leak in ["Swift.", "Dictionary<", "Cannot initialize", "DecodingError", "JSONValue"] where error.message.contains(leak) {
                     violations.append("an error message leaks Swift internals (\(leak)): \(error.message)")
                 }
-            } else if refusesWrites && reply.changesDurableState {
-                violations.append("\(reply.method ?? "?") was served while the store refuses writes and changed \(reply.changes)")
             }
             violations += effects(reply.effects)
         }
+        return violations
+    }
+
+    /// A line whose commit failed is answered, every request of it, with the undone-change
+    /// error (-32603), and the coordinator is back to its value before the line.
+    static func undone(_ outcome: RequestRouter.Outcome, line: [UInt8], before: Snapshot, after: Snapshot) -> [String] {
+        var violations: [String] = []
+        if before != after { violations.append("undoing a failed commit did not restore the coordinator") }
+        guard let response = outcome.line(undone: "No space left on device") else { return violations }
+        let expected = AnsweredIDs(line: line)
+        if AnsweredIDs.of(response: response) != expected { violations.append("the undone line is not answered once per request") }
+        let text = String(decoding: response, as: UTF8.self)
+        if text.contains("\"result\"") { violations.append("a request of an undone line was answered with a result: \(text.prefix(200))") }
         return violations
     }
 

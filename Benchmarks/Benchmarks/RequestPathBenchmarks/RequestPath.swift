@@ -52,7 +52,6 @@ private final class InMemoryContext: DispatchContext {
     let now: Double = 1_700_000_000
     var uptime: Double { 1 }
     var clientCount: Int { 1 }
-    var storeFailure: String? { nil }
 
     init(coordinator: SceneCoordinator) {
         self.coordinator = coordinator

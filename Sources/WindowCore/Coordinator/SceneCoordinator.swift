@@ -16,11 +16,11 @@ public struct SceneCoordinator: Sendable {
     /// The limits in force.
     public private(set) var limits: CoordinatorLimits
     /// The app state machine.
-    public private(set) var appState = AppStateMachine()
+    public internal(set) var appState = AppStateMachine()
     /// The windows.
-    public private(set) var registry = WindowRegistry()
+    public internal(set) var registry = WindowRegistry()
     /// The signed-in session, while `authenticated`.
-    public private(set) var session: Session?
+    public internal(set) var session: Session?
     /// The aggregate as announced: up at once, down once it has held (SPEC section 3).
     public internal(set) var phaseSettle: PhaseSettle
     /// Windows closed by a sign-out since the last sign-in: a presenter re-attaching to one by

@@ -9,6 +9,9 @@ public struct WindowRegistry: Sendable {
     private var byPresenter: [ConnectionID: WindowID] = [:]
     private var tally = PhaseTally()
     private var nextOrder: UInt64 = 0
+    /// While recording (``startJournal()``): each window changed since the journal was last
+    /// taken, as it was before (`nil`: it did not exist).
+    private var journal: [WindowID: Window?]?
 
     private struct ValueKey: Hashable {
         var group: String
@@ -70,6 +73,7 @@ public struct WindowRegistry: Sendable {
 
     private mutating func add(_ window: consuming Window) {
         let (id, phase, order) = (window.id, window.phase, window.order)
+        record(id)
         let replaced = windows.updateValue(window, forKey: id)
         precondition(replaced == nil, "window \(id) is registered twice")
         tally.add(phase)
@@ -85,6 +89,7 @@ public struct WindowRegistry: Sendable {
     /// Removes the window `id` and returns it as it was.
     @discardableResult
     public mutating func remove(_ id: WindowID) -> Window? {
+        record(id)
         guard let window = windows.removeValue(forKey: id) else { return nil }
         byValue.removeValue(forKey: ValueKey(group: window.group, value: window.value))
         if let presenter = window.presenter { byPresenter.removeValue(forKey: presenter) }
@@ -95,6 +100,7 @@ public struct WindowRegistry: Sendable {
     /// Sets the presenter of `id` (or clears it) and its phase; `background` whenever there is none.
     public mutating func setPresenter(_ presenter: ConnectionID?, phase: ScenePhase, of id: WindowID) {
         guard var window = windows[id] else { return }
+        record(id)
         if let old = window.presenter { byPresenter.removeValue(forKey: old) }
         if let presenter { byPresenter[presenter] = id }
         window.presenter = presenter
@@ -107,6 +113,7 @@ public struct WindowRegistry: Sendable {
     /// Sets the phase of `id`.
     public mutating func setPhase(_ phase: ScenePhase, of id: WindowID) {
         guard var window = windows[id] else { return }
+        record(id)
         tally.remove(window.phase)
         window.phase = phase
         tally.add(phase)
@@ -117,6 +124,63 @@ public struct WindowRegistry: Sendable {
     public mutating func updateStorage(of id: WindowID, _ change: (inout SceneStorage) throws(Refusal) -> Void) throws(Refusal) {
         guard var window = windows[id] else { return }
         try change(&window.storage)
+        record(id)
         windows[id] = window
+    }
+
+    // MARK: - Journal: undoing changes whose commit failed
+
+    /// Windows as they were before a run of changes, to put them back if the changes are undone
+    /// (the daemon's rollback of a failed commit): cheap to keep, unlike a copy of the registry.
+    public struct Journal: Sendable {
+        /// Each window changed, as it was before its first change (`nil`: it did not exist).
+        fileprivate var priors: [WindowID: Window?] = [:]
+
+        /// No window changed.
+        public var isEmpty: Bool { priors.isEmpty }
+
+        /// One journal for this run and an `older` one before it: the older value of a window wins.
+        public func merging(older: Journal) -> Journal {
+            Journal(priors: priors.merging(older.priors) { _, older in older })
+        }
+    }
+
+    /// Records, from now on, what each change to a window replaces.
+    public mutating func startJournal() {
+        if journal == nil { journal = [:] }
+    }
+
+    /// What was recorded since the last call (or the start); recording goes on, afresh.
+    public mutating func takeJournal() -> Journal {
+        defer { if journal != nil { journal = [:] } }
+        return Journal(priors: journal ?? [:])
+    }
+
+    /// Puts every window of `journal` back as it was, indexes, presenters and phases with it;
+    /// the recording starts afresh.
+    public mutating func undo(_ journal: Journal) {
+        let recording = self.journal != nil
+        self.journal = nil
+        // Every changed window out first, then the old ones in: a presenter or a value may have
+        // moved from one window to another in between.
+        for id in journal.priors.keys {
+            guard let current = windows.removeValue(forKey: id) else { continue }
+            let key = ValueKey(group: current.group, value: current.value)
+            if byValue[key] == id { byValue.removeValue(forKey: key) }
+            if let presenter = current.presenter, byPresenter[presenter] == id { byPresenter.removeValue(forKey: presenter) }
+            tally.remove(current.phase)
+        }
+        for case let (id, prior?) in journal.priors {
+            byValue[ValueKey(group: prior.group, value: prior.value)] = id
+            if let presenter = prior.presenter { byPresenter[presenter] = id }
+            add(prior)
+        }
+        self.journal = recording ? [:] : nil
+    }
+
+    /// Notes what `id` is now, before its first change since the journal was taken.
+    private mutating func record(_ id: WindowID) {
+        guard journal != nil, journal?.index(forKey: id) == nil else { return }
+        journal?.updateValue(windows[id], forKey: id)
     }
 }

@@ -35,6 +35,9 @@ final class Connection: EventSubscriber {
     private(set) var budget: OutboundBudget
     /// Set once it was closed for not reading its events: nothing more is queued.
     var cutOff = false
+    /// Events addressed to it and then withdrawn because their change was undone: those
+    /// numbered after them go out that many lower, and `lastSeq` goes back once all are out.
+    var withdrawnEvents: UInt64 = 0
 
     /// Replies and events queued since the last flush, in order.
     private var outbound: ByteBuffer

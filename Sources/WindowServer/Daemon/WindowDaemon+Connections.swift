@@ -38,7 +38,7 @@ extension WindowDaemon {
             connection.lastSeq = record.lastSeq
             connections.subscribe(connection, to: .init(names: record.subscription, all: record.subscribedToAll))
             if let window = record.presenting,
-               !coordinator.resumePresenter(window, connection: connection.id, phase: record.phase ?? .active) {
+               !changeOnItsOwn({ coordinator, _ in coordinator.resumePresenter(window, connection: connection.id, phase: record.phase ?? .active) }).result {
                 logger.notice("a handed-over presenter's window is gone", metadata: ["window.id": "\(window)"])
                 connection.restartNotice = .restarted(resync: true)
             }
@@ -91,8 +91,8 @@ extension WindowDaemon {
         guard !lifecycle.keepsConnections, connections.remove(connection) else { return }
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         heldRequests.drop(connection.id)
-        var effects: [Effect] = []
-        coordinator.detach(connection: connection.id, now: now, effects: &effects)
+        let now = self.now
+        let (_, effects) = changeOnItsOwn { $0.detach(connection: connection.id, now: now, effects: &$1) }
         perform(effects)
         flush()
         scheduleStatus()

@@ -17,8 +17,8 @@ extension WindowDaemon {
         deadlineTimer.fired()
         // While connections are handed over nothing may change; an abandoned hand-off arms again.
         guard lifecycle == .serving else { return }
-        var effects: [Effect] = []
-        coordinator.advance(to: now, effects: &effects)
+        let now = self.now
+        let (_, effects) = changeOnItsOwn { $0.advance(to: now, effects: &$1) }
         if !effects.isEmpty {
             perform(effects)
             flush()

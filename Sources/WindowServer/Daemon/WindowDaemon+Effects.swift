@@ -17,7 +17,8 @@ extension WindowDaemon {
 
     /// Carries out what the coordinator asked for outside a request (timers, connections that
     /// close, restarts): changes go to the store, events are addressed now and sent once the
-    /// changes are durable, in the same order as request replies.
+    /// changes are durable, in the same order as request replies. These are the daemon's own
+    /// changes (``changeOnItsOwn(_:)``): a failed commit keeps and retries them.
     func perform(_ effects: [Effect]) {
         var pending = PendingEffects()
         address(effects, into: &pending)
@@ -41,14 +42,15 @@ extension WindowDaemon {
             case .launch, .phaseReaction:
                 pending.actions.append(effect)
             case .persist(let change):
-                pipeline.add([change])
+                // Only the daemon's own effects carry changes here: the router takes a request's apart.
+                pipeline.add([change], from: .daemon)
             }
         }
     }
 
     /// Sends addressed events and carries out launches and phase reactions.
     func release(_ pending: PendingEffects) {
-        for (connection, seq, event) in pending.lines { sendEvent(event, seq: seq, to: connection) }
+        for (connection, seq, event) in pending.lines { sendEvent(event, seq: seq - connection.withdrawnEvents, to: connection) }
         for action in pending.actions {
             switch action {
             case .launch(let arguments, let window):
@@ -74,8 +76,8 @@ extension WindowDaemon {
             let daemon = NIOLoopBound(self, eventLoop: eventLoop)
             sessionValidator.validate(session, now: now) { verdict in
                 guard verdict == .invalid, daemon.value.coordinator.session == session else { return }
-                var effects: [Effect] = []
-                daemon.value.coordinator.expireSession(now: daemon.value.now, effects: &effects)
+                let now = daemon.value.now
+                let (_, effects) = daemon.value.changeOnItsOwn { $0.expireSession(now: now, effects: &$1) }
                 daemon.value.perform(effects)
                 daemon.value.flush()
             }

@@ -51,8 +51,8 @@ extension WindowDaemon {
             if let stored = storedSession {
                 logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
             }
-            var effects: [Effect] = []
-            coordinator.discardRestoredSession(now: now, effects: &effects)
+            let now = self.now
+            let (_, effects) = changeOnItsOwn { $0.discardRestoredSession(now: now, effects: &$1) }
             perform(effects)
             flush()
         }
@@ -63,8 +63,8 @@ extension WindowDaemon {
     /// Leaves `loading`: `authenticated(user)` when the stored session is still valid, else
     /// `unauthenticated`; then the requests that waited for it are handled, in order.
     private func finishLoading(_ verdict: SessionValidator.Verdict) {
-        var effects: [Effect] = []
-        coordinator.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &effects)
+        let (storedSession, now) = (self.storedSession, self.now)
+        let (_, effects) = changeOnItsOwn { $0.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &$1) }
         perform(effects)
         releaseHeldRequests()
         flush()
@@ -104,14 +104,15 @@ extension WindowDaemon {
 
     /// Resumes the app state a graceful restart handed over, instead of `loading`.
     func resume(from state: HandOffState) {
-        coordinator.resume(state: state.appState, session: storedSession)
+        let storedSession = self.storedSession
+        changeOnItsOwn { coordinator, _ in coordinator.resume(state: state.appState, session: storedSession) }
         logger.info("resumed after a graceful restart", metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"])
     }
 
     /// Applies a re-read config; connections and windows stay. Sends `daemon.reloaded` when `announce`.
     func reload(_ newConfig: DaemonConfig, announce: Bool = true) {
         config = newConfig
-        coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits)
+        changeOnItsOwn { coordinator, _ in coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits) }
         access = AccessPolicy(newConfig.daemon)
         if announce {
             perform([.event(.daemonReloaded)])

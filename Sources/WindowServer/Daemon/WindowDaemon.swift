@@ -22,6 +22,8 @@ final class WindowDaemon {
     var config: DaemonConfig
     /// The app-state controller.
     var coordinator: SceneCoordinator
+    /// What a failed commit of requests' changes goes back to (``WindowDaemon/rollBack()``).
+    var rollbackPoint: RollbackPoint
     /// The connected clients.
     let connections = ConnectionTable()
     var access: AccessPolicy
@@ -37,6 +39,8 @@ final class WindowDaemon {
     let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
     /// Serving, handing connections over, or stopping.
     var lifecycle = DaemonLifecycle.serving
+    /// Set while events withdrawn from connections wait to be taken out of their numbering.
+    var withdrawing = false
     /// When `loading` ends.
     var loadingGate = LoadingGate(hasStoredSession: false)
     /// Attaches that wait for the end of `loading`, and what their connections sent after them.
@@ -68,8 +72,15 @@ final class WindowDaemon {
         self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         self.access = AccessPolicy(config.daemon)
         coordinator.restore(restored)
+        rollbackPoint = RollbackPoint(&coordinator)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-        pipeline.onRelease = { daemon.value.flush() }
+        pipeline.onRelease = {
+            daemon.value.settleWithdrawnEvents()
+            daemon.value.flush()
+        }
+        pipeline.onCommitStart = { daemon.value.rollbackPoint.commitStarted(&daemon.value.coordinator) }
+        pipeline.onCommitted = { daemon.value.rollbackPoint.committed(&daemon.value.coordinator, nothingQueued: $0) }
+        pipeline.onRollBack = { daemon.value.rollBack() }
     }
 
     var sessionValidator: SessionValidator {
@@ -92,7 +103,8 @@ final class WindowDaemon {
     /// subscription taken by a later request counts them or not exactly as its snapshot does.
     /// Acknowledge after commit: the reply and the events wait until the changes this line
     /// made, or saw, are durable — written at once when nothing is pending, as for reads and
-    /// de-duplicated opens.
+    /// de-duplicated opens. If that commit fails, what the line did is undone and every
+    /// request of it is answered with the error (``rollBack()``).
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
         if !heldRequests.isEmpty || coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
         // A transition out of `loading` (app.transition) ends the wait as loading's own end does.
@@ -107,17 +119,23 @@ final class WindowDaemon {
         for reply in outcome.replies where !reply.changes.isEmpty {
             pipeline.add(reply.changes)
         }
+        if pipeline.isIdle { rollbackPoint.settle(&coordinator) }
         guard pipeline.isDurable else {
-            pipeline.whenDurable { [self] failure in deliver(outcome, unsaved: failure, pending, to: connection) }
+            pipeline.whenDurable { [self] failure in deliver(outcome, undone: failure, pending, to: connection) }
             return
         }
-        deliver(outcome, unsaved: nil, pending, to: connection)
+        deliver(outcome, undone: nil, pending, to: connection)
     }
 
-    /// Queues a line's response, then the events and actions it caused.
-    private func deliver(_ outcome: RequestRouter.Outcome, unsaved: CommitPipeline.StoreFailure?, _ pending: PendingEffects, to connection: Connection) {
-        sendReply(to: connection) { outcome.write(unsaved: unsaved?.description, encoder: encoder, into: &$0) }
-        if !pending.isEmpty { release(pending) }
+    /// Queues a line's response, then the events and actions it caused; when what the line did
+    /// was undone (`undone`: its commit failed), every reply is that error and nothing is announced.
+    private func deliver(_ outcome: RequestRouter.Outcome, undone: CommitPipeline.StoreFailure?, _ pending: PendingEffects, to connection: Connection) {
+        sendReply(to: connection) { outcome.write(undone: undone?.description, encoder: encoder, into: &$0) }
+        if undone != nil {
+            withdraw(pending, subscribedBy: outcome, on: connection)
+        } else if !pending.isEmpty {
+            release(pending)
+        }
     }
 
     /// An error response (`id` null: the request could not be read) as one line.
@@ -142,9 +160,6 @@ final class WindowDaemon {
     }
 
     // MARK: - What requests read and change
-
-    /// Why the store cannot commit now, if it cannot.
-    var storeFailure: String? { pipeline.failure?.description }
 
     /// Subscribes a connection to `types` (all when `nil`); returns the `seq` before the
     /// subscription: the number of the last event addressed to it, sent or waiting for a commit.

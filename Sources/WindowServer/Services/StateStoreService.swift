@@ -59,7 +59,9 @@ public final class StateStoreService: Service, Sendable {
         let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
         let (store, movedAside) = try SQLiteStateStore.open(directory: directory, fullSync: config.state.durability == .full, onDamage: policy)
         if let movedAside {
-            logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: ["moved_to": "\(movedAside)"])
+            logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: [
+                "moved_to": "\(movedAside.path)", "reason": "\(movedAside.reason)",
+            ])
         }
         let stored = try await store.load()
         let groups = Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) })

@@ -42,6 +42,8 @@ final class ModelPeer {
     private(set) var rebuilt: RebuiltState?
     private var eventsBeforeReply: [RawJSON] = []
     private(set) var sawBarrier = false
+    /// How many `daemon.restarted` (graceful, `resync: false`) it has seen: one per upgrade in place.
+    private(set) var restarts = 0
 
     init(name: String, role: Role, client: RawClient, seed: UInt64) {
         self.name = name
@@ -121,17 +123,22 @@ final class ModelPeer {
         lastSeq = seq
         let name = event["method"]?.string ?? "?"
         if name == "daemon.reloaded" { sawBarrier = true }
+        if name == "daemon.restarted" {
+            restarts += 1
+            if event["params"]?["resync"]?.bool != false { problem("an upgrade in place lost this connection's state: \(event)") }
+        }
+        let toEveryone = name == "daemon.reloaded" || name == "daemon.restarted"
         switch role {
         case .writer(let presenter):
             if name == "window.dismiss", event["params"]?["window"]?["id"]?.string == presenting { presenting = nil }
-            if !presenter, name != "daemon.reloaded" { problem("a writer that presents nothing got \(event)") }
+            if !presenter, !toEveryone { problem("a writer that presents nothing got \(event)") }
         case .observer:
-            if name != "daemon.reloaded" { problem("the observer got \(event)") }
+            if !toEveryone { problem("the observer got \(event)") }
         case .subscriber:
             if rebuilt == nil {
                 if subscribeSent {
                     eventsBeforeReply.append(event)
-                } else if name != "daemon.reloaded" {
+                } else if !toEveryone {
                     problem("an event before subscribing: \(event)")
                 }
             } else if let trouble = rebuilt?.apply(event) {

@@ -78,7 +78,7 @@ struct RebuiltState {
             defer { appState = state }
             if previous != appState { return "app.state \(previous) → \(state), but the state was \(appState)" }
             if !Self.isValidTransition(from: params?["previous"], to: params?["state"]) { return "app.state \(previous) → \(state) is not in SPEC 4's table" }
-        case "daemon.reloaded":
+        case "daemon.reloaded", "daemon.restarted":
             break
         default:
             return "unexpected event \(event)"
