@@ -97,10 +97,9 @@ public final class LineSocket {
     }
 
     /// Reads the next line without its newline; `nil` at end of stream. With a `deadline`,
-    /// throws ``ClientError/timedOut(path:limit:)`` if nothing has come by then; every chunk that
-    /// comes moves it on by ``timeout``, so a long reply that is still arriving is not cut.
+    /// throws ``ClientError/timedOut(path:limit:)`` if the whole line has not come by then: a
+    /// daemon that trickles a byte now and then cannot hold the caller past it.
     public func readLine(until deadline: ContinuousClock.Instant?) throws(ClientError) -> [UInt8]? {
-        var deadline = deadline
         while true {
             // Only the bytes received since the last look are searched: a 20 MB reply costs one pass.
             if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
@@ -118,7 +117,6 @@ public final class LineSocket {
             if let deadline { try waitReadable(until: deadline) }
             let count = try receive(upTo: 65_536)
             if count == 0 { return nil }
-            if deadline != nil, let timeout { deadline = .now + timeout }
         }
     }
 
