@@ -45,7 +45,7 @@ public enum DescriptorReader {
 
     /// Whether epoll takes `descriptor`: a pipe, a socket or a terminal (from `fstat`). It
     /// refuses regular files and devices without poll, such as `/dev/null`.
-    public static func isPollable(_ descriptor: Int32) -> Bool {
+    private static func isPollable(_ descriptor: Int32) -> Bool {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return false }
         switch info.st_mode & S_IFMT {
