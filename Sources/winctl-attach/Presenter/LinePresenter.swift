@@ -113,7 +113,7 @@ final class LinePresenter {
         case .reconnecting:
             guard outageSince == nil else { return nil }
             outageSince = ContinuousClock.now
-            Console.error("windowd at \(socketPath) closed the connection; reconnecting (--give-up)")
+            Console.error("windowd at \(socketPath) closed the connection; reconnecting until it is back or --give-up has passed")
         case .closed:
             guard let since = outageSince else {
                 Console.error("windowd at \(socketPath) closed the connection")
