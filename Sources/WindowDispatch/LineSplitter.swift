@@ -84,16 +84,25 @@ public struct LineSplitter: Sendable {
         return frames
     }
 
-    /// The bytes of a line not yet complete, removed from the splitter (empty if none).
+    /// The bytes of a line not yet complete, removed from the splitter (empty if none). In the
+    /// middle of an oversize line, ``skippingMark``: the next process skips the rest of it too.
     public mutating func takePartialLine() -> [UInt8] {
-        defer { pending = [] }
-        return pending
+        defer {
+            pending = []
+            skipping = false
+        }
+        return skipping ? Self.skippingMark : pending
     }
 
     /// Puts back the partial line a previous process had read; call before feeding.
     public mutating func restore(partialLine: [UInt8]) {
-        pending = partialLine
+        skipping = partialLine == Self.skippingMark
+        pending = skipping ? [] : partialLine
     }
+
+    /// A lone `\n`, which no partial line holds: what ``takePartialLine()`` hands over while the
+    /// rest of an oversize line is being skipped.
+    public static let skippingMark: [UInt8] = [UInt8(ascii: "\n")]
 
     /// Hands out the complete `line` (its `\n` already cut off), or `.oversize` if it is too long.
     private func emit(_ line: UnsafeRawBufferPointer, _ body: (Piece) -> Void) {

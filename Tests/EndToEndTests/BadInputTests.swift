@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import WindowProtocol
 
@@ -76,6 +79,24 @@ struct BadInputTests {
 
         #expect(try other.call("daemon.status")["windows"]?.int == 2, "the daemon serves others and kept its state")
         #expect(try other.call("daemon.status")["clients"]?.int == 2, "the connection that sent it is still there")
+    }
+
+    @Test("an oversize line cut by a graceful restart: the next process skips the rest of it, without a second answer")
+    func oversizeLineAcrossARestart() throws {
+        let harness = try FDStoreHarness()
+        try harness.start()
+        let client = try RawClient(path: harness.socketPath)
+        try waitUntil("unauthenticated") { try client.call("app.state")["state"]?["state"]?.string == "unauthenticated" }
+        let head = Array(#"{"jsonrpc":"2.0","id":50,"method":"window.open","params":{"group":"notes","value":""#.utf8)
+        try client.send(bytes: head + Array(repeating: UInt8(ascii: "a"), count: 70_000))
+        let refusal = try client.nextRaw(what: "the refusal of the line so far")
+        #expect(refusal.reason == "limit_exceeded", "\(refusal.text.prefix(300))")
+
+        #expect(try harness.restart(with: SIGTERM) == .exited(0))
+        try client.send(bytes: Array(repeating: UInt8(ascii: "a"), count: 1_000) + Array(#""}}"#.utf8) + [0x0A])
+        // The next message that is not an event answers this request: no parse error for the tail.
+        let listed = try client.request("window.list")
+        #expect(listed.result?["windows"]?.array?.isEmpty == true, "\(listed.message.jsonText.prefix(300))")
     }
 
     @Test("a UTF-8 byte order mark at the start of a line is ignored; elsewhere it is a parse error")

@@ -38,11 +38,24 @@ struct LineSplitterTests {
         #expect(pieces.feed(Array("ab".utf8)) == [])
         #expect(pieces.feed(Array("cdefg".utf8)) == [.oversize])
         #expect(pieces.feed(Array("hijklmnopq".utf8)) == [])
-        #expect(pieces.takePartialLine() == [], "nothing of it is kept")
         #expect(pieces.feed(Array("rst\nab".utf8)) == [])
         #expect(pieces.feed(Array("\n".utf8)) == [Self.line("ab")])
         var two = LineSplitter(maximum: 2)
         #expect(two.feed(Array("xxx\nyyy\nzz\n".utf8)) == [.oversize, .oversize, Self.line("zz")])
+    }
+
+    @Test("handed to the next process in the middle of an oversize line, the rest of it is skipped there too")
+    func skippingAcrossAHandOff() {
+        var before = LineSplitter(maximum: 4)
+        #expect(before.feed(Array("abcdefg".utf8)) == [.oversize])
+        let handed = before.takePartialLine()
+        #expect(handed == LineSplitter.skippingMark)
+        var after = LineSplitter(maximum: 4)
+        after.restore(partialLine: handed)
+        #expect(after.feed(Array("hij\nok\n".utf8)) == [Self.line("ok")], "no second refusal, no parse of the tail")
+        var plain = LineSplitter(maximum: 4)
+        plain.restore(partialLine: Array("ab".utf8))
+        #expect(plain.feed(Array("c\n".utf8)) == [Self.line("abc")])
     }
 
     @Test("a UTF-8 byte order mark at the start of a line is dropped; elsewhere it stays")
