@@ -97,10 +97,13 @@ public final class LineSocket {
     }
 
     /// Reads the next line without its newline; `nil` at end of stream. With a `deadline`,
-    /// throws ``ClientError/timedOut(path:limit:)`` if nothing has come by then; every chunk that
-    /// comes moves it on by ``timeout``, so a long reply that is still arriving is not cut.
+    /// throws ``ClientError/timedOut(path:limit:)`` if the line has not come by then, unless it is
+    /// still flowing: a period in which at least ``flowingBytes`` came earns one more ``timeout``,
+    /// so a 20 MB window list is not cut, while a daemon that trickles a byte now and then
+    /// cannot hold the caller past the deadline.
     public func readLine(until deadline: ContinuousClock.Instant?) throws(ClientError) -> [UInt8]? {
         var deadline = deadline
+        var received = 0
         while true {
             // Only the bytes received since the last look are searched: a 20 MB reply costs one pass.
             if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
@@ -115,12 +118,20 @@ public final class LineSocket {
                 return line
             }
             scanned = buffer.count
-            if let deadline { try waitReadable(until: deadline) }
+            if let current = deadline, try !waitReadable(until: current) {
+                guard received >= Self.flowingBytes, let timeout else { throw .timedOut(path: path, limit: timeout ?? .zero) }
+                deadline = current + timeout
+                received = 0
+                continue
+            }
             let count = try receive(upTo: 65_536)
             if count == 0 { return nil }
-            if deadline != nil, let timeout { deadline = .now + timeout }
+            received += count
         }
     }
+
+    /// What must arrive within one ``timeout`` for an answer still coming to be waited for longer.
+    public static let flowingBytes = 65_536
 
     /// Appends up to `limit` received bytes to the buffer; 0 at end of stream.
     private func receive(upTo limit: Int) throws(ClientError) -> Int {
@@ -137,15 +148,15 @@ public final class LineSocket {
         }
     }
 
-    /// Waits until the socket can be read, or throws `timedOut` at `deadline`.
-    private func waitReadable(until deadline: ContinuousClock.Instant) throws(ClientError) {
+    /// Waits until the socket can be read (`true`), or until `deadline` (`false`).
+    private func waitReadable(until deadline: ContinuousClock.Instant) throws(ClientError) -> Bool {
         while true {
             let left = deadline - ContinuousClock.now
-            guard left > .zero else { throw .timedOut(path: path, limit: timeout ?? .zero) }
+            guard left > .zero else { return false }
             let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(milliseconds, Int64(Int32.max))))
-            if ready > 0 { return }
+            if ready > 0 { return true }
             if ready < 0 && errno != EINTR { throw .disconnected(path: path) }
         }
     }

@@ -3,66 +3,74 @@ import Glibc
 #endif
 
 /// Splits a connection's byte stream into request lines: `\n` ends a line, a `\r` before it is
-/// dropped, and a line longer than `maximum` bytes (counting the `\r`) ends the stream, since
-/// it cannot be re-synchronised. The daemon's NIO handler and the fuzzer both frame with it.
+/// dropped, and so is a UTF-8 byte order mark (`EF BB BF`) at the start of a line. A line longer
+/// than `maximum` bytes (its `\n` or `\r\n` not counted) is refused as `.oversize` as soon as it
+/// is known to be too long; the rest of it, up to its `\n`, is skipped, and the next line is
+/// read as usual. The daemon's NIO handler and the fuzzer both frame with it.
 ///
 /// A line that arrives whole in one read is handed out where it lies, without a copy; only
-/// the bytes of a line split across reads are kept.
+/// the bytes of a line split across reads are kept, and never more than `maximum` + 1 of them.
 public struct LineSplitter: Sendable {
     /// What the splitter made of the bytes fed so far.
     public enum Frame: Equatable, Sendable {
-        /// One complete line, without its terminator.
+        /// One complete line, without its terminator (and without a byte order mark).
         case line([UInt8])
-        /// A line over the limit: the daemon answers `limit_exceeded` and closes the connection.
+        /// A line over the limit: the daemon answers `limit_exceeded`; the line is skipped.
         case oversize
     }
 
     /// A frame as ``split(_:_:)`` hands it out: the line's bytes are valid only during the call.
     public enum Piece {
-        /// One complete line, without its terminator.
+        /// One complete line, without its terminator (and without a byte order mark).
         case line(UnsafeRawBufferPointer)
-        /// A line over the limit; nothing follows it.
+        /// A line over the limit; its bytes up to the next `\n` are skipped.
         case oversize
     }
 
-    /// The longest line accepted, in bytes (`max_message_bytes`).
+    /// The longest line accepted, in bytes (`max_message_bytes`), the line ending not counted.
     public let maximum: Int
     /// The start of a line whose end has not arrived yet.
     private var pending: [UInt8] = []
-    private var failed = false
+    /// In the middle of an oversize line: everything up to its `\n` is dropped.
+    private var skipping = false
 
     /// A splitter with nothing pending that accepts lines of up to `maximum` bytes.
     public init(maximum: Int) {
         self.maximum = maximum
     }
 
-    /// Calls `body` with each line `bytes` complete, in order; after `.oversize`, nothing more.
+    /// Calls `body` with each line `bytes` complete, in order, and `.oversize` for each line over
+    /// the limit (once, when it is known to be too long).
     public mutating func split(_ bytes: UnsafeRawBufferPointer, _ body: (Piece) -> Void) {
-        guard !failed, !bytes.isEmpty else { return }
+        guard !bytes.isEmpty else { return }
         var start = 0
-        if !pending.isEmpty {
+        if skipping {
+            guard let newline = Self.newline(in: bytes, from: 0) else { return }
+            skipping = false
+            start = newline + 1
+        } else if !pending.isEmpty {
             guard let newline = Self.newline(in: bytes, from: 0) else {
                 pending.append(contentsOf: bytes)
-                if pending.count > maximum { fail(body) }
+                if !fitsSoFar(pending.count, last: pending.last) { skipRest(body) }
                 return
             }
             pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<newline]))
-            guard pending.count <= maximum else { return fail(body) }
-            pending.withUnsafeBytes { body(.line(Self.withoutReturn($0))) }
+            pending.withUnsafeBytes { emit($0, body) }
             pending.removeAll(keepingCapacity: true)
             start = newline + 1
         }
         while let newline = Self.newline(in: bytes, from: start) {
-            guard newline - start <= maximum else { return fail(body) }
-            body(.line(Self.withoutReturn(UnsafeRawBufferPointer(rebasing: bytes[start..<newline]))))
+            emit(UnsafeRawBufferPointer(rebasing: bytes[start..<newline]), body)
             start = newline + 1
         }
         guard start < bytes.count else { return }
-        pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))
-        if pending.count > maximum { fail(body) }
+        let tail = UnsafeRawBufferPointer(rebasing: bytes[start...])
+        guard fitsSoFar(tail.count, last: tail.last) else { return skipRest(body) }
+        pending.append(contentsOf: tail)
     }
 
-    /// Adds `bytes` and returns the lines they complete, copied; after `.oversize`, nothing more.
+    /// Adds `bytes` and returns the lines they complete, copied, and `.oversize` for each line
+    /// over the limit.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [Frame] {
         var frames: [Frame] = []
         Array(bytes).withUnsafeBytes { raw in
@@ -76,19 +84,42 @@ public struct LineSplitter: Sendable {
         return frames
     }
 
-    /// The bytes of a line not yet complete, removed from the splitter (empty if none).
+    /// The bytes of a line not yet complete, removed from the splitter (empty if none). In the
+    /// middle of an oversize line, ``skippingMark``: the next process skips the rest of it too.
     public mutating func takePartialLine() -> [UInt8] {
-        defer { pending = [] }
-        return pending
+        defer {
+            pending = []
+            skipping = false
+        }
+        return skipping ? Self.skippingMark : pending
     }
 
     /// Puts back the partial line a previous process had read; call before feeding.
     public mutating func restore(partialLine: [UInt8]) {
-        pending = partialLine
+        skipping = partialLine == Self.skippingMark
+        pending = skipping ? [] : partialLine
     }
 
-    private mutating func fail(_ body: (Piece) -> Void) {
-        failed = true
+    /// A lone `\n`, which no partial line holds: what ``takePartialLine()`` hands over while the
+    /// rest of an oversize line is being skipped.
+    public static let skippingMark: [UInt8] = [UInt8(ascii: "\n")]
+
+    /// Hands out the complete `line` (its `\n` already cut off), or `.oversize` if it is too long.
+    private func emit(_ line: UnsafeRawBufferPointer, _ body: (Piece) -> Void) {
+        let content = Self.withoutReturn(line)
+        guard content.count <= maximum else { return body(.oversize) }
+        body(.line(Self.withoutByteOrderMark(content)))
+    }
+
+    /// Whether the start of a line, `count` bytes ending in `last`, may still end within the
+    /// limit: `maximum` bytes, or one more if that is the `\r` of a `\r\n`.
+    private func fitsSoFar(_ count: Int, last: UInt8?) -> Bool {
+        count <= maximum || (count == maximum + 1 && last == UInt8(ascii: "\r"))
+    }
+
+    /// Refuses the line in progress and drops the rest of it, up to its `\n`.
+    private mutating func skipRest(_ body: (Piece) -> Void) {
+        skipping = true
         pending = []
         body(.oversize)
     }
@@ -104,5 +135,12 @@ public struct LineSplitter: Sendable {
     private static func withoutReturn(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         guard let last = line.last, last == UInt8(ascii: "\r") else { return line }
         return UnsafeRawBufferPointer(rebasing: line.dropLast())
+    }
+
+    /// `line` without a UTF-8 byte order mark at its start (RFC 8259 section 8.1 lets a parser
+    /// ignore one; some editors and Windows tools write it).
+    private static func withoutByteOrderMark(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF else { return line }
+        return UnsafeRawBufferPointer(rebasing: line.dropFirst(3))
     }
 }

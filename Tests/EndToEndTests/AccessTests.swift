@@ -92,6 +92,33 @@ struct AccessTests {
         #expect(daemon.log.contains("chmod 700"), "the message says how to fix it:\n\(daemon.log)")
         #expect(access(run + "/s.sock", F_OK) != 0, "no socket was made there")
     }
+
+    @Test("a socket directory of mode 1777 (shared and sticky, like /tmp): windowd refuses to start",
+          arguments: [0o1777, 0o1770, 0o775])
+    func sharedStickyDirectory(mode: Int) throws {
+        let directory = try TemporaryDirectory()
+        let run = directory.file("run")
+        #expect(mkdir(run, 0o700) == 0)
+        #expect(chmod(run, mode_t(mode)) == 0)
+        let daemon = try DaemonProcess(in: directory, socket: "run/s.sock")
+        defer { daemon.stop() }
+        let ended = try daemon.process.wait()
+        #expect(ended.exitStatus != nil && ended.exitStatus != 0, "\(ended)")
+        #expect(daemon.log.contains(run) && daemon.log.contains("writable by other users"), "the message names the directory:\n\(daemon.log)")
+        #expect(daemon.log.contains(String(mode, radix: 8)), "the message names the mode:\n\(daemon.log)")
+        #expect(access(run + "/s.sock", F_OK) != 0, "no socket was made there")
+    }
+
+    @Test("a socket directory that does not exist yet is made owner-only (0700), as /tmp/windowd-$UID is, and served")
+    func directoryMadeOwnerOnly() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, socket: "made/s.sock")
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        var info = stat()
+        #expect(lstat(directory.file("made"), &info) == 0 && info.st_mode & 0o7777 == 0o700, "mode \(String(info.st_mode & 0o7777, radix: 8))")
+        #expect(try daemon.client().call("window.list")["windows"]?.array?.isEmpty == true)
+    }
 }
 
 /// A group and two users made for one test (`wdt` and a random suffix), removed afterwards:

@@ -53,6 +53,14 @@ struct ConfigTests {
             [groups.main]
             value = "none"
             """, line: 2, key: "daemon.max_message_bytes"),
+        // Issue 19: a group that does not exist was accepted silently, and admitted no one.
+        Broken(name: "an allowed_group that does not exist", text: """
+            [groups.main]
+            value = "none"
+
+            [daemon]
+            allowed_group = "wdt-no-such-group"
+            """, line: 5, key: "daemon.allowed_group"),
     ]
 
     @Test("a broken config: exit 78, naming the file, the line and the key", arguments: broken)

@@ -22,6 +22,19 @@ struct WinctlTimeoutTests {
         }
     }
 
+    @Test("--timeout bounds the whole answer: a reply that trickles in a byte every 0.5 s ends after --timeout, not never")
+    func tricklingReply() throws {
+        let directory = try TemporaryDirectory()
+        let listener = try TricklingListener(path: directory.file("trickle.sock"))
+        let clock = ContinuousClock()
+        var run: Winctl.Run?
+        let took = try clock.measure { run = try Winctl.run(["--timeout", "1", "status"], socket: listener.path, timeout: .seconds(8)) }
+        let result = try #require(run)
+        #expect(result.status == 69, "\(result)")
+        #expect(result.stderr.contains(listener.path) && result.stderr.contains("did not answer within 1 s"), "\(result)")
+        #expect(took >= .milliseconds(950) && took < .seconds(3), "ended after \(took)")
+    }
+
     @Test("the default limit is 5 seconds; --json does not change the status")
     func defaultTimeout() throws {
         let directory = try TemporaryDirectory()

@@ -204,6 +204,19 @@ class ClientTests(unittest.TestCase):
         self.assertEqual(storage["nested"], {"list": [1, "two", None, True, "1.5"]})
         self.assertEqual(self.client.storage_remove(window_id, "big").get("big"), None)
 
+    def test_a_value_over_the_message_limit_is_refused_and_the_scene_stays(self):
+        # Issue 19: a storage.set line over max_message_bytes (64 KiB) gets limit_exceeded; the
+        # daemon skips the line and keeps the connection, so the window stays attached.
+        scene = self.client.attach(group="detail", value=70)
+        window_id = scene["window"]["id"]
+        with self.assertRaises(windowd.LimitExceeded) as caught:
+            self.client.storage_set(window_id, "big", "x" * 70000)
+        self.assertEqual(caught.exception.reason, "limit_exceeded")
+        self.assertEqual(self.client.storage_set(window_id, "small", "ok"), {"small": "ok"})
+        with windowd.Client(self.daemon.socket) as other:
+            listed = other.list_windows("detail")
+        self.assertEqual([(w["id"], w["attached"]) for w in listed], [(window_id, True)])
+
     def test_events_from_another_thread_while_calls_go_on(self):
         subscription = self.client.subscribe(["window.opened"])
         seen = []

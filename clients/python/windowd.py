@@ -299,6 +299,10 @@ class Client:
             if "method" in message:
                 self._events.append(self._event(message))
                 continue
+            if message.get("id") is None and "error" in message:
+                # A line the daemon could not read far enough to find its id (one over
+                # max_message_bytes: limit_exceeded, the line skipped): this call's, the only one in flight.
+                raise Refused.from_error(message["error"])
             if message.get("id") != request_id:
                 continue
             if "error" in message:

@@ -39,7 +39,8 @@ public struct FuzzSession {
         var violations: [String] = []
         var splitter = LineSplitter(maximum: Self.maxLineBytes)
         for (index, frame) in splitter.feed(input).enumerated() {
-            guard case .line(let line) = frame else { break }
+            // An oversize line is answered and skipped, as the daemon does; the next is read.
+            guard case .line(let line) = frame else { continue }
             let connection = ConnectionID(UInt64(index % 3 + 1))
             context.now += 1
             violations += Invariants.effects(context.advanceClock())

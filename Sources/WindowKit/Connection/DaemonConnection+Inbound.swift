@@ -15,8 +15,8 @@ extension DaemonConnection {
         }
         switch incoming {
         case .response(nil, .failure(let error)) where error.reason == .limitExceeded:
-            // A line over the daemon's max_message_bytes, refused without its id before the
-            // daemon closes the connection: it is the largest one in flight. It must not be sent again.
+            // A line over the daemon's max_message_bytes, refused without its id (the daemon
+            // skips it and reads on): it is the largest one in flight. It must not be sent again.
             guard let (id, call) = inFlight.max(by: { $0.value.size < $1.value.size }) else { return }
             inFlight[id] = nil
             call.timeout?.cancel()

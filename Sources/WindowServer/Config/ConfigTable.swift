@@ -49,12 +49,13 @@ struct ConfigTable {
         return Int(value)
     }
 
-    /// The string `name`, if written.
-    func string(_ name: String) throws(ConfigError) -> String? {
+    /// The string `name`, if written; `check` says what is wrong with a value, if anything.
+    func string(_ name: String, check: (String) -> String? = { _ in nil }) throws(ConfigError) -> String? {
         guard let entry = table.entry(name) else { return nil }
         guard case .string(let value) = entry.value else {
             throw error(name, "must be a string, found \(Self.found(entry.value))", at: entry.position)
         }
+        if let problem = check(value) { throw error(name, problem, at: entry.position) }
         return value
     }
 

@@ -43,7 +43,7 @@ extension DaemonConfig.DaemonSection {
         maxWindows = try table.integer("max_windows", check: Self.positive) ?? maxWindows
         maxStorageBytes = try table.integer("max_storage_bytes", of: "bytes", check: Self.positive) ?? maxStorageBytes
         allowedUIDs = try table.userIDs("allowed_uids") ?? allowedUIDs
-        allowedGroup = try table.string("allowed_group") ?? allowedGroup
+        allowedGroup = try table.string("allowed_group", check: SystemGroup.problem(with:)) ?? allowedGroup
     }
 
     /// A limit must allow something.

@@ -7,7 +7,7 @@ public enum EmbeddedConfig {
 
         [daemon]
         socket = ""                   # empty: $WINDOWD_SOCKET, else $XDG_RUNTIME_DIR/windowd/windowd.sock, else /run/windowd (root) or /tmp/windowd-$UID
-        max_message_bytes = 65536     # one request line, newline excluded
+        max_message_bytes = 65536     # one request line, \\n or \\r\\n excluded
         max_clients = 1024
         max_outbound_bytes = 1048576  # queued for one client before it is disconnected
         max_windows = 100000

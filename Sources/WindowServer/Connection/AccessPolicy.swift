@@ -28,8 +28,7 @@ struct AccessPolicy: Sendable {
 
     /// Looks up the gid of the group named `name`.
     static func groupID(named name: String) -> UInt32? {
-        guard !name.isEmpty, let entry = getgrnam(name) else { return nil }
-        return entry.pointee.gr_gid
+        SystemGroup.id(named: name)
     }
 
     private static func isMember(uid: UInt32, of gid: UInt32) -> Bool {

@@ -25,8 +25,8 @@ final class ConnectionHandler: ChannelInboundHandler {
             case .line(let line):
                 daemon.handle(line: line, from: connection)
             case .oversize:
+                // Answered and skipped: the connection reads on from the next line.
                 daemon.rejectOversizeMessage(from: connection)
-                context.close(promise: nil)
             }
         }
     }

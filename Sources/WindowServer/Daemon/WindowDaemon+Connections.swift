@@ -98,11 +98,18 @@ extension WindowDaemon {
         scheduleStatus()
     }
 
-    /// Answers a line over `max_message_bytes` before the connection is closed.
+    /// Answers a line over `max_message_bytes` (its id unread, so `null`); the connection goes
+    /// on with the next line. After the replies of the lines before it, like any answer.
     func rejectOversizeMessage(from connection: Connection) {
-        let error = RPCError.invalidRequest("message exceeds max_message_bytes (\(config.daemon.maxMessageBytes) bytes); the connection is closed", reason: .limitExceeded)
-        sendReply(to: connection) { $0.writeBytes(router.errorLine(id: nil, error)) }
-        flush()
+        let limit = config.daemon.maxMessageBytes
+        let error = RPCError.invalidRequest(
+            "message exceeds max_message_bytes (\(limit) bytes, the line ending not counted); it was skipped", reason: .limitExceeded)
+        let line = router.errorLine(id: nil, error)
+        guard pipeline.isDurable else {
+            pipeline.whenDurable { [self] _ in sendReply(to: connection) { $0.writeBytes(line) } }
+            return
+        }
+        sendReply(to: connection) { $0.writeBytes(line) }
     }
 
     /// The number of connected clients.

@@ -64,10 +64,10 @@ public enum SocketPreparer {
         guard info.st_uid == uid || info.st_uid == 0 else {
             throw Refusal(description: "\(directory) belongs to uid \(info.st_uid), not to uid \(uid); refusing to put the socket there")
         }
-        let writableByOthers = info.st_mode & (S_IWGRP | S_IWOTH) != 0
-        let sticky = info.st_mode & S_ISVTX != 0
-        guard !writableByOthers || (info.st_uid == 0 && sticky && directory != "/") else {
-            throw Refusal(description: "\(directory) is writable by other users (mode \(String(info.st_mode & 0o7777, radix: 8))); make it owner-only (chmod 700) or choose another --socket")
+        // Only its owner may write it (windowd(8)); a shared one such as /tmp, sticky or not,
+        // lets others take names next to the socket. The daemon's default directories are its own.
+        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+            throw Refusal(description: "\(directory) is writable by other users (mode \(String(info.st_mode & 0o7777, radix: 8))); only its owner may write the socket's directory: make it owner-only (chmod 700) or choose another --socket, e.g. in a directory of your own")
         }
     }
 

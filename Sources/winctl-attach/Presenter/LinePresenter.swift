@@ -15,12 +15,16 @@ import WindowKit
 /// ```
 ///
 /// It ends with 0 when the window is dismissed or `q` detaches it, and with 69 when the daemon
-/// goes away (a restart that keeps the connection is no end: WindowKit carries it over).
+/// has been gone for `--give-up`. A restart is no end: WindowKit carries a kept connection over,
+/// and after a lost one it connects again with backoff and re-attaches to the same id; the
+/// presenter says so on standard error. The end of standard input is no end either.
 final class LinePresenter {
     private let scene: WindowScene
     private let json: Bool
     private let socketPath: String
     private var lines = InputLines()
+    /// Since when the daemon is gone; `nil` while connected.
+    private var outageSince: ContinuousClock.Instant?
 
     /// What the presenter reacts to.
     private enum Input: Sendable {
@@ -93,10 +97,29 @@ final class LinePresenter {
                 Console.output(DismissText.line(dismissal.window, reason: dismissal.reason))
             }
             return .status(0)
-        case .connection(.connected):
-            break
-        case .connection:
-            Console.error("windowd at \(socketPath) closed the connection")
+        case .connection(let status):
+            return connection(status)
+        }
+        return nil
+    }
+
+    /// Follows the link to windowd: reconnecting is said once per outage, and so is the way back.
+    private func connection(_ status: ConnectionStatus) -> PresenterExit? {
+        switch status {
+        case .connected:
+            guard outageSince != nil else { return nil }
+            outageSince = nil
+            Console.error("windowd at \(socketPath) is back; presenting \(ValueText.window(scene.window)) again")
+        case .reconnecting:
+            guard outageSince == nil else { return nil }
+            outageSince = ContinuousClock.now
+            Console.error("windowd at \(socketPath) closed the connection; reconnecting until it is back or --give-up has passed")
+        case .closed:
+            guard let since = outageSince else {
+                Console.error("windowd at \(socketPath) closed the connection")
+                return .status(ExitStatus.unavailable.rawValue)
+            }
+            Console.error("windowd at \(socketPath) has been gone for \((ContinuousClock.now - since).components.seconds)s; giving up (--give-up)")
             return .status(ExitStatus.unavailable.rawValue)
         }
         return nil

@@ -80,7 +80,9 @@ final class WinctlSession {
     private let reader: LineReader
     private var inputOpen = true
 
-    init(_ arguments: [String], socket: String, json: Bool = false, stderr: String, executable: String = Binaries.winctl) throws {
+    /// Starts winctl; its standard input is a socket ``type(_:)`` writes to, or `stdin` when given.
+    init(_ arguments: [String], socket: String, json: Bool = false, stderr: String, executable: String = Binaries.winctl,
+         stdin: SpawnedProcess.Stream? = nil) throws {
         let commandLine = Winctl.commandLine(arguments, socket: socket, json: json)
         let output = try SocketPair()
         let input = try SocketPair()
@@ -89,7 +91,7 @@ final class WinctlSession {
             close(input.theirs)
         }
         process = try SpawnedProcess(
-            executable, commandLine, stdin: .descriptor(input.theirs), stdout: .descriptor(output.theirs), stderr: .file(stderr))
+            executable, commandLine, stdin: stdin ?? .descriptor(input.theirs), stdout: .descriptor(output.theirs), stderr: .file(stderr))
         self.commandLine = commandLine
         self.output = output
         self.input = input

@@ -1,0 +1,70 @@
+import Testing
+import WindowDispatch
+
+/// Issue 19: the limit excludes the line ending (`\n` or `\r\n`), a line over it is refused and
+/// skipped while the lines after it are read, and a byte order mark at a line's start is dropped.
+@Suite("LineSplitter")
+struct LineSplitterTests {
+    private static func line(_ text: String) -> LineSplitter.Frame { .line(Array(text.utf8)) }
+
+    @Test("a line of exactly the limit is accepted with \\n and with \\r\\n; one byte more is not")
+    func limitExcludesTheLineEnding() {
+        var splitter = LineSplitter(maximum: 4)
+        #expect(splitter.feed(Array("abcd\n".utf8)) == [Self.line("abcd")])
+        #expect(splitter.feed(Array("abcd\r\n".utf8)) == [Self.line("abcd")])
+        #expect(splitter.feed(Array("abcde\n".utf8)) == [.oversize])
+        #expect(splitter.feed(Array("abcd\r\r\n".utf8)) == [.oversize], "only one \\r belongs to the line ending")
+    }
+
+    @Test("\\r\\n at the limit split across reads: the \\r may wait for its \\n")
+    func crlfAcrossReads() {
+        var splitter = LineSplitter(maximum: 4)
+        #expect(splitter.feed(Array("abcd\r".utf8)) == [])
+        #expect(splitter.feed(Array("\n".utf8)) == [Self.line("abcd")])
+        #expect(splitter.feed(Array("ab".utf8)) == [])
+        #expect(splitter.feed(Array("cd\r".utf8)) == [])
+        #expect(splitter.feed(Array("\nef\n".utf8)) == [Self.line("abcd"), Self.line("ef")])
+        #expect(splitter.feed(Array("abcd\r".utf8)) == [])
+        #expect(splitter.feed(Array("x".utf8)) == [.oversize], "a \\r not followed by \\n is part of the line")
+        #expect(splitter.feed(Array("yz\nok\n".utf8)) == [Self.line("ok")])
+    }
+
+    @Test("an oversize line is refused once, skipped to its end, and the next line is read")
+    func oversizeIsSkipped() {
+        var whole = LineSplitter(maximum: 4)
+        #expect(whole.feed(Array("abcdefgh\nok\n".utf8)) == [.oversize, Self.line("ok")])
+        // Refused as soon as it is too long, before its end has come; its rest is dropped.
+        var pieces = LineSplitter(maximum: 4)
+        #expect(pieces.feed(Array("ab".utf8)) == [])
+        #expect(pieces.feed(Array("cdefg".utf8)) == [.oversize])
+        #expect(pieces.feed(Array("hijklmnopq".utf8)) == [])
+        #expect(pieces.feed(Array("rst\nab".utf8)) == [])
+        #expect(pieces.feed(Array("\n".utf8)) == [Self.line("ab")])
+        var two = LineSplitter(maximum: 2)
+        #expect(two.feed(Array("xxx\nyyy\nzz\n".utf8)) == [.oversize, .oversize, Self.line("zz")])
+    }
+
+    @Test("handed to the next process in the middle of an oversize line, the rest of it is skipped there too")
+    func skippingAcrossAHandOff() {
+        var before = LineSplitter(maximum: 4)
+        #expect(before.feed(Array("abcdefg".utf8)) == [.oversize])
+        let handed = before.takePartialLine()
+        #expect(handed == LineSplitter.skippingMark)
+        var after = LineSplitter(maximum: 4)
+        after.restore(partialLine: handed)
+        #expect(after.feed(Array("hij\nok\n".utf8)) == [Self.line("ok")], "no second refusal, no parse of the tail")
+        var plain = LineSplitter(maximum: 4)
+        plain.restore(partialLine: Array("ab".utf8))
+        #expect(plain.feed(Array("c\n".utf8)) == [Self.line("abc")])
+    }
+
+    @Test("a UTF-8 byte order mark at the start of a line is dropped; elsewhere it stays")
+    func byteOrderMark() {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var splitter = LineSplitter(maximum: 100)
+        #expect(splitter.feed(mark + Array("{}\r\n".utf8)) == [Self.line("{}")])
+        #expect(splitter.feed(Array("{".utf8) + mark + Array("}\n".utf8)) == [.line(Array("{".utf8) + mark + Array("}".utf8))])
+        #expect(splitter.feed(mark.prefix(2)) == [])
+        #expect(splitter.feed(mark.suffix(1) + Array("[]\n".utf8)) == [Self.line("[]")], "a mark split across reads")
+    }
+}
