@@ -164,7 +164,8 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    private static func makeDirectory(_ directory: String) throws(StoreOpeningError) {
+    /// Creates `directory` and its parents (mode 0700) and checks that it is writable.
+    package static func makeDirectory(_ directory: String) throws(StoreOpeningError) {
         var path = ""
         for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
             path += "/" + component

@@ -1,6 +1,7 @@
 import Testing
 @testable import WindowServer
 import WindowCore
+import WindowProtocol
 
 /// An app's manifest (SPEC section 12): the `[app]` and `[groups]` of windowd.toml, decoded the
 /// same way, and nothing else.
@@ -30,11 +31,12 @@ struct AppManifestTests {
         base.daemon.maxClients = 7
         base.state.directory = "/s"
         base.groups = ["main": .init()]
-        let config = base.serving(try Self.parse("[app]\nminimum_loading_ms = 0\n[groups.list]\n"))
+        let config = base.serving(try AppID(validating: "orders"), try Self.parse("[app]\nminimum_loading_ms = 0\n[groups.list]\n"))
         #expect(config.daemon.maxClients == 7)
         #expect(config.state.directory == "/s")
         #expect(config.app.minimumLoadingMilliseconds == 0)
         #expect(Array(config.groups.keys) == ["list"])
+        #expect(config.appID?.rawValue == "orders")
     }
 
     @Test("errors name the file, the line and the key", arguments: [

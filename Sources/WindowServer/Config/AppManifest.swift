@@ -40,8 +40,9 @@ public struct AppManifest: Sendable, Equatable {
 extension DaemonConfig {
     /// This config with `manifest`'s `[app]` and `[groups]` in place of its own: an app's
     /// instance runs on windowd's `[daemon]` and `[state]` and its manifest's scenes.
-    public func serving(_ manifest: AppManifest) -> DaemonConfig {
+    public func serving(_ app: AppID, _ manifest: AppManifest) -> DaemonConfig {
         var config = self
+        config.appID = app
         config.app = manifest.app
         config.groups = manifest.groups
         return config
