@@ -16,6 +16,7 @@ struct AppIDTests {
             ("orDers", "it contains an upper-case letter"), ("a/b", "it contains '/'"), ("-x", "it starts with '-'"),
             ("_x", "it starts with '_'"), (".x", "it starts with '.'"), ("a b", "it contains ' '"), ("é", "it starts with '\\u{c3}'"),
             (String(repeating: "a", count: 65), "it has 65 bytes, more than 64"),
+            ("windowd", "it is reserved: windowd.sock is the default app's socket"),
           ])
     func invalid(_ text: String, _ reason: String) {
         #expect(throws: AppID.Invalid(text: text, reason: reason)) { try AppID(validating: text) }

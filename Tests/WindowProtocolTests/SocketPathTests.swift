@@ -33,3 +33,17 @@ struct SocketPathTests {
         #expect(throws: AppID.Invalid.self) { try SocketPath.resolve(socket: nil, app: nil, environment: ["WINDOWD_APP": "../x"], uid: 5) }
     }
 }
+
+/// What "cannot reach windowd" advises (SPEC section 12: clients do not start instances).
+@Suite("Start advice")
+struct StartAdviceTests {
+    @Test("an app's socket: how to start its instance; any other: how to name the socket")
+    func advice() {
+        #expect(SocketPath.startAdvice(for: "/run/user/5/windowd/orders.sock")
+                == "is app orders's instance running? start it with 'systemctl --user enable --now windowd@orders.socket' or 'windowd --app orders'")
+        #expect(SocketPath.startAdvice(for: "/run/user/5/windowd/windowd.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
+        #expect(SocketPath.startAdvice(for: "/tmp/windowd-5/s.sock").hasPrefix("is app s's instance"))
+        #expect(SocketPath.startAdvice(for: "/tmp/x/s.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
+        #expect(SocketPath.startAdvice(for: "/tmp/x/S.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
+    }
+}

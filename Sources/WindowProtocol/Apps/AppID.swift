@@ -44,8 +44,14 @@ public struct AppID: Sendable, Hashable, CustomStringConvertible {
             let what = bad >= UInt8(ascii: "A") && bad <= UInt8(ascii: "Z") ? "an upper-case letter" : "'\(Self.character(bad))'"
             throw Invalid(text: text, reason: "it contains \(what)")
         }
+        guard text != Self.reserved else {
+            throw Invalid(text: text, reason: "it is reserved: windowd.sock is the default app's socket")
+        }
         rawValue = text
     }
+
+    /// The one id no app may have: its socket would be the default app's.
+    public static let reserved = "windowd"
 
     /// The id of an app chosen on a command line (`--app`) or else in the environment
     /// (`WINDOWD_APP`); `nil` for the default app (neither given, or given empty).

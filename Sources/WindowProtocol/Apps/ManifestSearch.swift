@@ -4,6 +4,9 @@
 /// A pure function of the environment; the daemon uses it to find one app's manifest, and
 /// `winctl apps` to list every installed one.
 public enum ManifestSearch {
+    /// The environment variables the directories depend on.
+    public static let variables = ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS"]
+
     /// `$XDG_CONFIG_HOME/windowd/apps` (default `~/.config`), `/etc/windowd/apps`,
     /// `$XDG_DATA_HOME/windowd/apps` (default `~/.local/share`), then each of `$XDG_DATA_DIRS`
     /// (default `/usr/local/share:/usr/share`) + `/windowd/apps`; without `$HOME` the two

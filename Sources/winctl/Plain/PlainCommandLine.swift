@@ -16,7 +16,7 @@ enum PlainCommandLine {
     static let commands: [any PlainValuesCommand.Type] = [
         Winctl.Open.self, Winctl.Close.self, Winctl.Focus.self, Winctl.List.self, Winctl.Phase.self,
         Winctl.State.self, Winctl.Login.self, Winctl.Logout.self, Winctl.Status.self,
-        Winctl.Groups.self, Winctl.Reload.self,
+        Winctl.Groups.self, Winctl.Reload.self, Winctl.Apps.self,
     ]
 
     /// The command `arguments` (without the program name) spell, validated; `nil` for a line
