@@ -11,7 +11,7 @@ extension SocketPath {
     ///
     /// - Throws: an `app` or `$WINDOWD_APP` that is not an app id.
     public static func forClient(explicit: String?, app: String? = nil) throws(AppID.Invalid) -> String {
-        let app = try app.flatMap { text throws(AppID.Invalid) in text.isEmpty ? nil : try AppID(validating: text) }
+        let app = try app.map { text throws(AppID.Invalid) in try AppID(validating: text) }
         return try resolve(socket: explicit, app: app, environment: processEnvironment(), uid: getuid())
     }
 }

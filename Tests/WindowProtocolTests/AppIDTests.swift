@@ -35,5 +35,6 @@ struct AppIDTests {
         #expect(try AppID.chosen(explicit: nil, environment: ["WINDOWD_APP": "b"])?.rawValue == "b")
         #expect(try AppID.chosen(explicit: "a", environment: ["WINDOWD_APP": "b"])?.rawValue == "a")
         #expect(throws: AppID.Invalid.self) { try AppID.chosen(explicit: nil, environment: ["WINDOWD_APP": "B"]) }
+        #expect(throws: AppID.Invalid(text: "", reason: "it is empty")) { try AppID.chosen(explicit: "", environment: [:]) }
     }
 }

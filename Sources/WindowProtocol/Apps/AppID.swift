@@ -53,10 +53,12 @@ public struct AppID: Sendable, Hashable, CustomStringConvertible {
     /// The one id no app may have: its socket would be the default app's.
     public static let reserved = "windowd"
 
-    /// The id of an app chosen on a command line (`--app`) or else in the environment
-    /// (`WINDOWD_APP`); `nil` for the default app (neither given, or given empty).
+    /// The id of an app chosen on a command line (`--app`, which must be an app id) or else in
+    /// the environment (`WINDOWD_APP`); `nil` for the default app (neither given, or the
+    /// variable empty).
     public static func chosen(explicit: String?, environment: [String: String]) throws(Invalid) -> AppID? {
-        let text = explicit ?? environment["WINDOWD_APP"] ?? ""
+        if let explicit { return try AppID(validating: explicit) }
+        let text = environment["WINDOWD_APP"] ?? ""
         return text.isEmpty ? nil : try AppID(validating: text)
     }
 
