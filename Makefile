@@ -180,9 +180,9 @@ install:
 	install -m 0755 $(RELEASE_BIN)/windowd $(RELEASE_BIN)/winctl $(DESTDIR)$(BINDIR)/
 	install -m 0755 $(RELEASE_BIN)/winctl-attach $(DESTDIR)$(LIBEXECDIR)/
 	$(STRIP) --strip-all --remove-section=.comment $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl $(DESTDIR)$(LIBEXECDIR)/winctl-attach
-	for unit in windowd.service windowd.socket; do \
-		sed 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' systemd/$$unit >$(DESTDIR)$(UNITDIR)/$$unit; \
-		sed 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' systemd/user/$$unit >$(DESTDIR)$(USERUNITDIR)/$$unit; \
+	for unit in windowd.service windowd.socket windowd@.service windowd@.socket; do \
+		sed 's|^ExecStart=/usr/local/bin/windowd\( \|$$\)|ExecStart=$(BINDIR)/windowd\1|' systemd/$$unit >$(DESTDIR)$(UNITDIR)/$$unit; \
+		sed 's|^ExecStart=/usr/local/bin/windowd\( \|$$\)|ExecStart=$(BINDIR)/windowd\1|' systemd/user/$$unit >$(DESTDIR)$(USERUNITDIR)/$$unit; \
 		chmod 0644 $(DESTDIR)$(UNITDIR)/$$unit $(DESTDIR)$(USERUNITDIR)/$$unit; \
 	done
 	[ -e $(DESTDIR)$(SYSCONFDIR)/windowd/windowd.toml ] || install -m 0644 config/windowd.toml $(DESTDIR)$(SYSCONFDIR)/windowd/windowd.toml
@@ -195,8 +195,8 @@ install:
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl $(DESTDIR)$(LIBEXECDIR)/winctl-attach
 	rmdir $(DESTDIR)$(LIBEXECDIR) 2>/dev/null || true
-	rm -f $(DESTDIR)$(UNITDIR)/windowd.service $(DESTDIR)$(UNITDIR)/windowd.socket
-	rm -f $(DESTDIR)$(USERUNITDIR)/windowd.service $(DESTDIR)$(USERUNITDIR)/windowd.socket
+	rm -f $(DESTDIR)$(UNITDIR)/windowd.service $(DESTDIR)$(UNITDIR)/windowd.socket $(DESTDIR)$(UNITDIR)/windowd@.service $(DESTDIR)$(UNITDIR)/windowd@.socket
+	rm -f $(DESTDIR)$(USERUNITDIR)/windowd.service $(DESTDIR)$(USERUNITDIR)/windowd.socket $(DESTDIR)$(USERUNITDIR)/windowd@.service $(DESTDIR)$(USERUNITDIR)/windowd@.socket
 	for page in $(MANPAGES); do section=$${page##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$section/$${page#man/}; done
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/winctl $(DESTDIR)$(ZSHCOMPDIR)/_winctl $(DESTDIR)$(FISHCOMPDIR)/winctl.fish
 
