@@ -60,6 +60,13 @@ struct AppManifestTests {
         }
     }
 
+    @Test("the Orders example's manifest declares main and detail")
+    func ordersExample() throws {
+        let manifest = try AppManifest.load(path: ConfigLoaderTests.repositoryRoot + "/Examples/Orders/orders.toml")
+        #expect(manifest.groups.keys.sorted() == ["detail", "main"])
+        #expect(manifest.groups["detail"]?.requiresAuth == true)
+    }
+
     @Test("a manifest without a group is refused")
     func noGroup() {
         #expect(throws: ConfigError.self) { try Self.parse("[app]\n") }
