@@ -27,7 +27,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps build release completions run test test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro
+.PHONY: all deps build release completions run test test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -168,6 +168,10 @@ soak: build
 	python3 soak/soak.py --windowd .build/release/windowd --seconds $(SOAK_SECONDS) --cycles $(SOAK_CYCLES)
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	WINDOWD_BIN=$(CURDIR)/.build/release/windowd WINDOWD_MODEL_OPS=$(SOAK_MODEL_OPS) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter ConcurrencyModelTests
+
+## The idle cost of app instances (issue 20): start-up of one to READY=1, RSS of one and of 10 idle ones.
+bench-apps: release
+	python3 bench/app-instances.py --windowd $(RELEASE_BIN)/windowd --instances 10
 
 ## Copies what `make` built (it never builds: `sudo make install` after `make` leaves the checkout
 ## alone): stripped binaries (winctl-attach in LIBEXECDIR), units with ExecStart= in BINDIR, the config (kept if present), man
