@@ -100,6 +100,14 @@ struct AppInstancesTests {
         #expect(list.count == 1 && list.first?["id"]?.string == presented && list.first?["attached"] == .bool(true))
     }
 
+    @Test("without an app id: the default app, hello's app is null, the socket given, no lock")
+    func defaultApp() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.stop() }
+        #expect(try daemon.client().call("hello")["app"] == .null)
+        #expect(access(daemon.directory.file("state/windowd/windowd.lock"), F_OK) != 0)
+    }
+
     @Test("a second daemon for the same app is refused, naming the one that serves it; the first goes on")
     func secondRefused() throws {
         let directory = try TemporaryDirectory()
