@@ -185,8 +185,10 @@ install:
 	install -m 0755 $(RELEASE_BIN)/winctl-attach $(DESTDIR)$(LIBEXECDIR)/
 	$(STRIP) --strip-all --remove-section=.comment $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl $(DESTDIR)$(LIBEXECDIR)/winctl-attach
 	for unit in windowd.service windowd.socket windowd@.service windowd@.socket; do \
-		sed 's|^ExecStart=/usr/local/bin/windowd\( \|$$\)|ExecStart=$(BINDIR)/windowd\1|' systemd/$$unit >$(DESTDIR)$(UNITDIR)/$$unit; \
-		sed 's|^ExecStart=/usr/local/bin/windowd\( \|$$\)|ExecStart=$(BINDIR)/windowd\1|' systemd/user/$$unit >$(DESTDIR)$(USERUNITDIR)/$$unit; \
+		sed -e 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' -e 's|^ExecStart=/usr/local/bin/windowd |ExecStart=$(BINDIR)/windowd |' \
+			systemd/$$unit >$(DESTDIR)$(UNITDIR)/$$unit; \
+		sed -e 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' -e 's|^ExecStart=/usr/local/bin/windowd |ExecStart=$(BINDIR)/windowd |' \
+			systemd/user/$$unit >$(DESTDIR)$(USERUNITDIR)/$$unit; \
 		chmod 0644 $(DESTDIR)$(UNITDIR)/$$unit $(DESTDIR)$(USERUNITDIR)/$$unit; \
 	done
 	[ -e $(DESTDIR)$(SYSCONFDIR)/windowd/windowd.toml ] || install -m 0644 config/windowd.toml $(DESTDIR)$(SYSCONFDIR)/windowd/windowd.toml
