@@ -27,7 +27,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps build release completions run test test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro
+.PHONY: all deps build release completions run test test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -169,6 +169,10 @@ soak: build
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	WINDOWD_BIN=$(CURDIR)/.build/release/windowd WINDOWD_MODEL_OPS=$(SOAK_MODEL_OPS) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter ConcurrencyModelTests
 
+## The idle cost of app instances (issue 20): start-up of one to READY=1, RSS of one and of 10 idle ones.
+bench-apps: release
+	python3 bench/app-instances.py --windowd $(RELEASE_BIN)/windowd --instances 10
+
 ## Copies what `make` built (it never builds: `sudo make install` after `make` leaves the checkout
 ## alone): stripped binaries (winctl-attach in LIBEXECDIR), units with ExecStart= in BINDIR, the config (kept if present), man
 ## pages and completions, under DESTDIR/PREFIX.
@@ -180,9 +184,11 @@ install:
 	install -m 0755 $(RELEASE_BIN)/windowd $(RELEASE_BIN)/winctl $(DESTDIR)$(BINDIR)/
 	install -m 0755 $(RELEASE_BIN)/winctl-attach $(DESTDIR)$(LIBEXECDIR)/
 	$(STRIP) --strip-all --remove-section=.comment $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl $(DESTDIR)$(LIBEXECDIR)/winctl-attach
-	for unit in windowd.service windowd.socket; do \
-		sed 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' systemd/$$unit >$(DESTDIR)$(UNITDIR)/$$unit; \
-		sed 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' systemd/user/$$unit >$(DESTDIR)$(USERUNITDIR)/$$unit; \
+	for unit in windowd.service windowd.socket windowd@.service windowd@.socket; do \
+		sed -e 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' -e 's|^ExecStart=/usr/local/bin/windowd |ExecStart=$(BINDIR)/windowd |' \
+			systemd/$$unit >$(DESTDIR)$(UNITDIR)/$$unit; \
+		sed -e 's|^ExecStart=/usr/local/bin/windowd$$|ExecStart=$(BINDIR)/windowd|' -e 's|^ExecStart=/usr/local/bin/windowd |ExecStart=$(BINDIR)/windowd |' \
+			systemd/user/$$unit >$(DESTDIR)$(USERUNITDIR)/$$unit; \
 		chmod 0644 $(DESTDIR)$(UNITDIR)/$$unit $(DESTDIR)$(USERUNITDIR)/$$unit; \
 	done
 	[ -e $(DESTDIR)$(SYSCONFDIR)/windowd/windowd.toml ] || install -m 0644 config/windowd.toml $(DESTDIR)$(SYSCONFDIR)/windowd/windowd.toml
@@ -195,8 +201,8 @@ install:
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl $(DESTDIR)$(LIBEXECDIR)/winctl-attach
 	rmdir $(DESTDIR)$(LIBEXECDIR) 2>/dev/null || true
-	rm -f $(DESTDIR)$(UNITDIR)/windowd.service $(DESTDIR)$(UNITDIR)/windowd.socket
-	rm -f $(DESTDIR)$(USERUNITDIR)/windowd.service $(DESTDIR)$(USERUNITDIR)/windowd.socket
+	rm -f $(DESTDIR)$(UNITDIR)/windowd.service $(DESTDIR)$(UNITDIR)/windowd.socket $(DESTDIR)$(UNITDIR)/windowd@.service $(DESTDIR)$(UNITDIR)/windowd@.socket
+	rm -f $(DESTDIR)$(USERUNITDIR)/windowd.service $(DESTDIR)$(USERUNITDIR)/windowd.socket $(DESTDIR)$(USERUNITDIR)/windowd@.service $(DESTDIR)$(USERUNITDIR)/windowd@.socket
 	for page in $(MANPAGES); do section=$${page##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$section/$${page#man/}; done
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/winctl $(DESTDIR)$(ZSHCOMPDIR)/_winctl $(DESTDIR)$(FISHCOMPDIR)/winctl.fish
 

@@ -146,6 +146,7 @@ let package = Package(
             name: "orders",
             dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Orders",
+            exclude: ["orders.toml"],
             resources: [.copy("Resources/orders.json")]
         ),
         // make bench: the load generator that measures windowd next to its peers (issue 6).

@@ -19,14 +19,17 @@ struct OrdersCommand: AsyncParsableCommand {
 
 /// Options every window takes.
 struct OrdersOptions: ParsableArguments {
-    @Option(help: "windowd's socket (default: $WINDOWD_SOCKET, else the default path).")
+    @Option(help: "windowd's socket (default: the socket of app \"orders\", $XDG_RUNTIME_DIR/windowd/orders.sock; its manifest is Examples/Orders/orders.toml).")
     var socket: String?
 
     @Option(help: "A catalogue file instead of the bundled orders.json.")
     var catalog: String?
 
+    /// The app id this example is installed as (SPEC section 12).
+    static let app = try! AppID(validating: "orders")
+
     var connection: ConnectionOptions {
-        ConnectionOptions(socketPath: socket, clientName: "orders")
+        ConnectionOptions(socketPath: socket, app: Self.app, clientName: "orders")
     }
 }
 

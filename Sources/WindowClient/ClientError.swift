@@ -20,7 +20,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .unreachable(let path, let errno):
-            return "cannot reach windowd at \(path): \(String(cString: strerror(errno))) (is windowd running? set --socket or WINDOWD_SOCKET)"
+            return "cannot reach windowd at \(path): \(String(cString: strerror(errno))) (\(SocketPath.startAdvice(for: path)))"
         case .disconnected(let path):
             return "windowd at \(path) closed the connection"
         case .refused(let error):

@@ -6,14 +6,12 @@ import Musl
 import WindowProtocol
 
 extension SocketPath {
-    /// The socket path a client uses: `explicit` if given, else the default of SPEC section 7
-    /// from this process's environment.
-    public static func forClient(explicit: String?) -> String {
-        if let explicit, !explicit.isEmpty { return explicit }
-        var environment: [String: String] = [:]
-        for key in ["WINDOWD_SOCKET", "XDG_RUNTIME_DIR"] {
-            if let value = getenv(key) { environment[key] = String(cString: value) }
-        }
-        return resolveDefault(environment: environment, uid: getuid())
+    /// The socket path a client uses: `explicit` if given, else `app`'s socket, else the
+    /// environment's choice (SPEC sections 7 and 12, ``resolve(socket:app:environment:uid:)``).
+    ///
+    /// - Throws: an `app` or `$WINDOWD_APP` that is not an app id.
+    public static func forClient(explicit: String?, app: String? = nil) throws(AppID.Invalid) -> String {
+        let app = try app.map { text throws(AppID.Invalid) in try AppID(validating: text) }
+        return try resolve(socket: explicit, app: app, environment: processEnvironment(), uid: getuid())
     }
 }

@@ -18,4 +18,11 @@ public protocol DispatchContext: AnyObject {
     /// daemon's own uid or root; else `forbidden`); returns the ids of the groups now in force.
     /// The caller announces `daemon.reloaded`.
     func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String]
+    /// The app served (SPEC section 12), named in `hello`; `nil` for the default app.
+    var app: AppID? { get }
+}
+
+extension DispatchContext {
+    /// The default app, unless the context says otherwise.
+    public var app: AppID? { nil }
 }

@@ -7,12 +7,13 @@ import WindowProtocol
 /// The dispatch table: every wire method of SPEC section 8, by name.
 enum MethodTable {
     static let routes: [String: MethodRoute] = Dictionary(uniqueKeysWithValues: [
-        MethodRoute.of(Hello.self) { _, params, _, _ throws in
+        MethodRoute.of(Hello.self) { context, params, _, _ throws in
             if let version = params.protocol, !ProtocolVersion.supported.contains(version) {
                 let spoken = ProtocolVersion.supported.map(String.init).joined(separator: ", ")
                 throw RPCError.invalidParams("windowd speaks protocol \(spoken), not \(version): use a client for protocol \(spoken)")
             }
-            return Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid())
+            return Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid(),
+                                app: context.app?.rawValue)
         },
         MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws in
             let opened = try context.coordinator.open(group: params.group, value: params.value, now: context.now, effects: &effects)

@@ -184,7 +184,8 @@ public final class SQLiteStateStore: StateStore {
         throw .damaged(path: path, detail: "the file is empty (0 bytes; \(walBytes) bytes of write-ahead log beside it): a database was here")
     }
 
-    private static func makeDirectory(_ directory: String) throws(StoreOpeningError) {
+    /// Creates `directory` and its parents (mode 0700) and checks that it is writable.
+    package static func makeDirectory(_ directory: String) throws(StoreOpeningError) {
         var path = ""
         for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
             path += "/" + component

@@ -14,6 +14,15 @@ struct GlobalOptions: ParsableArguments {
     var socket: String?
 
     @Option(
+        name: .customLong("app"),
+        help: ArgumentHelp(
+            "The app whose instance to talk to: its socket windowd/ID.sock in the socket directory (default: $WINDOWD_APP; --socket and $WINDOWD_SOCKET name a socket instead; neither: the default app).",
+            valueName: "id"
+        )
+    )
+    var app: String?
+
+    @Option(
         name: .customLong("timeout"),
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -33,8 +42,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// The options as ArgumentParser sets them for a command line that gives these (a
     /// ``PlainCommandLine``); `socket` is `nil` when the line does not give one.
-    init(socket: String?, timeoutSeconds: Double, json: Bool) {
+    init(socket: String?, app: String? = nil, timeoutSeconds: Double, json: Bool) {
         self.socket = socket
+        self.app = app
         self.timeoutSeconds = timeoutSeconds
         self.json = json
     }
@@ -43,10 +53,16 @@ struct GlobalOptions: ParsableArguments {
         guard timeoutSeconds.isFinite, timeoutSeconds >= 0 else {
             throw ValidationError("--timeout takes a number of seconds, 0 or more (0 waits forever), not \(timeoutSeconds)")
         }
+        do {
+            _ = try SocketPath.forClient(explicit: socket, app: app)
+        } catch {
+            throw ValidationError(app == nil ? "WINDOWD_APP: \(error)" : "--app: \(error)")
+        }
     }
 
-    /// The socket path to connect to: `--socket`, else the default of SPEC section 7.
-    var socketPath: String { SocketPath.forClient(explicit: socket) }
+    /// The socket path to connect to: `--socket`, else `--app`'s, else the environment's choice
+    /// (SPEC sections 7 and 12); ``validate()`` has refused an app id that is not one.
+    var socketPath: String { (try? SocketPath.forClient(explicit: socket, app: app)) ?? "" }
 
     /// The limit on connecting and on each answer; `nil` for `--timeout 0`.
     var timeout: Duration? {

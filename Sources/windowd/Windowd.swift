@@ -23,6 +23,10 @@ struct Windowd: AsyncParsableCommand {
     @Option(help: "The socket path, overriding the config and $WINDOWD_SOCKET.")
     var socket: String?
 
+    @Option(help: ArgumentHelp("Serve this app's instance: its manifest ID.toml, socket windowd/ID.sock and state directory ID/ (default: $WINDOWD_APP; none: the default app).",
+                               valueName: "id"))
+    var app: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
@@ -32,6 +36,11 @@ struct Windowd: AsyncParsableCommand {
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not '\(logLevel)'")
+        }
+        do {
+            _ = try AppID.chosen(explicit: app, environment: ProcessEnvironment.current)
+        } catch {
+            throw ValidationError(app == nil ? "WINDOWD_APP: \(error)" : "--app: \(error)")
         }
     }
 
@@ -49,7 +58,9 @@ struct Windowd: AsyncParsableCommand {
 
     private func run(notifying notifier: NotifySender) async throws {
         let environment = ProcessEnvironment.current
-        let source = ConfigSource.locate(explicit: config, environment: environment, uid: getuid())
+        let appID = try? AppID.chosen(explicit: app, environment: environment)
+        let source = InstanceConfigSource(config: ConfigSource.locate(explicit: config, environment: environment, uid: getuid()),
+                                          app: appID, environment: environment)
         let loaded: DaemonConfig
         do {
             loaded = try source.load()
@@ -82,7 +93,10 @@ struct Windowd: AsyncParsableCommand {
             // Launch commands such as `winctl attach {id}` find this daemon.
             setenv("WINDOWD_SOCKET", path, 1)
         }
-        let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid())
+        if let appID { setenv("WINDOWD_APP", appID.rawValue, 1) }
+        let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid(), app: appID)
+        // One daemon per app; held until the process ends (SPEC section 12).
+        if let appID { _ = try Self.lock(appID, in: stateDirectory, notifier: notifier) }
         guard let signals = SignalReceiver() else {
             FileOutput.standardError("windowd: cannot receive signals: \(String(cString: strerror(errno)))\n")
             throw ExitCode(71)
@@ -119,11 +133,23 @@ struct Windowd: AsyncParsableCommand {
         }
     }
 
-    /// `--socket`, else the config's, else the default of SPEC section 7; used when no
-    /// listening socket was handed over.
+    /// `--socket`, else an app's socket (SPEC section 12), else the config's, else the default
+    /// of SPEC section 7; used when no listening socket was handed over.
     private static func listenAddress(socket: String?, config: DaemonConfig, environment: [String: String]) -> ListenAddress {
         if let socket, !socket.isEmpty { return .path(socket) }
+        if let app = config.appID { return .path(SocketPath.forApp(app, environment: environment, uid: getuid())) }
         if !config.daemon.socket.isEmpty { return .path(config.daemon.socket) }
         return .path(SocketPath.resolveDefault(environment: environment, uid: getuid()))
+    }
+
+    /// The lock of `app`'s instance, or exit 73 (EX_CANTCREAT) naming the daemon that holds it.
+    private static func lock(_ app: AppID, in directory: String, notifier: NotifySender) throws(ExitCode) -> InstanceLock {
+        do {
+            return try InstanceLock.acquire(app: app, directory: directory)
+        } catch {
+            FileOutput.standardError("windowd: \(error)\n")
+            notifier.startFailed(errno: nil, exitStatus: 73, status: "\(error)")
+            throw ExitCode(73)
+        }
     }
 }

@@ -19,6 +19,7 @@ struct PlainCommandLineTests {
         ["close", "3f2a"], ["close", "3f2a9e1c-0000-4000-8000-000000000000"], ["focus", "3f"], ["--json", "focus", "3f"],
         ["list"], ["--json", "list"], ["phase"], ["state"], ["--json", "state"], ["login", "alice"], ["logout"],
         ["status"], ["groups"], ["reload"],
+        ["--app", "orders", "open", "detail", "42"], ["--app=com.example.orders", "list"], ["state", "--app", "orders"],
     ]
 
     /// Lines that are not plain: ArgumentParser reads them (or reports them) as before.
@@ -32,6 +33,7 @@ struct PlainCommandLineTests {
         ["--timeout", "-1", "state"], ["--timeout", "nan", "state"], ["--timeout", "inf", "state"], ["--timeout", "soon", "state"],
         ["--timeout"], ["--timeout", "1", "--timeout", "2", "state"], ["--json=true", "state"], ["-s=/a", "state"],
         ["--unknown", "state"], ["-j", "state"], ["--JSON", "state"],
+        ["--app", "../x", "state"], ["--app", "Orders", "state"], ["--app", "orders", "--app", "b", "state"], ["--app"],
     ]
 
     @Test("a plain line builds the command ArgumentParser builds, property by property")

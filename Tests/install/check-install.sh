@@ -50,6 +50,8 @@ fi
 expected="$prefix/bin/windowd $prefix/bin/winctl $prefix/libexec/windowd/winctl-attach
 $prefix/lib/systemd/system/windowd.service $prefix/lib/systemd/system/windowd.socket
 $prefix/lib/systemd/user/windowd.service $prefix/lib/systemd/user/windowd.socket
+$prefix/lib/systemd/system/windowd@.service $prefix/lib/systemd/system/windowd@.socket
+$prefix/lib/systemd/user/windowd@.service $prefix/lib/systemd/user/windowd@.socket
 /etc/windowd/windowd.toml
 $prefix/share/man/man1/winctl.1 $prefix/share/man/man8/windowd.8 $prefix/share/man/man5/windowd.toml.5 $prefix/share/man/man7/windowd-protocol.7
 $prefix/share/bash-completion/completions/winctl $prefix/share/zsh/site-functions/_winctl $prefix/share/fish/vendor_completions.d/winctl.fish"
@@ -72,8 +74,9 @@ else
 fi
 
 exec_lines=$(grep -h '^ExecStart=' "$root$prefix/lib/systemd/system/windowd.service" "$root$prefix/lib/systemd/user/windowd.service")
-if [ "$(sort -u <<<"$exec_lines")" = "ExecStart=$prefix/bin/windowd" ]; then
-    pass "system and user units run $prefix/bin/windowd"
+template_lines=$(grep -h '^ExecStart=' "$root$prefix/lib/systemd/system/windowd@.service" "$root$prefix/lib/systemd/user/windowd@.service")
+if [ "$(sort -u <<<"$exec_lines")" = "ExecStart=$prefix/bin/windowd" ] && [ "$(sort -u <<<"$template_lines")" = "ExecStart=$prefix/bin/windowd --app %i" ]; then
+    pass "system and user units, and their templates (--app %i), run $prefix/bin/windowd"
 else
     fail "ExecStart= does not follow PREFIX" "$exec_lines"
 fi

@@ -227,6 +227,8 @@ fi
 exec_start=$(inside systemctl show -p ExecStart --value windowd.service)
 missing_files=""
 for file in /usr/bin/windowd /usr/bin/winctl /usr/lib/systemd/user/windowd.service /usr/lib/systemd/user/windowd.socket \
+    /usr/lib/systemd/system/windowd@.service /usr/lib/systemd/system/windowd@.socket \
+    /usr/lib/systemd/user/windowd@.service /usr/lib/systemd/user/windowd@.socket \
     /usr/share/man/man1/winctl.1.gz /usr/share/man/man8/windowd.8.gz /usr/share/man/man5/windowd.toml.5.gz \
     /usr/share/man/man7/windowd-protocol.7.gz /usr/share/bash-completion/completions/winctl \
     /usr/share/zsh/vendor-completions/_winctl /usr/share/fish/vendor_completions.d/winctl.fish \
@@ -470,6 +472,86 @@ else
     fail "the journal holds lines that are not windowd's ($starts starts)" "$noise"
 fi
 info "systemctl status windowd" "$(inside systemctl status --no-pager windowd 2>&1)"
+
+# --- Apps: two instances of the template units side by side (SPEC section 12) -------
+
+install -d "$croot/etc/windowd/apps"
+printf '[app]\nminimum_loading_ms = 0\n\n[groups.detail]\nvalue = "int"\n' >"$croot/etc/windowd/apps/alpha.toml"
+printf '[app]\nminimum_loading_ms = 0\n\n[groups.detail]\nvalue = "string"\n' >"$croot/etc/windowd/apps/beta.toml"
+if inside systemctl enable --now windowd@alpha.socket windowd@beta.socket >/dev/null 2>&1 \
+    && [ "$(inside systemctl is-active windowd@alpha.socket windowd@beta.socket | sort -u)" = active ] \
+    && inside test -S /run/windowd/alpha.sock && inside test -S /run/windowd/beta.sock \
+    && [ "$(inside systemctl is-active windowd@alpha.service windowd@beta.service | sort -u)" = inactive ]; then
+    pass "systemctl enable --now windowd@alpha.socket windowd@beta.socket: /run/windowd/alpha.sock and beta.sock, services waiting"
+else
+    fail "enable the template sockets" "$(inside systemctl status --no-pager 'windowd@*' 2>&1 | tail -30)"
+fi
+alpha_open=$(winctl_inside --app alpha open detail 1 2>&1)
+beta_open=$(winctl_inside --app beta open detail x 2>&1)
+refused=$(winctl_inside --app alpha open detail x 2>&1)
+alpha_pid=$(show MainPID windowd@alpha.service)
+beta_pid=$(show MainPID windowd@beta.service)
+if grep -q ' created$' <<<"$alpha_open" && grep -q ' created$' <<<"$beta_open" && [ "$alpha_pid" != 0 ] && [ "$beta_pid" != 0 ] \
+    && [ "$alpha_pid" != "$beta_pid" ] && [ -n "$refused" ] && ! grep -q ' created$' <<<"$refused" \
+    && inside test -d /var/lib/private/windowd/alpha && inside test -d /var/lib/private/windowd/beta; then
+    pass "socket activation starts each app on first use (pids $alpha_pid, $beta_pid), each with its own groups and /var/lib/windowd/APP"
+else
+    fail "two apps socket-activated" "alpha: $alpha_open
+beta: $beta_open
+alpha refusing a string: $refused
+$(inside journalctl -u 'windowd@*' --no-pager -n 30)"
+fi
+for app in alpha beta; do
+    other=beta; [ "$app" = beta ] && other=alpha
+    other_pid=$(show MainPID "windowd@$other.service")
+    app_pid=$(show MainPID "windowd@$app.service")
+    list_before=$(winctl_inside --app "$app" list 2>&1)
+    other_before=$(winctl_inside --app "$other" list 2>&1)
+    if inside systemctl restart "windowd@$app.service" && [ "$(show MainPID "windowd@$app.service")" != "$app_pid" ] \
+        && [ "$(show MainPID "windowd@$other.service")" = "$other_pid" ] \
+        && [ "$(winctl_inside --app "$app" list 2>&1)" = "$list_before" ] && [ "$(winctl_inside --app "$other" list 2>&1)" = "$other_before" ]; then
+        pass "systemctl restart windowd@$app: its windows come back, windowd@$other keeps its pid $other_pid and its windows"
+    else
+        fail "restart windowd@$app alone" "$(inside systemctl status --no-pager "windowd@$app.service" "windowd@$other.service" 2>&1 | tail -20)"
+    fi
+done
+security=$(inside systemd-analyze security --no-pager windowd@alpha.service 2>&1)
+score=$(grep -o 'Overall exposure level for windowd@alpha.service: [0-9.]*' <<<"$security" | awk '{ print $NF }')
+if [ -n "$score" ] && awk -v s="$score" 'BEGIN { exit !(s <= 0.5) }'; then
+    pass "systemd-analyze security windowd@alpha.service (online): $score"
+else
+    fail "systemd-analyze security windowd@alpha.service (online): ${score:-?}" "$(grep -E '✗|Overall' <<<"$security")"
+fi
+
+# The user templates, under a user manager (a lingering user's systemd --user).
+if inside useradd -m -u 1500 appuser && inside loginctl enable-linger appuser; then
+    user_ctl() { inside systemctl --user -M appuser@ "$@"; }
+    as_user() { inside runuser -u appuser -- env XDG_RUNTIME_DIR=/run/user/1500 HOME=/home/appuser "$@"; }
+    deadline=$(( $(date +%s) + 30 ))
+    until user_ctl is-system-running >/dev/null 2>&1 || [ "$(date +%s)" -gt "$deadline" ]; do sleep 0.2; done
+    inside install -d -o appuser /home/appuser/.config/windowd/apps
+    printf '[app]\nminimum_loading_ms = 0\n\n[groups.main]\nvalue = "none"\n' >"$croot/home/appuser/.config/windowd/apps/gamma.toml"
+    cp "$croot/etc/windowd/apps/alpha.toml" "$croot/home/appuser/.config/windowd/apps/alpha.toml"
+    if user_ctl enable --now windowd@gamma.socket windowd@alpha.socket >/dev/null 2>&1 \
+        && gamma=$(as_user timeout 20 /usr/bin/winctl --app gamma open main 2>&1) && grep -q ' created$' <<<"$gamma" \
+        && alpha_user=$(as_user timeout 20 /usr/bin/winctl --app alpha list 2>&1) && ! grep -q detail <<<"$alpha_user"; then
+        gamma_pid=$(user_ctl show -p MainPID --value windowd@gamma.service)
+        user_ctl restart windowd@alpha.service
+        if [ "$(user_ctl show -p MainPID --value windowd@gamma.service)" = "$gamma_pid" ] \
+            && as_user timeout 20 /usr/bin/winctl --app gamma list | grep -q main; then
+            pass "systemctl --user: windowd@gamma and windowd@alpha socket-activated in /run/user/1500/windowd, the user's alpha apart from the system's; restarting one leaves the other"
+        else
+            fail "systemctl --user restart windowd@alpha alone" "$(user_ctl status --no-pager 'windowd@*' 2>&1 | tail -20)"
+        fi
+    else
+        fail "systemctl --user enable --now windowd@gamma.socket" "${gamma:-} ${alpha_user:-}
+$(user_ctl status --no-pager 'windowd@*' 2>&1 | tail -20)"
+    fi
+    inside loginctl disable-linger appuser
+else
+    fail "a lingering user for systemctl --user" "$(inside loginctl 2>&1)"
+fi
+inside systemctl disable --now windowd@alpha.socket windowd@beta.socket windowd@alpha.service windowd@beta.service >/dev/null 2>&1
 
 # Remove, then purge: the socket stops, the files go, the config stays until the purge.
 if inside dpkg -r windowd >/dev/null 2>&1 && [ "$(inside systemctl is-active windowd.socket)" != active ] \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks windowd's unit files with the real systemd-analyze (no running systemd needed):
-#   - `systemd-analyze verify` on the system and user .service and .socket;
-#   - `systemd-analyze security --offline=yes` on the system service, which must
-#     score 0.5 or lower (--threshold is in tenths);
+#   - `systemd-analyze verify` on the system and user .service and .socket, and on
+#     an instance (windowd@orders) of the app templates windowd@.service/.socket;
+#   - `systemd-analyze security --offline=yes` on the system service and on the
+#     template's instance, which must score 0.5 or lower (--threshold is in tenths);
 #   - a deliberately broken copy must fail, so the verify check is known to bite;
 #   - every Documentation= page exists (verify runs man on each; MANPATH is the repository's man/).
 # verify exits 0 on many problems it only warns about ("…, ignoring"), so a
@@ -61,12 +62,12 @@ make_root() {
     cp /usr/bin/kill "$root/usr/bin/kill"
     printf '#!/bin/sh\nexit 0\n' >"$root/usr/local/bin/windowd"
     chmod 755 "$root/usr/local/bin/windowd"
-    cp "$source"/windowd.service "$source"/windowd.socket "$root/etc/systemd/system/"
+    cp "$source"/windowd.service "$source"/windowd.socket "$source"/windowd@.service "$source"/windowd@.socket "$root/etc/systemd/system/"
 }
 
 # System units, unmodified, inside the scratch root.
 make_root "$scratch/root" "$units"
-for unit in windowd.service windowd.socket; do
+for unit in windowd.service windowd.socket windowd@orders.service windowd@orders.socket; do
     if analyze_quietly verify --root="$scratch/root" "$unit"; then
         pass "verify systemd/$unit"
     else
@@ -78,12 +79,16 @@ done
 mkdir -p "$scratch/user" "$scratch/runtime"
 chmod 700 "$scratch/runtime"
 cp "$units"/user/windowd.service "$units"/user/windowd.socket "$scratch/user/"
+# An instance of the user templates, as files named for it (verify takes paths with --user).
+cp "$units"/user/windowd@.service "$scratch/user/windowd@orders.service"
+cp "$units"/user/windowd@.socket "$scratch/user/windowd@orders.socket"
 placeholder="$scratch/root/usr/local/bin/windowd"
 sed -i "s|^ExecStart=/usr/local/bin/windowd\$|ExecStart=$placeholder|" "$scratch/user/windowd.service"
-if ! grep -qx "ExecStart=$placeholder" "$scratch/user/windowd.service"; then
-    fail "systemd/user/windowd.service: expected the line ExecStart=/usr/local/bin/windowd to substitute"
+sed -i "s|^ExecStart=/usr/local/bin/windowd --app %i\$|ExecStart=$placeholder --app %i|" "$scratch/user/windowd@orders.service"
+if ! grep -qx "ExecStart=$placeholder" "$scratch/user/windowd.service" || ! grep -qx "ExecStart=$placeholder --app %i" "$scratch/user/windowd@orders.service"; then
+    fail "systemd/user/windowd{,@}.service: expected the line ExecStart=/usr/local/bin/windowd[ --app %i] to substitute"
 fi
-for unit in windowd.service windowd.socket; do
+for unit in windowd.service windowd.socket windowd@orders.service windowd@orders.socket; do
     if XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$scratch/runtime} \
         analyze_quietly verify --user "$scratch/user/$unit"; then
         pass "verify systemd/user/$unit"
@@ -101,15 +106,20 @@ else
     pass "verify rejects a broken windowd.service"
 fi
 
-# Hardening: exposure 0.5 or lower (--threshold=5, in tenths).
-security=$(systemd-analyze security --offline=yes --threshold=5 "$units/windowd.service" 2>&1)
-status=$?
-score=$(grep -o 'Overall exposure level for windowd.service: [0-9.]*' <<<"$security" | awk '{print $NF}')
-if [ "$status" -eq 0 ] && [ -n "$score" ]; then
-    pass "security systemd/windowd.service scores $score (<= 0.5)"
-else
-    fail "security systemd/windowd.service scores ${score:-?} (> 0.5 or unreadable)" \
-        "$(grep -E '✗|Overall' <<<"$security")"
-fi
+# Hardening: exposure 0.5 or lower (--threshold=5, in tenths), for windowd.service and for an
+# instance of the app template (a copy named for it).
+cp "$units/windowd@.service" "$scratch/windowd@orders.service"
+for file in "$units/windowd.service" "$scratch/windowd@orders.service"; do
+    unit=$(basename "$file")
+    security=$(systemd-analyze security --offline=yes --threshold=5 "$file" 2>&1)
+    status=$?
+    score=$(grep -o "Overall exposure level for $unit: [0-9.]*" <<<"$security" | awk '{print $NF}')
+    if [ "$status" -eq 0 ] && [ -n "$score" ]; then
+        pass "security $unit scores $score (<= 0.5)"
+    else
+        fail "security $unit scores ${score:-?} (> 0.5 or unreadable)" \
+            "$(grep -E '✗|Overall' <<<"$security")"
+    fi
+done
 
 finish

@@ -41,9 +41,9 @@ ORDER = "7d8e3a4c-4f1e-4c1e-9f3b-1a2b3c4d5e6f"
 class Daemon:
     """A real windowd on a private socket in a temporary directory."""
 
-    def __init__(self):
+    def __init__(self, app=None):
         self.directory = tempfile.mkdtemp(prefix="wdpy-")
-        self.socket = os.path.join(self.directory, "s.sock")
+        self.socket = os.path.join(self.directory, "windowd", app + ".sock") if app else os.path.join(self.directory, "s.sock")
         config = os.path.join(self.directory, "windowd.toml")
         with open(config, "w") as file:
             file.write(CONFIG)
@@ -53,10 +53,17 @@ class Daemon:
             "XDG_RUNTIME_DIR": self.directory,
             "XDG_CONFIG_HOME": os.path.join(self.directory, "config"),
         })
-        for name in ("NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WINDOWD_SOCKET"):
+        for name in ("NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WINDOWD_SOCKET", "WINDOWD_APP"):
             environment.pop(name, None)
+        if app:
+            # The app's manifest, in $XDG_CONFIG_HOME/windowd/apps; its socket, in $XDG_RUNTIME_DIR/windowd.
+            os.makedirs(os.path.join(self.directory, "config", "windowd", "apps"))
+            with open(os.path.join(self.directory, "config", "windowd", "apps", app + ".toml"), "w") as file:
+                file.write(CONFIG)
+        self.environment = environment
         self.log = open(os.path.join(self.directory, "windowd.log"), "w")
-        self.process = subprocess.Popen([WINDOWD, "--config", config, "--socket", self.socket],
+        where = ["--app", app] if app else ["--socket", self.socket]
+        self.process = subprocess.Popen([WINDOWD, "--config", config] + where,
                                         env=environment, stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 15
         while True:
@@ -95,6 +102,7 @@ class ClientTests(unittest.TestCase):
     def test_hello_and_status(self):
         self.assertEqual(self.client.server["server"], "windowd")
         self.assertEqual(self.client.server["protocol"], windowd.PROTOCOL_VERSION)
+        self.assertIsNone(self.client.server["app"])  # the default app
         status = self.client.status()
         self.assertEqual(status["state"], {"state": "unauthenticated"})
         self.assertEqual(status["phase"], "background")
@@ -234,6 +242,40 @@ class ClientTests(unittest.TestCase):
                 break
         thread.join()
         self.assertEqual(seen, list(range(20)))
+
+
+
+class AppTests(unittest.TestCase):
+    """An app's instance (SPEC section 12), chosen by its app id."""
+
+    def test_socket_path_rule(self):
+        env = {"XDG_RUNTIME_DIR": "/r", "WINDOWD_SOCKET": "/env.sock", "WINDOWD_APP": "other"}
+        self.assertEqual(windowd.default_socket_path(env, 5, app="orders"), "/r/windowd/orders.sock")
+        self.assertEqual(windowd.default_socket_path(env, 5), "/env.sock")
+        self.assertEqual(windowd.default_socket_path({"WINDOWD_APP": "other"}, 5), "/tmp/windowd-5/other.sock")
+        self.assertEqual(windowd.default_socket_path({}, 0), "/run/windowd/windowd.sock")
+        for bad in ("", "../x", "Orders", "windowd", "a" * 65):
+            with self.assertRaises(ValueError):
+                windowd.validate_app_id(bad)
+
+    @unittest.skipUnless(os.access(WINDOWD, os.X_OK), "needs the windowd binary (swift build, or $WINDOWD_BIN)")
+    def test_client_reaches_the_app_by_its_id(self):
+        daemon = Daemon(app="orders")
+        self.addCleanup(daemon.stop)
+        saved = os.environ.get("XDG_RUNTIME_DIR")
+        os.environ["XDG_RUNTIME_DIR"] = daemon.directory
+        try:
+            with windowd.Client(app="orders") as client:
+                self.assertEqual(client.server["app"], "orders")
+                self.assertEqual(client.path, daemon.socket)
+        finally:
+            if saved is None:
+                del os.environ["XDG_RUNTIME_DIR"]
+            else:
+                os.environ["XDG_RUNTIME_DIR"] = saved
+        with self.assertRaises(windowd.Unreachable) as caught:
+            windowd.Client(daemon.socket.replace("orders.sock", "nope.sock"))
+        self.assertIn("windowd --app nope", str(caught.exception))
 
 
 if __name__ == "__main__":

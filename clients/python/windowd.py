@@ -7,6 +7,7 @@ error that carries ``data.reason``, and events come as an iterator::
     import windowd
 
     with windowd.Client() as client:                  # $WINDOWD_SOCKET, else the default path
+                                                       # (windowd.Client(app="orders"): an app's instance)
         opened = client.open_window("detail", 42)
         print(opened["window"]["id"], "created" if opened["created"] else "brought to front")
         try:
@@ -32,6 +33,7 @@ Numbers keep their exact text: a number that is not an integer comes back as a
 
 import json
 import os
+import re
 import socket
 import time
 from collections import deque
@@ -58,7 +60,7 @@ class Unreachable(WindowdError):
     """The daemon cannot be reached at ``path``."""
 
     def __init__(self, path, cause):
-        super().__init__("cannot reach windowd at %s: %s (is windowd running? set WINDOWD_SOCKET)" % (path, cause))
+        super().__init__("cannot reach windowd at %s: %s (%s)" % (path, cause, _start_advice(path)))
         self.path = path
 
 
@@ -236,26 +238,59 @@ class Subscription:
 
 # The client ---------------------------------------------------------------------------------
 
-def default_socket_path(environ=None, uid=None):
-    """``$WINDOWD_SOCKET``, else ``$XDG_RUNTIME_DIR/windowd/windowd.sock``, else
-    ``/run/windowd/windowd.sock`` as root, else ``/tmp/windowd-$UID/windowd.sock``."""
+_APP_ID = re.compile(r"[a-z0-9][a-z0-9._-]*\Z")
+
+
+def validate_app_id(app):
+    """``app`` if it is an app id (SPEC section 12: lower-case letters, digits, '.', '-' and
+    '_', starting with a letter or digit, at most 64 bytes, not ``windowd``); else ValueError."""
+    if not isinstance(app, str) or not _APP_ID.match(app) or len(app.encode()) > 64 or app == "windowd":
+        raise ValueError("%r is not a valid app id: an app id uses lower-case letters, digits, '.', '-' and '_', "
+                         "starts with a letter or digit and has at most 64 bytes (e.g. orders)" % (app,))
+    return app
+
+
+def socket_directory(environ=None, uid=None):
+    """``$XDG_RUNTIME_DIR/windowd``, else ``/run/windowd`` as root, else ``/tmp/windowd-$UID``."""
     environ = os.environ if environ is None else environ
     uid = os.getuid() if uid is None else uid
+    if environ.get("XDG_RUNTIME_DIR"):
+        return environ["XDG_RUNTIME_DIR"] + "/windowd"
+    return "/run/windowd" if uid == 0 else "/tmp/windowd-%d" % uid
+
+
+def default_socket_path(environ=None, uid=None, app=None):
+    """The socket of ``app`` (``APP_ID.sock`` in ``socket_directory()``), else
+    ``$WINDOWD_SOCKET``, else ``$WINDOWD_APP``'s socket, else the default app's
+    ``windowd.sock``: the rule winctl follows (SPEC sections 7 and 12)."""
+    environ = os.environ if environ is None else environ
+    if app:
+        return socket_directory(environ, uid) + "/" + validate_app_id(app) + ".sock"
     if environ.get("WINDOWD_SOCKET"):
         return environ["WINDOWD_SOCKET"]
-    if environ.get("XDG_RUNTIME_DIR"):
-        return environ["XDG_RUNTIME_DIR"] + "/windowd/windowd.sock"
-    if uid == 0:
-        return "/run/windowd/windowd.sock"
-    return "/tmp/windowd-%d/windowd.sock" % uid
+    if environ.get("WINDOWD_APP"):
+        return socket_directory(environ, uid) + "/" + validate_app_id(environ["WINDOWD_APP"]) + ".sock"
+    return socket_directory(environ, uid) + "/windowd.sock"
+
+
+def _start_advice(path):
+    """How to start what should answer at ``path`` (clients never start an instance)."""
+    parts = path.split("/")
+    directory, name = (parts[-2] if len(parts) > 1 else ""), parts[-1]
+    if (directory == "windowd" or directory.startswith("windowd-")) and name.endswith(".sock"):
+        app = name[:-5]
+        if _APP_ID.match(app) and len(app.encode()) <= 64 and app != "windowd":
+            return ("is app %s's instance running? start it with 'systemctl --user enable --now windowd@%s.socket' "
+                    "or 'windowd --app %s'" % (app, app, app))
+    return "is windowd running? set WINDOWD_SOCKET"
 
 
 class Client:
     """One connection to windowd. Calls block until their response (at most ``timeout``
     seconds); events that arrive meanwhile are kept for ``events()`` and subscriptions."""
 
-    def __init__(self, path=None, timeout=10.0, client_name="windowd.py", hello=True):
-        self.path = path or default_socket_path()
+    def __init__(self, path=None, timeout=10.0, client_name="windowd.py", hello=True, app=None):
+        self.path = path or default_socket_path(app=app)
         self.timeout = timeout
         self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:

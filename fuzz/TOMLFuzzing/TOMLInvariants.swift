@@ -3,8 +3,9 @@ import WindowServer
 #endif
 import TOML
 
-/// What must hold for any bytes given to the TOML parser and the config loader (SPEC
-/// section 7: a config file of any bytes is an error, never a crash or a hang).
+/// What must hold for any bytes given to the TOML parser, the config loader and the app manifest
+/// loader (SPEC sections 7 and 12: a config file or manifest of any bytes is an error, never a
+/// crash or a hang).
 ///
 /// fuzz/build.sh compiles this with `Sources/WindowServer/Config` into one module, so there
 /// is no `WindowServer` to import; under SwiftPM it is one.
@@ -31,7 +32,7 @@ public enum TOMLInvariants {
             violations += roundTrip(document)
             violations += positions(of: document, lines: lines)
         }
-        return violations + config(bytes, parsed: parsed, lines: lines)
+        return violations + config(bytes, parsed: parsed, lines: lines) + manifest(bytes, parsed: parsed, lines: lines)
     }
 
     /// Written back and parsed again, a document is the same, and writes the same text.
@@ -92,28 +93,58 @@ public enum TOMLInvariants {
             }
             return violations
         } catch {
+            return located(error, bytes: bytes, parsed: parsed, lines: lines)
+        }
+    }
+
+    /// The manifest loader gives a manifest of `[app]` and at least one group from a document
+    /// that has nothing else, or an error located as the config loader's are.
+    static func manifest(_ bytes: [UInt8], parsed: Result<TOMLTable, TOMLError>, lines: LineLengths) -> [String] {
+        do throws(ConfigError) {
+            let manifest = try AppManifest.parse(bytes: bytes, file: file)
             var violations: [String] = []
-            if error.file != file { violations.append("the config error names \(error.file), not \(file)") }
-            if !error.description.hasPrefix(file + ":") { violations.append("the config error does not start with the file: \(error)") }
-            if let line = error.line {
-                violations += lines.check(TOMLPosition(line: line, column: error.column ?? 1), what: "the config error (\(error))")
-            }
-            if let key = error.key, !error.message.contains(key) { violations.append("the config error does not name its key \(key): \(error)") }
-            let input = String(decoding: bytes, as: UTF8.self)
-            for jargon in ["Decoding", "decode", "TOMLArray", "TOMLTable", "CodingKey", "Optional(", "Swift."]
-            where error.message.contains(jargon) && !input.contains(jargon) {
-                violations.append("the config error speaks of \(jargon): \(error)")
-            }
             switch parsed {
-            case .failure(let syntax):
-                if error.line != syntax.position.line || error.column != syntax.position.column {
-                    violations.append("the config error \(error) is not where the TOML error is (\(syntax.position))")
+            case .failure(let error):
+                violations.append("a manifest was read from a document that is not TOML: \(error)")
+            case .success(let document):
+                if let other = document.keys.first(where: { $0 != "app" && $0 != "groups" }) {
+                    violations.append("a manifest with the table \(other) was accepted")
                 }
-            case .success:
-                if error.column != nil { violations.append("a config error about a value has a column: \(error)") }
+            }
+            if manifest.groups.isEmpty { violations.append("a manifest without groups was accepted") }
+            if manifest.app.sessionTTLSeconds <= 0 || manifest.app.minimumLoadingMilliseconds < 0 {
+                violations.append("a manifest's [app] out of range was accepted: \(manifest.app)")
             }
             return violations
+        } catch {
+            return located(error, bytes: bytes, parsed: parsed, lines: lines)
         }
+    }
+
+    /// A config or manifest error names the file, a line inside the input and the key, in words
+    /// (no decoder jargon), and a syntax error where the TOML parser found it.
+    static func located(_ error: ConfigError, bytes: [UInt8], parsed: Result<TOMLTable, TOMLError>, lines: LineLengths) -> [String] {
+        var violations: [String] = []
+        if error.file != file { violations.append("the config error names \(error.file), not \(file)") }
+        if !error.description.hasPrefix(file + ":") { violations.append("the config error does not start with the file: \(error)") }
+        if let line = error.line {
+            violations += lines.check(TOMLPosition(line: line, column: error.column ?? 1), what: "the config error (\(error))")
+        }
+        if let key = error.key, !error.message.contains(key) { violations.append("the config error does not name its key \(key): \(error)") }
+        let input = String(decoding: bytes, as: UTF8.self)
+        for jargon in ["Decoding", "decode", "TOMLArray", "TOMLTable", "CodingKey", "Optional(", "Swift."]
+        where error.message.contains(jargon) && !input.contains(jargon) {
+            violations.append("the config error speaks of \(jargon): \(error)")
+        }
+        switch parsed {
+        case .failure(let syntax):
+            if error.line != syntax.position.line || error.column != syntax.position.column {
+                violations.append("the config error \(error) is not where the TOML error is (\(syntax.position))")
+            }
+        case .success:
+            if error.column != nil { violations.append("a config error about a value has a column: \(error)") }
+        }
+        return violations
     }
 
     /// Equal values, floats compared bit for bit (any `nan` equal to any other).

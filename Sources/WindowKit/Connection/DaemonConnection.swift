@@ -105,7 +105,7 @@ final class DaemonConnection: @unchecked Sendable {
             channel = try await connectChannel().get()
         } catch {
             let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
-            let message = "cannot reach windowd at \(options.socketPath): \(reason) (is windowd running? set --socket or WINDOWD_SOCKET)"
+            let message = "cannot reach windowd at \(options.socketPath): \(reason) (\(SocketPath.startAdvice(for: options.socketPath)))"
             throw WindowKitError(.unreachable, message)
         }
         let established = eventLoop.makePromise(of: Void.self)

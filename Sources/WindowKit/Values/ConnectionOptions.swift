@@ -8,6 +8,7 @@ import Musl
 ///
 /// ```swift
 /// var options = ConnectionOptions()              // $WINDOWD_SOCKET, else the default path
+/// let orders = ConnectionOptions(app: try AppID(validating: "orders"))  // the app's own instance
 /// options.socketPath = "/run/user/1000/windowd/windowd.sock"
 /// options.reconnectFor = .seconds(30)
 /// let app = try await AppClient.connect(options)
@@ -23,11 +24,15 @@ public struct ConnectionOptions: Sendable, Hashable {
     /// How long a request may go unanswered on a live connection.
     public var requestTimeout: Duration
 
-    /// Options for the socket at `socketPath`, or where SPEC section 7 says when `nil`:
+    /// Options for the socket at `socketPath`, or when `nil` the socket of `app` (SPEC section 12:
+    /// `$XDG_RUNTIME_DIR/windowd/APP_ID.sock`, …), or without an app where SPEC section 7 says:
     /// `$WINDOWD_SOCKET`, else `$XDG_RUNTIME_DIR/windowd/windowd.sock`, else
     /// `/run/windowd/windowd.sock` as root, else `/tmp/windowd-$UID/windowd.sock`.
-    public init(socketPath: String? = nil, clientName: String = "WindowKit", reconnectFor: Duration = .seconds(60), requestTimeout: Duration = .seconds(30)) {
-        self.socketPath = socketPath ?? ConnectionOptions.defaultSocketPath()
+    /// An app built on WindowKit names its app here; `$WINDOWD_APP` is for `winctl`.
+    public init(socketPath: String? = nil, app: AppID? = nil, clientName: String = "WindowKit", reconnectFor: Duration = .seconds(60),
+                requestTimeout: Duration = .seconds(30)) {
+        self.socketPath = socketPath ?? app.map { SocketPath.forApp($0, environment: SocketPath.processEnvironment(), uid: getuid()) }
+            ?? ConnectionOptions.defaultSocketPath()
         self.clientName = clientName
         self.reconnectFor = reconnectFor
         self.requestTimeout = requestTimeout
@@ -35,10 +40,6 @@ public struct ConnectionOptions: Sendable, Hashable {
 
     /// The default socket path from this process's environment.
     public static func defaultSocketPath() -> String {
-        var environment: [String: String] = [:]
-        for key in ["WINDOWD_SOCKET", "XDG_RUNTIME_DIR"] {
-            if let value = getenv(key) { environment[key] = String(cString: value) }
-        }
-        return SocketPath.resolveDefault(environment: environment, uid: getuid())
+        SocketPath.resolveDefault(environment: SocketPath.processEnvironment(), uid: getuid())
     }
 }

@@ -26,12 +26,39 @@ public enum Hello: RPCMethod {
         public var `protocol`: Int
         /// The daemon's process id.
         public var pid: Int32
+        /// The app this daemon serves (SPEC section 12); `null` on the wire for the default app.
+        public var app: String?
         /// A `hello` reply as it goes on the wire.
-        public init(server: String, version: String, protocol: Int, pid: Int32) {
+        public init(server: String, version: String, protocol: Int, pid: Int32, app: String? = nil) {
             self.server = server
             self.version = version
             self.protocol = `protocol`
             self.pid = pid
+            self.app = app
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case server, version, `protocol`, pid, app
+        }
+
+        /// Decodes a reply; one from a windowd older than apps has no `app`, the default app.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            server = try container.decode(String.self, forKey: .server)
+            version = try container.decode(String.self, forKey: .version)
+            `protocol` = try container.decode(Int.self, forKey: .protocol)
+            pid = try container.decode(Int32.self, forKey: .pid)
+            app = try container.decodeIfPresent(String.self, forKey: .app)
+        }
+
+        /// Writes every member, `app` as `null` for the default app.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(server, forKey: .server)
+            try container.encode(version, forKey: .version)
+            try container.encode(`protocol`, forKey: .protocol)
+            try container.encode(pid, forKey: .pid)
+            try container.encode(app, forKey: .app)
         }
     }
 }

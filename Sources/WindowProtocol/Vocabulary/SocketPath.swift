@@ -1,17 +1,59 @@
-/// Where the daemon's socket is when nobody says otherwise (SPEC section 7).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where a daemon's socket is when nobody says otherwise (SPEC sections 7 and 12): the one
+/// function that daemon and clients both use.
 public enum SocketPath {
-    /// `$WINDOWD_SOCKET`, else `$XDG_RUNTIME_DIR/windowd/windowd.sock`, else
-    /// `/run/windowd/windowd.sock` for root, else `/tmp/windowd-$UID/windowd.sock`.
+    /// The environment variables the socket path depends on.
+    public static let variables = ["WINDOWD_SOCKET", "WINDOWD_APP", "XDG_RUNTIME_DIR"]
+
+    /// `$WINDOWD_SOCKET`, else `windowd.sock` in ``directory(environment:uid:)``: the default
+    /// app's socket.
     public static func resolveDefault(environment: [String: String], uid: UInt32) -> String {
         if let explicit = environment["WINDOWD_SOCKET"], !explicit.isEmpty {
             return explicit
         }
+        return directory(environment: environment, uid: uid) + "/windowd.sock"
+    }
+
+    /// The directory of the sockets: `$XDG_RUNTIME_DIR/windowd`, else `/run/windowd` for root,
+    /// else `/tmp/windowd-$UID`.
+    public static func directory(environment: [String: String], uid: UInt32) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return runtime + "/windowd/windowd.sock"
+            return runtime + "/windowd"
         }
-        if uid == 0 {
-            return "/run/windowd/windowd.sock"
+        return uid == 0 ? "/run/windowd" : "/tmp/windowd-\(uid)"
+    }
+
+    /// The socket of `app`: `APP_ID.sock` in ``directory(environment:uid:)``.
+    public static func forApp(_ app: AppID, environment: [String: String], uid: UInt32) -> String {
+        directory(environment: environment, uid: uid) + "/" + app.rawValue + ".sock"
+    }
+
+    /// The socket a client connects to: a command line's `socket`, else its `app`'s socket,
+    /// else `$WINDOWD_SOCKET`, else `$WINDOWD_APP`'s socket, else the default app's. A flag
+    /// beats the environment, and a socket path beats an app id given the same way.
+    ///
+    /// - Throws: a `$WINDOWD_APP` that is not an app id.
+    public static func resolve(socket: String?, app: AppID?, environment: [String: String], uid: UInt32) throws(AppID.Invalid) -> String {
+        if let socket, !socket.isEmpty { return socket }
+        if let app { return forApp(app, environment: environment, uid: uid) }
+        if let explicit = environment["WINDOWD_SOCKET"], !explicit.isEmpty { return explicit }
+        if let text = environment["WINDOWD_APP"], !text.isEmpty {
+            return forApp(try AppID(validating: text), environment: environment, uid: uid)
         }
-        return "/tmp/windowd-\(uid)/windowd.sock"
+        return resolveDefault(environment: environment, uid: uid)
+    }
+
+    /// `names` (by default ``variables``) as this process's environment has them.
+    public static func processEnvironment(_ names: [String] = variables) -> [String: String] {
+        var environment: [String: String] = [:]
+        for key in names {
+            if let value = getenv(key) { environment[key] = String(cString: value) }
+        }
+        return environment
     }
 }

@@ -12,6 +12,12 @@ extension DaemonConfig {
         if let section = try root.table("daemon") { daemon = try DaemonSection(decoding: section) }
         if let section = try root.table("state") { state = try StateSection(decoding: section) }
         if let section = try root.table("app") { app = try AppSection(decoding: section) }
+        groups = try Self.groups(decoding: root)
+    }
+
+    /// The `[groups.NAME]` tables of `root` (windowd.toml or an app's manifest): at least one.
+    static func groups(decoding root: ConfigTable) throws(ConfigError) -> [String: GroupSection] {
+        var groups: [String: GroupSection] = [:]
         if let section = try root.table("groups", written: "[groups.NAME] tables") {
             for entry in section.table.entries {
                 let id = entry.key
@@ -23,9 +29,10 @@ extension DaemonConfig {
             }
         }
         if groups.isEmpty {
-            throw ConfigError(file: file, line: nil, key: "groups",
+            throw ConfigError(file: root.file, line: nil, key: "groups",
                               message: "groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]")
         }
+        return groups
     }
 }
 

@@ -1,4 +1,5 @@
 import WindowCore
+import WindowProtocol
 
 /// The whole of `windowd.toml` (SPEC section 11), every key with its default.
 ///
@@ -12,6 +13,9 @@ public struct DaemonConfig: Sendable, Equatable {
     public var app = AppSection()
     /// `[groups.ID]`, by ID.
     public var groups: [String: GroupSection] = [:]
+    /// The app this daemon serves (`--app`, SPEC section 12), whose manifest gave `app` and
+    /// `groups`; `nil` for the default app. Not a key of the file.
+    public var appID: AppID?
 
     /// `[daemon]`: the socket, the limits and who may connect.
     public struct DaemonSection: Sendable, Equatable {

@@ -1,8 +1,21 @@
-/// Where durable state lives (SPEC section 11).
+import WindowProtocol
+
+/// Where durable state lives (SPEC sections 11 and 12).
 public enum StateDirectory {
     /// The config's `state.directory`, else `$STATE_DIRECTORY` (systemd), else
-    /// `$XDG_STATE_HOME/windowd`, else `/var/lib/windowd` for root, else `~/.local/state/windowd`.
-    public static func resolve(configured: String, environment: [String: String], uid: UInt32) -> String {
+    /// `$XDG_STATE_HOME/windowd`, else `/var/lib/windowd` for root, else `~/.local/state/windowd`;
+    /// for an app, its directory `APP_ID` below that, unless `$STATE_DIRECTORY` already is it
+    /// (the template unit's `StateDirectory=windowd/%i`, e.g. `/var/lib/windowd/orders`).
+    public static func resolve(configured: String, environment: [String: String], uid: UInt32, app: AppID? = nil) -> String {
+        let windowd = resolveWindowd(configured: configured, environment: environment, uid: uid)
+        guard let app else { return windowd }
+        if configured.isEmpty, environment["STATE_DIRECTORY"] != nil, windowd.split(separator: "/").last.map(String.init) == app.rawValue {
+            return windowd
+        }
+        return windowd + "/" + app.rawValue
+    }
+
+    private static func resolveWindowd(configured: String, environment: [String: String], uid: UInt32) -> String {
         if !configured.isEmpty { return configured }
         if let systemd = environment["STATE_DIRECTORY"], let first = systemd.split(separator: ":").first {
             return String(first)

@@ -170,4 +170,7 @@ final class WindowDaemon {
     }
 }
 
-extension WindowDaemon: DispatchContext {}
+extension WindowDaemon: DispatchContext {
+    /// The app this daemon serves; `nil` for the default app.
+    var app: AppID? { config.appID }
+}

@@ -16,13 +16,14 @@ enum PlainCommandLine {
     static let commands: [any PlainValuesCommand.Type] = [
         Winctl.Open.self, Winctl.Close.self, Winctl.Focus.self, Winctl.List.self, Winctl.Phase.self,
         Winctl.State.self, Winctl.Login.self, Winctl.Logout.self, Winctl.Status.self,
-        Winctl.Groups.self, Winctl.Reload.self,
+        Winctl.Groups.self, Winctl.Reload.self, Winctl.Apps.self,
     ]
 
     /// The command `arguments` (without the program name) spell, validated; `nil` for a line
     /// that is not plain or does not validate.
     static func command(_ arguments: [String]) -> (any ParsableCommand)? {
         var socket: String?
+        var app: String?
         var timeout: Double?
         var json = false
         var words: [String] = []
@@ -42,6 +43,9 @@ enum PlainCommandLine {
             case "--socket", "-s":
                 guard socket == nil, let value = attached ?? next(arguments, &index), !value.isEmpty, !value.hasPrefix("-") else { return nil }
                 socket = value
+            case "--app":
+                guard app == nil, let value = attached ?? next(arguments, &index), !value.isEmpty, !value.hasPrefix("-") else { return nil }
+                app = value
             case "--timeout":
                 guard timeout == nil, let value = attached ?? next(arguments, &index), let seconds = Double(value) else { return nil }
                 timeout = seconds
@@ -52,7 +56,7 @@ enum PlainCommandLine {
         guard let name = words.first, let type = commands.first(where: { $0.configuration.commandName == name }) else { return nil }
         let values = Array(words.dropFirst())
         guard type.valueCount.contains(values.count) else { return nil }
-        let options = GlobalOptions(socket: socket, timeoutSeconds: timeout ?? GlobalOptions.defaultTimeoutSeconds, json: json)
+        let options = GlobalOptions(socket: socket, app: app, timeoutSeconds: timeout ?? GlobalOptions.defaultTimeoutSeconds, json: json)
         var command = type.init(options: options, values: values)
         do {
             try options.validate()

@@ -16,18 +16,20 @@ final class DaemonProcess {
 
     var pid: pid_t { process.pid }
 
-    /// Starts `windowd --config CONFIG --socket SOCKET` without waiting for anything.
+    /// Starts `windowd --config CONFIG --socket SOCKET` without waiting for anything; for an
+    /// `app`, `windowd --config CONFIG --app APP`, whose socket is `windowd/APP.sock` in the
+    /// directory (its `XDG_RUNTIME_DIR`) and whose manifest a test writes with ``installManifest(_:app:in:)``.
     init(in directory: TemporaryDirectory, config: String = TestConfig.text(), socket: String = "s.sock", name: String = "windowd",
-         extraArguments: [String] = []) throws {
+         extraArguments: [String] = [], app: String? = nil) throws {
         self.directory = directory
-        socketPath = directory.file(socket)
+        socketPath = app.map { directory.file("windowd/\($0).sock") } ?? directory.file(socket)
         logName = name + ".log"
         configPath = try directory.write(config, to: name + ".toml")
         let environment = SpawnedProcess.testEnvironment(adding: [
             "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
         ])
         process = try SpawnedProcess(
-            Binaries.windowd, ["--config", configPath, "--socket", socketPath] + extraArguments,
+            Binaries.windowd, ["--config", configPath] + (app.map { ["--app", $0] } ?? ["--socket", socketPath]) + extraArguments,
             environment: environment, stdout: .file(directory.file(name + ".out")), stderr: .file(directory.file(logName)))
     }
 
@@ -39,8 +41,9 @@ final class DaemonProcess {
     }
 
     /// Starts a daemon in `directory` (whose state it keeps) and waits until it serves and has left `loading`.
-    static func start(in directory: TemporaryDirectory, config: String = TestConfig.text(), name: String = "windowd") throws -> DaemonProcess {
-        let daemon = try DaemonProcess(in: directory, config: config, name: name)
+    static func start(in directory: TemporaryDirectory, config: String = TestConfig.text(), name: String = "windowd",
+                      app: String? = nil) throws -> DaemonProcess {
+        let daemon = try DaemonProcess(in: directory, config: config, name: name, app: app)
         try daemon.waitUntilServing()
         try daemon.waitForAppState("unauthenticated")
         return daemon

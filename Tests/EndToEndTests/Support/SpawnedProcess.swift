@@ -101,7 +101,7 @@ final class SpawnedProcess {
     static func testEnvironment(adding extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for name in ["NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID",
-                     "JOURNAL_STREAM", "WINDOWD_SOCKET", "CONFIGURATION_DIRECTORY", "STATE_DIRECTORY"] {
+                     "JOURNAL_STREAM", "WINDOWD_SOCKET", "WINDOWD_APP", "CONFIGURATION_DIRECTORY", "STATE_DIRECTORY"] {
             environment.removeValue(forKey: name)
         }
         environment.merge(extra) { $1 }

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WindowProtocol
+
+/// What one daemon runs on: windowd's own config, and for an app its manifest (SPEC section 12).
+///
+/// Read at start and again on every reload, the manifest looked up afresh each time, so that
+/// installing a manifest of higher precedence or changing it takes effect on SIGHUP.
+public struct InstanceConfigSource: Sendable, CustomStringConvertible {
+    /// windowd's own config: `[daemon]` and `[state]`, and the default app's `[app]` and `[groups]`.
+    public let config: ConfigSource
+    /// The app served; `nil` for the default app.
+    public let app: AppID?
+    /// The environment that places the manifest directories (`XDG_*`, `HOME`).
+    private let environment: [String: String]
+    /// Whether a file exists; `access(2)` but in tests.
+    private let exists: @Sendable (String) -> Bool
+
+    /// The config `config` with, for `app`, its manifest found through `environment`.
+    public init(config: ConfigSource, app: AppID?, environment: [String: String],
+                exists: @escaping @Sendable (String) -> Bool = { access($0, F_OK) == 0 }) {
+        self.config = config
+        self.app = app
+        self.environment = environment
+        self.exists = exists
+    }
+
+    /// The manifest in force for the app, if one is installed.
+    public var manifestPath: String? {
+        app.flatMap { ManifestSearch.manifest(for: $0, environment: environment, exists: exists) }
+    }
+
+    /// Reads windowd's config and the app's manifest, and combines them.
+    ///
+    /// - Throws: a ``ConfigError`` naming file, line and key; for an app that is not installed,
+    ///   one that names the app id and every directory searched.
+    public func load() throws(ConfigError) -> DaemonConfig {
+        let base = try config.load()
+        guard let app else { return base }
+        guard let path = manifestPath else {
+            let directories = ManifestSearch.directories(environment: environment)
+            throw ConfigError(file: "\(app).toml", line: nil, key: nil,
+                              message: "app '\(app)' is not installed: no \(app).toml in \(directories.joined(separator: ", ")); "
+                                + "install the app's manifest in one of them, e.g. \(directories.first ?? "/etc/windowd/apps")/\(app).toml")
+        }
+        return base.serving(app, try AppManifest.load(path: path))
+    }
+
+    /// `windowd.toml` and, for an app, `+ /path/APP_ID.toml`: how `--check-config` names it.
+    public var description: String {
+        guard let app else { return config.description }
+        return "\(config) + \(manifestPath ?? "\(app).toml (not installed)")"
+    }
+}

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WindowProtocol
+import WindowStore
+
+/// The one daemon of an app: an exclusive `flock(2)` on `windowd.lock` in the app's state
+/// directory, held for the life of the process (SPEC section 12).
+///
+/// The descriptor is close-on-exec: a SIGUSR2 upgrade (an exec in place) lets go of the lock and
+/// the new image takes it again at once, and no launched command ever holds it. The kernel lets
+/// go when the process dies however it dies, so a `kill -9` leaves no stale lock.
+public struct InstanceLock: Sendable {
+    /// The lock file.
+    public let path: String
+    private let fileDescriptor: Int32
+
+    /// Why the lock is not taken.
+    public struct Refusal: Error, CustomStringConvertible {
+        /// Names the app, the lock file and the other daemon, and what to do.
+        public var description: String
+    }
+
+    /// Takes the lock of `app` in `directory` (created if needed), writing this process's id in it.
+    ///
+    /// - Throws: a ``Refusal`` when another daemon holds it or the file cannot be opened.
+    public static func acquire(app: AppID, directory: String) throws(Refusal) -> InstanceLock {
+        do {
+            try SQLiteStateStore.makeDirectory(directory)
+        } catch {
+            throw Refusal(description: "cannot create the state directory of app '\(app)': \(error)")
+        }
+        let path = directory + "/windowd.lock"
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            throw Refusal(description: "cannot open the lock file \(path) of app '\(app)': \(String(cString: strerror(errno)))")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let reason = errno
+            let holder = Self.holder(fd)
+            close(fd)
+            guard reason == EWOULDBLOCK else {
+                throw Refusal(description: "cannot lock \(path) for app '\(app)': \(String(cString: strerror(reason)))")
+            }
+            throw Refusal(description: "app '\(app)' is already served by another windowd\(holder.map { " (pid \($0))" } ?? "") "
+                + "holding \(path); one daemon per app: stop that one first (systemctl --user stop windowd@\(app).service, or kill it)")
+        }
+        let text = Array("\(getpid())\n".utf8)
+        if ftruncate(fd, 0) == 0 {
+            _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        }
+        return InstanceLock(path: path, fileDescriptor: fd)
+    }
+
+    /// The process id the holder wrote, if readable.
+    private static func holder(_ fd: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingSpaces)
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        String(unicodeScalars.filter { !$0.properties.isWhitespace })
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+import WindowProtocol
+
+/// The one socket path rule of daemon and clients (SPEC sections 7 and 12).
+@Suite("Socket paths")
+struct SocketPathTests {
+    let orders = try! AppID(validating: "orders")
+
+    @Test("the default app: $WINDOWD_SOCKET, else windowd.sock in the runtime, root or /tmp directory")
+    func defaultApp() throws {
+        #expect(SocketPath.resolveDefault(environment: ["WINDOWD_SOCKET": "/s"], uid: 5) == "/s")
+        #expect(SocketPath.resolveDefault(environment: ["XDG_RUNTIME_DIR": "/run/user/5"], uid: 5) == "/run/user/5/windowd/windowd.sock")
+        #expect(SocketPath.resolveDefault(environment: [:], uid: 0) == "/run/windowd/windowd.sock")
+        #expect(SocketPath.resolveDefault(environment: [:], uid: 5) == "/tmp/windowd-5/windowd.sock")
+        #expect(try SocketPath.resolve(socket: nil, app: nil, environment: [:], uid: 5) == "/tmp/windowd-5/windowd.sock")
+    }
+
+    @Test("an app: APP_ID.sock in the same directory")
+    func app() {
+        #expect(SocketPath.forApp(orders, environment: ["XDG_RUNTIME_DIR": "/run/user/5"], uid: 5) == "/run/user/5/windowd/orders.sock")
+        #expect(SocketPath.forApp(orders, environment: [:], uid: 0) == "/run/windowd/orders.sock")
+        #expect(SocketPath.forApp(orders, environment: [:], uid: 5) == "/tmp/windowd-5/orders.sock")
+    }
+
+    @Test("--socket, then --app, then $WINDOWD_SOCKET, then $WINDOWD_APP")
+    func precedence() throws {
+        let both = ["WINDOWD_SOCKET": "/env.sock", "WINDOWD_APP": "other", "XDG_RUNTIME_DIR": "/r"]
+        #expect(try SocketPath.resolve(socket: "/flag.sock", app: orders, environment: both, uid: 5) == "/flag.sock")
+        #expect(try SocketPath.resolve(socket: nil, app: orders, environment: both, uid: 5) == "/r/windowd/orders.sock")
+        #expect(try SocketPath.resolve(socket: nil, app: nil, environment: both, uid: 5) == "/env.sock")
+        #expect(try SocketPath.resolve(socket: "", app: nil, environment: ["WINDOWD_APP": "other", "XDG_RUNTIME_DIR": "/r"], uid: 5)
+                == "/r/windowd/other.sock")
+        #expect(throws: AppID.Invalid.self) { try SocketPath.resolve(socket: nil, app: nil, environment: ["WINDOWD_APP": "../x"], uid: 5) }
+    }
+}
+
+/// What "cannot reach windowd" advises (SPEC section 12: clients do not start instances).
+@Suite("Start advice")
+struct StartAdviceTests {
+    @Test("an app's socket: how to start its instance; any other: how to name the socket")
+    func advice() {
+        #expect(SocketPath.startAdvice(for: "/run/user/5/windowd/orders.sock")
+                == "is app orders's instance running? start it with 'systemctl --user enable --now windowd@orders.socket' or 'windowd --app orders'")
+        #expect(SocketPath.startAdvice(for: "/run/user/5/windowd/windowd.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
+        #expect(SocketPath.startAdvice(for: "/tmp/windowd-5/s.sock").hasPrefix("is app s's instance"))
+        #expect(SocketPath.startAdvice(for: "/tmp/x/s.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
+        #expect(SocketPath.startAdvice(for: "/tmp/x/S.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
+    }
+}
