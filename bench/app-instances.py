@@ -29,6 +29,18 @@ def rss_kib(pid):
     return 0
 
 
+def pss_kib(pid):
+    """The proportional set size: shared pages (the binary's text) divided among their users."""
+    try:
+        with open("/proc/%d/smaps_rollup" % pid) as rollup:
+            for line in rollup:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 class Instance:
     def __init__(self, windowd, root, app):
         self.notify_path = os.path.join(root, "n-" + app)
@@ -84,6 +96,7 @@ def main():
             instance.wait_ready()
         time.sleep(arguments.idle)
         many_rss = [rss_kib(instance.process.pid) for instance in many]
+        many_pss = [pss_kib(instance.process.pid) for instance in many]
         for instance in many:
             instance.stop()
         print("windowd: %s" % arguments.windowd)
@@ -92,6 +105,9 @@ def main():
         print("RSS of one idle instance: %.1f MiB" % (one_rss / 1024))
         print("RSS of %d idle instances: %.1f MiB in all (%.1f MiB each on average)"
               % (arguments.instances, sum(many_rss) / 1024, sum(many_rss) / 1024 / len(many_rss)))
+        if any(many_pss):
+            print("PSS of %d idle instances (shared pages divided): %.1f MiB in all (%.1f MiB each)"
+                  % (arguments.instances, sum(many_pss) / 1024, sum(many_pss) / 1024 / len(many_pss)))
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

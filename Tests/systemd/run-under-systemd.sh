@@ -525,10 +525,12 @@ fi
 
 # The user templates, under a user manager (a lingering user's systemd --user).
 if inside useradd -m -u 1500 appuser && inside loginctl enable-linger appuser; then
-    user_ctl() { inside systemctl --user -M appuser@ "$@"; }
     as_user() { inside runuser -u appuser -- env XDG_RUNTIME_DIR=/run/user/1500 HOME=/home/appuser "$@"; }
+    # systemctl --user through the user manager's own socket ($XDG_RUNTIME_DIR/systemd/private).
+    user_ctl() { as_user systemctl --user "$@"; }
+    inside systemctl start user@1500.service
     deadline=$(( $(date +%s) + 30 ))
-    until user_ctl is-system-running >/dev/null 2>&1 || [ "$(date +%s)" -gt "$deadline" ]; do sleep 0.2; done
+    until inside test -S /run/user/1500/systemd/private || [ "$(date +%s)" -gt "$deadline" ]; do sleep 0.2; done
     inside install -d -o appuser /home/appuser/.config/windowd/apps
     printf '[app]\nminimum_loading_ms = 0\n\n[groups.main]\nvalue = "none"\n' >"$croot/home/appuser/.config/windowd/apps/gamma.toml"
     cp "$croot/etc/windowd/apps/alpha.toml" "$croot/home/appuser/.config/windowd/apps/alpha.toml"
