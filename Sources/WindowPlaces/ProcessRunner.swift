@@ -7,11 +7,13 @@ import Musl
 /// Runs a program from an argv (never through a shell) with its stdin and stderr on
 /// `/dev/null`: not a byte of it may land on the screen a presenter draws.
 public enum ProcessRunner {
-    /// Runs `arguments` with stdout on `/dev/null` and waits; `false` if it could not start or failed.
+    /// Runs `arguments` with stdout on `/dev/null` and waits; `false` if it could not start or
+    /// failed. With a `timeout`, a program still running then is killed and counts as failed.
     @discardableResult
-    public static func run(_ arguments: [String], environment: [String: String]? = nil) -> Bool {
+    public static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Duration? = nil) -> Bool {
         guard let pid = spawn(arguments, environment: environment, stdout: nil) else { return false }
-        return wait(pid) == 0
+        guard let timeout else { return wait(pid) == 0 }
+        return wait(pid, deadline: ContinuousClock.now + timeout) == 0
     }
 
     /// Runs `arguments` and returns what it printed on stdout, or `nil` if it failed.
@@ -73,6 +75,26 @@ public enum ProcessRunner {
             result = posix_spawnp(&pid, program, &actions, nil, argv, environ)
         }
         return result == 0 ? pid : nil
+    }
+
+    /// Waits for `pid` until `deadline`, checking at growing intervals from 20 µs (most
+    /// programs run here end in a few milliseconds) up to 1 ms; then kills it. Its exit status,
+    /// or -1.
+    static func wait(_ pid: pid_t, deadline: ContinuousClock.Instant) -> Int32 {
+        var status: Int32 = 0
+        var interval: useconds_t = 20
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return status & 0x7f == 0 ? (status >> 8) & 0xff : -1 }
+            if result < 0 && errno != EINTR { return -1 }
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                _ = wait(pid)
+                return -1
+            }
+            usleep(interval)
+            interval = min(interval * 2, 1_000)
+        }
     }
 
     /// Waits for `pid`; its exit status, or -1 if it was killed by a signal or cannot be waited for.
