@@ -52,8 +52,14 @@ public enum ProcessRunner {
     static func spawn(_ arguments: [String], environment: [String: String]?, stdout output: Int32?) -> pid_t? {
         guard let program = arguments.first, !program.isEmpty else { return nil }
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        resetSignals(&attributes)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         if let output {
             posix_spawn_file_actions_adddup2(&actions, output, 1)
@@ -70,11 +76,27 @@ public enum ProcessRunner {
             var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) }
             envp.append(nil)
             defer { envp.forEach { free($0) } }
-            result = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+            result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         } else {
-            result = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+            result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
         }
         return result == 0 ? pid : nil
+    }
+
+    /// Gives the child an empty signal mask and default dispositions: a caller that blocks
+    /// signals for signalfd (the daemon) or ignores SIGPIPE would pass that on, and programs
+    /// that wait for a signal of their own child (`screen -dm`) then hang.
+    static func resetSignals(_ attributes: inout posix_spawnattr_t) {
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGCHLD, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGWINCH, SIGALRM, SIGTSTP, SIGTTIN, SIGTTOU] {
+            sigaddset(&defaults, signal)
+        }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     }
 
     /// Waits for `pid` until `deadline`, checking at growing intervals from 20 µs (most
