@@ -37,5 +37,18 @@ struct RealKittyTests {
         let launched = try PidFile.pid("launched.pid", in: directory)
         #expect(ProcessTable.environment(of: launched)?["WINDOWD_PLACES_TEST"] == "1")
         #expect(try kitty.windows().count == 3)
+
+        // A figure, not a check (the machine is shared): our socket client against kitty's CLI.
+        let step = PlaceCommands.bringToFront(place.withoutOuter)
+        var ours: [Duration] = []
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            #expect(PlaceActions.perform(step) == [.done])
+            ours.append(ContinuousClock.now - start)
+        }
+        let start = ContinuousClock.now
+        let cli = ProcessRunner.run(["kitty", "@", "--to", kitty.listenOn, "focus-window", "--match", "id:\(firstWindow)"], timeout: .seconds(30))
+        let cliTime = ContinuousClock.now - start
+        print("places: kitty focus-window over the socket \(ours.sorted()[2]) (median of 5); `kitty @ focus-window` \(cliTime) (ok: \(cli))")
     }
 }
