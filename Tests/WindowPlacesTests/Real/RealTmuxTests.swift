@@ -32,5 +32,18 @@ struct RealTmuxTests {
         #expect(launched["WINDOWD_PLACES_TEST"] == "1")
         #expect(server.tmux(["list-windows", "-t", "s", "-F", "#{window_name}"])?.split(separator: "\n").contains("launched") == true)
         #expect(server.shownPane() == launched["TMUX_PANE"], "the new window is the one shown")
+
+        // A figure, not a check: the three commands in one tmux run, against `tmux select-window` alone.
+        let step = PlaceCommands.bringToFront(place.withoutOuter)
+        func median(_ body: () -> Void) -> Duration {
+            (0..<5).map { _ in
+                let start = ContinuousClock.now
+                body()
+                return ContinuousClock.now - start
+            }.sorted()[2]
+        }
+        let ours = median { _ = PlaceActions.perform(step) }
+        let byHand = median { _ = ProcessRunner.run(["tmux", "-S", server.socket, "select-window", "-t", first.pane]) }
+        print("places: tmux bring to front \(ours) (median of 5); `tmux select-window` alone \(byHand)")
     }
 }
