@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowKit", targets: ["WindowKit"]),
+        .library(name: "WindowPlaces", targets: ["WindowPlaces"]),
         // For the micro-benchmarks of the request path (Benchmarks/, a package of its own).
         .library(name: "WindowCore", targets: ["WindowCore"]),
         .library(name: "WindowDispatch", targets: ["WindowDispatch"]),
@@ -77,6 +78,9 @@ let package = Package(
             ]
         ),
         .target(name: "WindowClient", dependencies: ["WindowProtocol"]),
+        // Places (SPEC section 13): where a terminal is, and how to bring it to front or open a
+        // window there, through each environment's own interface (tmux, kitty, i3, sway, …).
+        .target(name: "WindowPlaces", dependencies: ["WindowProtocol"]),
         // The async SDK for apps: SwiftUI's scene vocabulary over the wire protocol (issue 15).
         .target(
             name: "WindowKit",
@@ -90,7 +94,7 @@ let package = Package(
         // the terminal mode, and keys and signals read on NIO's event loop.
         .target(
             name: "WindowTerminal",
-            dependencies: ["WindowProtocol", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+            dependencies: ["WindowProtocol", "WindowPlaces", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
         ),
         .executableTarget(
             name: "windowd",
@@ -167,6 +171,7 @@ let package = Package(
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
+        .testTarget(name: "WindowPlacesTests", dependencies: ["WindowPlaces", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
             dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]

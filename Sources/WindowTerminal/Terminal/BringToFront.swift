@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import WindowPlaces
 import WindowProtocol
 
 /// How a presenter comes to the front when its window is focused (`window.focus`).
@@ -50,22 +51,6 @@ public enum BringToFront: Equatable, Sendable {
     /// Runs `arguments` (no shell), its output discarded, and waits for it; `false` if it failed.
     @discardableResult
     public static func run(_ arguments: [String]) -> Bool {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Not a byte of tmux's may land on the screen the presenter draws.
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return false }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return false }
-        }
-        return status == 0
+        ProcessRunner.run(arguments)
     }
 }

@@ -1,0 +1,42 @@
+import WindowProtocol
+
+/// What to do, step by step, to bring a place to front or to open a new window there: pure,
+/// so that every argv and IPC message is tested without the program it is meant for.
+public enum PlaceCommands {
+    /// The steps that bring `place` to front: the innermost level first (the tmux pane), then
+    /// each outer one (the kitty window, then the sway container holding it). Empty for a bare
+    /// `terminal`: there the caller rings the bell and sets the title.
+    public static func bringToFront(_ place: Place) -> [PlaceStep] {
+        place.levels.flatMap(FocusCommands.steps(for:))
+    }
+
+    /// The steps that open a new window running `argv` titled `title` at `place`: a new tmux
+    /// window in its session, a kitty window through its kitty, a WezTerm pane, a zellij pane,
+    /// a screen window, or under a window manager a new window of the user's terminal emulator.
+    ///
+    /// `environment` is the opener's: `$TERMINAL` comes from it, a new terminal emulator
+    /// starts with it (less the variables that name the opener's window), and its `WINDOWD_*`
+    /// variables are passed to `argv` at every place. Empty when no level of `place` can open
+    /// a window.
+    public static func launch(argv: [String], title: String, at place: Place, environment: [String: String]) -> [PlaceStep] {
+        guard !argv.isEmpty else { return [] }
+        let request = LaunchRequest(argv: argv, title: title, environment: environment)
+        for level in place.levels {
+            let steps = LaunchCommands.steps(for: request, at: level)
+            if !steps.isEmpty { return steps }
+        }
+        return []
+    }
+}
+
+/// One launch as ``LaunchCommands`` builds it.
+struct LaunchRequest {
+    var argv: [String]
+    var title: String
+    var environment: [String: String]
+
+    /// The opener's `WINDOWD_*` variables, sorted by name, as `NAME=value`.
+    var passedVariables: [String] {
+        environment.keys.filter { $0.hasPrefix("WINDOWD_") }.sorted().map { $0 + "=" + environment[$0]! }
+    }
+}
