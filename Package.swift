@@ -1,9 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Linux only: the code calls Glibc, libsystemd and Linux's socket options (SO_PEERCRED, the fd
+// store) unconditionally, so no `platforms` entry claims another system.
 let package = Package(
     name: "windowd",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "windowd", targets: ["windowd"]),
         .executable(name: "winctl", targets: ["winctl"]),
@@ -12,7 +13,8 @@ let package = Package(
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowKit", targets: ["WindowKit"]),
-        // For the micro-benchmarks of the request path (Benchmarks/, a package of its own).
+        // For the micro-benchmarks of the request path (Benchmarks/, a package of its own): SwiftPM
+        // lets another package use a library product only, not a target.
         .library(name: "WindowCore", targets: ["WindowCore"]),
         .library(name: "WindowDispatch", targets: ["WindowDispatch"]),
     ],
@@ -23,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // `make docs`: WindowKit's DocC catalog (Sources/WindowKit/WindowKit.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // libsystemd, through a thin module map; only SystemdSupport imports it.
@@ -31,8 +35,6 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        // signalfd(2) for the daemon's signals (Glibc's module lacks it); only WindowServer imports it.
-        .systemLibrary(name: "CSignalFD"),
         .target(
             name: "SystemdSupport",
             dependencies: [
@@ -63,7 +65,6 @@ let package = Package(
         .target(
             name: "WindowServer",
             dependencies: [
-                "CSignalFD",
                 "WindowCore",
                 "WindowDispatch",
                 "WindowStore",
@@ -73,6 +74,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -100,8 +102,6 @@ let package = Package(
                 "SystemdSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -147,11 +147,6 @@ let package = Package(
             dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Orders",
             resources: [.copy("Resources/orders.json")]
-        ),
-        // make bench: the load generator that measures windowd next to its peers (issue 6).
-        .executableTarget(
-            name: "windowbench",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
         // a target so that the regression tests replay inputs through the same code.

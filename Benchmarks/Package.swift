@@ -1,19 +1,29 @@
 // swift-tools-version: 6.2
-// Micro-benchmarks of windowd's pure request path (package-benchmark), kept out of the main
-// package so that `swift build`, `swift test` and CI never build the benchmark tool.
-// Run with `make bench-micro` (or `swift package --package-path Benchmarks benchmark`).
+// windowd's benchmarks, kept out of the main package so that `swift build`, `swift test` and CI
+// never build them:
+// - windowbench, the load generator of `make bench` and `make bench-compare`. Its sources stay in
+//   ../Sources/windowbench (Sources/windowbench here is a link to them: SwiftPM takes no target
+//   path outside the package, but follows a link inside it).
+// - the micro-benchmarks of the pure request path (package-benchmark): `make bench-micro`, or
+//   `swift package --package-path Benchmarks benchmark`.
+// Linux only, like windowd.
 import PackageDescription
 
 let package = Package(
     name: "WindowdBenchmarks",
-    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "windowd", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Only the malloc interposer: the default traits add the Swift 6.3 runtime interposer,
         // a package the mirror does not hold (and the ARC metrics it serves are not used here).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .executableTarget(
+            name: "windowbench",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/windowbench"
+        ),
         // Benchmarks/<Target>: where the benchmark plugin looks for benchmark executables.
         .executableTarget(
             name: "RequestPathBenchmarks",
