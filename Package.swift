@@ -128,6 +128,13 @@ let package = Package(
                     ["-static-executable", "-use-ld=lld"],
                     .when(platforms: [.linux], configuration: .release)
                 ),
+                // What the static FoundationEssentials (which WindowClient and WinctlOutput import)
+                // needs. Only the static module files name these libraries, and SwiftPM compiles
+                // against them only with `--static-swift-stdlib` (make's flags): without these
+                // lines a plain `swift build -c release` fails to link winctl.
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("swiftSynchronization", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // The presenter that `winctl attach` execs: WindowKit and the terminal view, on NIO.
