@@ -13,10 +13,6 @@ let package = Package(
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowKit", targets: ["WindowKit"]),
-        // For the micro-benchmarks of the request path (Benchmarks/, a package of its own): SwiftPM
-        // lets another package use a library product only, not a target.
-        .library(name: "WindowCore", targets: ["WindowCore"]),
-        .library(name: "WindowDispatch", targets: ["WindowDispatch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
