@@ -30,7 +30,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps build release completions run test test-places test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps
+.PHONY: all deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -96,6 +96,15 @@ test-man: deps
 		if [ -z "$$out" ]; then echo "ok - $$page renders without warnings"; else echo "FAIL - $$page"; echo "$$out" | sed 's/^/    /'; failed=$$((failed + 1)); fi; \
 	done; echo "$$(( $(words $(MANPAGES)) - failed )) passed, $$failed failed"; [ $$failed -eq 0 ]
 
+## WindowKit's documentation: its DocC catalog (Sources/WindowKit/WindowKit.docc) and every public
+## declaration, built with swift-docc-plugin into .build/docs/WindowKit.doccarchive (open it with
+## Xcode, or serve it with `docc preview`). Fails on any DocC warning.
+DOCS_OUTPUT := .build/docs/WindowKit.doccarchive
+docs: deps
+	@mkdir -p .build/docs
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target WindowKit \
+		--output-path $(DOCS_OUTPUT) --warnings-as-errors
+
 ## Boot a real systemd (Debian bookworm in systemd-nspawn, cached in /var/cache/windowd-test)
 ## and check the units and the release build under it.
 test-systemd: deps
@@ -103,10 +112,13 @@ test-systemd: deps
 
 ## Measure the release binaries as `make install` builds them (issues 6 and 13) and print one
 ## table; winctl is timed as every release build makes it (a static executable, Package.swift).
+## windowbench, the load generator, is built in the Benchmarks package (Benchmarks/Package.swift).
+WINDOWBENCH := Benchmarks/.build/release/windowbench
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
 	@mkdir -p .build/bench
-	.build/release/windowbench --windowd .build/release/windowd --winctl .build/release/winctl \
+	$(WINDOWBENCH) --windowd .build/release/windowd --winctl .build/release/winctl \
 		--output .build/bench/table.txt --command "make bench"
 	@$(MAKE) --no-print-directory bench-micro
 
@@ -134,9 +146,10 @@ bench-compare: deps
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
 	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
 	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/echo bench/echo.c
-	.build/release/windowbench --compare --echo .build/bench/echo --windowd .build/release/windowd \
+	$(WINDOWBENCH) --compare --echo .build/bench/echo --windowd .build/release/windowd \
 		--winctl .build/release/winctl --output .build/bench/table-compare.txt --command "make bench-compare"
 
 ## libFuzzer, FUZZ_SECONDS per target (fuzz/):
@@ -236,4 +249,4 @@ deb: release
 	packaging/debian/build-deb.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build Benchmarks/.build

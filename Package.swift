@@ -1,9 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Linux only: the code calls Glibc, libsystemd and Linux's socket options (SO_PEERCRED, the fd
+// store) unconditionally, so no `platforms` entry claims another system.
 let package = Package(
     name: "windowd",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "windowd", targets: ["windowd"]),
         .executable(name: "winctl", targets: ["winctl"]),
@@ -13,9 +14,6 @@ let package = Package(
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowKit", targets: ["WindowKit"]),
         .library(name: "WindowPlaces", targets: ["WindowPlaces"]),
-        // For the micro-benchmarks of the request path (Benchmarks/, a package of its own).
-        .library(name: "WindowCore", targets: ["WindowCore"]),
-        .library(name: "WindowDispatch", targets: ["WindowDispatch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -24,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // `make docs`: WindowKit's DocC catalog (Sources/WindowKit/WindowKit.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // libsystemd, through a thin module map; only SystemdSupport imports it.
@@ -32,8 +32,6 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        // signalfd(2) for the daemon's signals (Glibc's module lacks it); only WindowServer imports it.
-        .systemLibrary(name: "CSignalFD"),
         .target(
             name: "SystemdSupport",
             dependencies: [
@@ -64,7 +62,6 @@ let package = Package(
         .target(
             name: "WindowServer",
             dependencies: [
-                "CSignalFD",
                 "WindowCore",
                 "WindowDispatch",
                 "WindowStore",
@@ -74,6 +71,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -104,8 +102,6 @@ let package = Package(
                 "SystemdSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -132,6 +128,13 @@ let package = Package(
                     ["-static-executable", "-use-ld=lld"],
                     .when(platforms: [.linux], configuration: .release)
                 ),
+                // What the static FoundationEssentials (which WindowClient and WinctlOutput import)
+                // needs. Only the static module files name these libraries, and SwiftPM compiles
+                // against them only with `--static-swift-stdlib` (make's flags): without these
+                // lines a plain `swift build -c release` fails to link winctl.
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("swiftSynchronization", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // The presenter that `winctl attach` execs: WindowKit and the terminal view, on NIO.
@@ -152,11 +155,6 @@ let package = Package(
             path: "Examples/Orders",
             exclude: ["orders.toml"],
             resources: [.copy("Resources/orders.json")]
-        ),
-        // make bench: the load generator that measures windowd next to its peers (issue 6).
-        .executableTarget(
-            name: "windowbench",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
         // a target so that the regression tests replay inputs through the same code.

@@ -66,7 +66,7 @@ extension NotifySender {
         wakeup.signal()
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask { await self.threadEnded(); return true }
-            group.addTask { await ThreadSleep.sleep(for: timeout); return false }
+            group.addTask { try? await Task.sleep(for: timeout); return false }
             let first = await group.next() ?? false
             group.cancelAll()
             return first

@@ -10,7 +10,8 @@ import WindowServer
 import WindowStore
 
 /// `windowd`: the multi-window coordination daemon. A thin shell: flags, config, logging,
-/// systemd, and one ServiceGroup; the work is in `WindowServer`. Started by ``Entry``.
+/// systemd, and one ServiceGroup; the work is in `WindowServer`.
+@main
 struct Windowd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "windowd",
@@ -97,29 +98,16 @@ struct Windowd: AsyncParsableCommand {
         let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid(), app: appID)
         // One daemon per app; held until the process ends (SPEC section 12).
         if let appID { _ = try Self.lock(appID, in: stateDirectory, notifier: notifier) }
-        guard let signals = SignalReceiver() else {
-            FileOutput.standardError("windowd: cannot receive signals: \(String(cString: strerror(errno)))\n")
-            throw ExitCode(71)
-        }
         let hooks = SystemdLifecycle.hooks(notifier)
         // In dependency order; a graceful shutdown stops them in reverse: signals, server, store.
         let state = StateStoreService(config: loaded, directory: stateDirectory, logger: logger)
         let server = SocketServer(config: loaded, address: address, inherited: inherited, hooks: hooks, logger: logger,
                                   state: state, reloadConfig: { () throws(ConfigError) in try source.load() })
-        // SIGTERM and SIGINT come from the receiver; no timer for the cancellation (a Dispatch timer).
-        var configuration = ServiceGroupConfiguration(
-            services: [state, server, SignalService(signals: signals, server: server)], gracefulShutdownSignals: [], logger: logger)
-        configuration.maximumCancellationDuration = nil
-        let group = ServiceGroup(configuration: configuration)
+        let signals = SignalService(signals: await SignalService.trapSignals(), server: server)
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [state, server, signals], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
-            try await withThrowingTaskGroup(of: Void.self) { tasks in
-                tasks.addTask { try await group.run() }
-                tasks.addTask {
-                    for await _ in signals.signals(.stop) { await group.triggerGracefulShutdown() }
-                }
-                try await tasks.next()
-                tasks.cancelAll()
-            }
+            try await group.run()
         } catch let refusal as StoreOpeningError {
             logger.critical("cannot open the state database", metadata: ["reason": "\(refusal)"])
             FileOutput.standardError("windowd: \(refusal)\n")

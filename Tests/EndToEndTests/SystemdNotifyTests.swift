@@ -58,6 +58,16 @@ struct SystemdNotifyTests {
         #expect(try daemon.process.wait(timeout: TestTiming.scaled(.seconds(1))) == .exited(0), "log:\n\(daemon.log)")
     }
 
+    @Test("SIGHUP the moment READY=1 arrives reloads, never kills: the signal is trapped before the services start")
+    func hangUpRightAfterReady() throws {
+        let daemon = try NotifiedWindowd()
+        try daemon.listener.waitFor("READY=1") { $0["READY"] == "1" }
+        daemon.process.signal(SIGHUP)
+        try daemon.listener.waitFor("RELOADING=1 after SIGHUP") { $0["RELOADING"] == "1" }
+        try daemon.listener.waitFor("READY=1 after the reload") { $0["READY"] == "1" }
+        #expect(daemon.process.poll() == nil, "SIGHUP right after READY=1 must not end the daemon; log:\n\(daemon.log)")
+    }
+
     @Test("SIGHUP with a broken config file: RELOADING, READY again, and the old config stays")
     func brokenReloadKeepsOldConfig() throws {
         let daemon = try NotifiedWindowd(config: TestConfig.text(extra: "[groups.old]\nvalue = \"none\"\n"))

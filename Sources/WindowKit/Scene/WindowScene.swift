@@ -28,9 +28,12 @@ public final class WindowScene: Sendable {
     /// Presents the window of `group` for `value`, opening it if there is none.
     ///
     /// - Parameters:
+    ///   - group: a window group of the daemon's config.
+    ///   - value: the window's value, of the group's type (`.none` for a group without one).
     ///   - phase: the phase to start in; `active`, the program just started in front.
     ///   - takeover: take the window from a presenter that has it (that one is dismissed);
     ///     without it such a window is refused with reason `window_busy`.
+    ///   - options: where windowd is, and how patiently to talk to it.
     public static func attach(
         group: String, value: WindowValue = .none, phase: ScenePhase = .active, takeover: Bool = false,
         options: ConnectionOptions = ConnectionOptions()

@@ -1,20 +1,24 @@
 import Logging
 import NIOCore
 import ServiceLifecycle
+import UnixSignals
 
 /// The signal service: SIGHUP re-reads and applies the config (an error keeps the old one),
 /// SIGUSR2 upgrades in place. It acts on the socket server once that runs, and is the first
-/// to stop.
-///
-/// The signals come from ``SignalReceiver`` (a `signalfd`, blocked since `main` began), not from
-/// Dispatch signal sources, so a SIGHUP after `READY=1` reloads and never kills, and no
-/// Dispatch worker thread is started (see ``SignalReceiver``).
+/// to stop. SIGTERM and SIGINT are the service group's own graceful-shutdown signals.
 public final class SignalService: Service, Sendable {
-    private let signals: SignalReceiver
+    private let signals: UnixSignalsSequence
     private let server: SocketServer
 
-    /// A service acting on `server` for the signals `signals` receives.
-    public init(signals: SignalReceiver, server: SocketServer) {
+    /// The signals this service acts on, trapped from now on: made before the service group
+    /// starts, so that a SIGHUP right after `READY=1` reloads (it waits in the sequence until the
+    /// server runs) rather than taking the default action, which ends the process.
+    public static func trapSignals() async -> UnixSignalsSequence {
+        await UnixSignalsSequence(trapping: .sighup, .sigusr2)
+    }
+
+    /// A service acting on `server` for the signals in `signals` (``trapSignals()``).
+    public init(signals: UnixSignalsSequence, server: SocketServer) {
         self.signals = signals
         self.server = server
     }
@@ -22,23 +26,15 @@ public final class SignalService: Service, Sendable {
     /// Runs until a graceful shutdown; a server that failed to start fails it with the same error.
     public func run() async throws {
         let running = try await server.running.value
-        let (hangups, upgrades) = (signals.signals(.reload), signals.signals(.upgrade))
-        // Ended by cancelling the group at the graceful shutdown, not with
-        // cancelOnGracefulShutdown(): that starts unstructured tasks, which run on the global
-        // executor's Dispatch threads.
-        await withDiscardingTaskGroup { tasks in
-            tasks.addTask {
-                for await _ in hangups {
-                    _ = try? await running.loop.submit { running.daemon.value.reloadFromDisk() }.get()
-                }
+        for await signal in signals.cancelOnGracefulShutdown() {
+            switch signal {
+            case .sighup:
+                _ = try? await running.loop.submit { running.daemon.value.reloadFromDisk() }.get()
+            case .sigusr2:
+                running.restart.upgradeInPlace()
+            default:
+                break
             }
-            tasks.addTask {
-                for await _ in upgrades {
-                    running.restart.upgradeInPlace()
-                }
-            }
-            await untilGracefulShutdown()
-            tasks.cancelAll()
         }
     }
 }

@@ -66,9 +66,8 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
             running.resolve(.failure(error))
             throw error
         }
-        // The loop's group is left to the process's end, which follows: its shutdown reports
-        // through Dispatch, whose worker threads ask for a nice value the unit refuses (see
-        // SignalReceiver). Every channel is closed and every change committed by then.
+        // The daemon's one event-loop group. Left to the process's end, which follows: every
+        // channel is closed and every change committed by then.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             try await serve(restored, on: group)

@@ -47,7 +47,7 @@ public final class StateStoreService: Service, Sendable {
             throw error
         }
         // Closed on every path: a graceful shutdown, or the group cancelled by another service's failure.
-        await untilGracefulShutdown()
+        try? await gracefulShutdown()
         do {
             try store.close()
         } catch {
