@@ -203,6 +203,13 @@ final class ModelPeer {
         guard case .subscriber(let types, _) = role, let snapshot = result["snapshot"], let seq = result["seq"]?.int else {
             return problem("events.subscribe → \(result)")
         }
+        // An event to everyone (an upgrade's daemon.restarted, a reload's barrier) may come
+        // before the reply when the request was still unread at that moment: numbered at or
+        // before the reply's seq, it is not a state change the snapshot must account for.
+        eventsBeforeReply.removeAll { event in
+            let name = event["method"]?.string
+            return (name == "daemon.restarted" || name == "daemon.reloaded") && (event.seq ?? 0) <= seq
+        }
         if !eventsBeforeReply.isEmpty {
             problem("\(eventsBeforeReply.count) events (seq \(eventsBeforeReply.first?.seq ?? 0)…\(eventsBeforeReply.last?.seq ?? 0)) came before the subscribe reply, whose seq is \(seq)")
         }
