@@ -85,6 +85,7 @@ let package = Package(
         .target(
             name: "WindowKit",
             dependencies: [
+                "WindowPlaces",
                 "WindowProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -124,6 +125,7 @@ let package = Package(
             dependencies: [
                 "WinctlOutput",
                 "WindowClient",
+                "WindowPlaces",
                 "WindowProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -140,6 +142,7 @@ let package = Package(
             dependencies: [
                 "WinctlOutput",
                 "WindowKit",
+                "WindowPlaces",
                 "WindowProtocol",
                 "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -61,6 +61,9 @@ extension DaemonConnection {
         case .windowFocus(let window):
             guard window.id == role.window.id else { return }
             updatePresented(window)
+            // The author writes nothing for this (SPEC section 13): the scene comes to front
+            // at the place it attached from; `focusRequests` is for what the view shows.
+            if let place = window.place { PlaceFront.bringToFront(place) }
             outputs.focusRequests.send(FocusRequest(window: window))
         case .windowDismiss(let window, let reason):
             guard window.id == role.window.id else { return }

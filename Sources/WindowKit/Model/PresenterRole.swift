@@ -8,15 +8,15 @@ struct PresenterRole: Sendable, Hashable {
     /// The window presented, as last seen.
     var window: WindowInfo
 
-    /// `window.attach` by id, in the phase last reported.
+    /// `window.attach` by id, in the phase last reported, at the place it was presented from.
     var reattachParams: WindowAttach.Params {
-        WindowAttach.Params(id: window.id, phase: window.phase)
+        WindowAttach.Params(id: window.id, phase: window.phase, place: window.place)
     }
 
     /// `window.attach` by group and value, for a daemon that no longer knows the id (it
     /// restarted without the window's state): opens or reuses the window for that value.
     var reopenParams: WindowAttach.Params {
-        WindowAttach.Params(group: window.group, value: window.value, phase: window.phase)
+        WindowAttach.Params(group: window.group, value: window.value, phase: window.phase, place: window.place)
     }
 
     /// The dismissal that a refused re-attach amounts to: someone else presents the window
