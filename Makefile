@@ -90,7 +90,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 	@mkdir -p .build/bench
 	.build/release/windowbench --windowd .build/release/windowd --winctl .build/release/winctl \
-		--output .build/bench/table.txt --command "make bench"
+		--places --output .build/bench/table.txt --command "make bench"
 	@$(MAKE) --no-print-directory bench-micro
 
 ## Micro-benchmarks of the pure request path (Benchmarks/, package-benchmark): one request line to
