@@ -131,7 +131,10 @@ let package = Package(
             ],
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-executable", "-use-ld=lld"],
+                    // FoundationEssentials' archive also exports generic specializations of the standard
+                    // library (Dictionary<String, String>'s, which WindowPlaces uses); the member the
+                    // linker takes them from needs these three archives, which the driver does not add.
+                    ["-static-executable", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftSynchronization"],
                     .when(platforms: [.linux], configuration: .release)
                 ),
             ]

@@ -35,7 +35,7 @@ struct PlaceFocusSuite {
         }
         if Self.installed("Xvfb") && Self.installed("kitty") {
             progress("places: kitty under Xvfb")
-            results.append(try kitty(daemon))
+            results.append(try kitty(daemon, progress: progress))
         } else {
             progress("places: Xvfb or kitty not installed, skipped")
         }
@@ -57,7 +57,15 @@ struct PlaceFocusSuite {
         defer { _ = try? ChildProcess.run("tmux", base + ["kill-server"], environment: environment) }
         try tmux(["new-window", "-t", "s:1"] + attach(daemon, 2))
         // A client through a pseudo-terminal: tmux reports focus to panes only while one is attached.
-        let client = try ChildProcess("script", ["-qfc", "tmux -L \(server) -f /dev/null attach -t s", "/dev/null"], environment: environment)
+        // script(1) ends at the end of its input: it reads a FIFO this process holds open.
+        let fifo = "\(directory)/tmux-client.fifo"
+        guard mkfifo(fifo, 0o600) == 0 else { throw .system("mkfifo \(fifo)", errno) }
+        let input = open(fifo, O_RDWR | O_CLOEXEC)
+        guard input >= 0 else { throw .system("open \(fifo)", errno) }
+        defer { close(input) }
+        let client = try ChildProcess(
+            "/bin/sh", ["-c", "exec script -qfc 'tmux -L \(server) -f /dev/null attach -t s' /dev/null < \(fifo)"],
+            environment: environment)
         defer { client.stop(signal: SIGTERM, graceMilliseconds: 1000) }
         let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
         let ids = try subscriber.waitForPresenters(values: [1, 2])
@@ -65,14 +73,14 @@ struct PlaceFocusSuite {
             _ = try ChildProcess.run(winctl, ["--socket", daemon.socketPath, "open", "detail", "\(value)"], environment: environment)
         }
         let manual = try measure(subscriber, ids: ids) { value throws(BenchError) in
-            try tmux(["select-window", "-t", "s:\(value)"])
+            try tmux(["select-window", "-t", "s:\(value - 1)"])  // detail 1 in window 0, detail 2 in window 1
         }
         return Result(environment: "tmux", byHand: "tmux select-window", windowd: windowd, manual: manual)
     }
 
     // MARK: - kitty
 
-    private func kitty(_ daemon: WindowdInstance) throws(BenchError) -> Result {
+    private func kitty(_ daemon: WindowdInstance, progress: (String) -> Void) throws(BenchError) -> Result {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { throw .system("pipe", errno) }
         // Xvfb writes its display number on fd 3 once it accepts connections.
@@ -92,15 +100,25 @@ struct PlaceFocusSuite {
             environment: environment, log: "\(directory)/kitty.log")
         defer { kitty.stop(signal: SIGTERM, graceMilliseconds: 2000) }
         let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
-        _ = try subscriber.waitForPresenters(values: [1])
+        do {
+            _ = try subscriber.waitForPresenters(values: [1])
+        } catch {
+            throw .failed("\(error); kitty's log: \(TextFile.read("\(directory)/kitty.log"))")
+        }
         guard try ChildProcess.run("kitty", ["@", "--to", listenOn, "launch", "--type=window"] + attach(daemon, 2), environment: environment, timeoutSeconds: 30) == 0 else {
             throw .failed("kitty @ launch failed (log: \(directory)/kitty.log)")
         }
-        let ids = try subscriber.waitForPresenters(values: [1, 2])
+        let ids: [Int: String]
+        do {
+            ids = try subscriber.waitForPresenters(values: [1, 2])
+        } catch {
+            throw .failed("the second kitty window did not attach: \(error); kitty's log: \(TextFile.read("\(directory)/kitty.log"))")
+        }
         // kitty's window ids: 1 for the first, 2 for the launched one.
         let windowd = try measure(subscriber, ids: ids) { value throws(BenchError) in
             _ = try ChildProcess.run(winctl, ["--socket", daemon.socketPath, "open", "detail", "\(value)"], environment: environment)
         }
+        progress("places: kitty @ focus-window")
         let manual = try measure(subscriber, ids: ids) { value throws(BenchError) in
             _ = try ChildProcess.run("kitty", ["@", "--to", listenOn, "focus-window", "--match", "id:\(value)"], environment: environment, timeoutSeconds: 30)
         }
