@@ -6,6 +6,9 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 APT_PACKAGES := libsystemd-dev libsqlite3-dev tmux python3 mandoc man-db
+# The real environments the places tests drive (issue 22), headless: installed without their
+# recommends (kitty's would pull a desktop in).
+PLACES_PACKAGES := screen kitty i3-wm sway foot xterm alacritty xvfb xauth xdotool wmctrl x11-utils libgl1-mesa-dri wtype
 BIN := .build/debug
 # What `make` builds and `make install` copies: the release binaries and winctl's shell completions.
 RELEASE_BIN := .build/release
@@ -27,7 +30,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps build release completions run test test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro
+.PHONY: all deps build release completions run test test-places test-man test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -39,6 +42,12 @@ deps:
 		echo "installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	@missing=""; for p in $(PLACES_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
 build: deps
@@ -65,12 +74,20 @@ test: build
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	@set -o pipefail; $(SWIFT) test --skip-build $(SWIFT_FLAGS) 2>&1 | tee .build/test.log
 	@grep -Eq 'Test run with [1-9][0-9]* tests? .*passed' .build/test.log || { echo "make test: no swift test ran"; exit 1; }
+	@! grep -q '\*\*\* SKIPPED' .build/test.log || { echo "make test: places tests were skipped (see SKIPPED above)"; exit 1; }
 	@set -o pipefail; WINDOWD_BIN=$(BIN)/windowd python3 -m unittest discover -s clients/python -p 'test_*.py' 2>&1 | tee .build/test-python.log
 	@grep -Eq '^Ran [1-9][0-9]* tests? ' .build/test-python.log && ! grep -q 'skipped=' .build/test-python.log \
 		|| { echo "make test: the Python client's tests did not run"; exit 1; }
 	Tests/systemd/verify-units.sh
 	@$(MAKE) --no-print-directory test-man
 	Tests/install/check-install.sh
+
+## The places tests alone (issue 22): detection, commands and messages for every kind, and
+## tmux, screen, kitty, i3 + xterm, sway + foot and bare X11 driven for real, headless.
+test-places: build
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	@set -o pipefail; $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter WindowPlacesTests 2>&1 | tee .build/test-places.log
+	@! grep -q '\*\*\* SKIPPED' .build/test-places.log || { echo "make test-places: a real environment is not installed (see SKIPPED above)"; exit 1; }
 
 ## Each man page renders without a warning, under mandoc's linter and under groff (as man-db renders it).
 test-man: deps

@@ -2,8 +2,8 @@ import WindowProtocol
 
 /// kitty's remote control messages (kitty's docs, "The kitty remote control protocol").
 public enum KittyMessage {
-    /// The protocol version sent: kitty refuses a client newer than itself (major and minor), and
-    /// every command and payload member used here is older than 0.14 (the docs' own example).
+    /// The protocol version sent: kitty refuses a client newer than itself (major and minor,
+    /// `remote_control.py`), so an old one, the version of the protocol docs' own example.
     public static let version: JSONValue = .array([.int(0), .int(14), .int(2)])
 
     /// The message object for `command` with `payload`.

@@ -26,15 +26,19 @@ public enum PlaceActions {
         do {
             switch step {
             case .run(let arguments):
-                return ProcessRunner.run(arguments) ? .done : .failed("\(arguments.joined(separator: " ")) failed")
+                return ProcessRunner.run(arguments, timeout: timeout) ? .done : .failed("\(arguments.joined(separator: " ")) failed")
             case .startTerminal(let launch):
-                return startTerminal(launch)
+                return startTerminal(launch, timeout: timeout)
             case .kittyRemoteControl(let listenOn, let command):
-                try KittyConversation.send(command, to: listenOn, timeout: timeout)
+                try KittyRemoteControl.send(command, to: listenOn, timeout: timeout)
             case .i3IPC(let socket, let type, let payload):
-                try I3Conversation.command(type: type, payload: payload, socket: socket, timeout: timeout)
+                if type == I3MessageType.runCommand {
+                    try I3IPC.command(payload, socket: socket, timeout: timeout)
+                } else {
+                    _ = try I3IPC.request(type: type, payload: payload, socket: socket, timeout: timeout)
+                }
             case .niriFocusWindow(let socket, let pid):
-                try NiriConversation.focusWindow(ofProcess: pid, socket: socket, timeout: timeout)
+                try NiriIPC.focusWindow(ofProcess: pid, socket: socket, timeout: timeout)
             }
             return .done
         } catch {
@@ -44,7 +48,7 @@ public enum PlaceActions {
 
     /// Starts the first candidate emulator that exists, detached (`setsid -f`: a session of
     /// its own, reaped by init, so that the caller has no child to wait for).
-    private static func startTerminal(_ launch: TerminalLaunch) -> PlaceStepResult {
+    private static func startTerminal(_ launch: TerminalLaunch, timeout: Duration) -> PlaceStepResult {
         for candidate in launch.candidates {
             let program: String?
             switch candidate {
@@ -53,7 +57,7 @@ public enum PlaceActions {
             }
             guard let program else { continue }
             let command = TerminalEmulator.command(program: program, title: launch.title, argv: launch.argv)
-            return ProcessRunner.run(["setsid", "-f"] + command, environment: launch.environment)
+            return ProcessRunner.run(["setsid", "-f"] + command, environment: launch.environment, timeout: timeout)
                 ? .done : .failed("could not start \(program)")
         }
         return .failed("no terminal emulator found: set $TERMINAL, or install xdg-terminal-exec or x-terminal-emulator")

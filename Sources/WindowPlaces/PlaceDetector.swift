@@ -69,7 +69,8 @@ public struct PlaceDetector: Sendable {
             // A tmux pane's variables are those of whoever started the server: no client, no outer place.
             return nil
         } else {
-            found = detect(EnvironmentPlace.removingMultiplexer(place.kind, from: environment), terminalPID: terminalPID, depth: depth + 1)
+            // The pid a pane's process sees as its terminal is the multiplexer's server: no use outside.
+            found = detect(EnvironmentPlace.removingMultiplexer(place.kind, from: environment), terminalPID: nil, depth: depth + 1)
         }
         return found.kind == .terminal ? nil : found
     }

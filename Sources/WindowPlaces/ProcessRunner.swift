@@ -7,11 +7,13 @@ import Musl
 /// Runs a program from an argv (never through a shell) with its stdin and stderr on
 /// `/dev/null`: not a byte of it may land on the screen a presenter draws.
 public enum ProcessRunner {
-    /// Runs `arguments` with stdout on `/dev/null` and waits; `false` if it could not start or failed.
+    /// Runs `arguments` with stdout on `/dev/null` and waits; `false` if it could not start or
+    /// failed. With a `timeout`, a program still running then is killed and counts as failed.
     @discardableResult
-    public static func run(_ arguments: [String], environment: [String: String]? = nil) -> Bool {
+    public static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Duration? = nil) -> Bool {
         guard let pid = spawn(arguments, environment: environment, stdout: nil) else { return false }
-        return wait(pid) == 0
+        guard let timeout else { return wait(pid) == 0 }
+        return wait(pid, deadline: ContinuousClock.now + timeout) == 0
     }
 
     /// Runs `arguments` and returns what it printed on stdout, or `nil` if it failed.
@@ -50,8 +52,14 @@ public enum ProcessRunner {
     static func spawn(_ arguments: [String], environment: [String: String]?, stdout output: Int32?) -> pid_t? {
         guard let program = arguments.first, !program.isEmpty else { return nil }
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        resetSignals(&attributes)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         if let output {
             posix_spawn_file_actions_adddup2(&actions, output, 1)
@@ -68,11 +76,47 @@ public enum ProcessRunner {
             var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) }
             envp.append(nil)
             defer { envp.forEach { free($0) } }
-            result = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+            result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         } else {
-            result = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+            result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
         }
         return result == 0 ? pid : nil
+    }
+
+    /// Gives the child an empty signal mask and default dispositions: a caller that blocks
+    /// signals for signalfd (the daemon) or ignores SIGPIPE would pass that on, and programs
+    /// that wait for a signal of their own child (`screen -dm`) then hang.
+    static func resetSignals(_ attributes: inout posix_spawnattr_t) {
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGCHLD, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGWINCH, SIGALRM, SIGTSTP, SIGTTIN, SIGTTOU] {
+            sigaddset(&defaults, signal)
+        }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    }
+
+    /// Waits for `pid` until `deadline`, checking at growing intervals from 20 µs (most
+    /// programs run here end in a few milliseconds) up to 1 ms; then kills it. Its exit status,
+    /// or -1.
+    static func wait(_ pid: pid_t, deadline: ContinuousClock.Instant) -> Int32 {
+        var status: Int32 = 0
+        var interval: useconds_t = 20
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return status & 0x7f == 0 ? (status >> 8) & 0xff : -1 }
+            if result < 0 && errno != EINTR { return -1 }
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                _ = wait(pid)
+                return -1
+            }
+            usleep(interval)
+            interval = min(interval * 2, 1_000)
+        }
     }
 
     /// Waits for `pid`; its exit status, or -1 if it was killed by a signal or cannot be waited for.

@@ -1,5 +1,5 @@
 import Testing
-import WindowPlaces
+@testable import WindowPlaces
 import WindowProtocol
 
 /// Every kind of place from the variables its environment sets, and nesting.
@@ -54,12 +54,12 @@ struct PlaceDetectorTests {
         #expect(detector.detect(environment: ["TMUX": "/s,1,0", "TMUX_PANE": "%1"], terminalPID: nil).levels.count == Place.maximumDepth)
     }
 
-    @Test("a screen window inside xterm: session and window, the X11 window outside")
+    @Test("a screen window inside xterm: session and window, the X11 window outside (not the pid: that is screen's)")
     func screenInXterm() {
         let place = detector.detect(environment: ["STY": "99.s", "WINDOW": "2", "WINDOWID": "123", "DISPLAY": ":3"], terminalPID: 40)
         #expect(place.levels.map(\.withoutOuter) == [
             Place(kind: .screen, session: "99.s", window: "2"),
-            Place(kind: .x11, window: "123", display: ":3", pid: 40),
+            Place(kind: .x11, window: "123", display: ":3"),
         ])
     }
 
@@ -107,5 +107,18 @@ struct PlaceDetectorTests {
     func waylandNeedsPID() {
         #expect(detector.detect(environment: ["SWAYSOCK": "/s"], terminalPID: nil) == Place(kind: .terminal))
         #expect(detector.detect(environment: ["SWAYSOCK": "/s", "WINDOWID": "4", "DISPLAY": ":0"], terminalPID: nil) == Place(kind: .x11, window: "4", display: ":0"))
+    }
+}
+
+/// Which tmux client shows a pane: the live lookup's choice among `list-clients` lines.
+@Suite("tmux client choice")
+struct TmuxClientChoiceTests {
+    @Test("the most recent client on the pane's session, else the most recent of all")
+    func choice() {
+        let output = "100 11 $0\n300 12 $1\n200 13 $0\nnot a line\n"
+        #expect(MultiplexerClientLookup.showingClient(output, session: "$0") == 13)
+        #expect(MultiplexerClientLookup.showingClient(output, session: "$5") == 12)
+        #expect(MultiplexerClientLookup.showingClient(output, session: nil) == 12)
+        #expect(MultiplexerClientLookup.showingClient("", session: "$0") == nil)
     }
 }

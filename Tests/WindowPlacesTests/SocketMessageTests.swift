@@ -9,7 +9,7 @@ struct SocketMessageTests {
     func i3() {
         let bytes = I3Message.frame(type: 0, payload: "[pid=7] focus")
         #expect(bytes == Array("i3-ipc".utf8) + [13, 0, 0, 0, 0, 0, 0, 0] + Array("[pid=7] focus".utf8))
-        let reply = Array("i3-ipc".utf8) + [17, 0, 0, 0, 0, 0, 0, 0] + Array(#"[{"success":true}]"#.utf8)
+        let reply = Array("i3-ipc".utf8) + [18, 0, 0, 0, 0, 0, 0, 0] + Array(#"[{"success":true}]"#.utf8)
         #expect(I3Message.reply(in: Array(reply.dropLast())) == nil)
         #expect(I3Message.reply(in: reply) == Array(#"[{"success":true}]"#.utf8))
         #expect(I3Message.frame(type: 0x1_0203, payload: "").suffix(8) == [0, 0, 0, 0, 3, 2, 1, 0])

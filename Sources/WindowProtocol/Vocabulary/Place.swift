@@ -24,7 +24,8 @@ public struct Place: Sendable, Hashable {
     public var listenOn: String?
     /// kitty's window id (`$KITTY_WINDOW_ID`).
     public var windowID: String?
-    /// The X11 display (`$DISPLAY`).
+    /// The display the window is on: X11's `$DISPLAY` (x11, i3) or `$WAYLAND_DISPLAY` (sway,
+    /// Hyprland, niri); a new terminal window opens there.
     public var display: String?
     /// Hyprland's instance signature (`$HYPRLAND_INSTANCE_SIGNATURE`).
     public var instance: String?

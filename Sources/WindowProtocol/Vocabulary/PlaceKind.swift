@@ -11,15 +11,16 @@ public enum PlaceKind: String, Sendable, Hashable, WireEnum {
     case wezterm
     /// A zellij pane: `session` (`$ZELLIJ_SESSION_NAME`), `pane` (`$ZELLIJ_PANE_ID`).
     case zellij
-    /// An X11 window with no known window manager interface: `display`, `window` (`$WINDOWID`).
+    /// An X11 window with no known window manager interface: `display`, `window` (`$WINDOWID`),
+    /// the terminal's `pid` when known.
     case x11
-    /// A sway container: `socket` (`$SWAYSOCK`), `pid` (the terminal's) or `con_id`.
+    /// A sway container: `socket` (`$SWAYSOCK`), `pid` (the terminal's) or `con_id`, `display`.
     case sway
-    /// An i3 window: `socket` (`$I3SOCK`), `window` (`$WINDOWID`).
+    /// An i3 window: `socket` (`$I3SOCK`), `window` (`$WINDOWID`) or `con_id`, `display`, `pid`.
     case i3
-    /// A Hyprland window: `instance` (`$HYPRLAND_INSTANCE_SIGNATURE`), `pid`.
+    /// A Hyprland window: `instance` (`$HYPRLAND_INSTANCE_SIGNATURE`), `pid`, `display`.
     case hyprland
-    /// A niri window: `socket` (`$NIRI_SOCKET`), `pid`.
+    /// A niri window: `socket` (`$NIRI_SOCKET`), `pid`, `display`.
     case niri
     /// A terminal with no interface to reach it: at most its `pid`.
     case terminal

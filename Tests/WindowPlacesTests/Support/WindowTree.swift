@@ -1,0 +1,41 @@
+import WindowPlaces
+import WindowProtocol
+
+/// The windows in an i3 or sway layout tree (`GET_TREE`), asked over the IPC socket.
+enum WindowTree {
+    /// A window: container id, X11 window id (i3) or pid (sway), title, whether it is focused.
+    struct Window {
+        var conID: Int64
+        var window: Int64?
+        var pid: Int32?
+        var name: String
+        var focused: Bool
+    }
+
+    /// Every window in the tree at `socket`.
+    static func windows(socket: String) -> [Window] {
+        guard let bytes = try? I3IPC.request(type: I3MessageType.getTree, payload: "", socket: socket, timeout: .seconds(5)),
+              let tree = try? JSONParser.parse(bytes) else { return [] }
+        var windows: [Window] = []
+        collect(tree, into: &windows)
+        return windows
+    }
+
+    /// The focused window, if any.
+    static func focused(socket: String) -> Window? {
+        windows(socket: socket).first { $0.focused }
+    }
+
+    private static func collect(_ node: JSONValue, into windows: inout [Window]) {
+        guard case .object(let members) = node else { return }
+        let window: Int64? = if case .int(let id)? = members["window"] { id } else { nil }
+        let pid: Int32? = if case .int(let pid)? = members["pid"] { Int32(pid) } else { nil }
+        if window != nil || pid != nil, case .int(let conID)? = members["id"] {
+            let name: String = if case .string(let name)? = members["name"] { name } else { "" }
+            windows.append(Window(conID: conID, window: window, pid: pid, name: name, focused: members["focused"] == .bool(true)))
+        }
+        for key in ["nodes", "floating_nodes"] {
+            if case .array(let children)? = members[key] { children.forEach { collect($0, into: &windows) } }
+        }
+    }
+}
