@@ -183,7 +183,7 @@ let package = Package(
         ),
         .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput"]),
         .testTarget(name: "WinctlTests", dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol", "WindowKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]
 )

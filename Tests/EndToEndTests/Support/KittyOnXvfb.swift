@@ -12,24 +12,16 @@ final class KittyOnXvfb {
     let display: String
     /// `unix:PATH`, as kitty's children see it in `$KITTY_LISTEN_ON`.
     let listenOn: String
-    private let xvfb: SpawnedProcess
+    private let xvfb: XvfbServer
     private let kitty: SpawnedProcess
 
     /// Whether Xvfb and kitty are installed.
-    static var isAvailable: Bool {
-        ["Xvfb", "kitty"].allSatisfy { program in
-            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
-        }
-    }
+    static var isAvailable: Bool { XvfbServer.installed(["Xvfb", "kitty"]) }
 
     /// Starts Xvfb on a free display and kitty on it, its first window running `command`.
     init(directory: TemporaryDirectory, command: [String]) throws {
-        var number = 40 + Int(getpid() % 200)
-        while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 || access("/tmp/.X\(number)-lock", F_OK) == 0 { number += 1 }
-        display = ":\(number)"
-        xvfb = try SpawnedProcess("/usr/bin/env", ["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                  environment: Self.environment([:]), stdout: .file(directory.file("xvfb.log")), stderr: .file(directory.file("xvfb.log")))
-        try waitUntil("Xvfb to listen on \(display)", timeout: .seconds(15)) { access("/tmp/.X11-unix/X\(number)", F_OK) == 0 }
+        xvfb = try XvfbServer(directory: directory)
+        display = xvfb.display
         listenOn = "unix:" + directory.file("kitty.sock")
         kitty = try SpawnedProcess(
             "/usr/bin/env", ["kitty", "--config", "NONE", "-o", "allow_remote_control=yes", "-o", "enable_audio_bell=no", "--listen-on", listenOn] + command,
@@ -40,19 +32,9 @@ final class KittyOnXvfb {
 
     deinit {
         kitty.terminate(grace: .seconds(2))
-        xvfb.terminate(grace: .seconds(2))
     }
 
-    /// A clean environment for kitty and its children: nothing of the terminal the tests run in.
-    static func environment(_ extra: [String: String]) -> [String: String] {
-        var environment = SpawnedProcess.testEnvironment(adding: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
-        for name in ["TMUX", "TMUX_PANE", "STY", "WINDOW", "DISPLAY", "WAYLAND_DISPLAY", "WINDOWID", "SWAYSOCK", "I3SOCK",
-                     "KITTY_WINDOW_ID", "KITTY_LISTEN_ON", "KITTY_PID", "WEZTERM_PANE", "ZELLIJ", "TERMINAL"] {
-            environment[name] = nil
-        }
-        environment.merge(extra) { $1 }
-        return environment
-    }
+    static func environment(_ extra: [String: String]) -> [String: String] { XvfbServer.environment(extra) }
 
     /// `kitty @ --to LISTEN_ON ARGUMENTS`, its output.
     @discardableResult
