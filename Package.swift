@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowKit", targets: ["WindowKit"]),
+        // A window's terminal side (raw mode, focus reports, frames): public so that the Orders
+        // example, which uses it, can be copied out of the repository and built.
+        .library(name: "WindowTerminal", targets: ["WindowTerminal"]),
         .library(name: "WindowPlaces", targets: ["WindowPlaces"]),
         // For the micro-benchmarks of the request path (Benchmarks/, a package of its own).
         .library(name: "WindowCore", targets: ["WindowCore"]),
