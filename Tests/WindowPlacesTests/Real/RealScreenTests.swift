@@ -2,32 +2,34 @@ import Testing
 import WindowPlaces
 import WindowProtocol
 
-/// GNU screen for real: a session with two windows and a display attached.
-@Suite("Places for real: GNU screen", .serialized, .enabled(if: TestEnvironment.installed(["screen", "script"], for: "screen")))
-struct RealScreenTests {
-    @Test("a window's place from its environment; bring to front selects it; launch opens a screen window")
-    func screen() throws {
-        let session = try ScreenSession(command: ["sleep", "600"])
-        let first = try ScreenSession.spawnPID(session, name: "first", title: "first")
-        _ = try ScreenSession.spawnPID(session, name: "second", title: "second")
-        try session.attachDisplay()
-        #expect(session.currentWindow() != nil && session.currentWindow() != first.window)
+extension RealEnvironmentTests {
+    /// GNU screen for real: a session with two windows and a display attached.
+    @Suite("Places for real: GNU screen", .serialized, .enabled(if: TestEnvironment.installed(["screen", "script"], for: "screen")))
+    struct RealScreenTests {
+        @Test("a window's place from its environment; bring to front selects it; launch opens a screen window")
+        func screen() throws {
+            let session = try ScreenSession(command: ["sleep", "600"])
+            let first = try ScreenSession.spawnPID(session, name: "first", title: "first")
+            _ = try ScreenSession.spawnPID(session, name: "second", title: "second")
+            try session.attachDisplay()
+            #expect(session.currentWindow() != nil && session.currentWindow() != first.window)
 
-        let environment = try #require(ProcessTable.environment(of: first.pid))
-        let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first.pid))
-        #expect(place == Place(kind: .screen, session: environment["STY"], window: first.window))
+            let environment = try #require(ProcessTable.environment(of: first.pid))
+            let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first.pid))
+            #expect(place == Place(kind: .screen, session: environment["STY"], window: first.window))
 
-        #expect(PlaceActions.perform(PlaceCommands.bringToFront(place)) == [.done])
-        #expect(Poll.until { session.currentWindow() == first.window })
+            #expect(PlaceActions.perform(PlaceCommands.bringToFront(place)) == [.done])
+            #expect(Poll.until { session.currentWindow() == first.window })
 
-        let steps = PlaceCommands.launch(argv: PidFile.command(writing: session.directory.file("launched.pid"), then: ["sleep", "602"]),
-                                         title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1"])
-        #expect(PlaceActions.perform(steps) == [.done])
-        let pid = try PidFile.pid("launched.pid", in: session.directory)
-        let launched = try #require(ProcessTable.environment(of: pid))
-        #expect(launched["WINDOWD_PLACES_TEST"] == "1")
-        #expect(launched["STY"] == environment["STY"])
-        #expect(session.windows()?.count == 4)
+            let steps = PlaceCommands.launch(argv: PidFile.command(writing: session.directory.file("launched.pid"), then: ["sleep", "602"]),
+                                             title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1"])
+            #expect(PlaceActions.perform(steps) == [.done])
+            let pid = try PidFile.pid("launched.pid", in: session.directory)
+            let launched = try #require(ProcessTable.environment(of: pid))
+            #expect(launched["WINDOWD_PLACES_TEST"] == "1")
+            #expect(launched["STY"] == environment["STY"])
+            #expect(session.windows()?.count == 4)
+        }
     }
 }
 

@@ -2,37 +2,39 @@ import Testing
 import WindowPlaces
 import WindowProtocol
 
-/// Bare X11 for real: Xvfb and xterm, no window manager.
-@Suite("Places for real: X11 without a window manager", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "xterm", "xdotool"], for: "X11")))
-struct RealX11Tests {
-    @Test("an xterm's place; bring to front gives it the input focus; launch opens an xterm")
-    func x11() throws {
-        let x = try XvfbDisplay()
-        let directory = try TemporaryDirectory("x11-test")
-        var terminals: [BackgroundProcess] = []
-        defer { terminals.forEach { $0.stop() } }
-        for name in ["first", "second"] {
-            terminals.append(try BackgroundProcess(["xterm", "-T", name, "-e"] + PidFile.command(writing: directory.file(name + ".pid"), then: ["sleep", "600"]),
-                                                   environment: TestEnvironment.base(["DISPLAY": x.display]), log: directory.file(name + ".log")))
+extension RealEnvironmentTests {
+    /// Bare X11 for real: Xvfb and xterm, no window manager.
+    @Suite("Places for real: X11 without a window manager", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "xterm", "xdotool"], for: "X11")))
+    struct RealX11Tests {
+        @Test("an xterm's place; bring to front gives it the input focus; launch opens an xterm")
+        func x11() throws {
+            let x = try XvfbDisplay()
+            let directory = try TemporaryDirectory("x11-test")
+            var terminals: [BackgroundProcess] = []
+            defer { terminals.forEach { $0.stop() } }
+            for name in ["first", "second"] {
+                terminals.append(try BackgroundProcess(["xterm", "-T", name, "-e"] + PidFile.command(writing: directory.file(name + ".pid"), then: ["sleep", "600"]),
+                                                       environment: TestEnvironment.base(["DISPLAY": x.display]), log: directory.file(name + ".log")))
+            }
+            let first = try PidFile.pid("first.pid", in: directory)
+            let second = try PidFile.pid("second.pid", in: directory)
+            let environment = try #require(ProcessTable.environment(of: first))
+            let secondWindow = try #require(ProcessTable.environment(of: second)?["WINDOWID"])
+            #expect(x.xdotool(["windowfocus", "--sync", secondWindow]) != nil)
+
+            let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first))
+            #expect(place == Place(kind: .x11, window: environment["WINDOWID"], display: x.display, pid: terminals[0].pid))
+
+            let results = PlaceActions.perform(PlaceCommands.bringToFront(place))
+            #expect(results.count == 2 && results[1] == .done, "windowactivate needs a window manager; windowfocus does not")
+            #expect(Poll.until { x.focusedWindow() == environment["WINDOWID"] })
+
+            let steps = PlaceCommands.launch(argv: PidFile.command(writing: directory.file("launched.pid"), then: ["sleep", "602"]),
+                                             title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 })
+            #expect(PlaceActions.perform(steps) == [.done])
+            let launched = try PidFile.pid("launched.pid", in: directory)
+            #expect(ProcessTable.environment(of: launched)?["WINDOWID"] != environment["WINDOWID"])
+            #expect(Poll.until { x.xdotool(["search", "--name", "launched"]).map { !$0.isEmpty } ?? false })
         }
-        let first = try PidFile.pid("first.pid", in: directory)
-        let second = try PidFile.pid("second.pid", in: directory)
-        let environment = try #require(ProcessTable.environment(of: first))
-        let secondWindow = try #require(ProcessTable.environment(of: second)?["WINDOWID"])
-        #expect(x.xdotool(["windowfocus", "--sync", secondWindow]) != nil)
-
-        let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first))
-        #expect(place == Place(kind: .x11, window: environment["WINDOWID"], display: x.display, pid: terminals[0].pid))
-
-        let results = PlaceActions.perform(PlaceCommands.bringToFront(place))
-        #expect(results.count == 2 && results[1] == .done, "windowactivate needs a window manager; windowfocus does not")
-        #expect(Poll.until { x.focusedWindow() == environment["WINDOWID"] })
-
-        let steps = PlaceCommands.launch(argv: PidFile.command(writing: directory.file("launched.pid"), then: ["sleep", "602"]),
-                                         title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 })
-        #expect(PlaceActions.perform(steps) == [.done])
-        let launched = try PidFile.pid("launched.pid", in: directory)
-        #expect(ProcessTable.environment(of: launched)?["WINDOWID"] != environment["WINDOWID"])
-        #expect(Poll.until { x.xdotool(["search", "--name", "launched"]).map { !$0.isEmpty } ?? false })
     }
 }
