@@ -41,8 +41,7 @@ public enum OwnPlace {
     /// has no interface (a `terminal`: ring the bell and set the title instead).
     @discardableResult
     public static func bringToFront(_ place: Place) -> Bool {
-        let steps = PlaceCommands.bringToFront(place)
-        return !steps.isEmpty && PlaceActions.perform(steps).allSatisfy { $0 == .done }
+        canBringToFront(place) && PlaceActions.bringToFront(place)
     }
 
     /// Whether bringing `place` to front goes through an interface (else: bell and title).
