@@ -93,6 +93,21 @@ struct PlacesTmuxTests {
         try Self.waitFor(daemon, value: 2, phase: "inactive")
     }
 
+    @Test("winctl open where no window can be opened (no multiplexer, no display): exit 0, and a hint to attach")
+    func nowhereToLaunch() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let bare = ["/usr/bin/env"] + ["TMUX", "TMUX_PANE", "STY", "DISPLAY", "WAYLAND_DISPLAY", "KITTY_LISTEN_ON", "KITTY_WINDOW_ID",
+                                       "WEZTERM_PANE", "ZELLIJ", "SWAYSOCK", "I3SOCK", "WINDOWID", "TERMINAL"].flatMap { ["-u", $0] }
+        let run = try Winctl.run(["open", "detail", "5"], socket: daemon.socketPath, wrapper: bare)
+        #expect(run.status == 0, "\(run)")
+        let id = try #require(try Self.listed(daemon, value: 5)?["id"]?.string)
+        #expect(run.stdout == "\(id) created\n", "\(run)")
+        #expect(run.stderr.contains("winctl attach \(id)"), "\(run)")
+    }
+
     @Test("a new value opened inside tmux becomes a tmux window of the opener's session that attaches by itself; reopened after it ends, it is relaunched")
     func launchInTmux() throws {
         let directory = try TemporaryDirectory()
