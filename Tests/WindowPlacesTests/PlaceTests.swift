@@ -56,6 +56,14 @@ struct PlaceTests {
         #expect(throws: DecodingError.self) { try Place(json: deeper.json) }
     }
 
+    @Test("a label for people: each level's kind and main identifier, innermost first")
+    func label() {
+        #expect(Self.nested.label == "tmux %3 in kitty 2 in sway pid 4242")
+        #expect(Place(kind: .screen, session: "1.s", window: "0").label == "screen window 0")
+        #expect(Place(kind: .i3, socket: "/i", window: "77").label == "i3 77")
+        #expect(Place(kind: .terminal).label == "terminal")
+    }
+
     @Test("levels go outward")
     func levels() {
         #expect(Self.nested.levels.map(\.kind) == [.tmux, .kitty, .sway])
