@@ -29,6 +29,6 @@ struct PlacesI3Tests {
         try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
         try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
         let list = try Winctl.run(["list"], socket: socket)
-        #expect(list.stdout.contains("i3:\(window)"), "\(list)")
+        #expect(list.stdout.contains("i3 \(window)"), "\(list)")
     }
 }

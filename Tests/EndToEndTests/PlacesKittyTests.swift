@@ -30,7 +30,7 @@ struct PlacesKittyTests {
         #expect(secondKitty != firstKitty && kittyWindows.contains(secondKitty), "a new kitty window of the opener's kitty: \(kittyWindows)")
         try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
         let list = try Winctl.run(["list"], socket: socket)
-        #expect(list.stdout.contains("kitty:\(firstKitty)") && list.stdout.contains("kitty:\(secondKitty)"), "\(list)")
+        #expect(list.stdout.contains("kitty \(firstKitty)") && list.stdout.contains("kitty \(secondKitty)"), "\(list)")
 
         let open = try Winctl.run(["open", "detail", "1"], socket: socket, json: true)
         #expect(try open.json()["outcome"]?.string == "focused", "\(open)")

@@ -83,7 +83,7 @@ struct PlacesTmuxTests {
         #expect(try Self.activeWindows(tmux)[firstPane] == false)
 
         let human = try Winctl.run(["list"], socket: daemon.socketPath)
-        #expect(human.stdout.contains("PLACE") && human.stdout.contains("tmux:\(firstPane)"), "\(human)")
+        #expect(human.stdout.contains("PLACE") && human.stdout.contains("tmux \(firstPane)"), "\(human)")
 
         let open = try Winctl.run(["open", "detail", "1"], socket: daemon.socketPath, json: true)
         #expect(open.status == 0, "\(open)")

@@ -13,7 +13,7 @@ enum WindowTable {
                 ValueText.word(window.value) ?? "-",
                 window.phase.rawValue,
                 window.attached ? "yes" : "no",
-                PlaceText.word(window.place),
+                window.place?.label ?? "-",
             ])
         }
         return table.lines
