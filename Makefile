@@ -123,7 +123,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
 	@mkdir -p .build/bench
 	$(WINDOWBENCH) --windowd .build/release/windowd --winctl .build/release/winctl \
-		--output .build/bench/table.txt --command "make bench"
+		--places --output .build/bench/table.txt --command "make bench"
 	@$(MAKE) --no-print-directory bench-micro
 
 ## Micro-benchmarks of the pure request path (Benchmarks/, package-benchmark): one request line to

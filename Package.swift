@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowKit", targets: ["WindowKit"]),
+        // A window's terminal side (raw mode, focus reports, frames): public so that the Orders
+        // example, which uses it, can be copied out of the repository and built.
+        .library(name: "WindowTerminal", targets: ["WindowTerminal"]),
         .library(name: "WindowPlaces", targets: ["WindowPlaces"]),
     ],
     dependencies: [
@@ -83,6 +86,7 @@ let package = Package(
         .target(
             name: "WindowKit",
             dependencies: [
+                "WindowPlaces",
                 "WindowProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -120,12 +124,16 @@ let package = Package(
             dependencies: [
                 "WinctlOutput",
                 "WindowClient",
+                "WindowPlaces",
                 "WindowProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-executable", "-use-ld=lld"],
+                    // FoundationEssentials' archive also exports generic specializations of the standard
+                    // library (Dictionary<String, String>'s, which WindowPlaces uses); the member the
+                    // linker takes them from needs these three archives, which the driver does not add.
+                    ["-static-executable", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftSynchronization"],
                     .when(platforms: [.linux], configuration: .release)
                 ),
                 // What the static FoundationEssentials (which WindowClient and WinctlOutput import)
@@ -143,6 +151,7 @@ let package = Package(
             dependencies: [
                 "WinctlOutput",
                 "WindowKit",
+                "WindowPlaces",
                 "WindowProtocol",
                 "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -176,7 +185,7 @@ let package = Package(
         ),
         .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput"]),
         .testTarget(name: "WinctlTests", dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol", "WindowKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,10 @@ package enum EventLine {
             if let window = params["window"]?.decoded(as: WindowInfo.self) {
                 return ValueText.window(window) + " " + window.phase.rawValue
             }
+        case .windowLaunchFailed?:
+            if let failure = JSONValue.object(params).decoded(as: WindowLaunchFailedEvent.self) {
+                return ValueText.window(failure.window) + ": " + failure.reason
+            }
         case .windowDismiss?:
             if let window = params["window"]?.decoded(as: WindowInfo.self),
                let reason = params["reason"]?.decoded(as: DismissReason.self) {

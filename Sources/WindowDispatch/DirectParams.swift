@@ -13,7 +13,13 @@ extension WindowOpen.Params: DirectParams {
         guard case .string(let group)? = members["group"] else { return nil }
         // As `decodeIfPresent`: `null` is the same as absent.
         let value = members["value"]
-        self.init(group: group, value: value == .null ? nil : value)
+        var place: Place?
+        if let member = members["place"], member != .null {
+            // Rare next to the bare open, and its errors are worded by decoding.
+            guard let read = try? Place(json: member) else { return nil }
+            place = read
+        }
+        self.init(group: group, value: value == .null ? nil : value, place: place)
     }
 }
 

@@ -22,7 +22,7 @@ public enum EventAudience {
     ) -> [Subscriber] {
         let name = event.name
         switch event {
-        case .windowOpened, .windowClosed, .windowPhase:
+        case .windowOpened, .windowClosed, .windowPhase, .windowLaunchFailed:
             return subscribers.filter { $0.subscription.includes(name) }
         case .windowFocus(_, let presenter):
             var audience = subscribers.filter { $0.subscription.includes(name) }

@@ -17,7 +17,7 @@ enum MethodTable {
         },
         MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws in
             let opened = try context.coordinator.open(group: params.group, value: params.value, now: context.now, effects: &effects)
-            return WindowOpen.Result(window: opened.window.info, created: opened.created)
+            return WindowOpen.Result(window: opened.window.info, outcome: opened.outcome, command: opened.command.isEmpty ? nil : opened.command)
         },
         MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws in
             WindowResult(window: try context.coordinator.close(params.id, now: context.now, effects: &effects).info)
@@ -88,7 +88,7 @@ enum MethodTable {
             for window in context.coordinator.registry.windows.values { counts[window.group, default: 0] += 1 }
             let groups = context.coordinator.groups.values.sorted { $0.id < $1.id }.map { group in
                 DaemonGroups.Group(
-                    id: group.id, valueType: group.valueType.rawValue, launch: group.launch,
+                    id: group.id, valueType: group.valueType.rawValue, command: group.command, launch: group.launch,
                     restore: group.restore, requiresAuth: group.requiresAuth, windows: counts[group.id] ?? 0)
             }
             return DaemonGroups.Result(groups: groups)
@@ -110,7 +110,7 @@ enum MethodTable {
         } else {
             throw .invalidParams("window.attach needs 'id', or 'group' (and 'value')")
         }
-        return AttachRequest(target: target, phase: params.phase ?? .active, takeover: params.takeover ?? false)
+        return AttachRequest(target: target, phase: params.phase ?? .active, takeover: params.takeover ?? false, place: params.place)
     }
 
     /// The event types a subscription asks for (`nil`: all), each one subscribers receive.

@@ -38,6 +38,15 @@ struct WindowBench: ParsableCommand {
     @Option(help: "The command line shown under the table.")
     var command = "make bench"
 
+    @Flag(help: "Also time bringing a window to front in tmux and in kitty (issue 22), beside tmux's and kitty's own commands.")
+    var places = false
+
+    @Option(help: "Samples per figure of --places.")
+    var placeRounds = 20
+
+    @Flag(help: "Run only --places.")
+    var placesOnly = false
+
     func validate() throws {
         if compare && echo == nil { throw ValidationError("--compare needs --echo PATH (the compiled bench/echo.c)") }
         for path in [windowd, winctl] + [winctlStatic, echo].compactMap({ $0 }) where access(path, X_OK) != 0 {
@@ -60,9 +69,18 @@ struct WindowBench: ParsableCommand {
         let winctls = ([winctl] + [winctlStatic].compactMap { $0 }).map { path in
             (label: BinaryLinkage.label(of: path, scratch: directory), path: path)
         }
+        let started = MonotonicClock.now()
+        var placeText = ""
+        if places || placesOnly {
+            let results = try PlaceFocusSuite(windowd: windowd, winctl: winctl, directory: directory, rounds: placeRounds).run(progress: progress)
+            placeText = PlaceFocusTable.render(results, command: command)
+            if placesOnly {
+                print(placeText, terminator: "")
+                return
+            }
+        }
         var suite = WindowdSuite(windowd: windowd, winctls: winctls, directory: directory, measureMilliseconds: measureMs)
         suite.only = Set(only)
-        let started = MonotonicClock.now()
         let rows = try suite.run(progress: progress)
         var peers: [String: Figure] = [:]
         if compare, let echo {
@@ -74,7 +92,7 @@ struct WindowBench: ParsableCommand {
             rows: compare ? rows : rows.map { var row = $0; row.peers = []; return row },
             peers: peers,
             notes: Self.notes(compare: compare))
-        let text = table.render() + "\n"
+        let text = table.render() + "\n" + placeText
         print(text, terminator: "")
         if let output {
             guard let file = fopen(output, "w") else { throw BenchError.system("create \(output)", errno) }

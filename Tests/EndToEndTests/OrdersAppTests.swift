@@ -23,7 +23,7 @@ struct OrdersAppTests {
         [groups.detail]
         value = "int"
         requires_auth = true
-        launch = ["tmux", "-L", "\(tmux)", "new-window", "-n", "detail-{value}", "\(Binaries.orders)", "detail", "--socket", "\(socket)", "{value}"]
+        command = ["\(Binaries.orders)", "detail", "--socket", "\(socket)", "{value}"]
         """
     }
 
@@ -86,7 +86,7 @@ struct OrdersAppTests {
         // 2. Enter opens detail 1042 in a new tmux window, in front.
         try tmux.sendKeys("Down", "Down", "Enter", target: ":0")
         try waitUntil("a second tmux window") { try Self.tmuxWindows(tmux).count == 2 }
-        #expect(try Self.tmuxWindows(tmux).last == "detail-1042")
+        #expect(try Self.tmuxWindows(tmux).last == "detail 1042", "the opener's place launched it: a tmux window of its session, titled by group and value")
         try tmux.waitForText("Order #1042 · Chen Wei", target: ":1")
         try tmux.waitForDisplay("#{window_index}", "1")
         let detail = try #require(try Self.detailWindow(probe))

@@ -34,6 +34,31 @@ struct DirectParamsTests {
         #expect(direct == strings * (Self.values.count + 1), "the direct reading takes every string group")
     }
 
+    @Test("window.open's params with the opener's place")
+    func openWithPlace() {
+        let places: [JSONValue] = [
+            .object(["kind": .string("tmux"), "socket": .string("/tmp/tmux-0/default"), "pane": .string("%3")]),
+            .object(["kind": .string("kitty"), "window_id": .string("1"), "outer": .object(["kind": .string("x11"), "window": .string("4")])]),
+            .object(["kind": .string("nowhere")]), .object(["kind": .int(1)]), .object(["pane": .string("%1")]),
+            .object(["kind": .string("sway"), "pid": .string("12")]),
+        ]
+        var direct = 0
+        for members in Self.objects(["group"]) {
+            for place in places + Self.values {
+                var object = members
+                object["place"] = place
+                let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(object))
+                guard let read = WindowOpen.Params(members: object) else {
+                    #expect(decoded == nil, "declined what decoding takes: \(object)")
+                    continue
+                }
+                direct += 1
+                #expect(decoded != nil && read.group == decoded?.group && read.place == decoded?.place, "\(object)")
+            }
+        }
+        #expect(direct > 0)
+    }
+
     @Test("the params naming a window, and scene.setPhase's")
     func idAndPhase() {
         var direct = 0

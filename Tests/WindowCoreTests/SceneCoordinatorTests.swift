@@ -27,11 +27,12 @@ struct SceneCoordinatorTests {
         #expect(first.created)
         #expect(effects.contains(.event(.windowOpened(first.window.info))))
         #expect(effects.contains(.launch(arguments: ["tmux", "new-window", "winctl attach \(first.window.id) # 42"], window: first.window.id)))
+        _ = try coordinator.attach(.init(target: .id(first.window.id.rawValue)), connection: ConnectionID(1), now: 1, effects: &effects)
         effects = []
         let second = try coordinator.open(group: "detail", value: .string("42"), now: 2, effects: &effects)
-        #expect(!second.created)
+        #expect(!second.created && second.outcome == .focused)
         #expect(second.window.id == first.window.id)
-        #expect(effects == [.event(.windowFocus(first.window.info, presenter: nil))])
+        #expect(effects == [.event(.windowFocus(second.window.info, presenter: ConnectionID(1)))])
         #expect(coordinator.registry.count == 1)
     }
 

@@ -36,6 +36,18 @@ struct AppModelTests {
         #expect(role.reopenParams.group == "detail" && role.reopenParams.value == .int(1) && role.reopenParams.id == nil)
     }
 
+    @Test("a presenter keeps the place it attached from, for re-attaching and coming to front")
+    func roleKeepsItsPlace() {
+        let place = Place(kind: .tmux, socket: "/tmp/tmux-0/default", pane: "%1")
+        var window = Fixtures.window("w", attached: true)
+        window.place = place
+        var role = PresenterRole(window: window)
+        var seen = window
+        seen.place = nil  // the daemon's copy after a graceful restart: the hand-off keeps no place
+        role.window = seen
+        #expect(role.place == place && role.reattachParams.place == place && role.reopenParams.place == place)
+    }
+
     @Test("typed events from the wire")
     func eventDecoding() throws {
         let window = Fixtures.window("w")

@@ -14,8 +14,19 @@ struct JSONWritableTests {
             value: JSONWriterTests.value(&random),
             phase: ScenePhase.allCases.randomElement(using: &random)!,
             attached: Bool.random(using: &random),
-            createdAt: JSONWriterTests.strings.randomElement(using: &random)!)
+            createdAt: JSONWriterTests.strings.randomElement(using: &random)!,
+            place: Self.places.randomElement(using: &random)!)
     }
+
+    /// No place, flat ones, a nested one, and identifiers that need escapes.
+    static let places: [Place?] = [
+        nil, Place(kind: .terminal), Place(kind: .tmux, socket: "/tmp/tmux-0/default", pane: "%3", session: "$0"),
+        Place(kind: .sway, socket: "/run/user/1000/sway-ipc.sock", pid: 4242, conID: 17),
+        Place(kind: .tmux, pane: "%1", outer: Place(kind: .kitty, listenOn: "unix:/tmp/k \"q\"", windowID: "1", outer: Place(kind: .x11, window: "4194318", display: ":1"))),
+        Place(kind: .screen, session: "12.pts-0.h\u{e9}", window: "0"),
+    ]
+
+    static let commands: [[String]?] = [nil, [], ["winctl", "attach", "6f1c"], ["orders", "detail \"4\"\n", "\u{1F600}"]]
 
     static let states: [AppState] = [
         .loading, .unauthenticated, .onboarding(OnboardingStep.allCases.first!), .authenticated(user: "alice \"a\""),
@@ -50,10 +61,12 @@ struct JSONWritableTests {
             let window = Self.info(&random)
             let aggregate = ScenePhase.allCases.randomElement(using: &random)!
             try agree(window)
-            try agree(WindowOpen.Result(window: window, created: Bool.random(using: &random)))
+            try agree(WindowOpen.Result(
+                window: window, outcome: OpenOutcome.allCases.randomElement(using: &random)!,
+                command: Self.commands.randomElement(using: &random)!))
             try agree(WindowResult(window: window))
             try agree(SceneSetPhase.Result(window: window, aggregate: aggregate))
-            try agree(RPCResponse(id: Self.id(&random), result: WindowOpen.Result(window: window, created: true)))
+            try agree(RPCResponse(id: Self.id(&random), result: WindowOpen.Result(window: window, outcome: .created)))
             try agree(RPCResponse<NoParams>(id: Self.id(&random), error: Self.error(&random)))
             try agree(Self.error(&random))
             try agree(NoParams())

@@ -64,7 +64,7 @@ struct JSONWriterTests {
         let window = WindowInfo(id: "3f2a6c1e-0000-4000-8000-000000000001", group: "detail", value: .int(42),
                                 phase: .active, attached: true, createdAt: "2026-11-23T00:00:00Z")
         let values: [any Encodable] = [
-            RPCResponse(id: .number(7), result: WindowOpen.Result(window: window, created: true)),
+            RPCResponse(id: .number(7), result: WindowOpen.Result(window: window, outcome: .created)),
             RPCResponse<NoParams>(id: nil, error: .refused(.windowBusy, "busy \"now\"")),
             RPCResponse(id: .string("x"), result: AppTransition.Result(state: .onboarding(.welcome), previous: .error(.sessionExpired))),
             RPCResponse(id: .number(-1), result: WindowList.Result(windows: [window, window])),

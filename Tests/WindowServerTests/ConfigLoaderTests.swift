@@ -18,7 +18,7 @@ struct ConfigLoaderTests {
         let shipped = try ConfigLoader.load(path: Self.repositoryRoot + "/config/windowd.toml")
         let embedded = try ConfigLoader.parse(EmbeddedConfig.text, file: "embedded")
         #expect(shipped == embedded)
-        #expect(embedded.groups["detail"] == DaemonConfig.GroupSection(value: .int))
+        #expect(embedded.groups["detail"] == DaemonConfig.GroupSection(value: .int, command: ["winctl", "attach", "{id}"]))
         #expect(embedded.daemon.maxMessageBytes == 65_536)
         #expect(embedded.app.phaseSettleMilliseconds == 150)
         #expect(embedded.coordinatorLimits.phaseSettle == 0.15)
@@ -123,6 +123,8 @@ struct ConfigLoaderTests {
                 #"config/windowd.toml:1: groups."two words" is not a valid group id: a group id uses letters, digits, '-' and '_' only"#),
         Message("an empty program", "[groups.detail]\nlaunch = [\"\", \"x\"]\n",
                 "config/windowd.toml:2: groups.detail.launch must start with the program to run; its first element is empty"),
+        Message("an empty command", "[groups.detail]\ncommand = [\"\"]\n",
+                "config/windowd.toml:2: groups.detail.command must start with the program to run; its first element is empty"),
         Message("a limit of 0", "[groups.main]\n[daemon]\nmax_windows = 0\n",
                 "config/windowd.toml:3: daemon.max_windows must be greater than 0, not 0"),
         Message("a message limit too small", "[groups.main]\n[daemon]\nmax_message_bytes = 100\n",
@@ -207,8 +209,13 @@ struct ConfigLoaderTests {
             requires_auth = true
             restore = false
             launch = ["tmux", "new-window", "winctl", "attach", "{id}"]
+
+            [groups.detail]
+            value = "int"
+            command = ["orders", "detail", "{value}"]
             """, file: "t.toml")
         #expect(config.windowGroups == [
+            WindowGroup(id: "detail", valueType: .int, command: ["orders", "detail", "{value}"]),
             WindowGroup(id: "orders", valueType: .uuid, launch: ["tmux", "new-window", "winctl", "attach", "{id}"], restore: false, requiresAuth: true),
         ])
     }

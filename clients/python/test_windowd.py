@@ -33,6 +33,10 @@ value = "string"
 [groups.orders]
 value = "uuid"
 requires_auth = true
+
+[groups.shown]
+value = "int"
+command = ["present", "{id}"]
 """
 
 ORDER = "7d8e3a4c-4f1e-4c1e-9f3b-1a2b3c4d5e6f"
@@ -106,6 +110,23 @@ class ClientTests(unittest.TestCase):
         status = self.client.status()
         self.assertEqual(status["state"], {"state": "unauthenticated"})
         self.assertEqual(status["phase"], "background")
+
+    def test_open_window_starts_the_groups_command_here_through_winctl_launch(self):
+        record = os.path.join(self.daemon.directory, "launch.args")
+        stub = os.path.join(self.daemon.directory, "winctl")
+        with open(stub, "w") as file:
+            file.write('#!/bin/sh\nprintf "%%s\\n" "$@" > "%s"\n' % record)
+        os.chmod(stub, 0o755)
+        os.environ["WINCTL"] = stub
+        self.addCleanup(os.environ.pop, "WINCTL", None)
+        opened = self.client.open_window("shown", 5)
+        window_id = opened["window"]["id"]
+        self.assertEqual((opened["outcome"], opened["command"]), ("created", ["present", window_id]))
+        with open(record) as file:
+            self.assertEqual(file.read().splitlines(), ["launch", "--title", "shown 5", "--", "present", window_id])
+        again = self.client.open_window("shown", 5, launch=False)
+        self.assertEqual((again["outcome"], again["created"]), ("relaunched", False), "no presenter came: started again")
+        self.assertEqual(self.client.open_window("detail", 1).get("command"), None, "a group without a command")
 
     def test_open_window_creates_once_then_brings_to_front(self):
         opened = self.client.open_window("detail", 42)

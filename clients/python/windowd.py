@@ -34,7 +34,9 @@ Numbers keep their exact text: a number that is not an integer comes back as a
 import json
 import os
 import re
+import shutil
 import socket
+import subprocess
 import time
 from collections import deque
 from decimal import Decimal
@@ -44,7 +46,7 @@ __all__ = [
     "WindowdError", "Unreachable", "Disconnected", "TimedOut", "ProtocolError", "Refused",
     "ParseError", "InvalidRequest", "MethodNotFound", "InvalidParams", "InternalError",
     "UnknownGroup", "InvalidValue", "UnknownWindow", "InvalidTransition", "WindowBusy",
-    "LimitExceeded", "Forbidden", "Unauthenticated",
+    "LimitExceeded", "Forbidden", "Unauthenticated", "start_here",
 ]
 
 PROTOCOL_VERSION = 1
@@ -285,6 +287,17 @@ def _start_advice(path):
     return "is windowd running? set WINDOWD_SOCKET"
 
 
+def start_here(command, title="windowd"):
+    """Starts ``command`` (an argv, no shell) in a new terminal window where this program runs,
+    detached, through ``winctl launch``; returns whether it started."""
+    winctl = os.environ.get("WINCTL") or shutil.which("winctl")
+    if not winctl:
+        return False
+    done = subprocess.run([winctl, "launch", "--title", title, "--"] + list(command),
+                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=False)
+    return done.returncode == 0
+
+
 class Client:
     """One connection to windowd. Calls block until their response (at most ``timeout``
     seconds); events that arrive meanwhile are kept for ``events()`` and subscriptions."""
@@ -367,12 +380,24 @@ class Client:
 
     # Windows
 
-    def open_window(self, group, value=None):
-        """Opens the window of ``group`` for ``value`` or brings it to front: ``{"window", "created"}``."""
+    def open_window(self, group, value=None, launch=True):
+        """Opens the window of ``group`` for ``value`` or brings it to front: ``{"window",
+        "created", "outcome"}``, ``outcome`` one of ``created``, ``focused``, ``relaunched``.
+
+        When the window needs a presenter the result has ``command`` (the group's, from the
+        daemon's config); with ``launch`` it is started in a new terminal window where this
+        program runs (a tmux window of its session, a kitty window, ...) by ``winctl launch``,
+        which finds the place (``$WINCTL`` names winctl, else it is looked up on ``PATH``)."""
         params = {"group": group}
         if value is not None:
             params["value"] = value
-        return self.call("window.open", params)
+        result = self.call("window.open", params)
+        command = result.get("command")
+        if launch and command:
+            window = result["window"]
+            title = window["group"] if window.get("value") is None else "%s %s" % (window["group"], window["value"])
+            start_here(command, title)
+        return result
 
     def close_window(self, window_id):
         """Closes (dismisses) a window: its presenter gets ``window.dismiss``, its storage goes."""

@@ -19,7 +19,6 @@ final class DetailWindow {
     private let screen = Screen()
     /// The first line in view, kept like `@SceneStorage("scroll") var scroll = 0`.
     private let scroll: SceneStorage<Int>
-    private let front = BringToFront.detect()
     private var order: Order?
     private var phases = TerminalPhaseMachine()
     private var state: AppState
@@ -48,7 +47,10 @@ final class DetailWindow {
         case .state(let newState): state = newState
         case .phase, .windows: break
         case .focus(let request):
-            front.perform(for: request.window, on: screen.terminal)
+            // WindowKit has brought the window's place to front; a bare terminal can only ask.
+            if request.window.place?.kind ?? .terminal == .terminal {
+                BringToFront.terminal.perform(for: request.window, on: screen.terminal)
+            }
             highlightTicks = 3
         case .dismissed: return 0
         case .connection(let status):

@@ -16,11 +16,14 @@ public struct AttachRequest: Sendable, Equatable {
     public var phase: ScenePhase
     /// Whether to replace a presenter the window already has.
     public var takeover: Bool
+    /// Where the presenter's terminal is, if it said.
+    public var place: Place?
 
     /// A request for `target`, attached `active` by default (the terminal that just ran the command is in front).
-    public init(target: Target, phase: ScenePhase = .active, takeover: Bool = false) {
+    public init(target: Target, phase: ScenePhase = .active, takeover: Bool = false, place: Place? = nil) {
         self.target = target
         self.phase = phase
         self.takeover = takeover
+        self.place = place
     }
 }

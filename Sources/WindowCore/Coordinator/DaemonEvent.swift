@@ -10,6 +10,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case windowPhase(WindowInfo)
     /// Sent to the window's presenter (if any) and to subscribers.
     case windowFocus(WindowInfo, presenter: ConnectionID?)
+    /// A launch the daemon started for the window failed; sent to subscribers.
+    case windowLaunchFailed(WindowLaunchFailedEvent)
     /// Sent to the presenter only.
     case windowDismiss(WindowInfo, reason: DismissReason, presenter: ConnectionID)
     /// The aggregate changed; sent to presenters and subscribers.
@@ -30,6 +32,7 @@ public enum DaemonEvent: Sendable, Equatable {
         case .windowClosed: return .windowClosed
         case .windowPhase: return .windowPhase
         case .windowFocus: return .windowFocus
+        case .windowLaunchFailed: return .windowLaunchFailed
         case .windowDismiss: return .windowDismiss
         case .scenePhase: return .scenePhase
         case .appState: return .appState

@@ -67,15 +67,23 @@ public struct SceneCoordinator: Sendable {
 
     // MARK: - Windows
 
-    /// `openWindow(id:value:)`: the existing window of that value is brought to front,
-    /// else a new one is registered and its group's launch command requested.
-    public mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true, effects: inout [Effect]) throws(Refusal) -> (window: Window, created: Bool) {
+    /// `openWindow(id:value:)`: the existing window of that value is brought to front — or, when
+    /// it has no presenter and its group says how to present one, started again (SPEC section 13:
+    /// nothing is there to bring to front) — else a new one is registered and started.
+    ///
+    /// Starting is the group's `launch` override, run by the daemon (an effect), or else its
+    /// `command`, returned for the opener to start at its place. `launch: false` (an attach by
+    /// value) starts nothing.
+    public mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true, effects: inout [Effect]) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
         let typed = try WindowValue.parse(value, as: group.valueType, group: group.id)
         if let existing = registry.window(group: group.id, value: typed) {
-            effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
-            return (existing, false)
+            guard existing.presenter == nil, launch, !group.command.isEmpty || !group.launch.isEmpty else {
+                effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
+                return OpenResult(window: existing, outcome: .focused)
+            }
+            return OpenResult(window: existing, outcome: .relaunched, command: start(existing, of: group, effects: &effects))
         }
         guard registry.count < limits.maxWindows else {
             throw .refused(.limitExceeded, "window limit of \(limits.maxWindows) reached: close windows or raise the limit")
@@ -86,11 +94,18 @@ public struct SceneCoordinator: Sendable {
         registry.insert(window)
         effects.append(.persist(.windowCreated(window.stored)))
         effects.append(.event(.windowOpened(window.info)))
-        let arguments = group.launchArguments(id: window.id, value: typed)
-        if launch && !arguments.isEmpty {
-            effects.append(.launch(arguments: arguments, window: window.id))
+        return OpenResult(window: window, outcome: .created, command: launch ? start(window, of: group, effects: &effects) : [])
+    }
+
+    /// Starts a presenter for `window`: the daemon runs the group's `launch` override (an
+    /// effect); else the group's `command` is returned for the opener to start.
+    private func start(_ window: Window, of group: WindowGroup, effects: inout [Effect]) -> [String] {
+        let override = group.launchArguments(id: window.id, value: window.value)
+        guard override.isEmpty else {
+            effects.append(.launch(arguments: override, window: window.id))
+            return []
         }
-        return (window, true)
+        return group.commandArguments(id: window.id, value: window.value)
     }
 
     /// Closes a window: its presenter is dismissed, its storage destroyed.
@@ -144,7 +159,7 @@ public struct SceneCoordinator: Sendable {
             effects.append(.event(.windowDismiss(target.info, reason: .takeover, presenter: current)))
             registry.setPresenter(nil, phase: .background, of: target.id)
         }
-        registry.setPresenter(connection, phase: request.phase, of: target.id)
+        registry.setPresenter(connection, phase: request.phase, place: request.place, of: target.id)
         target = registry.windows[target.id]!
         effects.append(.persist(.windowAttached(target.id, at: now)))
         effects.append(.event(.windowPhase(target.info)))

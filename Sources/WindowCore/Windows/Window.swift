@@ -12,6 +12,8 @@ public struct Window: Sendable, Equatable {
     public internal(set) var phase: ScenePhase
     /// The connection presenting it, if any.
     public internal(set) var presenter: ConnectionID?
+    /// Where its presenter's terminal is, as the presenter said when it attached; `nil` without one.
+    public internal(set) var place: Place?
     /// ISO 8601 creation time.
     public let createdAt: String
     /// Creation order, for listing oldest first.
@@ -26,6 +28,7 @@ public struct Window: Sendable, Equatable {
         self.value = value
         self.phase = .background
         self.presenter = nil
+        self.place = nil
         self.createdAt = createdAt
         self.order = order
         self.storage = storage
@@ -38,6 +41,6 @@ public struct Window: Sendable, Equatable {
 
     /// The window as the wire shows it.
     public var info: WindowInfo {
-        WindowInfo(id: id.rawValue, group: group, value: value.json, phase: phase, attached: presenter != nil, createdAt: createdAt)
+        WindowInfo(id: id.rawValue, group: group, value: value.json, phase: phase, attached: presenter != nil, createdAt: createdAt, place: place)
     }
 }

@@ -4,7 +4,11 @@ public struct WindowGroup: Sendable, Equatable {
     public var id: String
     /// The type of its windows' values.
     public var valueType: ValueType
-    /// The argv started for a newly created window; `{id}` and `{value}` are substituted.
+    /// The argv that presents one window, started at the opener's place (SPEC section 13);
+    /// `{id}` and `{value}` are substituted. Empty when the group has none.
+    public var command: [String]
+    /// A whole argv the daemon itself starts for a window instead (an override of the place's
+    /// choice); `{id}` and `{value}` are substituted. Empty when the group has none.
     public var launch: [String]
     /// Whether its windows are restored after a restart.
     public var restore: Bool
@@ -12,9 +16,10 @@ public struct WindowGroup: Sendable, Equatable {
     public var requiresAuth: Bool
 
     /// A group as the config declares it; by default restored, with no launch command and no sign-in needed.
-    public init(id: String, valueType: ValueType, launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
+    public init(id: String, valueType: ValueType, command: [String] = [], launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
         self.id = id
         self.valueType = valueType
+        self.command = command
         self.launch = launch
         self.restore = restore
         self.requiresAuth = requiresAuth
@@ -22,7 +27,16 @@ public struct WindowGroup: Sendable, Equatable {
 
     /// The launch argv for the window `id` with `value`, substituted; empty when the group has none.
     public func launchArguments(id: WindowID, value: WindowValue) -> [String] {
-        launch.map { argument in
+        Self.substitute(launch, id: id, value: value)
+    }
+
+    /// The command argv for the window `id` with `value`, substituted; empty when the group has none.
+    public func commandArguments(id: WindowID, value: WindowValue) -> [String] {
+        Self.substitute(command, id: id, value: value)
+    }
+
+    private static func substitute(_ arguments: [String], id: WindowID, value: WindowValue) -> [String] {
+        arguments.map { argument in
             argument
                 .replacing("{id}", with: id.rawValue)
                 .replacing("{value}", with: value.text)

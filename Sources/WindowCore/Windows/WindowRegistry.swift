@@ -98,12 +98,13 @@ public struct WindowRegistry: Sendable {
     }
 
     /// Sets the presenter of `id` (or clears it) and its phase; `background` whenever there is none.
-    public mutating func setPresenter(_ presenter: ConnectionID?, phase: ScenePhase, of id: WindowID) {
+    public mutating func setPresenter(_ presenter: ConnectionID?, phase: ScenePhase, place: Place? = nil, of id: WindowID) {
         guard var window = windows[id] else { return }
         record(id)
         if let old = window.presenter { byPresenter.removeValue(forKey: old) }
         if let presenter { byPresenter[presenter] = id }
         window.presenter = presenter
+        window.place = presenter == nil ? nil : place
         tally.remove(window.phase)
         window.phase = presenter == nil ? .background : phase
         tally.add(window.phase)

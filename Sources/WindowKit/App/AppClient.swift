@@ -1,3 +1,5 @@
+import WindowPlaces
+
 /// The app as one of its programs sees it: the app state, the aggregate scene phase and the
 /// windows, as current values and as async sequences; and the actions SwiftUI puts in the
 /// environment, `openWindow` and `dismissWindow`.
@@ -76,14 +78,23 @@ public final class AppClient: Sendable {
     /// Opens the window of `group` for `value`, or brings the one that shows it to front
     /// (SPEC section 2): like SwiftUI's `openWindow(id:value:)`.
     ///
-    /// A new window's group starts its launch command. Throws ``WindowKitError`` with reason
-    /// `unknown_group`, `invalid_value` or `unauthenticated` (a group that needs a signed-in user).
+    /// A window that needs a presenter (new, or one whose presenter is gone) is shown: the
+    /// group's `command` is started in a new terminal window here, at this program's place (a
+    /// tmux window of its session, a kitty window, a terminal emulator window, …). Throws
+    /// ``WindowKitError`` with reason `unknown_group`, `invalid_value` or `unauthenticated` (a
+    /// group that needs a signed-in user).
     @discardableResult
     public func openWindow(group: String, value: WindowValue = .none) async throws -> OpenedWindow {
         let connection = self.connection
-        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json)
+        let here = OwnPlace.detect(outer: false)
+        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json, place: here)
         let result = try await connection.call(WindowOpen.self, params) { connection.note($0.window) }
-        return OpenedWindow(window: result.window, created: result.created)
+        var opened = OpenedWindow(window: result.window, outcome: result.outcome)
+        if let command = result.command {
+            let title = [result.window.group, result.window.value.word].compactMap { $0 }.joined(separator: " ")
+            opened.launchFailure = await PlaceFront.launch(command, title: title, at: here)
+        }
+        return opened
     }
 
     /// Closes the window `id` (SPEC section 8 `window.close`): its presenter is dismissed and

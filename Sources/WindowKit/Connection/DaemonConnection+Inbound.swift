@@ -61,6 +61,9 @@ extension DaemonConnection {
         case .windowFocus(let window):
             guard window.id == role.window.id else { return }
             updatePresented(window)
+            // The author writes nothing for this (SPEC section 13): the scene comes to front
+            // at the place it attached from; `focusRequests` is for what the view shows.
+            if let place = role.place { PlaceFront.bringToFront(place) }
             outputs.focusRequests.send(FocusRequest(window: window))
         case .windowDismiss(let window, let reason):
             guard window.id == role.window.id else { return }
@@ -101,7 +104,7 @@ extension DaemonConnection {
 
     /// Takes an attach (the first, or again after a restart, when `previous` is the role before).
     func adoptAttach(_ result: WindowAttach.Result, previous: PresenterRole?, on channel: any Channel) {
-        presenter = PresenterRole(window: result.window)
+        presenter = PresenterRole(window: result.window, place: result.window.place ?? previous?.place)
         model.state = result.state
         model.aggregate = result.phase
         model.update(result.window)

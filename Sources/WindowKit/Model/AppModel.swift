@@ -33,7 +33,7 @@ struct AppModel: Sendable, Hashable {
             aggregate = phase
         case .appState(let newState, _):
             state = newState
-        case .windowDismiss, .daemonStopping, .daemonReloaded, .daemonRestarted, .reconnected:
+        case .windowDismiss, .windowLaunchFailed, .daemonStopping, .daemonReloaded, .daemonRestarted, .reconnected:
             break
         }
     }

@@ -15,6 +15,9 @@ enum EventDecoding {
         case .windowClosed: return .windowClosed(try decoder.decode(WindowEvent.self, from: params).window)
         case .windowPhase: return .windowPhase(try decoder.decode(WindowEvent.self, from: params).window)
         case .windowFocus: return .windowFocus(try decoder.decode(WindowEvent.self, from: params).window)
+        case .windowLaunchFailed:
+            let failure = try decoder.decode(WindowLaunchFailedEvent.self, from: params)
+            return .windowLaunchFailed(failure.window, command: failure.command, reason: failure.reason)
         case .windowDismiss:
             let dismiss = try decoder.decode(WindowDismissEvent.self, from: params)
             return .windowDismiss(dismiss.window, reason: dismiss.reason)

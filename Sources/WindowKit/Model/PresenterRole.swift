@@ -7,16 +7,25 @@
 struct PresenterRole: Sendable, Hashable {
     /// The window presented, as last seen.
     var window: WindowInfo
+    /// Where this presenter is, as it attached: kept here because a window seen after a graceful
+    /// restart of the daemon no longer shows it.
+    let place: Place?
 
-    /// `window.attach` by id, in the phase last reported.
+    /// The role of presenting `window`, from `place` (the attach reply's, by default).
+    init(window: WindowInfo, place: Place? = nil) {
+        self.window = window
+        self.place = place ?? window.place
+    }
+
+    /// `window.attach` by id, in the phase last reported, at the place it was presented from.
     var reattachParams: WindowAttach.Params {
-        WindowAttach.Params(id: window.id, phase: window.phase)
+        WindowAttach.Params(id: window.id, phase: window.phase, place: place)
     }
 
     /// `window.attach` by group and value, for a daemon that no longer knows the id (it
     /// restarted without the window's state): opens or reuses the window for that value.
     var reopenParams: WindowAttach.Params {
-        WindowAttach.Params(group: window.group, value: window.value, phase: window.phase)
+        WindowAttach.Params(group: window.group, value: window.value, phase: window.phase, place: place)
     }
 
     /// The dismissal that a refused re-attach amounts to: someone else presents the window

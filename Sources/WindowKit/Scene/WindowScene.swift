@@ -1,3 +1,5 @@
+import WindowPlaces
+
 /// This program as the presenter of one window: SwiftUI's scene, with its phase, its scene
 /// storage, focus requests and dismissal.
 ///
@@ -7,7 +9,7 @@
 /// scroll.value += 1                                         // written through to the daemon
 /// try await scene.setPhase(.inactive)                       // the terminal lost the focus
 /// for await phase in scene.phases { pauseRefresh(phase != .active) }
-/// for await request in scene.focusRequests { bringToFront() }
+/// for await request in scene.focusRequests { highlight() }  // already brought to front at its place
 /// for await dismissal in scene.dismissals { exit(0) }       // closed, taken over, signed out
 /// ```
 ///
@@ -50,7 +52,11 @@ public final class WindowScene: Sendable {
     }
 
     private static func attach(_ params: WindowAttach.Params, options: ConnectionOptions) async throws -> WindowScene {
-        WindowScene(connection: try await DaemonConnection.open(options, attach: params, subscribe: true))
+        var params = params
+        // Where this terminal is, both levels: shown with the window, and where a focus request
+        // brings it to front (SPEC section 13).
+        params.place = params.place ?? OwnPlace.detect()
+        return WindowScene(connection: try await DaemonConnection.open(options, attach: params, subscribe: true))
     }
 
     // MARK: The window
@@ -96,7 +102,10 @@ public final class WindowScene: Sendable {
 
     // MARK: Focus and dismissal
 
-    /// Requests to bring this window to front (its value opened again, or focused by id).
+    /// Requests to bring this window to front (its value opened again, or focused by id). The
+    /// scene has already brought its terminal to front at its place (a tmux pane, a kitty
+    /// window, an X11 or sway window, both levels when nested) when one arrives: listen to
+    /// show it, or, where ``window``'s `place` is `terminal` (no interface), to ring the bell.
     public var focusRequests: AsyncStream<FocusRequest> { connection.outputs.focusRequests.stream() }
 
     /// This window's dismissal, when it comes (a late listener gets it at once), then the end.

@@ -18,6 +18,8 @@ public enum AppEvent: Sendable, Hashable {
     case windowPhase(WindowInfo)
     /// `window.focus`: a window was brought to front.
     case windowFocus(WindowInfo)
+    /// `window.launchFailed`: the group's `launch` argv the daemon started for a window failed.
+    case windowLaunchFailed(WindowInfo, command: [String], reason: String)
     /// `window.dismiss`: this connection's presented window was dismissed.
     case windowDismiss(WindowInfo, reason: DismissReason)
     /// `scene.phase`: the aggregate phase changed.

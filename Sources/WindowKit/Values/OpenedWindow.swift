@@ -1,22 +1,38 @@
-/// What ``AppClient/openWindow(group:value:)`` did: made a window, or brought one to front.
+/// What ``AppClient/openWindow(group:value:)`` did: made a window, brought one to front, or
+/// started the presenter of one that had none.
 ///
 /// ```swift
 /// let opened = try await app.openWindow(group: "detail", value: 42)
-/// print(opened.created ? "opened \(opened.window.id)" : "brought to front")
+/// switch opened.outcome {
+/// case .created: print("opened \(opened.window.id)")
+/// case .focused: print("brought to front")
+/// case .relaunched: print("shown again")
+/// }
 /// ```
 public struct OpenedWindow: Sendable, Hashable {
     /// The window made or found.
     public var window: WindowInfo
-    /// `true` when a window was made (its group's launch command started); `false` when the
-    /// window for this value existed and was brought to front instead.
-    public var created: Bool
+    /// What happened (SPEC sections 2 and 13).
+    public var outcome: OpenOutcome
+    /// Why the group's command could not be started here, if it could not (the window stays
+    /// registered); `nil` when it started or there was nothing to start.
+    public var launchFailure: String?
 
-    /// The result of an open that made (`created`) or found `window`.
-    public init(window: WindowInfo, created: Bool) {
+    /// The result of an open that did `outcome` to `window`.
+    public init(window: WindowInfo, outcome: OpenOutcome, launchFailure: String? = nil) {
         self.window = window
-        self.created = created
+        self.outcome = outcome
+        self.launchFailure = launchFailure
     }
 
+    /// The result of an open that made (`created`) or brought to front `window`.
+    public init(window: WindowInfo, created: Bool) {
+        self.init(window: window, outcome: created ? .created : .focused)
+    }
+
+    /// `true` when a window was made (and its group's command started).
+    public var created: Bool { outcome == .created }
+
     /// Whether an existing window was brought to front.
-    public var broughtToFront: Bool { !created }
+    public var broughtToFront: Bool { outcome == .focused }
 }

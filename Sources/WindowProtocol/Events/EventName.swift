@@ -8,6 +8,8 @@ public enum EventName: String, Sendable, Codable, CaseIterable {
     case windowPhase = "window.phase"
     /// A window was brought to front; its presenter gets this too.
     case windowFocus = "window.focus"
+    /// A group's `launch` argv that the daemon started failed; the window stays registered.
+    case windowLaunchFailed = "window.launchFailed"
     /// A presenter must go; sent to it alone, never to subscribers.
     case windowDismiss = "window.dismiss"
     /// The aggregate phase changed (only when it changes).

@@ -6,6 +6,22 @@ public struct WindowEvent: Codable, Sendable, Equatable {
     public init(window: WindowInfo) { self.window = window }
 }
 
+/// `window.launchFailed`: the daemon's start of a group's `launch` argv failed.
+public struct WindowLaunchFailedEvent: Codable, Sendable, Equatable {
+    /// The window it was started for, as it is now (still registered).
+    public var window: WindowInfo
+    /// The argv started, substituted.
+    public var command: [String]
+    /// How it failed: `could not start: …`, `exit 127`, `signal 9`.
+    public var reason: String
+    /// A `window.launchFailed` payload.
+    public init(window: WindowInfo, command: [String], reason: String) {
+        self.window = window
+        self.command = command
+        self.reason = reason
+    }
+}
+
 /// Why a presenter was dismissed.
 public enum DismissReason: String, Codable, Sendable {
     /// The window was closed; another connection took it over; signing out closed a `requires_auth` window.

@@ -15,7 +15,9 @@ public enum DaemonGroups: RPCMethod {
         public var id: String
         /// The type of its windows' values: `none`, `int`, `string` or `uuid`.
         public var valueType: String
-        /// The argv started for a newly created window (`{id}` and `{value}` substituted); empty for none.
+        /// The argv that presents one window, started at the opener's place (`{id}` and `{value}` substituted); empty for none.
+        public var command: [String]
+        /// The argv the daemon itself starts for a window instead, overriding the place; empty for none.
         public var launch: [String]
         /// Whether its windows are restored after a restart.
         public var restore: Bool
@@ -23,9 +25,10 @@ public enum DaemonGroups: RPCMethod {
         public var requiresAuth: Bool
         /// How many of its windows are open now.
         public var windows: Int
-        public init(id: String, valueType: String, launch: [String], restore: Bool, requiresAuth: Bool, windows: Int) {
+        public init(id: String, valueType: String, command: [String] = [], launch: [String], restore: Bool, requiresAuth: Bool, windows: Int) {
             self.id = id
             self.valueType = valueType
+            self.command = command
             self.launch = launch
             self.restore = restore
             self.requiresAuth = requiresAuth

@@ -15,13 +15,16 @@ public enum WindowAttach: RPCMethod {
         public var phase: ScenePhase?
         /// Take the window over from its current presenter.
         public var takeover: Bool?
+        /// Where the presenter's terminal is (SPEC section 13), shown with the window.
+        public var place: Place?
         /// Params for an attach; give `id`, or `group` with `value`.
-        public init(id: String? = nil, group: String? = nil, value: JSONValue? = nil, phase: ScenePhase? = nil, takeover: Bool? = nil) {
+        public init(id: String? = nil, group: String? = nil, value: JSONValue? = nil, phase: ScenePhase? = nil, takeover: Bool? = nil, place: Place? = nil) {
             self.id = id
             self.group = group
             self.value = value
             self.phase = phase
             self.takeover = takeover
+            self.place = place
         }
     }
 

@@ -9,23 +9,37 @@ public enum WindowOpen: RPCMethod {
         public var group: String
         /// The value, typed by the group; absent or `null` for a `none` group.
         public var value: JSONValue?
-        /// Params opening `group` for `value`.
-        public init(group: String, value: JSONValue?) {
+        /// Where the opener is (SPEC section 13): a new window is launched there. It only chooses
+        /// where; what runs is always the group's own `command`.
+        public var place: Place?
+        /// Params opening `group` for `value`, from an opener at `place`.
+        public init(group: String, value: JSONValue?, place: Place? = nil) {
             self.group = group
             self.value = value
+            self.place = place
         }
     }
 
-    /// The reply: the window, and whether this call made it.
+    /// The reply: the window, what this call did, and what the opener must start.
     public struct Result: Codable, Sendable {
         /// The window opened or found.
         public var window: WindowInfo
-        /// `false` when an existing window was brought to front instead.
+        /// `false` when the window existed (brought to front or relaunched).
         public var created: Bool
-        /// A reply for a window opened (`created`) or brought to front.
-        public init(window: WindowInfo, created: Bool) {
+        /// What happened: `created`, `focused` or `relaunched`.
+        public var outcome: OpenOutcome
+        /// The argv (no shell) the opener's client starts in a new terminal window at its own place
+        /// (SPEC section 13) to present the window: the group's `command` from the daemon's config,
+        /// `{id}` and `{value}` substituted. Absent when there is nothing for the opener to start:
+        /// the window was brought to front, its group has no command, or the daemon started the
+        /// group's `launch` override itself.
+        public var command: [String]?
+        /// A reply saying what `outcome` did to `window`, with the command to start, if any.
+        public init(window: WindowInfo, outcome: OpenOutcome, command: [String]? = nil) {
             self.window = window
-            self.created = created
+            self.created = outcome == .created
+            self.outcome = outcome
+            self.command = command
         }
     }
 }

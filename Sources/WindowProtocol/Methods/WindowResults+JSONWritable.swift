@@ -1,10 +1,20 @@
 extension WindowOpen.Result: JSONWritable {
-    /// `{"window":…,"created":…}`.
+    /// `{"window":…,"created":…,"outcome":…}`, with `"command":[…]` last when there is one.
     public func write(to json: inout JSONBytes) {
         json.append(#"{"window":"#)
         window.write(to: &json)
         json.append(#","created":"#)
         json.writeBool(created)
+        json.append(#","outcome":"#)
+        json.writeString(outcome.rawValue)
+        if let command {
+            json.append(#","command":["#)
+            for (index, argument) in command.enumerated() {
+                if index > 0 { json.append(byte: UInt8(ascii: ",")) }
+                json.writeString(argument)
+            }
+            json.append(byte: UInt8(ascii: "]"))
+        }
         json.append(byte: UInt8(ascii: "}"))
     }
 }

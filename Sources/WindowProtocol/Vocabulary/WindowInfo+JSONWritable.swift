@@ -1,5 +1,6 @@
 extension WindowInfo: JSONWritable {
-    /// `{"id":…,"group":…,"value":…,"phase":…,"attached":…,"createdAt":…}`, in declaration order.
+    /// `{"id":…,"group":…,"value":…,"phase":…,"attached":…,"createdAt":…}`, in declaration order, with
+    /// `"place":…` last when there is one.
     public func write(to json: inout JSONBytes) {
         json.append(#"{"id":"#)
         json.writeString(id)
@@ -13,6 +14,10 @@ extension WindowInfo: JSONWritable {
         json.writeBool(attached)
         json.append(#","createdAt":"#)
         json.writeString(createdAt)
+        if let place {
+            json.append(#","place":"#)
+            place.write(to: &json)
+        }
         json.append(byte: UInt8(ascii: "}"))
     }
 }

@@ -12,14 +12,18 @@ public struct WindowInfo: Sendable, Hashable, Codable {
     public var attached: Bool
     /// ISO 8601 creation time.
     public var createdAt: String
+    /// Where its presenter's terminal is (SPEC section 13); absent while no presenter is attached
+    /// or the presenter did not say.
+    public var place: Place?
 
     /// A window entry as it goes on the wire.
-    public init(id: String, group: String, value: JSONValue, phase: ScenePhase, attached: Bool, createdAt: String) {
+    public init(id: String, group: String, value: JSONValue, phase: ScenePhase, attached: Bool, createdAt: String, place: Place? = nil) {
         self.id = id
         self.group = group
         self.value = value
         self.phase = phase
         self.attached = attached
         self.createdAt = createdAt
+        self.place = place
     }
 }

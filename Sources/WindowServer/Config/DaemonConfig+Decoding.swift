@@ -88,12 +88,15 @@ extension DaemonConfig.AppSection {
 extension DaemonConfig.GroupSection {
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
-        try table.rejectUnknownKeys(["value", "launch", "restore", "requires_auth"])
+        try table.rejectUnknownKeys(["value", "command", "launch", "restore", "requires_auth"])
         value = try table.choice("value") ?? value
+        command = try table.strings("command") ?? command
         launch = try table.strings("launch") ?? launch
-        if let first = launch.first, first.isEmpty {
-            throw table.error("launch", "must start with the program to run; its first element is empty",
-                              at: table.table.entry("launch")?.position)
+        for (key, argv) in [("command", command), ("launch", launch)] {
+            if let first = argv.first, first.isEmpty {
+                throw table.error(key, "must start with the program to run; its first element is empty",
+                                  at: table.table.entry(key)?.position)
+            }
         }
         restore = try table.boolean("restore") ?? restore
         requiresAuth = try table.boolean("requires_auth") ?? requiresAuth

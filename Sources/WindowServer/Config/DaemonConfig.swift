@@ -83,7 +83,9 @@ public struct DaemonConfig: Sendable, Equatable {
     public struct GroupSection: Sendable, Equatable {
         /// `value`: the type of the value that tells the group's windows apart.
         public var value = ValueType.none
-        /// `launch`: the command that opens a presenter for a new window; empty for none.
+        /// `command`: the argv that presents one window, started at the opener's place; empty for none.
+        public var command: [String] = []
+        /// `launch`: a whole argv the daemon runs instead, overriding the place; empty for none.
         public var launch: [String] = []
         /// `restore`: whether the group's windows come back after a restart.
         public var restore = true
@@ -91,8 +93,9 @@ public struct DaemonConfig: Sendable, Equatable {
         public var requiresAuth = false
 
         /// A group with these settings.
-        public init(value: ValueType = .none, launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
+        public init(value: ValueType = .none, command: [String] = [], launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
             self.value = value
+            self.command = command
             self.launch = launch
             self.restore = restore
             self.requiresAuth = requiresAuth
@@ -106,7 +109,7 @@ public struct DaemonConfig: Sendable, Equatable {
     public var windowGroups: [WindowGroup] {
         groups.keys.sorted().map { id in
             let section = groups[id]!
-            return WindowGroup(id: id, valueType: section.value, launch: section.launch, restore: section.restore, requiresAuth: section.requiresAuth)
+            return WindowGroup(id: id, valueType: section.value, command: section.command, launch: section.launch, restore: section.restore, requiresAuth: section.requiresAuth)
         }
     }
 

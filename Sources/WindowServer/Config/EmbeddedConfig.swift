@@ -31,7 +31,11 @@ public enum EmbeddedConfig {
 
         [groups.detail]
         value = "int"
-        # Inside tmux, open a tmux window that attaches to the new window:
+        # What presents one window: started by the opener (winctl open, WindowKit's openWindow)
+        # in a new terminal window where it is: a tmux or screen window of its session, a kitty
+        # window, a window of its terminal emulator under X11 or Wayland (windowd.toml(5)).
+        command = ["winctl", "attach", "{id}"]
+        # A whole argv the daemon runs itself instead, overriding the place, e.g.
         # launch = ["tmux", "new-window", "-n", "detail-{value}", "winctl", "attach", "{id}"]
         launch = []
         restore = true

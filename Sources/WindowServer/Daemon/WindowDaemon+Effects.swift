@@ -55,7 +55,10 @@ extension WindowDaemon {
             switch action {
             case .launch(let arguments, let window):
                 logger.info("launching", metadata: ["window.id": "\(window)", "command": "\(arguments)"])
-                launcher.launch(arguments, window: window)
+                let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+                launcher.launch(arguments, window: window) { outcome in
+                    daemon.value.launchFailed(window, command: arguments, outcome: outcome)
+                }
             case .phaseReaction(let phase):
                 react(to: phase)
             case .event, .persist:
@@ -63,6 +66,13 @@ extension WindowDaemon {
             }
         }
         if pending.changesStatus { scheduleStatus() }
+    }
+
+    /// Announces a failed launch to subscribers (`window.launchFailed`), if the window is still there.
+    func launchFailed(_ id: WindowID, command: [String], outcome: ProcessLauncher.Outcome) {
+        guard let window = coordinator.registry.windows[id] else { return }
+        perform([.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: outcome.description)))])
+        flush()
     }
 
     /// The central reaction to the aggregate phase (SPEC section 3): `active` validates the
@@ -139,6 +149,8 @@ extension WindowDaemon {
             payload = bytes(WindowEvent(window: window))
         case .windowDismiss(let window, let reason, _):
             payload = bytes(WindowDismissEvent(window: window, reason: reason))
+        case .windowLaunchFailed(let failure):
+            payload = bytes(failure)
         case .scenePhase(let change):
             payload = bytes(change)
         case .appState(let change):

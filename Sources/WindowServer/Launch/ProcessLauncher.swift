@@ -44,14 +44,16 @@ final class ProcessLauncher {
         self.logger = logger
     }
 
-    /// Starts a group's launch command for `window`; a failure is logged, never fatal.
-    func launch(_ arguments: [String], window: WindowID) {
+    /// Starts a group's launch command for `window`; a failure is logged and handed to
+    /// `failed`, never fatal.
+    func launch(_ arguments: [String], window: WindowID, failed: @escaping (Outcome) -> Void = { _ in }) {
         let logger = self.logger
         run(arguments, timeout: nil) { outcome in
             guard outcome != .exited(0) else { return }
             logger.warning("launch command failed", metadata: [
                 "window.id": "\(window)", "command": "\(arguments)", "outcome": "\(outcome)",
             ])
+            failed(outcome)
         }
     }
 

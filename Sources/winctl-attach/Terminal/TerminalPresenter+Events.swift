@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import WindowKit
+import WindowPlaces
 import WindowTerminal
 
 /// The daemon's side of the presenter: the scene's values, focus, dismissal and the link.
@@ -24,7 +25,10 @@ extension TerminalPresenter {
             refresh()
         case .event: refresh()
         case .focus(let request):
-            front.perform(for: request.window, on: terminal)
+            // WindowKit has brought the place to front; a terminal with no interface can only ask.
+            if !(request.window.place.map(OwnPlace.canBringToFront) ?? false) {
+                BringToFront.terminal.perform(for: request.window, on: terminal)
+            }
             model.highlighted = true
             highlightEnds = ContinuousClock.now + TerminalPresenter.highlightDuration
         case .dismissed(let dismissal):

@@ -5,6 +5,7 @@ import Musl
 #endif
 import WinctlOutput
 import WindowKit
+import WindowPlaces
 import WindowTerminal
 
 /// `winctl attach` on a terminal: the window as a full-screen view (SPEC section 10), on WindowKit.
@@ -30,8 +31,6 @@ final class TerminalPresenter {
     let terminal = TerminalMode()
     /// SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT.
     let signals: SignalPipe
-    /// How to come to front on a focus request.
-    let front = BringToFront.detect()
     /// How long the daemon may be gone.
     let giveUp: Duration
     /// The selected panel, kept in scene storage (`ui.panel`).
@@ -69,6 +68,9 @@ final class TerminalPresenter {
     /// Presents until the window is dismissed, `q` detaches it, a signal ends it or the daemon is
     /// gone for good; gives the terminal back and closes the connection, then says why.
     func run() async -> PresenterExit {
+        // tmux passes focus reports on only with `focus-events` on; turned on before the terminal
+        // asks for them, tmux answers that request with the pane's focus as it is now.
+        if let place = scene.window.place { OwnPlace.reportFocus(at: place) }
         guard terminal.enter() else {
             Console.error("cannot take over the terminal: \(String(cString: strerror(errno))) (use --no-tty)")
             await scene.close()

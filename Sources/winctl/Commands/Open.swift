@@ -1,4 +1,6 @@
 import ArgumentParser
+import WinctlOutput
+import WindowPlaces
 import WindowProtocol
 
 extension Winctl {
@@ -7,7 +9,11 @@ extension Winctl {
         static let configuration = CommandConfiguration(
             commandName: "open",
             abstract: "Open a window of a group for a value, or bring the one already open to front.",
-            discussion: "VALUE is sent as a string; the daemon types it by the group (\"42\" is 42 for an int group)."
+            discussion: """
+                VALUE is sent as a string; the daemon types it by the group ("42" is 42 for an int group). \
+                When the window needs a presenter, the group's command is started in a new terminal window \
+                here: a tmux or screen window of this session, a kitty window, a new terminal emulator window.
+                """
         )
 
         @OptionGroup var options: GlobalOptions
@@ -19,8 +25,14 @@ extension Winctl {
         var value: String?
 
         func run() throws {
-            try DaemonClient(options).perform(WindowOpen.self, WindowOpen.Params(group: group, value: value.map(JSONValue.string))) { result in
-                [result.window.id + (result.created ? " created" : " already open, brought to front")]
+            let here = OwnPlace.detect(outer: false)
+            let params = WindowOpen.Params(group: group, value: value.map(JSONValue.string), place: here)
+            let result = try DaemonClient(options).perform(WindowOpen.self, params) { result in
+                [result.window.id + " " + OpenText.outcome(result.outcome)]
+            }
+            guard let command = result.command else { return }
+            if let failure = OwnPlace.launch(command, title: OpenText.title(result.window), at: here) {
+                Console.error("could not start \(command.joined(separator: " ")): \(failure); present the window from a terminal with winctl attach \(result.window.id)")
             }
         }
     }

@@ -1,0 +1,18 @@
+import WindowProtocol
+
+/// How `winctl open` words what it did, and the title of a window it starts.
+package enum OpenText {
+    /// `created`, `already open, brought to front`, `relaunched`.
+    package static func outcome(_ outcome: OpenOutcome) -> String {
+        switch outcome {
+        case .created: return "created"
+        case .focused: return "already open, brought to front"
+        case .relaunched: return "had no presenter, relaunched"
+        }
+    }
+
+    /// The title of a terminal window started for `window`: `detail 42`.
+    package static func title(_ window: WindowInfo) -> String {
+        [window.group, window.value.word].compactMap { $0 }.joined(separator: " ")
+    }
+}

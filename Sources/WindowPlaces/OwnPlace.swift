@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import WindowProtocol
+
+/// This process's own place, and what a client of windowd does there (SPEC section 13): the
+/// one piece of code that `winctl`, `winctl attach`, WindowKit and the example share.
+///
+/// ```swift
+/// let here = OwnPlace.detect()                                   // sent with window.attach / window.open
+/// OwnPlace.launch(result.command!, title: "detail 42", at: here) // a new window of the group's command, here
+/// ```
+public enum OwnPlace {
+    /// The place of the terminal this process runs in, learned from its own environment and
+    /// its terminal emulator's pid. With `outer`, a multiplexer's outer place too, which may
+    /// run `tmux` to find where its client is (a few milliseconds): a presenter wants it, to come
+    /// to front at both levels; an opener does not, as it launches at the inner level.
+    public static func detect(outer: Bool = true) -> Place {
+        let detector = outer ? PlaceDetector.live : PlaceDetector()
+        return detector.detect(environment: environment(), terminalPID: ProcessTable.terminalPID(of: getpid()))
+    }
+
+    /// Starts `command` (an argv, no shell) in a new terminal window at `place`, detached: a
+    /// tmux or screen window of its session, a kitty window beside it, a new window of the
+    /// terminal emulator, … Blocking for the few milliseconds the place's interface takes.
+    /// Returns why it failed, or `nil` once started.
+    @discardableResult
+    public static func launch(_ command: [String], title: String, at place: Place) -> String? {
+        let steps = PlaceCommands.launch(argv: command, title: title, at: place, environment: environment())
+        guard !steps.isEmpty else {
+            return "there is nowhere to open a window from a \(place.kind.rawValue) place (no multiplexer and no display)"
+        }
+        for case .failed(let reason) in PlaceActions.perform(steps) { return reason }
+        return nil
+    }
+
+    /// Brings `place` to front through its own interface, every level, outer last. Blocking
+    /// (a few milliseconds): call it off an event loop. `false` if a step failed or the place
+    /// has no interface (a `terminal`: ring the bell and set the title instead).
+    @discardableResult
+    public static func bringToFront(_ place: Place) -> Bool {
+        canBringToFront(place) && PlaceActions.bringToFront(place)
+    }
+
+    /// Whether bringing `place` to front goes through an interface (else: bell and title).
+    public static func canBringToFront(_ place: Place) -> Bool {
+        !PlaceCommands.bringToFront(place).isEmpty
+    }
+
+    /// Makes the place pass its terminal's focus in and out on to the programs in it, where that
+    /// is a setting: tmux's `focus-events` (a server option, off by default), so that the
+    /// phase follows the real focus (SPEC section 13). Other places report focus as they are.
+    public static func reportFocus(at place: Place) {
+        guard place.kind == .tmux, let socket = place.socket else { return }
+        _ = ProcessRunner.run(["tmux", "-S", socket, "set-option", "-s", "focus-events", "on"])
+    }
+
+    /// This process's environment as a dictionary.
+    public static func environment() -> [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return environment
+    }
+}
