@@ -96,8 +96,10 @@ struct Windowd: AsyncParsableCommand {
         }
         if let appID { setenv("WINDOWD_APP", appID.rawValue, 1) }
         let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid(), app: appID)
-        // One daemon per app; held until the process ends (SPEC section 12).
-        if let appID { _ = try Self.lock(appID, in: stateDirectory, notifier: notifier) }
+        // One daemon per app and state directory, the default app included; held until the
+        // process ends (SPEC section 12) and taken before the state is read, so that a daemon
+        // refused here has changed nothing.
+        _ = try Self.lock(appID, in: stateDirectory, notifier: notifier)
         let hooks = SystemdLifecycle.hooks(notifier)
         // In dependency order; a graceful shutdown stops them in reverse: signals, server, store.
         let state = StateStoreService(config: loaded, directory: stateDirectory, logger: logger)
@@ -130,8 +132,8 @@ struct Windowd: AsyncParsableCommand {
         return .path(SocketPath.resolveDefault(environment: environment, uid: getuid()))
     }
 
-    /// The lock of `app`'s instance, or exit 73 (EX_CANTCREAT) naming the daemon that holds it.
-    private static func lock(_ app: AppID, in directory: String, notifier: NotifySender) throws(ExitCode) -> InstanceLock {
+    /// The lock of `app`'s instance (`nil`: the default app's), or exit 73 (EX_CANTCREAT) naming the daemon that holds it.
+    private static func lock(_ app: AppID?, in directory: String, notifier: NotifySender) throws(ExitCode) -> InstanceLock {
         do {
             return try InstanceLock.acquire(app: app, directory: directory)
         } catch {

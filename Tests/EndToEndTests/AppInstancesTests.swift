@@ -100,12 +100,34 @@ struct AppInstancesTests {
         #expect(list.count == 1 && list.first?["id"]?.string == presented && list.first?["attached"] == .bool(true))
     }
 
-    @Test("without an app id: the default app, hello's app is null, the socket given, no lock")
+    @Test("without an app id: the default app, hello's app is null, the socket given, its state directory locked")
     func defaultApp() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         #expect(try daemon.client().call("hello")["app"] == .null)
-        #expect(access(daemon.directory.file("state/windowd/windowd.lock"), F_OK) != 0)
+        #expect(access(daemon.directory.file("state/windowd/windowd.lock"), F_OK) == 0)
+    }
+
+    @Test("a second default daemon on the same state directory is refused before it reads the state: the first one's windows and storage survive")
+    func secondDefaultChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        var first: DaemonProcess? = try DaemonProcess.start(in: directory)
+        let opened = try first!.client().call("window.open", #"{"group":"detail","value":4242}"#)
+        let id = try #require(opened["window"]?["id"]?.string)
+        _ = try first!.client().call("storage.set", #"{"id":"\#(id)","key":"k","value":"precious"}"#)
+        // Another config on the same state: no `detail` group, so a restore would drop the window.
+        let other = TestConfig.text().replacingOccurrences(of: "[groups.detail]\nvalue = \"int\"\n", with: "")
+        #expect(!other.contains("groups.detail"))
+        let second = try DaemonProcess(in: directory, config: other, socket: "other.sock", name: "second")
+        #expect(try second.process.wait() == .exited(73))
+        #expect(second.log.contains("the default app is already served by another windowd (pid \(first!.pid))"), "\(second.log)")
+        #expect(!second.log.contains("dropped"), "the refused daemon changed the state: \(second.log)")
+        _ = first!.stop()
+        first = nil
+        let again = try DaemonProcess.start(in: directory)
+        defer { again.stop() }
+        let storage = try again.client().call("storage.get", #"{"id":"\#(id)"}"#)
+        #expect(storage["storage"]?["k"]?.string == "precious", "\(storage)")
     }
 
     @Test("a second daemon for the same app is refused, naming the one that serves it; the first goes on")

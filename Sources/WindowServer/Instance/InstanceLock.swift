@@ -4,8 +4,9 @@ import Glibc
 import WindowProtocol
 import WindowStore
 
-/// The one daemon of an app: an exclusive `flock(2)` on `windowd.lock` in the app's state
-/// directory, held for the life of the process (SPEC section 12).
+/// The one daemon of a state directory: an exclusive `flock(2)` on `windowd.lock` in it, held
+/// for the life of the process (SPEC section 12) and taken before the state is read, so that a
+/// second daemon of the same app (the default app included) is refused before it changes anything.
 ///
 /// The descriptor is close-on-exec: a SIGUSR2 upgrade (an exec in place) lets go of the lock and
 /// the new image takes it again at once, and no launched command ever holds it. The kernel lets
@@ -21,29 +22,32 @@ public struct InstanceLock: Sendable {
         public var description: String
     }
 
-    /// Takes the lock of `app` in `directory` (created if needed), writing this process's id in it.
+    /// Takes the lock of `app` (`nil`: the default app) in `directory` (created if needed),
+    /// writing this process's id in it.
     ///
     /// - Throws: a ``Refusal`` when another daemon holds it or the file cannot be opened.
-    public static func acquire(app: AppID, directory: String) throws(Refusal) -> InstanceLock {
+    public static func acquire(app: AppID?, directory: String) throws(Refusal) -> InstanceLock {
+        let name = app.map { "app '\($0)'" } ?? "the default app"
+        let stop = app.map { "systemctl --user stop windowd@\($0).service" } ?? "systemctl stop windowd.service"
         do {
             try SQLiteStateStore.makeDirectory(directory)
         } catch {
-            throw Refusal(description: "cannot create the state directory of app '\(app)': \(error)")
+            throw Refusal(description: "cannot create the state directory of \(name): \(error)")
         }
         let path = directory + "/windowd.lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
-            throw Refusal(description: "cannot open the lock file \(path) of app '\(app)': \(String(cString: strerror(errno)))")
+            throw Refusal(description: "cannot open the lock file \(path) of \(name): \(String(cString: strerror(errno)))")
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
             let holder = Self.holder(fd)
             close(fd)
             guard reason == EWOULDBLOCK else {
-                throw Refusal(description: "cannot lock \(path) for app '\(app)': \(String(cString: strerror(reason)))")
+                throw Refusal(description: "cannot lock \(path) for \(name): \(String(cString: strerror(reason)))")
             }
-            throw Refusal(description: "app '\(app)' is already served by another windowd\(holder.map { " (pid \($0))" } ?? "") "
-                + "holding \(path); one daemon per app: stop that one first (systemctl --user stop windowd@\(app).service, or kill it)")
+            throw Refusal(description: "\(name) is already served by another windowd\(holder.map { " (pid \($0))" } ?? "") "
+                + "holding \(path); one daemon per state directory: stop that one first (\(stop), or kill it)")
         }
         let text = Array("\(getpid())\n".utf8)
         if ftruncate(fd, 0) == 0 {

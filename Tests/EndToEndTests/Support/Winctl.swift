@@ -105,13 +105,13 @@ final class WinctlSession {
     }
 
     /// The next line it printed, or `nil` once its output has ended.
-    func readLine(timeout: Duration = .seconds(10)) throws -> String? {
+    func readLine(timeout: Duration = .seconds(30)) throws -> String? {
         try reader.readLine(timeout: timeout, what: "a line from winctl \(commandLine.joined(separator: " "))")
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The next line it printed, parsed as JSON.
-    func readJSON(timeout: Duration = .seconds(10)) throws -> JSONValue {
+    func readJSON(timeout: Duration = .seconds(30)) throws -> JSONValue {
         guard let line = try readLine(timeout: timeout) else {
             throw TestFailure("winctl \(commandLine.joined(separator: " ")) ended its output (\(process.poll().map(\.description) ?? "running"))")
         }
@@ -119,7 +119,7 @@ final class WinctlSession {
     }
 
     /// Reads lines until one satisfies `matching`.
-    func readJSON(until matching: (JSONValue) -> Bool, timeout: Duration = .seconds(10)) throws -> JSONValue {
+    func readJSON(until matching: (JSONValue) -> Bool, timeout: Duration = .seconds(30)) throws -> JSONValue {
         let deadline = Deadline(timeout)
         while true {
             let line = try readJSON(timeout: .milliseconds(Int64(deadline.remainingMilliseconds)))

@@ -12,9 +12,9 @@ extension RealEnvironmentTests {
             let i3 = try I3Session(on: x)
             let first = try i3.exec(["xterm", "-T", "first", "-e"], running: ["sleep", "600"], name: "first")
             let second = try i3.exec(["xterm", "-T", "second", "-e"], running: ["sleep", "601"], name: "second")
-            let environment = try #require(ProcessTable.environment(of: first))
+            let environment = try #require(ProcessTable.settledEnvironment(of: first))
             let firstWindow = try #require(environment["WINDOWID"])
-            #expect(Poll.until { WindowTree.focused(socket: i3.socket)?.window == Int64(ProcessTable.environment(of: second)?["WINDOWID"] ?? "") })
+            #expect(Poll.until { WindowTree.focused(socket: i3.socket)?.window == Int64(ProcessTable.settledEnvironment(of: second)?["WINDOWID"] ?? "") })
 
             let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first))
             #expect(place.withoutOuter == Place(kind: .i3, socket: i3.socket, window: firstWindow, display: x.display, pid: ProcessTable.terminalPID(of: first)))
@@ -27,7 +27,7 @@ extension RealEnvironmentTests {
                                              title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 })
             #expect(PlaceActions.perform(steps) == [.done])
             let launched = try PidFile.pid("launched.pid", in: i3.directory)
-            #expect(ProcessTable.environment(of: launched)?["DISPLAY"] == x.display)
+            #expect(ProcessTable.settledEnvironment(of: launched)?["DISPLAY"] == x.display)
             #expect(Poll.until { WindowTree.windows(socket: i3.socket).contains { $0.name == "launched" } })
         }
     }

@@ -19,7 +19,7 @@ extension RealEnvironmentTests {
             let firstWindow = try #require(try kitty.windows().first { $0.pid == first }?.id)
             #expect(Poll.until { kitty.focusedWindow() != nil && kitty.focusedWindow() != firstWindow })
 
-            let environment = try #require(ProcessTable.environment(of: first))
+            let environment = try #require(ProcessTable.settledEnvironment(of: first))
             let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first))
             #expect(place.withoutOuter == Place(kind: .kitty, listenOn: kitty.listenOn, windowID: String(firstWindow)))
             #expect(place.outer?.kind == .x11)
@@ -36,7 +36,7 @@ extension RealEnvironmentTests {
                                              title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1"])
             #expect(PlaceActions.perform(steps) == [.done])
             let launched = try PidFile.pid("launched.pid", in: directory)
-            #expect(ProcessTable.environment(of: launched)?["WINDOWD_PLACES_TEST"] == "1")
+            #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWD_PLACES_TEST"] == "1")
             #expect(try kitty.windows().count == 3)
 
             // A figure, not a check (the machine is shared): our socket client against kitty's CLI.

@@ -14,7 +14,7 @@ extension RealEnvironmentTests {
             try session.attachDisplay()
             #expect(session.currentWindow() != nil && session.currentWindow() != first.window)
 
-            let environment = try #require(ProcessTable.environment(of: first.pid))
+            let environment = try #require(ProcessTable.settledEnvironment(of: first.pid))
             let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first.pid))
             #expect(place == Place(kind: .screen, session: environment["STY"], window: first.window))
 
@@ -25,7 +25,7 @@ extension RealEnvironmentTests {
                                              title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1"])
             #expect(PlaceActions.perform(steps) == [.done])
             let pid = try PidFile.pid("launched.pid", in: session.directory)
-            let launched = try #require(ProcessTable.environment(of: pid))
+            let launched = try #require(ProcessTable.settledEnvironment(of: pid))
             #expect(launched["WINDOWD_PLACES_TEST"] == "1")
             #expect(launched["STY"] == environment["STY"])
             #expect(session.windows()?.count == 4)
@@ -38,7 +38,7 @@ extension ScreenSession {
     static func spawnPID(_ session: ScreenSession, name: String, title: String) throws -> (pid: Int32, window: String) {
         session.screen(["-X", "screen", "-t", title] + PidFile.command(writing: session.directory.file(name + ".pid"), then: ["sleep", "600"]))
         let pid = try PidFile.pid(name + ".pid", in: session.directory)
-        let environment = try #require(ProcessTable.environment(of: pid))
+        let environment = try #require(ProcessTable.settledEnvironment(of: pid, having: "WINDOW"))
         return (pid, try #require(environment["WINDOW"]))
     }
 }

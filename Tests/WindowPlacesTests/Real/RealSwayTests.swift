@@ -14,7 +14,7 @@ extension RealEnvironmentTests {
             let foot = try #require(ProcessTable.terminalPID(of: first))
             #expect(Poll.until { WindowTree.focused(socket: sway.socket)?.name == "second" })
 
-            let environment = try #require(ProcessTable.environment(of: first))
+            let environment = try #require(ProcessTable.settledEnvironment(of: first))
             let place = PlaceDetector.live.detect(environment: environment, terminalPID: foot)
             #expect(place == Place(kind: .sway, socket: sway.socket, display: environment["WAYLAND_DISPLAY"], pid: foot))
             #expect(WindowTree.windows(socket: sway.socket).first { $0.name == "first" }?.pid == foot)

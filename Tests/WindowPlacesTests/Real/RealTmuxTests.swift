@@ -15,7 +15,7 @@ extension RealEnvironmentTests {
             try server.attachClient(environment: ["KITTY_WINDOW_ID": "5", "KITTY_LISTEN_ON": "unix:/nonexistent/k"])
             #expect(server.shownPane() != first.pane)
 
-            let environment = try #require(ProcessTable.environment(of: first.pid))
+            let environment = try #require(ProcessTable.settledEnvironment(of: first.pid))
             let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first.pid))
             #expect(place.withoutOuter == Place(kind: .tmux, socket: server.socket, pane: first.pane, session: "$0"))
             #expect(place.outer == Place(kind: .kitty, listenOn: "unix:/nonexistent/k", windowID: "5"))
@@ -29,7 +29,7 @@ extension RealEnvironmentTests {
                                              title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1", "HOME": "/"])
             #expect(PlaceActions.perform(steps) == [.done])
             let pid = try PidFile.pid("launched.pid", in: server.directory)
-            let launched = try #require(ProcessTable.environment(of: pid))
+            let launched = try #require(ProcessTable.settledEnvironment(of: pid))
             #expect(launched["WINDOWD_PLACES_TEST"] == "1")
             #expect(server.tmux(["list-windows", "-t", "s", "-F", "#{window_name}"])?.split(separator: "\n").contains("launched") == true)
             #expect(server.shownPane() == launched["TMUX_PANE"], "the new window is the one shown")

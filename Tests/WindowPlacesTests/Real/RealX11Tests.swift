@@ -18,8 +18,8 @@ extension RealEnvironmentTests {
             }
             let first = try PidFile.pid("first.pid", in: directory)
             let second = try PidFile.pid("second.pid", in: directory)
-            let environment = try #require(ProcessTable.environment(of: first))
-            let secondWindow = try #require(ProcessTable.environment(of: second)?["WINDOWID"])
+            let environment = try #require(ProcessTable.settledEnvironment(of: first))
+            let secondWindow = try #require(ProcessTable.settledEnvironment(of: second)?["WINDOWID"])
             #expect(x.xdotool(["windowfocus", "--sync", secondWindow]) != nil)
 
             let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first))
@@ -33,7 +33,7 @@ extension RealEnvironmentTests {
                                              title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 })
             #expect(PlaceActions.perform(steps) == [.done])
             let launched = try PidFile.pid("launched.pid", in: directory)
-            #expect(ProcessTable.environment(of: launched)?["WINDOWID"] != environment["WINDOWID"])
+            #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWID"] != environment["WINDOWID"])
             #expect(Poll.until { x.xdotool(["search", "--name", "launched"]).map { !$0.isEmpty } ?? false })
         }
     }
