@@ -23,7 +23,8 @@ public enum InstalledApps {
         var found: [String: App] = [:]
         for directory in ManifestSearch.directories(environment: environment) {
             for name in entries(of: directory) where name.hasSuffix(".toml") {
-                guard let id = try? AppID(validating: String(name.dropLast(5))), found[id.rawValue] == nil else { continue }
+                guard let id = try? AppID(validating: String(name.dropLast(5))), found[id.rawValue] == nil,
+                      ManifestSearch.isManifestFile(directory + "/" + name) else { continue }
                 found[id.rawValue] = App(id: id, manifest: directory + "/" + name,
                                          socket: SocketPath.forApp(id, environment: environment, uid: uid))
             }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where apps' manifests are installed, in the order windowd looks (SPEC section 12): the first
 /// `APP_ID.toml` found wins, as with systemd unit directories and `.desktop` files.
 ///
@@ -34,8 +38,17 @@ public enum ManifestSearch {
         return result
     }
 
-    /// The first `APP_ID.toml` in ``directories(environment:)`` for which `exists` is true.
-    public static func manifest(for app: AppID, environment: [String: String], exists: (String) -> Bool) -> String? {
+    /// Whether `path` is a manifest that counts: a regular file, through any symbolic links. A
+    /// broken link or a directory is passed over, and the search goes on to the next directory,
+    /// for the daemon and `winctl apps` alike.
+    public static func isManifestFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The first `APP_ID.toml` in ``directories(environment:)`` for which `exists` is true
+    /// (``isManifestFile(_:)`` unless a test says otherwise).
+    public static func manifest(for app: AppID, environment: [String: String], exists: (String) -> Bool = isManifestFile) -> String? {
         directories(environment: environment).lazy.map { $0 + "/" + app.rawValue + ".toml" }.first(where: exists)
     }
 

@@ -14,12 +14,12 @@ public struct InstanceConfigSource: Sendable, CustomStringConvertible {
     public let app: AppID?
     /// The environment that places the manifest directories (`XDG_*`, `HOME`).
     private let environment: [String: String]
-    /// Whether a file exists; `access(2)` but in tests.
+    /// Whether a manifest is there: ``ManifestSearch/isManifestFile(_:)`` but in tests.
     private let exists: @Sendable (String) -> Bool
 
     /// The config `config` with, for `app`, its manifest found through `environment`.
     public init(config: ConfigSource, app: AppID?, environment: [String: String],
-                exists: @escaping @Sendable (String) -> Bool = { access($0, F_OK) == 0 }) {
+                exists: @escaping @Sendable (String) -> Bool = { ManifestSearch.isManifestFile($0) }) {
         self.config = config
         self.app = app
         self.environment = environment
