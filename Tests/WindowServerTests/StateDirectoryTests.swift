@@ -16,14 +16,14 @@ struct StateDirectoryTests {
         #expect(StateDirectory.resolve(configured: "", environment: ["HOME": "/h"], uid: 5) == "/h/.local/state/windowd")
     }
 
-    @Test("an app: its id below windowd's, or systemd's StateDirectory=windowd/%i as it is")
+    @Test("an app: its id below windowd's, or the template unit's $STATE_DIRECTORY as it is")
     func app() {
         #expect(StateDirectory.resolve(configured: "", environment: ["XDG_STATE_HOME": "/x"], uid: 5, app: orders) == "/x/windowd/orders")
         #expect(StateDirectory.resolve(configured: "", environment: [:], uid: 0, app: orders) == "/var/lib/windowd/orders")
         #expect(StateDirectory.resolve(configured: "/c", environment: [:], uid: 5, app: orders) == "/c/orders")
         #expect(StateDirectory.resolve(configured: "", environment: ["STATE_DIRECTORY": "/var/lib/windowd/orders"], uid: 0, app: orders)
                 == "/var/lib/windowd/orders")
-        #expect(StateDirectory.resolve(configured: "", environment: ["STATE_DIRECTORY": "/var/lib/windowd"], uid: 0, app: orders)
-                == "/var/lib/windowd/orders")
+        #expect(StateDirectory.resolve(configured: "", environment: ["STATE_DIRECTORY": "/var/lib/windowd-orders"], uid: 0, app: orders)
+                == "/var/lib/windowd-orders")
     }
 }
