@@ -183,7 +183,7 @@ let package = Package(
             name: "WindowKitTests",
             dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
-        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput"]),
+        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"]),
         .testTarget(name: "WinctlTests", dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
