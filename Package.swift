@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport"]),
+        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "WindowProtocol"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
         .testTarget(name: "WindowPlacesTests", dependencies: ["WindowPlaces", "WindowProtocol"]),
         .testTarget(
