@@ -176,16 +176,18 @@ let package = Package(
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport"]),
+        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "WindowProtocol"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
-        .testTarget(name: "WindowPlacesTests", dependencies: ["WindowPlaces", "WindowProtocol"]),
+        // The real X server, kitty and i3 that the places' tests and the end-to-end tests run.
+        .target(name: "PlaceFixtures", dependencies: ["WindowPlaces", "WindowProtocol"], path: "Tests/PlaceFixtures"),
+        .testTarget(name: "WindowPlacesTests", dependencies: ["PlaceFixtures", "WindowPlaces", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
             dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
-        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput"]),
+        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"]),
         .testTarget(name: "WinctlTests", dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WindowProtocol", "WindowKit", "WindowPlaces"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PlaceFixtures", "WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "WindowDispatch", dependencies: ["WindowCore", "WindowProtocol"], path: "Sources/WindowDispatch"),
         .executableTarget(
             name: "windowbench",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/windowbench"
         ),
         // Benchmarks/<Target>: where the benchmark plugin looks for benchmark executables.

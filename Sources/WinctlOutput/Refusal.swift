@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ArgumentParser
 import WindowProtocol
 
@@ -12,14 +7,15 @@ import WindowProtocol
 package struct Refusal: Error {
     /// The JSON-RPC error object: `code`, `message`, `data.reason`, and for an ambiguous id `data.candidates`.
     package struct Object: Codable {
+        // Declared in the order of their names: the object is written in this order.
         package var code: Int
-        package var message: String
         package var data: Detail?
+        package var message: String
 
         /// The `data` member.
         package struct Detail: Codable {
-            package var reason: String?
             package var candidates: [String]?
+            package var reason: String?
         }
     }
 
@@ -28,13 +24,13 @@ package struct Refusal: Error {
 
     /// The daemon's refusal, as it sent it.
     package init(_ error: RPCError) {
-        object = Object(code: error.code, message: error.message, data: error.data.map { Object.Detail(reason: $0.reason?.rawValue) })
+        object = Object(code: error.code, data: error.data.map { Object.Detail(reason: $0.reason?.rawValue) }, message: error.message)
     }
 
     /// A refusal made by winctl, with a protocol reason (`unknown_window`) or one of winctl's own
     /// (`ambiguous_window`), shaped like the daemon's.
     package init(reason: String, message: String, candidates: [String]? = nil) {
-        object = Object(code: RPCError.Code.application, message: message, data: Object.Detail(reason: reason, candidates: candidates))
+        object = Object(code: RPCError.Code.application, data: Object.Detail(candidates: candidates, reason: reason), message: message)
     }
 
     /// Prints the refusal (the message on standard error; with `json` the error object on
@@ -42,9 +38,7 @@ package struct Refusal: Error {
     package func report(json: Bool) -> ExitCode {
         Console.error(object.message)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(object) { Console.output(String(decoding: data, as: UTF8.self)) }
+            if let bytes = try? JSONWriter.bytes(object) { Console.output(String(decoding: bytes, as: UTF8.self)) }
         }
         return ExitStatus.refused
     }

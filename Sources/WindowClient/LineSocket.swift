@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WindowProtocol
 
 /// A blocking stream Unix socket that reads and writes newline-terminated lines.
 ///
@@ -30,40 +31,15 @@ public final class LineSocket {
     public init(path: String, timeout: Duration? = nil) throws(ClientError) {
         self.path = path
         self.timeout = timeout
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .unreachable(path: path, errno: errno) }
-        if let timeout {
-            // Bounds connect (a listener that never accepts fills its backlog) and send.
-            var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
-            if limit.tv_sec == 0 && limit.tv_usec == 0 { limit.tv_usec = 1 }
-            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        let bytes = Array(path.utf8)
-        guard bytes.count < capacity else {
-            close(fd)
-            throw .unreachable(path: path, errno: ENAMETOOLONG)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
-            let error = errno
-            close(fd)
-            if let timeout, error == EAGAIN || error == EWOULDBLOCK || error == EINPROGRESS {
+        switch UnixSocketConnection.connect(to: path, sendTimeout: timeout) {
+        case .success(let fd):
+            fileDescriptor = fd
+        case .failure(let error):
+            if let timeout, error.errno == EAGAIN || error.errno == EWOULDBLOCK || error.errno == EINPROGRESS {
                 throw .timedOut(path: path, limit: timeout)
             }
-            throw .unreachable(path: path, errno: error)
+            throw .unreachable(path: path, errno: error.errno)
         }
-        fileDescriptor = fd
     }
 
     deinit { close(fileDescriptor) }

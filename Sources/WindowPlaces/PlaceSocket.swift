@@ -12,13 +12,10 @@ struct PlaceSocket: ~Copyable {
 
     /// Connects to `address`: a path, or `@name` for a Linux abstract socket (kitty's `unix:@…`).
     init(address: String, timeout: Duration) throws(PlaceSocketFailure) {
-        if address.hasPrefix("@") {
-            fd = try PlaceSocket.connectAbstract(String(address.dropFirst()))
-        } else {
-            switch UnixSocketConnection.connect(to: address) {
-            case .success(let fd): self.fd = fd
-            case .failure(let error): throw PlaceSocketFailure(description: "\(address): \(String(cString: strerror(error.errno)))")
-            }
+        let abstract = address.hasPrefix("@")
+        switch UnixSocketConnection.connect(to: abstract ? String(address.dropFirst()) : address, abstract: abstract) {
+        case .success(let fd): self.fd = fd
+        case .failure(let error): throw PlaceSocketFailure(description: "\(address): \(String(cString: strerror(error.errno)))")
         }
         let (seconds, attoseconds) = timeout.components
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
@@ -51,33 +48,6 @@ struct PlaceSocket: ~Copyable {
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
-    }
-
-    private static func connectAbstract(_ name: String) throws(PlaceSocketFailure) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw PlaceSocketFailure(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(name.utf8)
-        guard bytes.count + 1 < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            throw PlaceSocketFailure(description: "@\(name): name too long")
-        }
-        // An abstract name: a NUL, then the name, its length given by the address size.
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw[0] = 0
-            for (index, byte) in bytes.enumerated() { raw[index + 1] = byte }
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + bytes.count)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
-        }
-        guard result == 0 else {
-            let error = errno
-            close(fd)
-            throw PlaceSocketFailure(description: "@\(name): \(String(cString: strerror(error)))")
-        }
-        return fd
     }
 }
 

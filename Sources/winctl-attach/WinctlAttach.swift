@@ -32,11 +32,7 @@ struct WinctlAttach: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "With --group: the value.")
     var value: String?
 
-    @Option(help: "The phase to start in.")
-    var phase: ScenePhase = .active
-
-    @Flag(help: "Take the window over if another presenter has it.")
-    var takeover = false
+    @OptionGroup var presenter: PresenterOptions
 
     @Flag(help: "Present in line mode (winctl attach decides: --no-tty, --json, or no terminal).")
     var lineMode = false
@@ -44,20 +40,16 @@ struct WinctlAttach: AsyncParsableCommand {
     @Flag(help: "Print JSON lines.")
     var json = false
 
-    @Option(help: ArgumentHelp("How long windowd may be gone before giving up.", valueName: "seconds"))
-    var giveUp: Int = 60
-
     func validate() throws {
         if (id == nil) == (group == nil) { throw ValidationError("give exactly one of --id and --group") }
         if id != nil, value != nil { throw ValidationError("--value goes with --group") }
-        if giveUp < 1 { throw ValidationError("--give-up must be at least 1 second, not \(giveUp)") }
     }
 
     func run() async throws {
         let target: PresenterTarget = if let id { .id(id) } else { .group(group ?? "", value: value) }
-        let giveUp = Duration.seconds(giveUp)
+        let giveUp = Duration.seconds(presenter.giveUp)
         let scene: WindowScene
-        switch await PresenterScene.attach(target, phase: phase, takeover: takeover, socketPath: socket, giveUp: giveUp) {
+        switch await PresenterScene.attach(target, phase: presenter.phase, takeover: presenter.takeover, socketPath: socket, giveUp: giveUp) {
         case .success(let attached): scene = attached
         case .failure(let failure): return try failure.exit.carryOut()
         }

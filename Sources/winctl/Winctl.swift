@@ -45,7 +45,7 @@ struct Winctl: ParsableCommand {
             }
             return
         }
-        main(NegativeNumbers.rewrite(arguments, command: Winctl.self))
+        main(NegativeNumbers.rewrite(arguments))
     }
 
     func run() throws {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
 /// Plain POSIX stream and datagram sockets on filesystem paths: no event loop, no Foundation.
 enum UnixSocket {
@@ -8,17 +9,11 @@ enum UnixSocket {
     static func connect(_ path: String, retryMilliseconds: Int = 0) throws(BenchError) -> Int32 {
         let deadline = MonotonicClock.now() + UInt64(retryMilliseconds) * 1_000_000
         while true {
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { throw .system("socket", errno) }
-            var address = try address(path)
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
+            let error: Int32
+            switch UnixSocketConnection.connect(to: path) {
+            case .success(let fd): return fd
+            case .failure(let failure): error = failure.errno
             }
-            if result == 0 { return fd }
-            let error = errno
-            close(fd)
             if MonotonicClock.now() >= deadline || (error != ENOENT && error != ECONNREFUSED && error != EAGAIN) {
                 throw .system("connect \(path)", error)
             }
@@ -30,11 +25,9 @@ enum UnixSocket {
     static func bindDatagram(_ path: String) throws(BenchError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
-        var address = try address(path)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        guard let result = UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) else {
+            close(fd)
+            throw .failed("socket path \(path) is too long for sun_path")
         }
         guard result == 0 else {
             let error = errno
@@ -76,20 +69,6 @@ enum UnixSocket {
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
-
-    private static func address(_ path: String) throws(BenchError) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw .failed("socket path \(path) is too long for sun_path")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        return address
     }
 }
 

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import WindowProtocol
 
 /// Plays the service manager's side of `NOTIFY_SOCKET`: a bound `AF_UNIX` datagram socket.
 final class NotifyListener {
@@ -17,7 +18,7 @@ final class NotifyListener {
         path = directory + "/notify"
         socketDescriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw SystemError(call: "socket") }
-        let bound = withUnixAddress(path) { bind(socketDescriptor, $0, $1) }
+        let bound = UnixSocketConnection.withAddress(of: path) { bind(socketDescriptor, $0, $1) }
         guard bound == 0 else { throw SystemError(call: "bind \(path)") }
     }
 

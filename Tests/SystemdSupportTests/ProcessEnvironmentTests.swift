@@ -45,18 +45,3 @@ struct SystemError: Error, CustomStringConvertible {
     let code: Int32 = errno
     var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
 }
-
-/// Fills a `sockaddr_un` with `path` and calls `body` with it.
-func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-        let bytes = Array(path.utf8.prefix(buffer.count - 1))
-        buffer.copyBytes(from: bytes)
-    }
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-    }
-}

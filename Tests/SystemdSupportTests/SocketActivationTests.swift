@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import WindowProtocol
 
 extension ProcessEnvironmentTests {
     /// `takeListenedSockets()` against real listening sockets placed on fds 3, 4, … as systemd does.
@@ -99,7 +100,7 @@ private func describe(_ sockets: [ListenedSocket], again: [ListenedSocket]) -> S
 private func makeListener(path: String) throws -> Int32 {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw SystemError(call: "socket") }
-    guard withUnixAddress(path, { bind(fd, $0, $1) }) == 0, listen(fd, 8) == 0 else {
+    guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0, listen(fd, 8) == 0 else {
         let error = SystemError(call: "bind/listen \(path)")
         close(fd)
         throw error

@@ -96,4 +96,11 @@ struct JSONValueDecoderTests {
         }
         #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Hello.Result.self, from: .object(["server": .string("w"), "version": .string("1"), "protocol": .int(1), "pid": .int(Int64(Int32.max) + 1)])) }
     }
+
+    @Test("a UInt64 past Int64.max decodes from its text; past UInt64.max it is refused")
+    func largeUnsigned() throws {
+        #expect(try JSONValueDecoder().decode(UInt64.self, from: JSONParser.parse(Array("18446744073709551615".utf8))) == .max)
+        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(UInt64.self, from: JSONParser.parse(Array("18446744073709551616".utf8))) }
+        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Int64.self, from: JSONParser.parse(Array("9223372036854775808".utf8))) }
+    }
 }

@@ -132,7 +132,8 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
         let exact: T?
         switch value {
         case .int(let number): exact = T(exactly: number)
-        case .number(let text): exact = JSONNumberText(text)?.integer().flatMap { T(exactly: $0) }
+        // Past Int64 (a UInt64 such as a hand-off's `lastSeq`): the decimal text itself.
+        case .number(let text): exact = JSONNumberText(text)?.integer().flatMap { T(exactly: $0) } ?? T(text)
         default: throw mismatch(type)
         }
         guard let exact else {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
 /// The daemon's own listening socket at a path, made with plain POSIX calls.
 ///
@@ -13,23 +14,15 @@ enum ListeningSocket {
     /// A close-on-exec stream socket bound at `path`, created owner-only (mode 0600 from the
     /// first instant), listening with `backlog`.
     static func bind(path: String, backlog: Int32) throws(SocketPreparer.Refusal) -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw SocketPreparer.Refusal(description: "socket path \(path) is longer than a Unix socket address holds; choose a shorter --socket")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw failure("create a socket for", path) }
         let previousMask = umask(0o177)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let result = UnixSocketConnection.withAddress(of: path) { Glibc.bind(fd, $0, $1) }
         umask(previousMask)
+        guard let bound = result else {
+            close(fd)
+            throw SocketPreparer.Refusal(description: "socket path \(path) is longer than a Unix socket address holds; choose a shorter --socket")
+        }
         guard bound == 0 else {
             let refusal = failure("bind", path)
             close(fd)

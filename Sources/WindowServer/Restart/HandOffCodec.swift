@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import WindowProtocol
 
 /// The hand-off state's bytes: a small binary format, written and read in well under a
@@ -26,7 +21,7 @@ enum HandOffCodec {
         writer.bytes += magic
         writer.bytes.append(format)
         writer.string(state.generation)
-        writer.run(Array(try JSONEncoder().encode(state.appState)))
+        writer.run(try JSONWriter.bytes(state.appState))
         writer.integer(UInt32(state.connections.count))
         for record in state.connections {
             writer.string(record.name)
@@ -50,14 +45,14 @@ enum HandOffCodec {
     /// The state in `bytes` (either format); `nil` if they are not a whole hand-off state.
     static func decode(_ bytes: [UInt8]) -> HandOffState? {
         guard bytes.starts(with: magic) else {
-            guard let state = try? JSONDecoder().decode(HandOffState.self, from: Data(bytes)), state.version == 1 else { return nil }
+            guard let state = decodeJSON(HandOffState.self, bytes), state.version == 1 else { return nil }
             return state
         }
         var reader = Reader(bytes: bytes, offset: magic.count)
         guard reader.byte() == format,
               let generation = reader.string(),
               let appStateText = reader.run(),
-              let appState = try? JSONDecoder().decode(AppState.self, from: Data(appStateText)),
+              let appState = decodeJSON(AppState.self, appStateText),
               let count: UInt32 = reader.integer()
         else { return nil }
         var records: [HandOffState.ConnectionRecord] = []
@@ -68,6 +63,12 @@ enum HandOffCodec {
         }
         guard reader.isAtEnd else { return nil }
         return HandOffState(version: Int(format), generation: generation, appState: appState, connections: records)
+    }
+
+    /// The `T` in the JSON text `bytes`, or `nil`.
+    private static func decodeJSON<T: Decodable>(_ type: T.Type, _ bytes: [UInt8]) -> T? {
+        guard let value = try? JSONParser.parse(bytes) else { return nil }
+        return try? JSONValueDecoder().decode(type, from: value)
     }
 
     private struct Writer {

@@ -39,21 +39,10 @@ extension Winctl {
         @Argument(help: "With a group: the value to open or reuse a window for.")
         var value: String?
 
-        @Option(help: "The phase to start in.")
-        var phase: ScenePhase = .active
-
-        @Flag(help: "Take the window over if another presenter has it (that one is dismissed).")
-        var takeover = false
+        @OptionGroup var presenter: PresenterOptions
 
         @Flag(help: "Present in line mode even on a terminal.")
         var noTTY = false
-
-        @Option(help: ArgumentHelp("On a terminal: how long windowd may be gone before giving up.", valueName: "seconds"))
-        var giveUp: Int = 60
-
-        func validate() throws {
-            if giveUp < 1 { throw ValidationError("--give-up must be at least 1 second, not \(giveUp)") }
-        }
 
         func run() throws {
             // The blocking client first: a daemon that does not answer within --timeout is exit 69
@@ -62,9 +51,8 @@ extension Winctl {
             _ = try client.call(Hello.self, Hello.Params(client: "winctl", protocol: ProtocolVersion.current))
             let target = try AttachTarget.resolve(window, value, using: client)
             let lineMode = noTTY || options.json || isatty(0) != 1 || isatty(1) != 1
-            var arguments = ["--socket=" + options.socketPath, "--phase=" + phase.rawValue, "--give-up=" + String(giveUp)]
+            var arguments = ["--socket=" + options.socketPath] + presenter.arguments
             arguments += target.presenterArguments
-            if takeover { arguments.append("--takeover") }
             if lineMode { arguments.append("--line-mode") }
             if options.json { arguments.append("--json") }
             // The presenter is async, on WindowKit; the one-shot commands stay on the blocking client.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
 /// A real `windowd` on a private socket in its own temporary directory, with its own config file.
 ///
@@ -58,9 +59,7 @@ final class DaemonProcess {
             if let ended = process.poll() {
                 throw TestFailure("windowd exited (\(ended)) before serving \(socketPath); its log:\n\(log)")
             }
-            guard let fd = RawClient.connect(path: socketPath) else { return false }
-            close(fd)
-            return true
+            return UnixSocketConnection.isServed(socketPath)
         }
     }
 

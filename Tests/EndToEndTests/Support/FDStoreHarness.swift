@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import WindowProtocol
 
 /// Plays systemd's file-descriptor store without systemd: it receives `FDSTORE=1` descriptors
 /// over `SCM_RIGHTS` on its `NOTIFY_SOCKET`, honours `FDSTOREREMOVE=1`, and starts each new
@@ -42,7 +43,7 @@ final class FDStoreHarness {
         configPath = try directory.write(config, to: "windowd.toml")
         notifyPath = directory.file("notify")
         notifySocket = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        let bound = UnixSocketAddress.with(notifyPath) { bind(notifySocket, $0, $1) }
+        let bound = UnixSocketConnection.withAddress(of: notifyPath) { bind(notifySocket, $0, $1) }
         guard bound == 0 else { throw TestFailure.system("bind \(notifyPath)") }
         let socketFD = notifySocket
         let shared = self.shared

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
 /// windowd with `NOTIFY_SOCKET` pointing at a ``NotifyListener``, a config file and a socket
 /// in a private temporary directory; stopped (SIGTERM, then SIGKILL) when released.
@@ -58,9 +59,7 @@ final class NotifiedWindowd {
             if let ended = process.poll() {
                 throw TestFailure("windowd exited (\(ended)) before serving \(socketPath); its log:\n\(log)")
             }
-            guard let fd = RawClient.connect(path: socketPath) else { return false }
-            close(fd)
-            return true
+            return UnixSocketConnection.isServed(socketPath)
         }
     }
 

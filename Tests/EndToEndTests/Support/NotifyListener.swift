@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
 /// Plays the service manager's side of `NOTIFY_SOCKET`: a bound `AF_UNIX` datagram
 /// socket that receives what the daemon sends through `sd_notify`, in order.
@@ -39,7 +40,7 @@ final class NotifyListener {
         path = directory + "/notify"
         socketDescriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw TestFailure.system("socket") }
-        let bound = UnixSocketAddress.with(path) { bind(socketDescriptor, $0, $1) }
+        let bound = UnixSocketConnection.withAddress(of: path) { bind(socketDescriptor, $0, $1) }
         guard bound == 0 else {
             let failure = TestFailure.system("bind \(path)")
             close(socketDescriptor)
@@ -66,9 +67,9 @@ final class NotifyListener {
         var count = 0
         while true {
             let text = Array("\(Self.fillerKey)=\(count)".utf8)
-            let sent = UnixSocketAddress.with(path) { address, length in
+            let sent = UnixSocketConnection.withAddress(of: path) { address, length in
                 sendto(sender, text, text.count, Int32(MSG_DONTWAIT), address, length)
-            }
+            } ?? -1
             if sent < 0 {
                 if errno == EAGAIN { return count }
                 throw TestFailure.system("sendto \(path)")

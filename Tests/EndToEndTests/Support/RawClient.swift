@@ -31,7 +31,7 @@ final class RawClient {
 
     /// Connects to `path`.
     init(path: String) throws {
-        guard let fd = Self.connect(path: path) else {
+        guard case .success(let fd) = UnixSocketConnection.connect(to: path) else {
             throw TestFailure.system("connect to \(path)")
         }
         self.path = path
@@ -40,20 +40,6 @@ final class RawClient {
     }
 
     deinit { close() }
-
-    /// A connected socket to `path`, or `nil` with `errno` set.
-    static func connect(path: String) -> Int32? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        let result = UnixSocketAddress.with(path) { Glibc.connect(fd, $0, $1) }
-        guard result == 0 else {
-            let saved = errno
-            Glibc.close(fd)
-            errno = saved
-            return nil
-        }
-        return fd
-    }
 
     /// Closes the connection; later calls do nothing.
     func close() {

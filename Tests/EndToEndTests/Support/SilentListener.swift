@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
 /// A Unix socket that listens and never accepts, reads or answers: a daemon that is stuck.
 ///
@@ -16,7 +17,7 @@ final class SilentListener {
         self.path = path
         fileDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fileDescriptor >= 0 else { throw TestFailure.system("socket") }
-        guard UnixSocketAddress.with(path, { bind(fileDescriptor, $0, $1) }) == 0 else { throw TestFailure.system("bind \(path)") }
+        guard UnixSocketConnection.withAddress(of: path, { bind(fileDescriptor, $0, $1) }) == 0 else { throw TestFailure.system("bind \(path)") }
         guard listen(fileDescriptor, 0) == 0 else { throw TestFailure.system("listen \(path)") }
     }
 
@@ -29,12 +30,7 @@ final class SilentListener {
     /// Connects without blocking until the listener's backlog takes no more.
     func fillBacklog() throws {
         for _ in 0..<64 {
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            guard fd >= 0 else { throw TestFailure.system("socket") }
-            if UnixSocketAddress.with(path, { connect(fd, $0, $1) }) != 0 {
-                close(fd)
-                return
-            }
+            guard case .success(let fd) = UnixSocketConnection.connect(to: path, nonBlocking: true) else { return }
             waiting.append(fd)
         }
         throw TestFailure("the backlog of \(path) never filled")

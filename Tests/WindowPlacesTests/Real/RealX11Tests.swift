@@ -1,3 +1,4 @@
+import PlaceFixtures
 import Testing
 import WindowPlaces
 import WindowProtocol

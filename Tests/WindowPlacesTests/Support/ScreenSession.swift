@@ -1,3 +1,4 @@
+import PlaceFixtures
 import WindowPlaces
 
 /// A GNU screen session with a unique name in the user's usual socket directory (so that

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import PlaceFixtures
 import Glibc
 #endif
 import WindowPlaces

@@ -1,3 +1,4 @@
+import PlaceFixtures
 import WindowPlaces
 
 /// A private tmux server on a socket in its own directory (`tmux -S`), with a session `s`.

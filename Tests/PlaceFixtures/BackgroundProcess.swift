@@ -4,13 +4,13 @@ import Glibc
 
 /// A long-running program a real-environment test starts (Xvfb, kitty, i3, sway, a tmux
 /// client): in a session of its own, so that `stop()` ends it and everything it started.
-final class BackgroundProcess: @unchecked Sendable {
-    let pid: pid_t
+package final class BackgroundProcess: @unchecked Sendable {
+    package let pid: pid_t
     private var stopped = false
 
     /// Starts `arguments` with `environment` as its whole environment, stdin on `/dev/null`,
     /// stdout and stderr appended to `log`; `passing` is an fd the child gets as fd 3.
-    init(_ arguments: [String], environment: [String: String], log: String, passing descriptor: Int32? = nil) throws {
+    package init(_ arguments: [String], environment: [String: String], log: String, passing descriptor: Int32? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -47,13 +47,13 @@ final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// Whether it still runs.
-    var isRunning: Bool {
+    package var isRunning: Bool {
         var status: Int32 = 0
         return !stopped && waitpid(pid, &status, WNOHANG) == 0
     }
 
     /// Ends its whole session: SIGTERM, then SIGKILL after a grace period, and reaps it.
-    func stop() {
+    package func stop() {
         guard !stopped else { return }
         stopped = true
         kill(-pid, SIGTERM)
@@ -75,7 +75,7 @@ final class BackgroundProcess: @unchecked Sendable {
 }
 
 /// A fixture that could not be set up: what failed, for the test's failure message.
-struct FixtureError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct FixtureError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -5,13 +5,13 @@ import WindowPlaces
 
 /// A headless X server (Xvfb) on a display number it picks itself (`-displayfd`), ready when
 /// the initializer returns.
-final class XvfbDisplay: @unchecked Sendable {
+package final class XvfbDisplay: @unchecked Sendable {
     /// `:N`.
-    let display: String
-    let directory: TemporaryDirectory
+    package let display: String
+    package let directory: TemporaryDirectory
     private let server: BackgroundProcess
 
-    init() throws {
+    package init() throws {
         directory = try TemporaryDirectory("xvfb")
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw FixtureError("pipe failed") }
@@ -31,12 +31,12 @@ final class XvfbDisplay: @unchecked Sendable {
     }
 
     /// `xdotool ARGS` on this display, its output trimmed.
-    func xdotool(_ arguments: [String]) -> String? {
+    package func xdotool(_ arguments: [String]) -> String? {
         TestEnvironment.output(["xdotool"] + arguments, ["DISPLAY": display]).map { String($0.split(separator: "\n").first ?? "") }
     }
 
     /// The window that has the input focus (`xdotool getwindowfocus`), in decimal.
-    func focusedWindow() -> String? { xdotool(["getwindowfocus"]) }
+    package func focusedWindow() -> String? { xdotool(["getwindowfocus"]) }
 
     deinit { server.stop() }
 }

@@ -3,13 +3,13 @@ import WindowProtocol
 
 /// kitty on an ``XvfbDisplay``, listening for remote control on a socket in its own directory,
 /// its first window running `command`.
-final class KittyInstance: @unchecked Sendable {
-    let directory: TemporaryDirectory
+package final class KittyInstance: @unchecked Sendable {
+    package let directory: TemporaryDirectory
     /// `unix:PATH`, as kitty's children see it in `$KITTY_LISTEN_ON`.
-    let listenOn: String
+    package let listenOn: String
     private let kitty: BackgroundProcess
 
-    init(on x: XvfbDisplay, command: [String]) throws {
+    package init(on x: XvfbDisplay, command: [String]) throws {
         directory = try TemporaryDirectory("kitty")
         listenOn = "unix:" + directory.file("k")
         kitty = try BackgroundProcess(
@@ -22,12 +22,12 @@ final class KittyInstance: @unchecked Sendable {
 
     /// One kitty remote control command through our own client (kitty's `kitty @` is a
     /// Python start-up of a second or more on a loaded machine); its `data`.
-    func command(_ name: String, _ payload: [String: JSONValue] = [:]) throws -> JSONValue? {
+    package func command(_ name: String, _ payload: [String: JSONValue] = [:]) throws -> JSONValue? {
         try KittyRemoteControl.send(KittyMessage.command(name, payload: payload), to: listenOn, timeout: .seconds(10))
     }
 
     /// Every kitty window: id, whether it is focused, its child's pid.
-    func windows() throws -> [(id: Int64, focused: Bool, pid: Int32)] {
+    package func windows() throws -> [(id: Int64, focused: Bool, pid: Int32)] {
         guard case .string(let text)? = try command("ls"), case .array(let osWindows) = try JSONParser.parse(Array(text.utf8)) else { return [] }
         var windows: [(Int64, Bool, Int32)] = []
         for case .object(let osWindow) in osWindows {
@@ -44,7 +44,7 @@ final class KittyInstance: @unchecked Sendable {
     }
 
     /// The focused window's id.
-    func focusedWindow() -> Int64? {
+    package func focusedWindow() -> Int64? {
         (try? windows())?.first { $0.focused }?.id
     }
 

@@ -5,21 +5,21 @@ import WindowPlaces
 
 /// A short private directory under /tmp for one environment's sockets, configs and logs
 /// (socket paths must stay under 108 bytes), removed with everything in it.
-final class TemporaryDirectory: @unchecked Sendable {
-    let path: String
+package final class TemporaryDirectory: @unchecked Sendable {
+    package let path: String
 
-    init(_ prefix: String) throws {
+    package init(_ prefix: String) throws {
         var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp: \(String(cString: strerror(errno)))") }
         path = String(cString: made)
     }
 
     /// `name` inside the directory.
-    func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// Writes `text` to `name`; its path.
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
+    package func write(_ name: String, _ text: String) throws -> String {
         let path = file(name)
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw FixtureError("\(path): \(String(cString: strerror(errno)))") }
@@ -30,7 +30,7 @@ final class TemporaryDirectory: @unchecked Sendable {
     }
 
     /// The text of `name`, or `nil`.
-    func read(_ name: String) -> String? {
+    package func read(_ name: String) -> String? {
         let fd = open(file(name), O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -2,12 +2,12 @@ import WindowPlaces
 
 /// i3 on an ``XvfbDisplay``, its IPC socket in its own directory; terminals are started
 /// through i3's own `exec`, as a user's key binding would, so that they see `$I3SOCK`.
-final class I3Session: @unchecked Sendable {
-    let directory: TemporaryDirectory
-    let socket: String
+package final class I3Session: @unchecked Sendable {
+    package let directory: TemporaryDirectory
+    package let socket: String
     private let i3: BackgroundProcess
 
-    init(on x: XvfbDisplay) throws {
+    package init(on x: XvfbDisplay) throws {
         directory = try TemporaryDirectory("i3")
         socket = directory.file("ipc")
         // The first line keeps i3 from "migrating" the file (and starting i3bar).
@@ -20,7 +20,7 @@ final class I3Session: @unchecked Sendable {
 
     /// Starts `argv` through i3's `exec`, from a script file (i3's command parser would
     /// split a command line at `;` and `,`); the pid of `argv`, once it runs.
-    func exec(_ terminalArgv: [String], running argv: [String], name: String) throws -> Int32 {
+    package func exec(_ terminalArgv: [String], running argv: [String], name: String) throws -> Int32 {
         let script = try directory.write(name + ".sh", "#!/bin/sh\necho $$ > '\(directory.file(name + ".pid"))'\nexec " + argv.map { "'\($0)'" }.joined(separator: " ") + "\n")
         guard ProcessRunner.run(["chmod", "755", script]),
               (try? I3IPC.command("exec " + (terminalArgv + [script]).joined(separator: " "), socket: socket, timeout: .seconds(5))) != nil else {
