@@ -1,3 +1,4 @@
+import PlaceFixtures
 import WindowPlaces
 
 extension ProcessTable {
