@@ -72,11 +72,13 @@ completions:
 run: build
 	$(BIN)/windowd
 
-## Every test: unit and end-to-end (swift test), the Python client's (unittest, against the real
+## Every test: unit and end-to-end (swift test, one test at a time: the end-to-end tests wait on real
+## processes, terminals and clocks, and on 2 cores a parallel run starves them into time limits), the
+## Python client's (unittest, against the real
 ## daemon), then the systemd unit checks, the man pages and the install.
 test: build test-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	@set -o pipefail; $(SWIFT) test --skip-build $(SWIFT_FLAGS) 2>&1 | tee .build/test.log
+	@set -o pipefail; $(SWIFT) test --skip-build --no-parallel $(SWIFT_FLAGS) 2>&1 | tee .build/test.log
 	@grep -Eq 'Test run with [1-9][0-9]* tests? .*passed' .build/test.log || { echo "make test: no swift test ran"; exit 1; }
 	@! grep -q '\*\*\* SKIPPED' .build/test.log || { echo "make test: places tests were skipped (see SKIPPED above)"; exit 1; }
 	@set -o pipefail; WINDOWD_BIN=$(BIN)/windowd python3 -m unittest discover -s clients/python -p 'test_*.py' 2>&1 | tee .build/test-python.log
