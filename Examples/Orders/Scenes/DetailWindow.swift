@@ -20,7 +20,6 @@ final class DetailWindow {
     /// The first line in view, kept like `@SceneStorage("scroll") var scroll = 0`.
     private let scroll: SceneStorage<Int>
     private var order: Order?
-    private var phases = TerminalPhaseMachine()
     private var state: AppState
     private var link = ConnectionStatus.connected
     private var refreshes = 0
@@ -40,10 +39,10 @@ final class DetailWindow {
         await ScenePresentation.run(scene, on: screen, ticks: true, draw: draw, key: handle, handle: handle)
     }
 
-    private func handle(_ input: SceneInput) async -> Int32? {
+    private func handle(_ input: SceneEvent) async -> Int32? {
         switch input {
-        case .bytes, .hangUp, .signal:
-            break  // the terminal's side: ScenePresentation turns these into keys or an exit
+        case .keys, .resized, .hangUp, .signal, .appPhase, .event:
+            break  // the terminal's side: ScenePresentation turns these into keys, a redraw or an exit
         case .state(let newState): state = newState
         case .phase, .windows: break
         case .focus(let request):
@@ -72,13 +71,6 @@ final class DetailWindow {
         let last = max(0, contentCount - room)
         switch key {
         case .interrupt: return 0
-        case .focusIn:
-            // Coming to front brings focus in: that keeps the highlight, a key clears it.
-            await report(phases.handle(.focusIn))
-            return nil
-        case .focusOut:
-            await report(phases.handle(.focusOut))
-            return nil
         case .up, .character("k"): scroll.value = max(0, min(last, scroll.value) - 1)
         case .down, .character("j"): scroll.value = min(last, scroll.value + 1)
         case .pageUp: scroll.value = max(0, scroll.value - room)
@@ -96,11 +88,6 @@ final class DetailWindow {
     }
 
     private var contentCount: Int { order.map { OrderDetailView.content($0).count } ?? 1 }
-
-    private func report(_ phase: ScenePhase?) async {
-        guard let phase else { return }
-        scene.requestPhase(phase)
-    }
 
     private func draw() {
         let size = screen.size

@@ -17,7 +17,6 @@ final class MainWindow {
     private let screen = Screen()
     /// The selected row, kept like `@SceneStorage("selection") var selection = 0`.
     private let selection: SceneStorage<Int>
-    private var phases = TerminalPhaseMachine()
     private var state: AppState
     private var windows: [WindowInfo]
     private var link = ConnectionStatus.connected
@@ -38,10 +37,10 @@ final class MainWindow {
     }
 
     /// Applies `input`; returns the exit status once the window should go.
-    private func handle(_ input: SceneInput) async -> Int32? {
+    private func handle(_ input: SceneEvent) async -> Int32? {
         switch input {
-        case .bytes, .hangUp, .signal:
-            break  // the terminal's side: ScenePresentation turns these into keys or an exit
+        case .keys, .resized, .hangUp, .signal, .appPhase, .event:
+            break  // the terminal's side: ScenePresentation turns these into keys, a redraw or an exit
         case .state(let newState):
             if !newState.isAuthenticated, state.isAuthenticated { message = "" }
             state = newState
@@ -59,8 +58,6 @@ final class MainWindow {
     private func handle(_ key: Key) async -> Int32? {
         switch key {
         case .interrupt: return 0
-        case .focusIn: await report(phases.handle(.focusIn))
-        case .focusOut: await report(phases.handle(.focusOut))
         default:
             switch state {
             case .authenticated: return await browse(key)
@@ -132,11 +129,6 @@ final class MainWindow {
         } catch {
             message = "\(error)"
         }
-    }
-
-    private func report(_ phase: ScenePhase?) async {
-        guard let phase else { return }
-        scene.requestPhase(phase)
     }
 
     private func draw() {

@@ -1,32 +1,19 @@
 import WindowTerminal
 
-/// The terminal as the app draws it: taken over on ``enter()``, given back on ``leave()``,
-/// and each frame drawn as the rows that changed, in one synchronized update.
+/// The terminal as the app draws it: each frame drawn as the rows that changed, in one
+/// synchronized update. ``SceneTerminal`` takes the terminal over and gives it back.
 ///
 /// ```swift
 /// let screen = Screen()
-/// guard screen.enter() else { … }
+/// screen.resized()   // on SceneEvent.resized
 /// screen.draw(lines)
-/// screen.leave()
 /// ```
 final class Screen {
     /// The terminal mode (raw keys, alternate screen, focus reports).
     let terminal = TerminalMode()
-    /// The size, read at start and on SIGWINCH.
+    /// The size, read at start, on SIGWINCH and after a suspend.
     private(set) var size = TerminalSize.fallback
     private var shown: Frame?
-
-    /// Takes the terminal over; `false` if standard input is not a terminal.
-    func enter() -> Bool {
-        guard terminal.enter() else { return false }
-        resized()
-        return true
-    }
-
-    /// Gives the terminal back.
-    func leave() {
-        terminal.restore()
-    }
 
     /// Reads the size again and draws the next frame whole.
     func resized() {
@@ -36,6 +23,7 @@ final class Screen {
 
     /// Draws `lines` (cut or padded to the screen), writing only what changed.
     func draw(_ lines: [ScreenLine]) {
+        guard terminal.isActive else { return }
         let frame = Frame(size: size, lines: lines)
         terminal.write(FrameEncoder.bytes(for: FrameDiff(from: shown, to: frame)))
         shown = frame

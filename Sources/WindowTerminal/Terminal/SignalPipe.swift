@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Synchronization
 
 /// The write end of the self-pipe, for the signal handler: the one thing it may touch.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -16,12 +17,16 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 ///
 /// The handler only writes the signal's number to the pipe (async-signal-safe, and a
 /// C function pointer capturing nothing); everything else happens in the loop.
-public final class SignalPipe: @unchecked Sendable {
+///
+/// Sendable for real: the descriptors never change, and the saved actions that
+/// ``restoreDefault(_:)`` and `deinit` change are behind a `Mutex`.
+public final class SignalPipe: Sendable {
     /// The read end, for `poll`.
     public let fileDescriptor: Int32
     private let writeEnd: Int32
     private let signals: [Int32]
-    private var previous: [Int32: sigaction] = [:]
+    /// The actions the signals had before, put back in `deinit`.
+    private let previous = Mutex<[Int32: SavedAction]>([:])
 
     /// Catches `signals` from now on; `nil` if the pipe cannot be made.
     public init?(catching signals: [Int32]) {
@@ -41,6 +46,7 @@ public final class SignalPipe: @unchecked Sendable {
             _ = write(signalPipeWriteEnd, &byte, 1)
             errno = saved
         }
+        var saved: [Int32: SavedAction] = [:]
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = handler
@@ -48,14 +54,17 @@ public final class SignalPipe: @unchecked Sendable {
             action.sa_flags = SA_RESTART
             var old = sigaction()
             sigaction(signal, &action, &old)
-            previous[signal] = old
+            saved[signal] = SavedAction(action: old)
         }
+        previous.withLock { $0 = saved }
     }
 
     deinit {
-        for (signal, action) in previous {
-            var action = action
-            sigaction(signal, &action, nil)
+        previous.withLock { saved in
+            for (signal, old) in saved {
+                var action = old.action
+                sigaction(signal, &action, nil)
+            }
         }
         signalPipeWriteEnd = -1
         close(fileDescriptor)
@@ -79,7 +88,15 @@ public final class SignalPipe: @unchecked Sendable {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&action.sa_mask)
-        sigaction(signal, &action, nil)
-        previous[signal] = nil
+        previous.withLock { saved in
+            sigaction(signal, &action, nil)
+            saved[signal] = nil
+        }
     }
+}
+
+/// A `sigaction` as it was saved: plain values (a handler pointer, a mask, flags) that any thread
+/// may hand back to `sigaction(2)`.
+private struct SavedAction: @unchecked Sendable {
+    let action: sigaction
 }

@@ -9,13 +9,16 @@ import WindowTerminal
 
 /// The daemon's side of the presenter: the scene's values, focus, dismissal and the link.
 extension TerminalPresenter {
-    /// Applies one input; returns the ending once the presenter should stop.
-    func handle(_ input: PresenterInput) async -> PresenterEnding? {
-        switch input {
-        case .bytes(let bytes): return await readInput(bytes)
+    /// Applies one event; returns the ending once the presenter should stop.
+    func handle(_ event: SceneEvent) async -> PresenterEnding? {
+        switch event {
+        case .keys(let bytes): return readInput(bytes)
+        case .resized(let size):
+            self.size = size
+            screen = nil
         case .hangUp: return .signal(SIGHUP)
-        case .signal(let signal): return await handle(signal: signal)
-        case .changed: refresh()
+        case .signal(let signal): return .signal(signal)
+        case .state, .appPhase, .windows, .phase: refresh()
         case .event(.daemonStopping):
             stopping = true
             refresh()
@@ -27,7 +30,7 @@ extension TerminalPresenter {
         case .focus(let request):
             // WindowKit has brought the place to front; a terminal with no interface can only ask.
             if !(request.window.place.map(OwnPlace.canBringToFront) ?? false) {
-                BringToFront.terminal.perform(for: request.window, on: terminal)
+                BringToFront.terminal.perform(for: request.window, on: terminal.mode)
             }
             model.highlighted = true
             highlightEnds = ContinuousClock.now + TerminalPresenter.highlightDuration

@@ -14,10 +14,11 @@ import WindowTerminal
 /// let ending = await TerminalPresenter(scene: scene, socketPath: path, giveUp: .seconds(60))!.run()
 /// ```
 ///
-/// One loop over the keyboard, the signals and the scene's sequences (see ``PresenterInput``).
-/// The scene's current values make a ``PresenterModel``; ``RootView`` turns it into a frame and
-/// only the rows that changed are written, in one synchronized update. Focus reports, Ctrl-Z and
-/// SIGCONT set the window's phase. WindowKit re-attaches after windowd restarts and reconnects
+/// One loop over the keyboard, the signals and the scene's sequences: WindowTerminal's
+/// `SceneTerminal`, which also takes the terminal over and gives it back, and sets the window's
+/// phase from focus reports, Ctrl-Z and SIGCONT. The scene's current values make a
+/// ``PresenterModel``; ``RootView`` turns it into a frame and only the rows that changed are
+/// written, in one synchronized update. WindowKit re-attaches after windowd restarts and reconnects
 /// with backoff; after `--give-up` without the daemon the presenter ends.
 final class TerminalPresenter {
     /// How long the bring-to-front highlight stays.
@@ -27,21 +28,17 @@ final class TerminalPresenter {
     let scene: WindowScene
     /// The daemon's socket, named while reconnecting.
     let socketPath: String
-    /// The terminal taken over.
-    let terminal = TerminalMode()
-    /// SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT.
-    let signals: SignalPipe
+    /// The terminal side: raw mode, focus → phase, suspend, signals and the merged events.
+    let terminal: SceneTerminal
     /// How long the daemon may be gone.
     let giveUp: Duration
     /// The selected panel, kept in scene storage (`ui.panel`).
     let storedPanel: SceneStorage<String>
     /// What the view shows.
     var model: PresenterModel
-    /// The phase the terminal decides.
-    var phases: TerminalPhaseMachine
     /// Keys and reports cut between reads.
     var input = InputDecoder()
-    /// The terminal's size, from `TIOCGWINSZ` at start and on SIGWINCH.
+    /// The terminal's size, as the last `SceneEvent.resized` said.
     var size = TerminalSize.fallback
     /// What the screen shows; `nil` when unknown, so the next frame is drawn whole.
     var screen: Frame?
@@ -54,44 +51,39 @@ final class TerminalPresenter {
 
     /// A presenter of `scene`'s window; `nil` if signals cannot be caught.
     init?(scene: WindowScene, socketPath: String, giveUp: Duration) {
-        guard let signals = SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) else { return nil }
+        guard let terminal = SceneTerminal(scene: scene) else { return nil }
         self.scene = scene
-        self.signals = signals
+        self.terminal = terminal
         self.socketPath = socketPath
         self.giveUp = giveUp
         storedPanel = scene.storage(Panel.storageKey, default: Panel.windows.rawValue)
         model = PresenterModel(attached: PresenterScene.attachResult(scene), socketPath: socketPath)
-        phases = TerminalPhaseMachine(phase: scene.phase)
         refresh()
     }
 
     /// Presents until the window is dismissed, `q` detaches it, a signal ends it or the daemon is
     /// gone for good; gives the terminal back and closes the connection, then says why.
     func run() async -> PresenterExit {
-        // tmux passes focus reports on only with `focus-events` on; turned on before the terminal
-        // asks for them, tmux answers that request with the pane's focus as it is now.
-        if let place = scene.window.place { OwnPlace.reportFocus(at: place) }
-        guard terminal.enter() else {
-            Console.error("cannot take over the terminal: \(String(cString: strerror(errno))) (use --no-tty)")
+        let ending: PresenterEnding?
+        do throws(SceneTerminal.Unavailable) {
+            ending = try await terminal.run(tick: .milliseconds(500)) { event in
+                let ending = await handle(event)
+                if ending == nil { draw() }
+                return ending
+            }
+        } catch {
+            Console.error("cannot take over the terminal: \(String(cString: strerror(error.errno))) (use --no-tty)")
             await scene.close()
             return .status(ExitStatus.unavailable.rawValue)
         }
-        size = TerminalSize.of(terminal.output) ?? .fallback
-        draw()
-        let ending = await PresenterInput.run(scene, signals: signals) { input in
-            let ending = await handle(input)
-            if ending == nil { draw() }
-            return ending
-        }
-        terminal.restore()
-        return await finish(ending)
+        return await finish(ending ?? .signal(SIGHUP))
     }
 
     /// Draws the model, writing only the rows that changed.
     func draw() {
-        guard terminal.isActive else { return }
+        guard terminal.mode.isActive else { return }
         let frame = RootView.frame(model, size: size)
-        terminal.write(FrameEncoder.bytes(for: FrameDiff(from: screen, to: frame)))
+        terminal.mode.write(FrameEncoder.bytes(for: FrameDiff(from: screen, to: frame)))
         screen = frame
     }
 

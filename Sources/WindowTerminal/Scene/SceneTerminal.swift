@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import WindowKit
+import WindowPlaces
+
+/// A window's terminal side, for an app on WindowKit: the terminal taken over while the window is
+/// presented and given back on every way out, its focus as the window's phase, and its keys,
+/// size and the scene's changes as one stream of ``SceneEvent``s.
+///
+/// ```swift
+/// let terminal = SceneTerminal(scene: scene)!
+/// let status = await terminal.run(tick: .seconds(1)) { event -> Int32? in
+///     switch event {
+///     case .keys(let bytes): …                       // your keys; return a status to end
+///     case .hangUp, .signal, .dismissed: return 0
+///     default: break
+///     }
+///     draw(on: terminal.mode, size: terminal.size)
+///     return nil
+/// }
+/// await scene.close()
+/// ```
+///
+/// ``run(tick:_:)`` enters raw mode and the alternate screen and asks for focus reports
+/// (`CSI ?1004h`); it gives all of it back when the body returns an ending, when the task is
+/// cancelled, and on SIGINT, SIGTERM and SIGHUP (handed to the body as ``SceneEvent/signal(_:)``,
+/// the terminal restored once it ends). Focus in and out set the window's phase to `active` and
+/// `inactive`; Ctrl-Z or SIGTSTP report `background`, give the terminal back and stop the
+/// process; SIGCONT takes the terminal again, reports `active` and says ``SceneEvent/resized(_:)``.
+public final class SceneTerminal {
+    /// The window presented.
+    public let scene: WindowScene
+    /// The terminal: write frames to it (``TerminalMode/write(_:)-(String)``).
+    public let mode: TerminalMode
+    /// The terminal's size, from `TIOCGWINSZ` at the start, on SIGWINCH and after a suspend.
+    public private(set) var size = TerminalSize.fallback
+    private let signals: SignalPipe
+    private var phases: TerminalPhaseMachine
+    private var reports = TerminalReports()
+
+    /// The terminal side of `scene` on `mode` (standard input and output unless given); `nil` if
+    /// signals cannot be caught.
+    public init?(scene: WindowScene, mode: TerminalMode = TerminalMode()) {
+        guard let signals = SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) else { return nil }
+        self.scene = scene
+        self.signals = signals
+        self.mode = mode
+        phases = TerminalPhaseMachine(phase: scene.phase)
+    }
+
+    /// Takes the terminal over and calls `handle` with each event, in order, until it returns an
+    /// ending or the task is cancelled; gives the terminal back, then returns that ending.
+    ///
+    /// The first event is ``SceneEvent/resized(_:)`` with the terminal's size: draw it whole.
+    ///
+    /// - Parameter tick: how often a ``SceneEvent/tick`` comes; none if `nil`.
+    /// - Returns: the ending; `nil` if the task was cancelled.
+    /// - Throws: ``Unavailable`` if the input is no terminal; nothing was changed.
+    public func run<Ending>(tick: Duration? = nil, _ handle: (SceneEvent) async -> Ending?) async throws(Unavailable) -> Ending? {
+        // tmux passes focus reports on only with `focus-events` on; turned on before the terminal
+        // asks for them, tmux answers that request with the pane's focus as it is now.
+        if let place = scene.window.place { OwnPlace.reportFocus(at: place) }
+        guard mode.enter() else { throw Unavailable(errno: errno) }
+        defer { mode.restore() }
+        size = TerminalSize.of(mode.output) ?? .fallback
+        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+        continuation.yield(.event(.resized(size)))
+        // Asked for before the tasks start, so that nothing from now on is missed.
+        let (states, aggregates, windows, windowPhases) = (scene.app.states, scene.app.scenePhases, scene.app.windowUpdates, scene.phases)
+        let (appEvents, focusRequests, dismissals, statuses) = (scene.app.events, scene.focusRequests, scene.dismissals, scene.app.connectionStatuses)
+        let signals = self.signals
+        var ending: Ending?
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try? await DescriptorReader.read(TerminalInput.open()) { continuation.yield(.bytes($0)) }
+                if !Task.isCancelled { continuation.yield(.event(.hangUp)) }
+            }
+            group.addTask { try? await signals.forEachSignal { continuation.yield(.signal($0)) } }
+            group.addTask { for await state in states { continuation.yield(.event(.state(state))) } }
+            group.addTask { for await phase in aggregates { continuation.yield(.event(.appPhase(phase))) } }
+            group.addTask { for await list in windows { continuation.yield(.event(.windows(list))) } }
+            group.addTask { for await phase in windowPhases { continuation.yield(.event(.phase(phase))) } }
+            group.addTask { for await event in appEvents { continuation.yield(.event(.event(event))) } }
+            group.addTask { for await request in focusRequests { continuation.yield(.event(.focus(request))) } }
+            group.addTask { for await dismissal in dismissals { continuation.yield(.event(.dismissed(dismissal))) } }
+            group.addTask { for await status in statuses { continuation.yield(.event(.connection(status))) } }
+            if let tick {
+                group.addTask {
+                    while (try? await Task.sleep(for: tick)) != nil { continuation.yield(.event(.tick)) }
+                }
+            }
+            loop: for await input in inputs {
+                for event in await events(for: input) {
+                    if let end = await handle(event) {
+                        ending = end
+                        break loop
+                    }
+                }
+            }
+            group.cancelAll()
+        }
+        return ending
+    }
+
+    /// The terminal could not be taken over: its input is no terminal.
+    public struct Unavailable: Error, Sendable {
+        /// Why, from `tcgetattr(3)`.
+        public let errno: Int32
+    }
+
+    /// What one source said, before the terminal's own part is taken out.
+    private enum Input: Sendable {
+        case bytes([UInt8])
+        case signal(Int32)
+        case event(SceneEvent)
+    }
+
+    /// The events for the app in `input`, after the terminal's own part (focus, suspend, resume,
+    /// size) is done.
+    private func events(for input: Input) async -> [SceneEvent] {
+        switch input {
+        case .event(let event):
+            return [event]
+        case .signal(SIGWINCH):
+            size = TerminalSize.of(mode.output) ?? size
+            return [.resized(size)]
+        case .signal(SIGTSTP):
+            await suspend()
+            return []
+        case .signal(SIGCONT):
+            return [resume()]
+        case .signal(let signal):
+            return [.signal(signal)]
+        case .bytes(let bytes):
+            var events: [SceneEvent] = []
+            for piece in reports.feed(bytes) {
+                switch piece {
+                case .keys(let keys): events.append(.keys(keys))
+                case .focusIn: report(phases.handle(.focusIn))
+                case .focusOut: report(phases.handle(.focusOut))
+                case .suspend: await suspend()
+                }
+            }
+            return events
+        }
+    }
+
+    /// Reports `background`, waiting for windowd's answer if it is there (so that it has the
+    /// phase before the stop), gives the terminal back and stops; SIGCONT brings it back.
+    private func suspend() async {
+        if let phase = phases.handle(.suspend) {
+            if scene.app.connectionStatus == .connected {
+                _ = try? await scene.setPhase(phase)
+            } else {
+                scene.requestPhase(phase)
+            }
+        }
+        mode.restore()
+        kill(getpid(), SIGSTOP)
+    }
+
+    /// Takes the terminal again after SIGCONT and reports `active`.
+    private func resume() -> SceneEvent {
+        mode.enter()
+        size = TerminalSize.of(mode.output) ?? size
+        report(phases.handle(.resume))
+        return .resized(size)
+    }
+
+    /// Tells windowd this window's `phase`, if there is one to tell, without waiting.
+    private func report(_ phase: ScenePhase?) {
+        if let phase { scene.requestPhase(phase) }
+    }
+}

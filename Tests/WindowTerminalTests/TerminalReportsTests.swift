@@ -1,0 +1,52 @@
+import Testing
+import WindowProtocol
+
+import WindowTerminal
+
+@Suite("TerminalReports: focus reports and Ctrl-Z taken out of the keys, in order")
+struct TerminalReportsTests {
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test("keys pass through untouched")
+    func keysPassThrough() {
+        var reports = TerminalReports()
+        #expect(reports.feed(bytes("jk\u{1B}[A")) == [.keys(bytes("jk\u{1B}[A"))])
+    }
+
+    @Test("focus in and out are taken out between keys, in order")
+    func focusBetweenKeys() {
+        var reports = TerminalReports()
+        #expect(reports.feed(bytes("a\u{1B}[Ib\u{1B}[O")) == [.keys(bytes("a")), .focusIn, .keys(bytes("b")), .focusOut])
+    }
+
+    @Test("Ctrl-Z is a suspend")
+    func ctrlZ() {
+        var reports = TerminalReports()
+        #expect(reports.feed([0x71, 0x1A]) == [.keys([0x71]), .suspend])
+    }
+
+    @Test("a focus report cut between two reads waits for its end", arguments: [1, 2])
+    func cutReport(at cut: Int) {
+        var reports = TerminalReports()
+        let report = bytes("\u{1B}[I")
+        #expect(reports.feed(report[..<cut]) == [])
+        #expect(reports.feed(report[cut...]) == [.focusIn])
+    }
+
+    @Test("another sequence after a cut ESC [ goes on to the keys whole")
+    func cutOtherSequence() {
+        var reports = TerminalReports()
+        #expect(reports.feed(bytes("\u{1B}[")) == [])
+        #expect(reports.feed(bytes("B")) == [.keys(bytes("\u{1B}[B"))])
+    }
+
+    @Test("focus reports become phases through the phase machine; none while suspended")
+    func phases() {
+        var reports = TerminalReports()
+        var machine = TerminalPhaseMachine(phase: .active)
+        let phases = reports.feed(bytes("\u{1B}[O\u{1B}[I\u{1A}\u{1B}[O")).compactMap { piece in
+            piece.phaseSignal.flatMap { machine.handle($0) }
+        }
+        #expect(phases == [.inactive, .active, .background])
+    }
+}
