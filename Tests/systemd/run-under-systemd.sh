@@ -24,19 +24,28 @@
 # DynamicUser, a stop keeping the activation socket, the online
 # `systemd-analyze security` score, windows surviving a restart, and 10
 # `winctl watch` clients staying connected across `systemctl restart` through the
-# fd store.
+# fd store. Then the template units (SPEC section 12): two system instances
+# (windowd@alpha, windowd@beta) and, under a lingering user's `systemd --user`, two
+# user instances (windowd@gamma, windowd@alpha in /run/user/1500/windowd), each
+# socket-activated and restarted without touching the other.
 #
-# Environment: WINDOWD_TEST_ROOT (default /var/cache/windowd-test/bookworm),
+# Environment: WINDOWD_TEST_ROOT (default /var/cache/windowd-test/bookworm-HASH, HASH
+# naming the package list, so that a tree made for another list is left alone and a
+# new one made once),
 # SWIFT, RELEASE_FLAGS (as in the Makefile), WINDOWD_SKIP_BUILD=1 to use the
 # existing release build and package.
 # Last line: "N passed, M failed"; exit status 1 when anything failed.
 set -u
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-root=${WINDOWD_TEST_ROOT:-/var/cache/windowd-test/bookworm}
+# dbus-user-session gives a lingering user's manager its user bus (/run/user/UID/bus), which
+# `systemctl --user` reaches; libpam-systemd (which it depends on) registers the sessions.
+packages="systemd,systemd-sysv,dbus,dbus-user-session,libpam-systemd,procps,libsqlite3-0"
+# The cached tree's path names its package list: changing the list makes (once) a new
+# tree beside the old one, which stays for whoever still uses it.
+root=${WINDOWD_TEST_ROOT:-/var/cache/windowd-test/bookworm-$(printf %s "$packages" | sha256sum | cut -c1-8)}
 swift=${SWIFT:-swift}
 release_flags=${RELEASE_FLAGS:--c release --static-swift-stdlib -Xlinker -z -Xlinker now}
-packages="systemd,systemd-sysv,dbus,procps,libsqlite3-0"
 passed=0
 failed=0
 started=$(date +%s%N)
@@ -91,7 +100,8 @@ apt_mirror() {
     echo "${uri:-http://deb.debian.org/debian}"
 }
 
-if [ ! -e "$root/.windowd-complete" ]; then
+# The marker holds the package list the tree was made with.
+if [ "$(cat "$root/.windowd-complete" 2>/dev/null)" != "$packages" ]; then
     mirror=$(apt_mirror)
     echo "# making the bookworm tree in $root from $mirror (once; about a minute)"
     $SUDO rm -rf "$root.partial"
@@ -100,7 +110,7 @@ if [ ! -e "$root/.windowd-complete" ]; then
     if $SUDO debootstrap --variant=minbase --include="$packages" bookworm "$root.partial" "$mirror" >"/tmp/windowd-debootstrap.log" 2>&1; then
         $SUDO rm -rf "$root"
         $SUDO mv "$root.partial" "$root"
-        $SUDO touch "$root/.windowd-complete"
+        printf '%s\n' "$packages" | $SUDO tee "$root/.windowd-complete" >/dev/null
         info "debootstrap took $(milliseconds_since "$building") ms"
     else
         fail "debootstrap bookworm from $mirror" "$(tail -20 /tmp/windowd-debootstrap.log)"
@@ -523,35 +533,72 @@ else
     fail "systemd-analyze security windowd@alpha.service (online): ${score:-?}" "$(grep -E '✗|Overall' <<<"$security")"
 fi
 
-# The user templates, under a user manager (a lingering user's systemd --user), when the
-# container has a user bus (dbus-user-session) for systemctl --user to reach it.
+# The user templates, under a user manager: a lingering user's systemd --user, reached by
+# systemctl --user through the user bus (dbus-user-session) in /run/user/1500.
 as_user() { inside runuser -u appuser -- env XDG_RUNTIME_DIR=/run/user/1500 HOME=/home/appuser "$@"; }
 user_ctl() { as_user systemctl --user "$@"; }
+user_pid() { user_ctl show -p MainPID --value "windowd@$1.service"; }
 if inside useradd -m -u 1500 appuser && inside loginctl enable-linger appuser; then
     inside systemctl start user@1500.service
     deadline=$(( $(date +%s) + 30 ))
-    until inside test -S /run/user/1500/systemd/private || [ "$(date +%s)" -gt "$deadline" ]; do sleep 0.2; done
+    until { inside test -S /run/user/1500/systemd/private && inside test -S /run/user/1500/bus; } || [ "$(date +%s)" -gt "$deadline" ]; do sleep 0.2; done
     if ! inside test -S /run/user/1500/bus; then
-        info "no user bus in the container (dbus-user-session is not in the bookworm tree): the user templates are checked by verify-units.sh only"
+        fail "the lingering user's manager has a user bus (/run/user/1500/bus)" "$(inside systemctl status --no-pager user@1500.service 2>&1 | tail -20)"
     else
-        inside install -d -o appuser /home/appuser/.config/windowd/apps
+        mkdir -p "$croot/home/appuser/.config/windowd/apps"
         printf '[app]\nminimum_loading_ms = 0\n\n[groups.main]\nvalue = "none"\n' >"$croot/home/appuser/.config/windowd/apps/gamma.toml"
         cp "$croot/etc/windowd/apps/alpha.toml" "$croot/home/appuser/.config/windowd/apps/alpha.toml"
-        if user_ctl enable --now windowd@gamma.socket windowd@alpha.socket >/dev/null 2>&1 \
-            && gamma=$(as_user timeout 20 /usr/bin/winctl --app gamma open main 2>&1) && grep -q ' created$' <<<"$gamma" \
-            && alpha_user=$(as_user timeout 20 /usr/bin/winctl --app alpha list 2>&1) && ! grep -q detail <<<"$alpha_user"; then
-            gamma_pid=$(user_ctl show -p MainPID --value windowd@gamma.service)
-            user_ctl restart windowd@alpha.service
-            if [ "$(user_ctl show -p MainPID --value windowd@gamma.service)" = "$gamma_pid" ] \
-                && as_user timeout 20 /usr/bin/winctl --app gamma list | grep -q main; then
-                pass "systemctl --user: windowd@gamma and windowd@alpha socket-activated in /run/user/1500/windowd, the user's alpha apart from the system's; restarting one leaves the other"
-            else
-                fail "systemctl --user restart windowd@alpha alone" "$(user_ctl status --no-pager 'windowd@*' 2>&1 | tail -20)"
-            fi
+        inside chown -R appuser:appuser /home/appuser/.config
+        if output=$(user_ctl enable --now windowd@gamma.socket windowd@alpha.socket 2>&1) \
+            && [ "$(user_ctl is-active windowd@gamma.socket windowd@alpha.socket | sort -u)" = active ] \
+            && [ "$(user_ctl is-active windowd@gamma.service windowd@alpha.service | sort -u)" = inactive ] \
+            && inside test -S /run/user/1500/windowd/gamma.sock && inside test -S /run/user/1500/windowd/alpha.sock; then
+            pass "systemctl --user enable --now windowd@gamma.socket windowd@alpha.socket: /run/user/1500/windowd/gamma.sock and alpha.sock, services waiting"
         else
-            fail "systemctl --user enable --now windowd@gamma.socket" "${gamma:-} ${alpha_user:-}
+            fail "systemctl --user enable --now windowd@gamma.socket windowd@alpha.socket" "$output
 $(user_ctl status --no-pager 'windowd@*' 2>&1 | tail -20)"
         fi
+        gamma=$(as_user timeout 20 /usr/bin/winctl --app gamma open main 2>&1)
+        alpha_user=$(as_user timeout 20 /usr/bin/winctl --app alpha open detail 7 2>&1)
+        gamma_pid=$(user_pid gamma)
+        alpha_pid=$(user_pid alpha)
+        gamma_user=$(inside ps -o user= -p "$gamma_pid" 2>/dev/null | tr -d ' ')
+        alpha_user_list=$(as_user timeout 20 /usr/bin/winctl --app alpha list 2>&1)
+        system_alpha_list=$(winctl_inside --app alpha list 2>&1)
+        # The state directory the user manager gave each instance (StateDirectory=windowd/%i).
+        state_of() { inside sh -c "tr '\\0' '\\n' </proc/$1/environ" 2>/dev/null | sed -n 's/^STATE_DIRECTORY=//p'; }
+        gamma_state=$(state_of "$gamma_pid")
+        alpha_state=$(state_of "$alpha_pid")
+        if grep -q ' created$' <<<"$gamma" && grep -q ' created$' <<<"$alpha_user" && [ "$gamma_pid" != 0 ] && [ "$alpha_pid" != 0 ] \
+            && [ "$gamma_pid" != "$alpha_pid" ] && [ "$gamma_user" = appuser ] \
+            && grep -Eq '[[:space:]]detail[[:space:]]+7([[:space:]]|$)' <<<"$alpha_user_list" && ! grep -Eq '[[:space:]]detail[[:space:]]+7([[:space:]]|$)' <<<"$system_alpha_list" \
+            && [ "${gamma_state#/home/appuser/}" != "$gamma_state" ] && [ "$alpha_state" = "${gamma_state%/gamma}/alpha" ] \
+            && inside test -f "$gamma_state/windowd.lock" && inside test -f "$alpha_state/windowd.lock"; then
+            pass "the first connection starts each user instance (pids $gamma_pid, $alpha_pid, as appuser), each with its own state (STATE_DIRECTORY=$gamma_state), the user's alpha apart from the system's"
+        else
+            fail "two user instances socket-activated" "gamma: $gamma (pid $gamma_pid, user ${gamma_user:-?})
+alpha: $alpha_user (pid $alpha_pid)
+state directories: ${gamma_state:-?} ${alpha_state:-?}
+user's alpha list: $alpha_user_list
+system's alpha list: $system_alpha_list
+$(as_user journalctl --user --no-pager -n 30 2>&1)"
+        fi
+        for app in alpha gamma; do
+            other=gamma; [ "$app" = gamma ] && other=alpha
+            app_pid=$(user_pid "$app")
+            other_pid=$(user_pid "$other")
+            list_before=$(as_user timeout 20 /usr/bin/winctl --app "$app" list 2>&1)
+            other_before=$(as_user timeout 20 /usr/bin/winctl --app "$other" list 2>&1)
+            if user_ctl restart "windowd@$app.service" && [ "$(user_pid "$app")" != "$app_pid" ] && [ "$(user_pid "$app")" != 0 ] \
+                && [ "$(user_pid "$other")" = "$other_pid" ] \
+                && [ "$(as_user timeout 20 /usr/bin/winctl --app "$app" list 2>&1)" = "$list_before" ] \
+                && [ "$(as_user timeout 20 /usr/bin/winctl --app "$other" list 2>&1)" = "$other_before" ]; then
+                pass "systemctl --user restart windowd@$app: its windows come back, windowd@$other keeps its pid $other_pid and its windows"
+            else
+                fail "systemctl --user restart windowd@$app alone" "$(user_ctl status --no-pager "windowd@$app.service" "windowd@$other.service" 2>&1 | tail -20)"
+            fi
+        done
+        user_ctl disable --now windowd@gamma.socket windowd@alpha.socket windowd@gamma.service windowd@alpha.service >/dev/null 2>&1
     fi
     inside loginctl disable-linger appuser
 else
