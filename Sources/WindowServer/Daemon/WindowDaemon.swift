@@ -106,6 +106,7 @@ final class WindowDaemon {
     /// de-duplicated opens. If that commit fails, what the line did is undone and every
     /// request of it is answered with the error (``rollBack()``).
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
+        eventLoop.assertInEventLoop()
         if !heldRequests.isEmpty || coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
         // A transition out of `loading` (app.transition) ends the wait as loading's own end does.
         defer { if !heldRequests.isEmpty { releaseHeldRequests() } }
@@ -156,6 +157,7 @@ final class WindowDaemon {
 
     /// Sends everything queued, on every connection.
     func flush() {
+        eventLoop.assertInEventLoop()
         connections.flush()
     }
 
