@@ -43,6 +43,18 @@ extension WindowDaemon {
         }
     }
 
+    /// The next process has the state and the connections: this one only closes its copies.
+    func handedOver() {
+        eventLoop.preconditionInEventLoop()
+        lifecycle = .handedOver
+    }
+
+    /// Whether connections are read from (not while they are handed over or the daemon stops).
+    var readsRequests: Bool { lifecycle.readsRequests }
+
+    /// Whether the listening socket's path stays for the next process.
+    var keepsSocket: Bool { lifecycle.keepsSocket }
+
     /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started.
     func abandonHandOff() {
         eventLoop.preconditionInEventLoop()

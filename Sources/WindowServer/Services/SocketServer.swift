@@ -87,13 +87,14 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             hooks.descriptorStore?.remove(HandOffFile.name)
             if handOff == nil { logger.warning("the hand-off state does not decode; connections resynchronise") }
         }
-        let daemon = try await loop.submit {
+        var listenerName: String?
+        if case .inherited(_, let name) = address { listenerName = name }
+        let daemon = try await loop.submit { [listenerName] in
             let daemon = WindowDaemon(
                 config: config, eventLoop: loop, hooks: hooks, store: restored.store, restored: restored.windows,
-                storedSession: restored.session, logger: logger)
+                storedSession: restored.session, logger: logger,
+                listenerName: listenerName, configLoader: reloadConfig)
             if let handOff { daemon.resume(from: handOff) }
-            if case .inherited(_, let name) = address { daemon.listenerName = name }
-            daemon.configLoader = reloadConfig
             return NIOLoopBound(daemon, eventLoop: loop)
         }.get()
 
@@ -112,7 +113,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             logger.info("stopping")
             restart.stop()
         }
-        let keepsSocket = try await loop.submit { daemon.value.lifecycle.keepsSocket }.get()
+        let keepsSocket = try await loop.submit { daemon.value.keepsSocket }.get()
         if case .path(let path) = address, !keepsSocket {
             unlink(path)
         }
