@@ -19,7 +19,7 @@ package struct RequestRouter {
     /// called after each, before the next runs, so that the daemon can address the events a
     /// request caused while the state they describe is current.
     package func handle(line: UnsafeRawBufferPointer, from connection: ConnectionID, context: any DispatchContext,
-                       executed: (Reply) -> Void = { _ in }) -> Outcome {
+                        executed: (Reply) -> Void = { _ in }) -> Outcome {
         let message: JSONParser.RequestLine
         do throws(JSONParser.Failure) {
             message = try JSONParser.parseRequestLine(line)

@@ -19,7 +19,7 @@ package struct InstanceConfigSource: Sendable, CustomStringConvertible {
 
     /// The config `config` with, for `app`, its manifest found through `environment`.
     package init(config: ConfigSource, app: AppID?, environment: [String: String],
-                exists: @escaping @Sendable (String) -> Bool = { ManifestSearch.isManifestFile($0) }) {
+                 exists: @escaping @Sendable (String) -> Bool = { ManifestSearch.isManifestFile($0) }) {
         self.config = config
         self.app = app
         self.environment = environment

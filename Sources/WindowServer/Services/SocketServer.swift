@@ -42,8 +42,8 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
     ///   - state: the service that opens and restores the store this server commits to.
     ///   - reloadConfig: re-reads the config, for SIGHUP and `daemon.reload`; an error keeps the old one.
     package init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
-                hooks: LifecycleHooks, logger: Logger, state: StateStoreService,
-                reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
+                 hooks: LifecycleHooks, logger: Logger, state: StateStoreService,
+                 reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
         self.reloadConfig = reloadConfig
         self.config = config
         self.address = inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
