@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SWIFTC=${SWIFTC:-swiftc}
 OUT=${FUZZ_BUILD:-.build-fuzz}
 mkdir -p "$OUT"
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -warnings-as-errors -use-ld=lld -I "$OUT")
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -package-name windowd -swift-version 6 -O -g -warnings-as-errors -use-ld=lld -I "$OUT")
 
 module() {  # module NAME SOURCE_DIR...
     local name=$1

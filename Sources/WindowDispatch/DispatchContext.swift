@@ -3,7 +3,7 @@ import WindowProtocol
 
 /// What a request may read and change besides its params: the daemon implements it with its
 /// event loop, connections and store; the fuzzer with plain values in memory.
-public protocol DispatchContext: AnyObject {
+package protocol DispatchContext: AnyObject {
     /// The app-state controller the request acts on.
     var coordinator: SceneCoordinator { get set }
     /// Wall-clock time, seconds since the Unix epoch.
@@ -24,5 +24,5 @@ public protocol DispatchContext: AnyObject {
 
 extension DispatchContext {
     /// The default app, unless the context says otherwise.
-    public var app: AppID? { nil }
+    package var app: AppID? { nil }
 }

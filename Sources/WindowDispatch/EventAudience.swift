@@ -2,7 +2,7 @@ import WindowCore
 import WindowProtocol
 
 /// A connection as the audience of events sees it.
-public protocol EventSubscriber {
+package protocol EventSubscriber {
     /// The connection's id.
     var id: ConnectionID { get }
     /// What it subscribed to.
@@ -11,12 +11,12 @@ public protocol EventSubscriber {
 
 /// Who receives an event (SPEC section 8's table): subscribers, the window's presenter,
 /// presenters in general, or everyone. Pure, so that the daemon and the fuzzer agree.
-public enum EventAudience {
+package enum EventAudience {
     /// The connections among `connections` that receive `event`; `subscribers` are those of
     /// them with a subscription (so that a window event costs nothing when nobody subscribed),
     /// `connection(id)` finds one by id, `isPresenter(id)` says whether one presents a window.
     @inlinable
-    public static func of<Subscriber: EventSubscriber>(
+    package static func of<Subscriber: EventSubscriber>(
         _ event: DaemonEvent, among connections: some Collection<Subscriber>, subscribers: some Collection<Subscriber>,
         connection: (ConnectionID) -> Subscriber?, isPresenter: (ConnectionID) -> Bool
     ) -> [Subscriber] {

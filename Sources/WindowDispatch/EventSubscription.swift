@@ -1,7 +1,7 @@
 import WindowProtocol
 
 /// The events a connection asked for with `events.subscribe`.
-public enum EventSubscription: Sendable, Equatable {
+package enum EventSubscription: Sendable, Equatable {
     /// Not subscribed.
     case none
     /// Every event subscribers receive.
@@ -10,7 +10,7 @@ public enum EventSubscription: Sendable, Equatable {
     case only(Set<EventName>)
 
     /// Whether an event of type `name` is one the connection subscribed to.
-    public func includes(_ name: EventName) -> Bool {
+    package func includes(_ name: EventName) -> Bool {
         switch self {
         case .none: return false
         case .all: return true
@@ -20,7 +20,7 @@ public enum EventSubscription: Sendable, Equatable {
 
     /// The subscription as a hand-off record stores it: the type names (`nil`: not subscribed),
     /// and whether it is to everything.
-    public var record: (names: [String]?, all: Bool) {
+    package var record: (names: [String]?, all: Bool) {
         switch self {
         case .none: return (nil, false)
         case .all: return ([], true)
@@ -29,7 +29,7 @@ public enum EventSubscription: Sendable, Equatable {
     }
 
     /// The subscription a hand-off record describes; names this build does not know are dropped.
-    public init(names: [String]?, all: Bool) {
+    package init(names: [String]?, all: Bool) {
         if all {
             self = .all
         } else if let names {

@@ -10,9 +10,9 @@ import Glibc
 ///
 /// A line that arrives whole in one read is handed out where it lies, without a copy; only
 /// the bytes of a line split across reads are kept, and never more than `maximum` + 1 of them.
-public struct LineSplitter: Sendable {
+package struct LineSplitter: Sendable {
     /// What the splitter made of the bytes fed so far.
-    public enum Frame: Equatable, Sendable {
+    package enum Frame: Equatable, Sendable {
         /// One complete line, without its terminator (and without a byte order mark).
         case line([UInt8])
         /// A line over the limit: the daemon answers `limit_exceeded`; the line is skipped.
@@ -20,7 +20,7 @@ public struct LineSplitter: Sendable {
     }
 
     /// A frame as ``split(_:_:)`` hands it out: the line's bytes are valid only during the call.
-    public enum Piece {
+    package enum Piece {
         /// One complete line, without its terminator (and without a byte order mark).
         case line(UnsafeRawBufferPointer)
         /// A line over the limit; its bytes up to the next `\n` are skipped.
@@ -28,20 +28,20 @@ public struct LineSplitter: Sendable {
     }
 
     /// The longest line accepted, in bytes (`max_message_bytes`), the line ending not counted.
-    public let maximum: Int
+    package let maximum: Int
     /// The start of a line whose end has not arrived yet.
     private var pending: [UInt8] = []
     /// In the middle of an oversize line: everything up to its `\n` is dropped.
     private var skipping = false
 
     /// A splitter with nothing pending that accepts lines of up to `maximum` bytes.
-    public init(maximum: Int) {
+    package init(maximum: Int) {
         self.maximum = maximum
     }
 
     /// Calls `body` with each line `bytes` complete, in order, and `.oversize` for each line over
     /// the limit (once, when it is known to be too long).
-    public mutating func split(_ bytes: UnsafeRawBufferPointer, _ body: (Piece) -> Void) {
+    package mutating func split(_ bytes: UnsafeRawBufferPointer, _ body: (Piece) -> Void) {
         guard !bytes.isEmpty else { return }
         var start = 0
         if skipping {
@@ -71,7 +71,7 @@ public struct LineSplitter: Sendable {
 
     /// Adds `bytes` and returns the lines they complete, copied, and `.oversize` for each line
     /// over the limit.
-    public mutating func feed(_ bytes: some Collection<UInt8>) -> [Frame] {
+    package mutating func feed(_ bytes: some Collection<UInt8>) -> [Frame] {
         var frames: [Frame] = []
         Array(bytes).withUnsafeBytes { raw in
             split(raw) { piece in
@@ -86,7 +86,7 @@ public struct LineSplitter: Sendable {
 
     /// The bytes of a line not yet complete, removed from the splitter (empty if none). In the
     /// middle of an oversize line, ``skippingMark``: the next process skips the rest of it too.
-    public mutating func takePartialLine() -> [UInt8] {
+    package mutating func takePartialLine() -> [UInt8] {
         defer {
             pending = []
             skipping = false
@@ -95,14 +95,14 @@ public struct LineSplitter: Sendable {
     }
 
     /// Puts back the partial line a previous process had read; call before feeding.
-    public mutating func restore(partialLine: [UInt8]) {
+    package mutating func restore(partialLine: [UInt8]) {
         skipping = partialLine == Self.skippingMark
         pending = skipping ? [] : partialLine
     }
 
     /// A lone `\n`, which no partial line holds: what ``takePartialLine()`` hands over while the
     /// rest of an oversize line is being skipped.
-    public static let skippingMark: [UInt8] = [UInt8(ascii: "\n")]
+    package static let skippingMark: [UInt8] = [UInt8(ascii: "\n")]
 
     /// Hands out the complete `line` (its `\n` already cut off), or `.oversize` if it is too long.
     private func emit(_ line: UnsafeRawBufferPointer, _ body: (Piece) -> Void) {

@@ -3,23 +3,23 @@ import WindowProtocol
 
 extension RequestRouter {
     /// What one line produced: a reply per request, answered in one line.
-    public struct Outcome {
+    package struct Outcome {
         /// The requests' replies, in the order they ran.
-        public var replies: [Reply]
+        package var replies: [Reply]
         /// Whether the line was a batch, answered by an array.
-        public var isBatch: Bool
+        package var isBatch: Bool
 
         /// Changes to commit before the response line may be sent.
-        public var changes: [StateChange] { replies.flatMap(\.changes) }
+        package var changes: [StateChange] { replies.flatMap(\.changes) }
         /// The response line (newline included); `nil` when nothing is answered (notifications).
-        public var response: [UInt8]? { line(undone: nil) }
+        package var response: [UInt8]? { line(undone: nil) }
         /// The first error among the replies.
-        public var error: RPCError? { replies.lazy.compactMap(\.error).first }
+        package var error: RPCError? { replies.lazy.compactMap(\.error).first }
 
         /// The response line; when the line's changes were undone because their commit failed
         /// with `undone`, every reply is the ``RequestRouter/undoneChange(_:)`` error instead
         /// (each request ran on, or saw, a state that is gone).
-        public func line(undone: String?, encoder: ResponseEncoder = ResponseEncoder()) -> [UInt8]? {
+        package func line(undone: String?, encoder: ResponseEncoder = ResponseEncoder()) -> [UInt8]? {
             var line: [UInt8] = []
             return write(undone: undone, encoder: encoder, into: &line) ? line : nil
         }
@@ -27,7 +27,7 @@ extension RequestRouter {
         /// Appends the response line (newline included) to `sink`, as ``line(undone:encoder:)``
         /// makes it; `false` when nothing is answered.
         @discardableResult
-        public func write(undone: String?, encoder: ResponseEncoder = ResponseEncoder(), into sink: inout some ResponseSink) -> Bool {
+        package func write(undone: String?, encoder: ResponseEncoder = ResponseEncoder(), into sink: inout some ResponseSink) -> Bool {
             func body(_ reply: Reply) -> [UInt8]? {
                 guard let body = reply.body else { return nil }
                 guard let undone else { return body }
@@ -55,7 +55,7 @@ extension RequestRouter {
 }
 
 /// Where response lines are written: a byte array, or a connection's output buffer.
-public protocol ResponseSink {
+package protocol ResponseSink {
     /// Appends `bytes`.
     mutating func append(bytes: [UInt8])
     /// Appends one byte.
@@ -64,7 +64,7 @@ public protocol ResponseSink {
 
 extension Array: ResponseSink where Element == UInt8 {
     /// Appends `bytes` (``ResponseSink``).
-    public mutating func append(bytes: [UInt8]) { append(contentsOf: bytes) }
+    package mutating func append(bytes: [UInt8]) { append(contentsOf: bytes) }
     /// Appends one byte (``ResponseSink``).
-    public mutating func append(byte: UInt8) { append(byte) }
+    package mutating func append(byte: UInt8) { append(byte) }
 }

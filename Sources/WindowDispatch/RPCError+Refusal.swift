@@ -4,7 +4,7 @@ import WindowProtocol
 extension RPCError {
     /// The JSON-RPC error for a refusal of the core: `-32000` with its `data.reason`, or
     /// `-32602` for an argument the operation cannot take.
-    public init(_ refusal: Refusal) {
+    package init(_ refusal: Refusal) {
         let reason: ErrorReason
         switch refusal.reason {
         case .unknownGroup: reason = .unknownGroup

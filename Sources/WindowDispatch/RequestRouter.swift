@@ -5,11 +5,11 @@ import WindowProtocol
 /// response line and what it changed: the strict parse, the JSON-RPC header, the route, the
 /// params, the coordinator operation and the encoded reply.
 /// No I/O: the daemon sends, commits and delivers; the fuzzer checks invariants.
-public struct RequestRouter {
+package struct RequestRouter {
     private let encoder: ResponseEncoder
 
     /// A router that writes its replies with `encoder`.
-    public init(encoder: ResponseEncoder = ResponseEncoder()) {
+    package init(encoder: ResponseEncoder = ResponseEncoder()) {
         self.encoder = encoder
     }
 
@@ -18,8 +18,8 @@ public struct RequestRouter {
     /// The requests of a batch run one after the other, each as if sent alone; `executed` is
     /// called after each, before the next runs, so that the daemon can address the events a
     /// request caused while the state they describe is current.
-    public func handle(line: UnsafeRawBufferPointer, from connection: ConnectionID, context: any DispatchContext,
-                       executed: (Reply) -> Void = { _ in }) -> Outcome {
+    package func handle(line: UnsafeRawBufferPointer, from connection: ConnectionID, context: any DispatchContext,
+                        executed: (Reply) -> Void = { _ in }) -> Outcome {
         let message: JSONParser.RequestLine
         do throws(JSONParser.Failure) {
             message = try JSONParser.parseRequestLine(line)
@@ -90,12 +90,12 @@ public struct RequestRouter {
     }
 
     /// The reply to a request whose change (or one it saw) could not be saved: it was undone.
-    public static func undoneChange(_ failure: String) -> RPCError {
+    package static func undoneChange(_ failure: String) -> RPCError {
         RPCError(code: RPCError.Code.internalError, message: "windowd could not save the change (\(failure)), so it was not applied and nothing was announced; try again once the state directory accepts writes")
     }
 
     /// Encodes an error line (for replies made outside a route).
-    public func errorLine(id: RequestID?, _ error: RPCError) -> [UInt8] {
+    package func errorLine(id: RequestID?, _ error: RPCError) -> [UInt8] {
         encoder.errorBody(id: id, error) + [UInt8(ascii: "\n")]
     }
 

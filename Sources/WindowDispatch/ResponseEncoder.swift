@@ -2,29 +2,29 @@ import WindowProtocol
 
 /// Encodes responses and event payloads as compact JSON bytes with ``JSONWriter``: request ids
 /// and numbers are written exactly as they were sent.
-public struct ResponseEncoder: Sendable {
+package struct ResponseEncoder: Sendable {
     /// An encoder; it holds no state, so one serves every connection.
-    public init() {}
+    package init() {}
 
     /// `message` as one line, newline included.
-    public func line(_ message: some Encodable) -> [UInt8] {
+    package func line(_ message: some Encodable) -> [UInt8] {
         var bytes = body(message)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
 
     /// `message` as compact JSON, or an internal-error response if it does not encode.
-    public func body(_ message: some Encodable) -> [UInt8] {
+    package func body(_ message: some Encodable) -> [UInt8] {
         bytes(message) ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: cannot encode the response"}}"#.utf8)
     }
 
     /// The error response to request `id`, without a newline.
-    public func errorBody(id: RequestID?, _ error: RPCError) -> [UInt8] {
+    package func errorBody(id: RequestID?, _ error: RPCError) -> [UInt8] {
         RPCResponse<NoParams>(id: id, error: error).jsonBytes
     }
 
     /// `value` as compact JSON, or `nil` if it does not encode.
-    public func bytes(_ value: some Encodable) -> [UInt8]? {
+    package func bytes(_ value: some Encodable) -> [UInt8]? {
         try? JSONWriter.bytes(value)
     }
 }

@@ -3,35 +3,35 @@ import WindowCore
 import WindowProtocol
 
 /// The in-memory twin of the SQLite store, for tests: same protocol, same semantics, no disk.
-public final class MemoryStateStore: StateStore {
+package final class MemoryStateStore: StateStore {
     private let state: Mutex<StoredState>
     private let refusal = Mutex<String?>(nil)
 
     /// A store holding `initial`, as if a previous daemon had committed it.
-    public init(_ initial: StoredState = StoredState()) {
+    package init(_ initial: StoredState = StoredState()) {
         state = Mutex(initial)
     }
 
     /// What is stored now.
-    public var snapshot: StoredState { state.withLock { $0 } }
+    package var snapshot: StoredState { state.withLock { $0 } }
 
     /// The current ``snapshot``: a load sees every commit that has completed.
-    public func load() async throws -> StoredState { snapshot }
+    package func load() async throws -> StoredState { snapshot }
 
     /// Makes every commit fail with `reason`, as a full or read-only disk does, until called with `nil`.
-    public func refuseCommits(_ reason: String?) {
+    package func refuseCommits(_ reason: String?) {
         refusal.withLock { $0 = reason }
     }
 
     /// A commit refused by ``refuseCommits(_:)``.
-    public struct Refused: Error, CustomStringConvertible {
+    package struct Refused: Error, CustomStringConvertible {
         /// The reason given.
-        public var description: String
+        package var description: String
     }
 
     /// Applies `changes` at once and calls `completion` with success before returning; fails,
     /// applying nothing, while ``refuseCommits(_:)`` says so.
-    public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    package func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         if let reason = refusal.withLock({ $0 }) {
             return completion(.failure(Refused(description: reason)))
         }
@@ -42,10 +42,10 @@ public final class MemoryStateStore: StateStore {
     }
 
     /// Nothing to close in memory.
-    public func close() {}
+    package func close() {}
 
     /// Nothing to sync or compact in memory; `completion` succeeds at once.
-    public func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(.success(()))
     }
 }

@@ -16,16 +16,16 @@ import WindowProtocol
 /// synchronous API, in the order asked: GRDB's asynchronous API would run them on Dispatch
 /// worker threads, which libdispatch starts with a `setpriority` that the systemd unit's
 /// system call filter refuses (and logs).
-public final class SQLiteStateStore: StateStore {
+package final class SQLiteStateStore: StateStore {
     /// The database file.
-    public let path: String
+    package let path: String
     private let pool: DatabasePool
     private let thread: NIOThreadPool
     /// The writer's map from window id to order; used on the store's thread only.
     private let orders = Mutex<StoreWriter.Orders?>(nil)
 
     /// What to do with a database that cannot be used.
-    public enum DamagePolicy: String, Sendable {
+    package enum DamagePolicy: String, Sendable {
         /// Rename it with a timestamp, log where, and start fresh.
         case moveAside = "move-aside"
         /// Refuse to start.
@@ -33,16 +33,16 @@ public final class SQLiteStateStore: StateStore {
     }
 
     /// A damaged file moved aside: its new name, and what was wrong with it.
-    public struct MovedAside: Sendable {
+    package struct MovedAside: Sendable {
         /// Where it is now, `windowd.sqlite.damaged-TIMESTAMP`.
-        public var path: String
+        package var path: String
         /// Why it could not be used.
-        public var reason: String
+        package var reason: String
     }
 
     /// Opens (creating if needed) `windowd.sqlite` in `directory`. A damaged or foreign file (an
     /// empty one included) is moved aside under `policy = moveAside`, and its new name returned.
-    public static func open(directory: String, fullSync: Bool, onDamage policy: DamagePolicy) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: MovedAside?) {
+    package static func open(directory: String, fullSync: Bool, onDamage policy: DamagePolicy) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: MovedAside?) {
         try makeDirectory(directory)
         let path = directory + "/windowd.sqlite"
         do {
@@ -110,7 +110,7 @@ public final class SQLiteStateStore: StateStore {
 
     /// Reads everything in one read transaction, windows in creation order; a row whose id is not a
     /// UUID or whose storage value is not JSON is skipped, for restore to carry on without it.
-    public func load() async throws -> StoredState {
+    package func load() async throws -> StoredState {
         return try await thread.runIfActive { [self] in
             let state = try Self.read(pool)
             // The writer's map from what was read, next on this thread, while restore goes on.
@@ -132,7 +132,7 @@ public final class SQLiteStateStore: StateStore {
 
     /// Writes `changes` in one transaction on the store's own thread; `completion` runs once it is
     /// committed (on disk as far as `durability` promises) or failed.
-    public func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    package func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         thread.submit { [self] state in
             guard case .active = state else { return completion(.failure(CancellationError())) }
             completion(Result {
@@ -142,7 +142,7 @@ public final class SQLiteStateStore: StateStore {
     }
 
     /// `sync` checkpoints the write-ahead log in full; `compact` also truncates it and gives SQLite's caches back.
-    public func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let pool = self.pool
         thread.submit { state in
             guard case .active = state else { return completion(.failure(CancellationError())) }
@@ -167,7 +167,7 @@ public final class SQLiteStateStore: StateStore {
     /// The connections themselves stay open until the process ends: releasing them disposes
     /// GRDB's Dispatch queues, and that starts a Dispatch worker thread whose `setpriority` the
     /// systemd unit's filter refuses and libdispatch logs to the journal.
-    public func close() throws {
+    package func close() throws {
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }

@@ -1,7 +1,7 @@
 import WindowCore
 
 /// Durable state behind one protocol: the SQLite store in production, ``MemoryStateStore`` in tests.
-public protocol StateStore: AnyObject, Sendable {
+package protocol StateStore: AnyObject, Sendable {
     /// Everything stored.
     func load() async throws -> StoredState
 
@@ -16,7 +16,7 @@ public protocol StateStore: AnyObject, Sendable {
 }
 
 /// How much maintenance to do, from the aggregate phase's central reaction.
-public enum MaintenanceLevel: Sendable {
+package enum MaintenanceLevel: Sendable {
     /// `inactive`: make sure everything acknowledged is on disk.
     case sync
     /// `background`: compact storage and release caches.

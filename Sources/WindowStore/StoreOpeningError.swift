@@ -1,5 +1,5 @@
 /// Why the state database could not be used.
-public enum StoreOpeningError: Error, CustomStringConvertible, Sendable {
+package enum StoreOpeningError: Error, CustomStringConvertible, Sendable {
     /// The file is damaged or not a windowd database; `policy = refuse` keeps it where it is.
     case damaged(path: String, detail: String)
     /// The file was written by a newer windowd.
@@ -8,7 +8,7 @@ public enum StoreOpeningError: Error, CustomStringConvertible, Sendable {
     case directory(path: String, detail: String)
 
     /// What was wrong, without the advice: for the log line of a file moved aside.
-    public var detail: String {
+    package var detail: String {
         switch self {
         case .damaged(_, let detail), .directory(_, let detail): detail
         case .newerSchema(_, let unknown): "written by a newer windowd (migrations \(unknown.joined(separator: ", ")))"
@@ -16,7 +16,7 @@ public enum StoreOpeningError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The message for the user: names the database file or directory and what to do about it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .damaged(let path, let detail):
             return "the state database \(path) is damaged (\(detail)); move it aside or set state.on_damage = \"move-aside\""

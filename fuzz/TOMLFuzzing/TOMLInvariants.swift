@@ -9,12 +9,12 @@ import TOML
 ///
 /// fuzz/build.sh compiles this with `Sources/WindowServer/Config` into one module, so there
 /// is no `WindowServer` to import; under SwiftPM it is one.
-public enum TOMLInvariants {
+package enum TOMLInvariants {
     /// The file name config errors are checked to carry.
     static let file = "fuzz.toml"
 
     /// Every broken invariant for `bytes`, in words; empty when all hold.
-    public static func check(_ bytes: [UInt8]) -> [String] {
+    package static func check(_ bytes: [UInt8]) -> [String] {
         let lines = LineLengths(bytes)
         let parsed: Result<TOMLTable, TOMLError>
         do throws(TOMLError) {
@@ -148,7 +148,7 @@ public enum TOMLInvariants {
     }
 
     /// Equal values, floats compared bit for bit (any `nan` equal to any other).
-    public static func identical(_ lhs: TOMLValue, _ rhs: TOMLValue) -> Bool {
+    package static func identical(_ lhs: TOMLValue, _ rhs: TOMLValue) -> Bool {
         switch (lhs, rhs) {
         case (.float(let a), .float(let b)):
             return a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)

@@ -4,29 +4,29 @@ import WindowProtocol
 
 /// The daemon's side of a request, in memory: the coordinator, a clock that the session moves,
 /// subscriptions, and a store whose commits can be made to fail (`$storefail` / `$storeok`).
-public final class FuzzContext: DispatchContext {
-    public var coordinator: SceneCoordinator
-    public var now: Double
-    public var uptime: Double { 1 }
-    public var clientCount: Int { 3 }
+package final class FuzzContext: DispatchContext {
+    package var coordinator: SceneCoordinator
+    package var now: Double
+    package var uptime: Double { 1 }
+    package var clientCount: Int { 3 }
     /// Whether each line's commit fails, so that what it changed is undone.
-    public var commitsFail = false
+    package var commitsFail = false
     /// The session's three connections, with what each subscribed to.
-    public private(set) var connections: [ConnectionID: FuzzConnection] = Dictionary(
+    package private(set) var connections: [ConnectionID: FuzzConnection] = Dictionary(
         uniqueKeysWithValues: (1...3).map { (ConnectionID(UInt64($0)), FuzzConnection(id: ConnectionID(UInt64($0)))) })
 
-    public init(coordinator: SceneCoordinator, now: Double) {
+    package init(coordinator: SceneCoordinator, now: Double) {
         self.coordinator = coordinator
         self.now = now
     }
 
-    public func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64 {
+    package func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64 {
         connections[connection]?.subscription = types.map { .only($0) } ?? .all
         return 0
     }
 
     /// Who the daemon would send `event` to, now.
-    public func audience(of event: DaemonEvent) -> [FuzzConnection] {
+    package func audience(of event: DaemonEvent) -> [FuzzConnection] {
         let registry = coordinator.registry
         let all = connections.values.sorted { $0.id.rawValue < $1.id.rawValue }
         return EventAudience.of(event, among: all, subscribers: all.filter { $0.subscription != .none },
@@ -34,12 +34,12 @@ public final class FuzzContext: DispatchContext {
     }
 
     /// Reloading re-applies the groups in force: the fuzzer has no config file to re-read.
-    public func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String] {
+    package func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String] {
         coordinator.groups.keys.sorted()
     }
 
     /// What the daemon does when a connection ends.
-    public func disconnect(_ connection: ConnectionID) -> [Effect] {
+    package func disconnect(_ connection: ConnectionID) -> [Effect] {
         connections[connection]?.subscription = .none
         var effects: [Effect] = []
         coordinator.detach(connection: connection, now: now, effects: &effects)
@@ -48,21 +48,21 @@ public final class FuzzContext: DispatchContext {
 
     /// The clock moved to `now`: what falls due (a settling aggregate, an expired session)
     /// happens, as the daemon's deadline timer makes it happen.
-    public func advanceClock() -> [Effect] {
+    package func advanceClock() -> [Effect] {
         var effects: [Effect] = []
         coordinator.advance(to: now, effects: &effects)
         return effects
     }
 
     /// Ends `loading` as the daemon does at start.
-    public func finishLoading() {
+    package func finishLoading() {
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: now, effects: &effects)
     }
 }
 
 /// One of the session's connections, as the event audience sees it.
-public struct FuzzConnection: EventSubscriber {
-    public let id: ConnectionID
-    public var subscription = EventSubscription.none
+package struct FuzzConnection: EventSubscriber {
+    package let id: ConnectionID
+    package var subscription = EventSubscription.none
 }

@@ -10,9 +10,9 @@ import WindowProtocol
 /// after `$storefail` every line's commit fails until `$storeok`: what a line changed is then
 /// undone, as the daemon rolls the coordinator back to its value before the line. Window ids
 /// are random, so `"$3"` in a line stands for the fourth window's id.
-public struct FuzzSession {
+package struct FuzzSession {
     /// The groups of the end-to-end config, plus one with a launch command and no restore.
-    public static let groups = [
+    package static let groups = [
         WindowGroup(id: "main", valueType: .none),
         WindowGroup(id: "detail", valueType: .int),
         WindowGroup(id: "notes", valueType: .string),
@@ -20,22 +20,22 @@ public struct FuzzSession {
         WindowGroup(id: "tool", valueType: .string, launch: ["echo", "{id}", "{value}"], restore: false),
     ]
     /// Small limits, so that the fuzzer reaches them.
-    public static let limits = CoordinatorLimits(maxWindows: 8, maxStorageBytes: 512, sessionTTL: 30)
+    package static let limits = CoordinatorLimits(maxWindows: 8, maxStorageBytes: 512, sessionTTL: 30)
     /// `max_message_bytes`, small for the same reason.
-    public static let maxLineBytes = 4_096
+    package static let maxLineBytes = 4_096
 
     /// The daemon's state, after the input.
-    public let context: FuzzContext
+    package let context: FuzzContext
     /// The daemon's own router: the same table, params decoding and replies.
-    public let router = RequestRouter()
+    package let router = RequestRouter()
 
-    public init() {
+    package init() {
         context = FuzzContext(coordinator: SceneCoordinator(groups: Self.groups, limits: Self.limits), now: 1_700_000_000)
         context.finishLoading()
     }
 
     /// Feeds `input`; returns the invariants it broke, each with the line that broke it.
-    public func run(_ input: [UInt8]) -> [String] {
+    package func run(_ input: [UInt8]) -> [String] {
         var violations: [String] = []
         var splitter = LineSplitter(maximum: Self.maxLineBytes)
         for (index, frame) in splitter.feed(input).enumerated() {

@@ -32,7 +32,7 @@ final class RequestPath {
     /// connection; empty when nothing is answered (a notification).
     func respond(to line: [UInt8]) -> [UInt8] {
         let outcome = line.withUnsafeBytes { router.handle(line: $0, from: connection, context: context) }
-        return outcome.line(unsaved: nil) ?? []
+        return outcome.line(undone: nil) ?? []
     }
 
     /// Handles `line` as the daemon does — the response written into a buffer kept from line to
@@ -40,7 +40,7 @@ final class RequestPath {
     func serve(_ line: [UInt8]) -> Int {
         output.removeAll(keepingCapacity: true)
         let outcome = line.withUnsafeBytes { router.handle(line: $0, from: connection, context: context) }
-        outcome.write(unsaved: nil, into: &output)
+        outcome.write(undone: nil, into: &output)
         return output.count
     }
 }

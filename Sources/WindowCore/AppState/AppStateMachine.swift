@@ -1,17 +1,17 @@
 import WindowProtocol
 
 /// The app state and the one place its transitions are validated (SPEC section 4).
-public struct AppStateMachine: Sendable, Equatable {
+package struct AppStateMachine: Sendable, Equatable {
     /// The current state; the daemon starts in `loading`.
-    public private(set) var state: AppState
+    package private(set) var state: AppState
 
     /// A machine in `state`: `loading` at start, the handed-over state after a graceful restart.
-    public init(state: AppState = .loading) {
+    package init(state: AppState = .loading) {
         self.state = state
     }
 
     /// Whether the table of SPEC section 4 allows `from → to`.
-    public static func allows(from: AppState, to: AppState) -> Bool {
+    package static func allows(from: AppState, to: AppState) -> Bool {
         switch (from, to) {
         case (.loading, .unauthenticated), (.loading, .authenticated), (.loading, .error):
             return true
@@ -29,7 +29,7 @@ public struct AppStateMachine: Sendable, Equatable {
     }
 
     /// Moves to `next` if allowed; otherwise the state is unchanged and the refusal names both states.
-    public mutating func transition(to next: AppState) throws(Refusal) -> AppStateEvent {
+    package mutating func transition(to next: AppState) throws(Refusal) -> AppStateEvent {
         guard Self.allows(from: state, to: next) else {
             throw .refused(.invalidTransition, "invalid transition: \(state) → \(next)")
         }

@@ -1,9 +1,9 @@
 import WindowProtocol
 
 /// What a connection asks for when it becomes a window's presenter.
-public struct AttachRequest: Sendable, Equatable {
+package struct AttachRequest: Sendable, Equatable {
     /// The window to present.
-    public enum Target: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
         /// An existing window, by its id as the client wrote it.
         case id(String)
         /// The window of a group with a value, opened if there is none (without its launch command).
@@ -11,16 +11,16 @@ public struct AttachRequest: Sendable, Equatable {
     }
 
     /// The window to present.
-    public var target: Target
+    package var target: Target
     /// The window's phase once attached.
-    public var phase: ScenePhase
+    package var phase: ScenePhase
     /// Whether to replace a presenter the window already has.
-    public var takeover: Bool
+    package var takeover: Bool
     /// Where the presenter's terminal is, if it said.
-    public var place: Place?
+    package var place: Place?
 
     /// A request for `target`, attached `active` by default (the terminal that just ran the command is in front).
-    public init(target: Target, phase: ScenePhase = .active, takeover: Bool = false, place: Place? = nil) {
+    package init(target: Target, phase: ScenePhase = .active, takeover: Bool = false, place: Place? = nil) {
         self.target = target
         self.phase = phase
         self.takeover = takeover

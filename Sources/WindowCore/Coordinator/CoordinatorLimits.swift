@@ -1,16 +1,16 @@
 /// The limits the coordinator enforces (SPEC section 7), from the config.
-public struct CoordinatorLimits: Sendable, Equatable {
+package struct CoordinatorLimits: Sendable, Equatable {
     /// Windows in the registry.
-    public var maxWindows: Int
+    package var maxWindows: Int
     /// Bytes of scene storage per window.
-    public var maxStorageBytes: Int
+    package var maxStorageBytes: Int
     /// Seconds a session lasts after sign-in.
-    public var sessionTTL: Double
+    package var sessionTTL: Double
     /// Seconds a lower aggregate phase must hold before it is announced (`app.phase_settle_ms`).
-    public var phaseSettle: Double
+    package var phaseSettle: Double
 
     /// Limits with the defaults of SPEC sections 3, 7 and 11 for any not given.
-    public init(maxWindows: Int = 100_000, maxStorageBytes: Int = 65_536, sessionTTL: Double = 43_200, phaseSettle: Double = 0.15) {
+    package init(maxWindows: Int = 100_000, maxStorageBytes: Int = 65_536, sessionTTL: Double = 43_200, phaseSettle: Double = 0.15) {
         self.maxWindows = maxWindows
         self.maxStorageBytes = maxStorageBytes
         self.sessionTTL = sessionTTL

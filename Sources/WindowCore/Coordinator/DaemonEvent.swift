@@ -1,7 +1,7 @@
 import WindowProtocol
 
 /// An event the coordinator raises; the server numbers it per connection and delivers it.
-public enum DaemonEvent: Sendable, Equatable {
+package enum DaemonEvent: Sendable, Equatable {
     /// A window was registered; sent to subscribers.
     case windowOpened(WindowInfo)
     /// A window was closed; sent to subscribers.
@@ -26,7 +26,7 @@ public enum DaemonEvent: Sendable, Equatable {
     case daemonRestarted(resync: Bool, connection: ConnectionID)
 
     /// The event's wire name.
-    public var name: EventName {
+    package var name: EventName {
         switch self {
         case .windowOpened: return .windowOpened
         case .windowClosed: return .windowClosed
@@ -44,7 +44,7 @@ public enum DaemonEvent: Sendable, Equatable {
 }
 
 /// What a coordinator operation asks the world to do, besides answering.
-public enum Effect: Sendable, Equatable {
+package enum Effect: Sendable, Equatable {
     /// Deliver an event.
     case event(DaemonEvent)
     /// Start a group's launch command for a new window.
@@ -55,7 +55,7 @@ public enum Effect: Sendable, Equatable {
     case persist(StateChange)
 
     /// Whether this is a change to commit.
-    public var isPersist: Bool {
+    package var isPersist: Bool {
         if case .persist = self { return true }
         return false
     }

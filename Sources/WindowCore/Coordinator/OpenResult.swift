@@ -2,23 +2,23 @@ import WindowProtocol
 
 /// What ``SceneCoordinator/open(group:value:now:launch:effects:)`` did, and what the opener
 /// must start to show the window.
-public struct OpenResult: Sendable, Equatable {
+package struct OpenResult: Sendable, Equatable {
     /// The window made or found.
-    public var window: Window
+    package var window: Window
     /// Made, brought to front, or relaunched.
-    public var outcome: OpenOutcome
+    package var outcome: OpenOutcome
     /// The group's `command` for this window, substituted, for the opener to start at its place
     /// (SPEC section 13); empty when there is nothing for the opener to start: the window was
     /// brought to front, the group has no command, or the daemon starts its `launch` override.
-    public var command: [String]
+    package var command: [String]
 
     /// A result of `outcome` for `window`, with the command the opener starts.
-    public init(window: Window, outcome: OpenOutcome, command: [String] = []) {
+    package init(window: Window, outcome: OpenOutcome, command: [String] = []) {
         self.window = window
         self.outcome = outcome
         self.command = command
     }
 
     /// Whether a new window was registered.
-    public var created: Bool { outcome == .created }
+    package var created: Bool { outcome == .created }
 }

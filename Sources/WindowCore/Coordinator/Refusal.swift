@@ -1,8 +1,8 @@
 /// Why the core refused an operation, in the domain's own terms; `WindowDispatch` turns it into
 /// the JSON-RPC error a client sees (`-32000` with `data.reason`, or `-32602`).
-public struct Refusal: Error, Equatable, Sendable {
+package struct Refusal: Error, Equatable, Sendable {
     /// What kind of refusal it is.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// `unknown_group`: no group of that id in the config.
         case unknownGroup
         /// `invalid_value`: the value does not parse as the group's type.
@@ -22,17 +22,17 @@ public struct Refusal: Error, Equatable, Sendable {
     }
 
     /// What kind of refusal it is.
-    public var reason: Reason
+    package var reason: Reason
     /// What was wrong and what to do, for a person.
-    public var message: String
+    package var message: String
 
     /// A refusal for `reason`.
-    public static func refused(_ reason: Reason, _ message: String) -> Refusal {
+    package static func refused(_ reason: Reason, _ message: String) -> Refusal {
         Refusal(reason: reason, message: message)
     }
 
     /// An argument the operation cannot take.
-    public static func invalidArgument(_ message: String) -> Refusal {
+    package static func invalidArgument(_ message: String) -> Refusal {
         Refusal(reason: .invalidArgument, message: message)
     }
 }

@@ -6,7 +6,7 @@
 extension SceneCoordinator {
     /// The earliest time at which ``advance(to:effects:)`` has something to do; `nil` for never
     /// (signed out, and no lower aggregate waiting).
-    public var nextDeadline: Double? {
+    package var nextDeadline: Double? {
         let expiry = state.isAuthenticated ? session?.expiresAt : nil
         switch (expiry, phaseSettle.deadline) {
         case (let expiry?, let settle?): return min(expiry, settle)
@@ -19,7 +19,7 @@ extension SceneCoordinator {
     /// Time has reached `now`: a lower aggregate that has held is announced (with its
     /// reaction), and a session past its expiry ends in `error(sessionExpired)`, which closes
     /// the windows that need a user as a sign-out does.
-    public mutating func advance(to now: Double, effects: inout [Effect]) {
+    package mutating func advance(to now: Double, effects: inout [Effect]) {
         if let change = phaseSettle.settle(registry.aggregate, now: now) {
             announce(change, now: now, effects: &effects)
         }
@@ -31,7 +31,7 @@ extension SceneCoordinator {
     /// A graceful restart is about to hand the state over: a lower aggregate still waiting for
     /// its settle time is announced now, so that what the clients were told is what the next
     /// process finds (it takes the windows' aggregate as announced).
-    public mutating func settlePhaseNow(now: Double, effects: inout [Effect]) {
+    package mutating func settlePhaseNow(now: Double, effects: inout [Effect]) {
         guard let deadline = phaseSettle.deadline,
               let change = phaseSettle.settle(registry.aggregate, now: deadline) else { return }
         announce(change, now: now, effects: &effects)

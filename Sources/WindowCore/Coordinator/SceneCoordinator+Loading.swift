@@ -7,7 +7,7 @@ extension SceneCoordinator {
     /// the restored windows of groups that need a user are closed now, with their storage, as a
     /// sign-out closes them — before anyone can list or read them, while the state is still
     /// `loading`. ``finishLoading(storedSession:rejected:now:effects:)`` then leaves `loading`.
-    public mutating func discardRestoredSession(now: Double, effects: inout [Effect]) {
+    package mutating func discardRestoredSession(now: Double, effects: inout [Effect]) {
         guard state == .loading else { return }
         signOutWindows(now: now, effects: &effects)
     }
@@ -16,7 +16,7 @@ extension SceneCoordinator {
     /// now: while `loading`, a window of a group that needs a user cannot be given or refused
     /// yet (the stored session has no verdict), so the request is answered by the state loading
     /// reaches. Any other attach, and every attach outside `loading`, is answered at once.
-    public func attachWaitsForLoading(_ target: AttachRequest.Target) -> Bool {
+    package func attachWaitsForLoading(_ target: AttachRequest.Target) -> Bool {
         guard state == .loading else { return false }
         let groupID: String
         switch target {

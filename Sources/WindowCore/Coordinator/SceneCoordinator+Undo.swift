@@ -2,18 +2,18 @@
 /// what each change replaces, and the app state, session and settling aggregate are small values kept aside.
 extension SceneCoordinator {
     /// What undoes a run of changes: the windows as they were, the app state and session as they were.
-    public struct UndoRecord: Sendable {
+    package struct UndoRecord: Sendable {
         var windows: WindowRegistry.Journal
         var base: UndoBase
 
         /// This run of changes and an `older` one before it, undone together.
-        public func merging(older: UndoRecord) -> UndoRecord {
+        package func merging(older: UndoRecord) -> UndoRecord {
             UndoRecord(windows: windows.merging(older: older.windows), base: older.base)
         }
     }
 
     /// The small values a run of changes may replace besides the windows.
-    public struct UndoBase: Sendable {
+    package struct UndoBase: Sendable {
         var appState: AppStateMachine
         var session: Session?
         var phaseSettle: PhaseSettle
@@ -21,21 +21,21 @@ extension SceneCoordinator {
     }
 
     /// Records, from now on, what the windows' changes replace (see ``takeUndoRecord(since:)``).
-    public mutating func startJournal() {
+    package mutating func startJournal() {
         registry.startJournal()
     }
 
     /// The app state and session now, to pass to the next ``takeUndoRecord(since:)``.
-    public var undoBase: UndoBase { UndoBase(appState: appState, session: session, phaseSettle: phaseSettle, signedOut: signedOut) }
+    package var undoBase: UndoBase { UndoBase(appState: appState, session: session, phaseSettle: phaseSettle, signedOut: signedOut) }
 
     /// What undoes every change since `base` was read (and the journal last taken); the
     /// recording goes on afresh from here.
-    public mutating func takeUndoRecord(since base: UndoBase) -> UndoRecord {
+    package mutating func takeUndoRecord(since base: UndoBase) -> UndoRecord {
         UndoRecord(windows: registry.takeJournal(), base: base)
     }
 
     /// Puts the windows, app state, session and settling aggregate back as `record` has them; no events.
-    public mutating func undo(_ record: UndoRecord) {
+    package mutating func undo(_ record: UndoRecord) {
         registry.undo(record.windows)
         appState = record.base.appState
         session = record.base.session

@@ -10,40 +10,40 @@ import WindowProtocol
 ///
 /// Pure: every operation takes the time it needs as an argument, changes the value,
 /// and appends what the world must do to `effects`. The server executes them.
-public struct SceneCoordinator: Sendable {
+package struct SceneCoordinator: Sendable {
     /// The configured window groups by id.
-    public private(set) var groups: [String: WindowGroup]
+    package private(set) var groups: [String: WindowGroup]
     /// The limits in force.
-    public private(set) var limits: CoordinatorLimits
+    package private(set) var limits: CoordinatorLimits
     /// The app state machine.
-    public internal(set) var appState = AppStateMachine()
+    package internal(set) var appState = AppStateMachine()
     /// The windows.
-    public internal(set) var registry = WindowRegistry()
+    package internal(set) var registry = WindowRegistry()
     /// The signed-in session, while `authenticated`.
-    public internal(set) var session: Session?
+    package internal(set) var session: Session?
     /// The aggregate as announced: up at once, down once it has held (SPEC section 3).
-    public internal(set) var phaseSettle: PhaseSettle
+    package internal(set) var phaseSettle: PhaseSettle
     /// Windows closed by a sign-out since the last sign-in: a presenter re-attaching to one by
     /// id is told `unauthenticated` (it was signed out), not `unknown_window`.
     var signedOut: Set<WindowID> = []
 
     /// A controller in `loading` with no windows, for `groups` (the last of a repeated id wins).
-    public init(groups: [WindowGroup], limits: CoordinatorLimits) {
+    package init(groups: [WindowGroup], limits: CoordinatorLimits) {
         self.groups = Dictionary(groups.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         self.limits = limits
         phaseSettle = PhaseSettle(seconds: limits.phaseSettle)
     }
 
     /// The current app state.
-    public var state: AppState { appState.state }
+    package var state: AppState { appState.state }
 
     /// The aggregate phase as announced (`registry.aggregate` is the windows' own, at once).
-    public var aggregate: ScenePhase { phaseSettle.announced }
+    package var aggregate: ScenePhase { phaseSettle.announced }
 
     // MARK: - Lookup
 
     /// The window with id `text`, or `unknown_window`.
-    public func window(_ text: String) throws(Refusal) -> Window {
+    package func window(_ text: String) throws(Refusal) -> Window {
         guard let id = WindowID(text), let window = registry.windows[id] else {
             throw .refused(.unknownWindow, "no window with id '\(text)' (winctl list shows the windows)")
         }
@@ -51,13 +51,13 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// The window of `group` for `value`, if one is open (`nil` also when the value does not parse).
-    public func existingWindow(group: String, value: JSONValue?) -> Window? {
+    package func existingWindow(group: String, value: JSONValue?) -> Window? {
         guard let group = groups[group], let typed = try? WindowValue.parse(value, as: group.valueType, group: group.id) else { return nil }
         return registry.window(group: group.id, value: typed)
     }
 
     /// The group `id`, or `unknown_group`.
-    public func group(_ id: String) throws(Refusal) -> WindowGroup {
+    package func group(_ id: String) throws(Refusal) -> WindowGroup {
         guard let group = groups[id] else {
             let known = groups.keys.sorted().joined(separator: ", ")
             throw .refused(.unknownGroup, "unknown window group '\(id)' (configured: \(known))")
@@ -74,7 +74,7 @@ public struct SceneCoordinator: Sendable {
     /// Starting is the group's `launch` override, run by the daemon (an effect), or else its
     /// `command`, returned for the opener to start at its place. `launch: false` (an attach by
     /// value) starts nothing.
-    public mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true, effects: inout [Effect]) throws(Refusal) -> OpenResult {
+    package mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true, effects: inout [Effect]) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
         let typed = try WindowValue.parse(value, as: group.valueType, group: group.id)
@@ -109,7 +109,7 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// Closes a window: its presenter is dismissed, its storage destroyed.
-    public mutating func close(_ idText: String, reason: DismissReason = .closed, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func close(_ idText: String, reason: DismissReason = .closed, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         registry.remove(window.id)
         effects.append(.persist(.windowClosed(window.id)))
@@ -125,7 +125,7 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// Brings a window to front: its presenter and subscribers get `window.focus`.
-    public func focus(_ idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
+    package func focus(_ idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         effects.append(.event(.windowFocus(window.info, presenter: window.presenter)))
         return window
@@ -134,7 +134,7 @@ public struct SceneCoordinator: Sendable {
     // MARK: - Presenters
 
     /// Makes `connection` the presenter of a window named by id, or by group and value (opened if needed).
-    public mutating func attach(_ request: AttachRequest, connection: ConnectionID, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func attach(_ request: AttachRequest, connection: ConnectionID, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
         var target: Window
         let presented = registry.window(presentedBy: connection)
         switch request.target {
@@ -178,7 +178,7 @@ public struct SceneCoordinator: Sendable {
 
     /// Ends `connection`'s presentation, if any: the window stays, in `background`.
     @discardableResult
-    public mutating func detach(connection: ConnectionID, now: Double, effects: inout [Effect]) -> Window? {
+    package mutating func detach(connection: ConnectionID, now: Double, effects: inout [Effect]) -> Window? {
         guard let window = registry.window(presentedBy: connection) else { return nil }
         registry.setPresenter(nil, phase: .background, of: window.id)
         let detached = registry.windows[window.id]!
@@ -188,7 +188,7 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// Sets a window's phase; a window without a presenter stays `background`.
-    public mutating func setPhase(_ phase: ScenePhase, of idText: String, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func setPhase(_ phase: ScenePhase, of idText: String, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         guard window.presenter != nil || phase == .background else {
             throw .invalidArgument("window \(window.id) has no presenter, so it stays background; attach to it first")
@@ -204,7 +204,7 @@ public struct SceneCoordinator: Sendable {
     // MARK: - Scene storage
 
     /// Sets one key of a window's scene storage, within the storage limit.
-    public mutating func setStorage(_ key: String, to value: JSONValue, of idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func setStorage(_ key: String, to value: JSONValue, of idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         let limit = limits.maxStorageBytes
         try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(Refusal) in
@@ -215,7 +215,7 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// Removes one key of a window's scene storage.
-    public mutating func removeStorage(_ key: String, of idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func removeStorage(_ key: String, of idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
         guard window.storage.values[key] != nil else { return window }
         try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(Refusal) in
@@ -229,7 +229,7 @@ public struct SceneCoordinator: Sendable {
 
     /// Moves the app state machine; leaving `authenticated` signs out the windows that need a user.
     @discardableResult
-    public mutating func transition(to next: AppState, now: Double, effects: inout [Effect]) throws(Refusal) -> AppStateEvent {
+    package mutating func transition(to next: AppState, now: Double, effects: inout [Effect]) throws(Refusal) -> AppStateEvent {
         let change = try appState.transition(to: next)
         effects.append(.event(.appState(change)))
         if case .authenticated(let user) = next {
@@ -255,7 +255,7 @@ public struct SceneCoordinator: Sendable {
     /// Ends `loading`: `authenticated` if `storedSession` is given, not `rejected` (by the validate
     /// command) and not expired, else `unauthenticated` — and a stored session that is not
     /// restored is cleared from the store.
-    public mutating func finishLoading(storedSession: Session?, rejected: Bool = false, now: Double, effects: inout [Effect]) {
+    package mutating func finishLoading(storedSession: Session?, rejected: Bool = false, now: Double, effects: inout [Effect]) {
         guard state == .loading else { return }
         if let storedSession, !rejected, !storedSession.isExpired(at: now) {
             session = storedSession
@@ -267,7 +267,7 @@ public struct SceneCoordinator: Sendable {
     }
 
     /// An invalid session while `authenticated` goes to `error(sessionExpired)`.
-    public mutating func expireSession(now: Double, effects: inout [Effect]) {
+    package mutating func expireSession(now: Double, effects: inout [Effect]) {
         guard state.isAuthenticated else { return }
         _ = try? transition(to: .error(.sessionExpired), now: now, effects: &effects)
     }
@@ -276,7 +276,7 @@ public struct SceneCoordinator: Sendable {
 
     /// Applies a re-read config. Existing windows of a group that is gone stay until closed;
     /// they are not restored after a restart.
-    public mutating func reconfigure(groups: [WindowGroup], limits: CoordinatorLimits) {
+    package mutating func reconfigure(groups: [WindowGroup], limits: CoordinatorLimits) {
         self.groups = Dictionary(groups.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         self.limits = limits
         phaseSettle.seconds = limits.phaseSettle
@@ -284,7 +284,7 @@ public struct SceneCoordinator: Sendable {
 
     /// Registers the windows restored from storage (``RestoreValidator``'s registry, detached
     /// and in `background`): taken whole when none is registered yet, as at start.
-    public mutating func restore(_ restored: WindowRegistry) {
+    package mutating func restore(_ restored: WindowRegistry) {
         guard registry.count > 0 else {
             registry = restored
             return
@@ -295,7 +295,7 @@ public struct SceneCoordinator: Sendable {
 
     /// Picks up where a gracefully restarted daemon left off: its app state (instead of
     /// `loading`) and session, with no events — nothing changed for the clients.
-    public mutating func resume(state: AppState, session: Session?) {
+    package mutating func resume(state: AppState, session: Session?) {
         guard self.state == .loading else { return }
         appState = AppStateMachine(state: state)
         self.session = state.isAuthenticated ? session : nil
@@ -304,7 +304,7 @@ public struct SceneCoordinator: Sendable {
     /// Gives a window back to the presenter that a graceful restart carried over, with no
     /// events; `false` if the window or its group is gone.
     @discardableResult
-    public mutating func resumePresenter(_ idText: String, connection: ConnectionID, phase: ScenePhase) -> Bool {
+    package mutating func resumePresenter(_ idText: String, connection: ConnectionID, phase: ScenePhase) -> Bool {
         guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else { return false }
         registry.setPresenter(connection, phase: phase, of: id)
         phaseSettle.adopt(registry.aggregate)

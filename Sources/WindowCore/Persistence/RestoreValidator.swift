@@ -2,9 +2,9 @@ import WindowProtocol
 
 /// Checks stored windows against the config before they are applied (SPEC section 5):
 /// restored state is never trusted blindly.
-public enum RestoreValidator {
+package enum RestoreValidator {
     /// Why a stored window was not restored.
-    public enum DropReason: Sendable, Equatable, CustomStringConvertible {
+    package enum DropReason: Sendable, Equatable, CustomStringConvertible {
         /// The window's group is gone from the config.
         case groupRemoved(String)
         /// The window's group has `restore = false`.
@@ -18,7 +18,7 @@ public enum RestoreValidator {
         case signedOut(String)
 
         /// The reason as the "dropped a stored window" log line gives it, naming the group or window.
-        public var description: String {
+        package var description: String {
             switch self {
             case .groupRemoved(let group): return "group '\(group)' is no longer in the config"
             case .restoreDisabled(let group): return "group '\(group)' has restore = false"
@@ -35,7 +35,7 @@ public enum RestoreValidator {
     ///
     /// - Parameter sessionRestorable: whether the stored session may still be restored (there
     ///   is one, not expired); when not, the windows of `requires_auth` groups are dropped.
-    public static func validate(_ state: StoredState, groups: [String: WindowGroup], sessionRestorable: Bool = true) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
+    package static func validate(_ state: StoredState, groups: [String: WindowGroup], sessionRestorable: Bool = true) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
         var registry = WindowRegistry()
         var dropped: [(WindowID, DropReason)] = []
         registry.reserveCapacity(state.windows.count)

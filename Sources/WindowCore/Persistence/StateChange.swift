@@ -2,7 +2,7 @@ import WindowProtocol
 
 /// One change to durable state, raised by the coordinator and committed by the store
 /// before the request that caused it is acknowledged.
-public enum StateChange: Sendable, Equatable {
+package enum StateChange: Sendable, Equatable {
     /// A window was opened.
     case windowCreated(StoredWindow)
     /// A window was closed explicitly; it and its storage never come back.
@@ -20,22 +20,22 @@ public enum StateChange: Sendable, Equatable {
 }
 
 /// A window as it is kept on disk: what restore needs, and nothing about presenters or phases.
-public struct StoredWindow: Sendable, Equatable {
+package struct StoredWindow: Sendable, Equatable {
     /// The id the window keeps across restarts.
-    public var id: WindowID
+    package var id: WindowID
     /// Its group's id, checked against the config on restore.
-    public var group: String
+    package var group: String
     /// The value as it was typed when stored; re-typed against the config on restore.
-    public var value: JSONValue
+    package var value: JSONValue
     /// ISO 8601 creation time.
-    public var createdAt: String
+    package var createdAt: String
     /// Creation order, so that restored windows list oldest first as before.
-    public var order: UInt64
+    package var order: UInt64
     /// When a presenter last attached (seconds since the Unix epoch); kept for the record, restore ignores it.
-    public var lastAttachedAt: Double?
+    package var lastAttachedAt: Double?
 
     /// A window record as it goes to the store.
-    public init(id: WindowID, group: String, value: JSONValue, createdAt: String, order: UInt64, lastAttachedAt: Double? = nil) {
+    package init(id: WindowID, group: String, value: JSONValue, createdAt: String, order: UInt64, lastAttachedAt: Double? = nil) {
         self.id = id
         self.group = group
         self.value = value
@@ -46,16 +46,16 @@ public struct StoredWindow: Sendable, Equatable {
 }
 
 /// Everything the store holds: windows with their scene storage, and the session.
-public struct StoredState: Sendable, Equatable {
+package struct StoredState: Sendable, Equatable {
     /// The windows not closed explicitly; `order` gives their creation order.
-    public var windows: [StoredWindow]
+    package var windows: [StoredWindow]
     /// Each window's scene storage, values exactly as sent.
-    public var storage: [WindowID: [String: JSONValue]]
+    package var storage: [WindowID: [String: JSONValue]]
     /// The last session saved, if not cleared since; validated before it is applied.
-    public var session: Session?
+    package var session: Session?
 
     /// A stored state; empty by default, as a fresh store loads.
-    public init(windows: [StoredWindow] = [], storage: [WindowID: [String: JSONValue]] = [:], session: Session? = nil) {
+    package init(windows: [StoredWindow] = [], storage: [WindowID: [String: JSONValue]] = [:], session: Session? = nil) {
         self.windows = windows
         self.storage = storage
         self.session = session
@@ -65,7 +65,7 @@ public struct StoredState: Sendable, Equatable {
 extension StateChange {
     /// Whether the change only keeps books (the last-attached time): worth no wait while the
     /// store refuses writes, and no error to the client when its commit fails.
-    public var isBookkeeping: Bool {
+    package var isBookkeeping: Bool {
         if case .windowAttached = self { return true }
         return false
     }

@@ -14,16 +14,16 @@ import WindowProtocol
 /// settle.observe(.inactive, now: 1)      // nil: held back until 1.15
 /// settle.observe(.active, now: 1.05)     // nil: undone in time, nothing to announce
 /// ```
-public struct PhaseSettle: Sendable, Equatable {
+package struct PhaseSettle: Sendable, Equatable {
     /// The aggregate as last announced: what events, reactions and queries report.
-    public private(set) var announced: ScenePhase
+    package private(set) var announced: ScenePhase
     /// When a lower aggregate, held since it fell, is announced; `nil` when none waits.
-    public private(set) var deadline: Double?
+    package private(set) var deadline: Double?
     /// How long a lower aggregate must hold before it is announced (`app.phase_settle_ms`).
-    public var seconds: Double
+    package var seconds: Double
 
     /// Nothing announced yet but `announced` (`background`: no windows, or restored ones).
-    public init(seconds: Double, announced: ScenePhase = .background) {
+    package init(seconds: Double, announced: ScenePhase = .background) {
         self.seconds = seconds
         self.announced = announced
     }
@@ -31,7 +31,7 @@ public struct PhaseSettle: Sendable, Equatable {
     /// The windows' aggregate is `current` at `now`: the change to announce now, if any.
     /// Up is announced at once; down starts (or keeps) the wait; back to the announced value
     /// cancels the wait.
-    public mutating func observe(_ current: ScenePhase, now: Double) -> ScenePhaseEvent? {
+    package mutating func observe(_ current: ScenePhase, now: Double) -> ScenePhaseEvent? {
         if current == announced {
             deadline = nil
             return nil
@@ -45,7 +45,7 @@ public struct PhaseSettle: Sendable, Equatable {
 
     /// Time has reached `now`, with the windows' aggregate `current`: once the deadline has
     /// passed, the lower value that held is announced.
-    public mutating func settle(_ current: ScenePhase, now: Double) -> ScenePhaseEvent? {
+    package mutating func settle(_ current: ScenePhase, now: Double) -> ScenePhaseEvent? {
         guard let deadline, now >= deadline else { return nil }
         self.deadline = nil
         guard current != announced else { return nil }
@@ -54,7 +54,7 @@ public struct PhaseSettle: Sendable, Equatable {
 
     /// Takes `current` as announced without an event: the clients already know it (a
     /// presenter handed over by a graceful restart).
-    public mutating func adopt(_ current: ScenePhase) {
+    package mutating func adopt(_ current: ScenePhase) {
         announced = current
         deadline = nil
     }

@@ -1,20 +1,20 @@
 import WindowProtocol
 
 /// A window's small JSON key/value map, with its size kept against a limit.
-public struct SceneStorage: Sendable, Equatable {
+package struct SceneStorage: Sendable, Equatable {
     /// Key → value.
-    public private(set) var values: [String: JSONValue]
+    package private(set) var values: [String: JSONValue]
     /// The bytes the map takes: each key plus its value as compact JSON.
-    public private(set) var byteCount: Int
+    package private(set) var byteCount: Int
 
     /// A map holding `values`, as restored; the limit is checked only when a key is set.
-    public init(values: [String: JSONValue] = [:]) {
+    package init(values: [String: JSONValue] = [:]) {
         self.values = values
         self.byteCount = values.reduce(0) { $0 + Self.size(key: $1.key, value: $1.value) }
     }
 
     /// Sets `key`, unless the map would then exceed `limit` bytes.
-    public mutating func set(_ key: String, to value: JSONValue, limit: Int, window: WindowID) throws(Refusal) {
+    package mutating func set(_ key: String, to value: JSONValue, limit: Int, window: WindowID) throws(Refusal) {
         guard !key.isEmpty else { throw .invalidArgument("storage key must not be empty") }
         let old = values[key].map { Self.size(key: key, value: $0) } ?? 0
         let new = Self.size(key: key, value: value)
@@ -27,7 +27,7 @@ public struct SceneStorage: Sendable, Equatable {
     }
 
     /// Removes `key`; nothing happens if it is not set.
-    public mutating func remove(_ key: String) {
+    package mutating func remove(_ key: String) {
         if let old = values.removeValue(forKey: key) {
             byteCount -= Self.size(key: key, value: old)
         }

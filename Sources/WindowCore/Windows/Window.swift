@@ -1,28 +1,28 @@
 import WindowProtocol
 
 /// One entry of the registry.
-public struct Window: Sendable, Equatable {
+package struct Window: Sendable, Equatable {
     /// Its identity.
-    public let id: WindowID
+    package let id: WindowID
     /// Its group's id.
-    public let group: String
+    package let group: String
     /// Its typed value.
-    public let value: WindowValue
+    package let value: WindowValue
     /// Its own phase; `background` whenever it has no presenter.
-    public internal(set) var phase: ScenePhase
+    package internal(set) var phase: ScenePhase
     /// The connection presenting it, if any.
-    public internal(set) var presenter: ConnectionID?
+    package internal(set) var presenter: ConnectionID?
     /// Where its presenter's terminal is, as the presenter said when it attached; `nil` without one.
-    public internal(set) var place: Place?
+    package internal(set) var place: Place?
     /// ISO 8601 creation time.
-    public let createdAt: String
+    package let createdAt: String
     /// Creation order, for listing oldest first.
-    public let order: UInt64
+    package let order: UInt64
     /// Its scene storage.
-    public internal(set) var storage: SceneStorage
+    package internal(set) var storage: SceneStorage
 
     /// A window as it is registered or restored: detached and `background`.
-    public init(id: WindowID, group: String, value: WindowValue, createdAt: String, order: UInt64, storage: SceneStorage = SceneStorage()) {
+    package init(id: WindowID, group: String, value: WindowValue, createdAt: String, order: UInt64, storage: SceneStorage = SceneStorage()) {
         self.id = id
         self.group = group
         self.value = value
@@ -35,12 +35,12 @@ public struct Window: Sendable, Equatable {
     }
 
     /// The window as the store keeps it.
-    public var stored: StoredWindow {
+    package var stored: StoredWindow {
         StoredWindow(id: id, group: group, value: value.json, createdAt: createdAt, order: order)
     }
 
     /// The window as the wire shows it.
-    public var info: WindowInfo {
+    package var info: WindowInfo {
         WindowInfo(id: id.rawValue, group: group, value: value.json, phase: phase, attached: presenter != nil, createdAt: createdAt, place: place)
     }
 }

@@ -1,22 +1,22 @@
 /// A window group declared in the config, like SwiftUI's `WindowGroup(id:for:)`.
-public struct WindowGroup: Sendable, Equatable {
+package struct WindowGroup: Sendable, Equatable {
     /// The group's id, e.g. `detail`.
-    public var id: String
+    package var id: String
     /// The type of its windows' values.
-    public var valueType: ValueType
+    package var valueType: ValueType
     /// The argv that presents one window, started at the opener's place (SPEC section 13);
     /// `{id}` and `{value}` are substituted. Empty when the group has none.
-    public var command: [String]
+    package var command: [String]
     /// A whole argv the daemon itself starts for a window instead (an override of the place's
     /// choice); `{id}` and `{value}` are substituted. Empty when the group has none.
-    public var launch: [String]
+    package var launch: [String]
     /// Whether its windows are restored after a restart.
-    public var restore: Bool
+    package var restore: Bool
     /// Whether its windows need a signed-in user.
-    public var requiresAuth: Bool
+    package var requiresAuth: Bool
 
     /// A group as the config declares it; by default restored, with no launch command and no sign-in needed.
-    public init(id: String, valueType: ValueType, command: [String] = [], launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
+    package init(id: String, valueType: ValueType, command: [String] = [], launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
         self.id = id
         self.valueType = valueType
         self.command = command
@@ -26,12 +26,12 @@ public struct WindowGroup: Sendable, Equatable {
     }
 
     /// The launch argv for the window `id` with `value`, substituted; empty when the group has none.
-    public func launchArguments(id: WindowID, value: WindowValue) -> [String] {
+    package func launchArguments(id: WindowID, value: WindowValue) -> [String] {
         Self.substitute(launch, id: id, value: value)
     }
 
     /// The command argv for the window `id` with `value`, substituted; empty when the group has none.
-    public func commandArguments(id: WindowID, value: WindowValue) -> [String] {
+    package func commandArguments(id: WindowID, value: WindowValue) -> [String] {
         Self.substitute(command, id: id, value: value)
     }
 
@@ -45,7 +45,7 @@ public struct WindowGroup: Sendable, Equatable {
 }
 
 /// The type of a group's window values.
-public enum ValueType: String, Sendable, CaseIterable, Codable {
+package enum ValueType: String, Sendable, CaseIterable, Codable {
     /// The `value` names of the config: `none` allows one window per group, the others one per value.
     case none, int, string, uuid
 }

@@ -1,20 +1,20 @@
 /// A window's identity: a UUID in lower case.
-public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The lower-case UUID text.
-    public let rawValue: String
+    package let rawValue: String
 
     /// Parses a UUID (8-4-4-4-12 hexadecimal digits) in any case; `nil` if `text` is not one.
     ///
     /// By hand rather than through `UUID(uuidString:)`, which goes through `sscanf` and
     /// `sprintf`: restoring 100,000 windows spent a tenth of its time there.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var text = text
         guard let id = text.withUTF8({ WindowID(utf8: $0) }) else { return nil }
         self = id
     }
 
     /// Parses a UUID from its UTF-8 bytes (as the store reads them), making one string.
-    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 36 else { return nil }
         var valid = true
         let text = String(unsafeUninitializedCapacity: 36) { lowered in
@@ -41,7 +41,7 @@ public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// A fresh random id (a version 4 UUID).
-    public static func random() -> WindowID {
+    package static func random() -> WindowID {
         RandomWindowIDs.next()
     }
 
@@ -51,12 +51,12 @@ public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// The UUID text, as the wire and the logs show it.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Hashes the first and last eight hexadecimal digits (64 random bits of a version 4
     /// UUID) rather than all 36 bytes: the registry hashes an id for every request, and
     /// 100,000 times when it restores.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         let ends = rawValue.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
             guard bytes.count == 36 else { return nil }
             let raw = UnsafeRawBufferPointer(bytes)
@@ -71,18 +71,18 @@ public struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// Equal ids have equal text (always lower case).
-    public static func == (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue == rhs.rawValue }
+    package static func == (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue == rhs.rawValue }
 
     /// Orders by the UUID text: a fixed order, not creation order (that is `Window.order`).
-    public static func < (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: WindowID, rhs: WindowID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A client connection, as the core knows it: an opaque number the server hands out.
-public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
+package struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
     /// The number, unique for the life of one daemon process.
-    public let rawValue: UInt64
+    package let rawValue: UInt64
     /// The connection numbered `rawValue`.
-    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
     /// `#<number>`, as the logs name a connection.
-    public var description: String { "#\(rawValue)" }
+    package var description: String { "#\(rawValue)" }
 }

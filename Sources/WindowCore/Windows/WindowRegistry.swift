@@ -2,9 +2,9 @@ import WindowProtocol
 
 /// The windows, keyed by id, with an index by (group, typed value) for de-duplication
 /// and a phase tally for the aggregate.
-public struct WindowRegistry: Sendable {
+package struct WindowRegistry: Sendable {
     /// Window id → window.
-    public private(set) var windows: [WindowID: Window] = [:]
+    package private(set) var windows: [WindowID: Window] = [:]
     private var byValue: [ValueKey: WindowID] = [:]
     private var byPresenter: [ConnectionID: WindowID] = [:]
     private var tally = PhaseTally()
@@ -19,49 +19,49 @@ public struct WindowRegistry: Sendable {
     }
 
     /// An empty registry; restored windows are inserted one by one.
-    public init() {}
+    package init() {}
 
     /// The number of windows.
-    public var count: Int { windows.count }
+    package var count: Int { windows.count }
 
     /// Makes room for `count` windows at once, so that a restore does not rehash as it grows.
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         windows.reserveCapacity(count)
         byValue.reserveCapacity(count)
     }
 
     /// The number of windows with a presenter.
-    public var attachedCount: Int { byPresenter.count }
+    package var attachedCount: Int { byPresenter.count }
 
     /// The aggregate phase of all windows.
-    public var aggregate: ScenePhase { tally.aggregate }
+    package var aggregate: ScenePhase { tally.aggregate }
 
     /// The window of `group` whose value equals `value`, if any.
-    public func window(group: String, value: WindowValue) -> Window? {
+    package func window(group: String, value: WindowValue) -> Window? {
         byValue[ValueKey(group: group, value: value)].flatMap { windows[$0] }
     }
 
     /// The window `connection` presents, if any.
-    public func window(presentedBy connection: ConnectionID) -> Window? {
+    package func window(presentedBy connection: ConnectionID) -> Window? {
         byPresenter[connection].flatMap { windows[$0] }
     }
 
     /// The windows, oldest first, optionally of one group.
-    public func list(group: String? = nil) -> [Window] {
+    package func list(group: String? = nil) -> [Window] {
         windows.values
             .filter { group == nil || $0.group == group }
             .sorted { $0.order < $1.order }
     }
 
     /// Adds `window`; its order is set from the registry's counter if it has none yet.
-    public mutating func insert(_ window: consuming Window) {
+    package mutating func insert(_ window: consuming Window) {
         byValue[ValueKey(group: window.group, value: window.value)] = window.id
         add(window)
     }
 
     /// Adds `window` unless a window of its group already has its value: then nothing changes,
     /// and that window's id comes back. One hash lookup per index, for restoring many windows.
-    public mutating func insertIfValueIsFree(_ window: consuming Window) -> WindowID? {
+    package mutating func insertIfValueIsFree(_ window: consuming Window) -> WindowID? {
         let key = ValueKey(group: window.group, value: window.value)
         if let holder = byValue.updateValue(window.id, forKey: key) {
             byValue[key] = holder
@@ -81,14 +81,14 @@ public struct WindowRegistry: Sendable {
     }
 
     /// The order number for the next window created.
-    public mutating func takeNextOrder() -> UInt64 {
+    package mutating func takeNextOrder() -> UInt64 {
         defer { nextOrder += 1 }
         return nextOrder
     }
 
     /// Removes the window `id` and returns it as it was.
     @discardableResult
-    public mutating func remove(_ id: WindowID) -> Window? {
+    package mutating func remove(_ id: WindowID) -> Window? {
         record(id)
         guard let window = windows.removeValue(forKey: id) else { return nil }
         byValue.removeValue(forKey: ValueKey(group: window.group, value: window.value))
@@ -98,7 +98,7 @@ public struct WindowRegistry: Sendable {
     }
 
     /// Sets the presenter of `id` (or clears it) and its phase; `background` whenever there is none.
-    public mutating func setPresenter(_ presenter: ConnectionID?, phase: ScenePhase, place: Place? = nil, of id: WindowID) {
+    package mutating func setPresenter(_ presenter: ConnectionID?, phase: ScenePhase, place: Place? = nil, of id: WindowID) {
         guard var window = windows[id] else { return }
         record(id)
         if let old = window.presenter { byPresenter.removeValue(forKey: old) }
@@ -112,7 +112,7 @@ public struct WindowRegistry: Sendable {
     }
 
     /// Sets the phase of `id`.
-    public mutating func setPhase(_ phase: ScenePhase, of id: WindowID) {
+    package mutating func setPhase(_ phase: ScenePhase, of id: WindowID) {
         guard var window = windows[id] else { return }
         record(id)
         tally.remove(window.phase)
@@ -122,7 +122,7 @@ public struct WindowRegistry: Sendable {
     }
 
     /// Changes the scene storage of `id` in place.
-    public mutating func updateStorage(of id: WindowID, _ change: (inout SceneStorage) throws(Refusal) -> Void) throws(Refusal) {
+    package mutating func updateStorage(of id: WindowID, _ change: (inout SceneStorage) throws(Refusal) -> Void) throws(Refusal) {
         guard var window = windows[id] else { return }
         try change(&window.storage)
         record(id)
@@ -133,33 +133,33 @@ public struct WindowRegistry: Sendable {
 
     /// Windows as they were before a run of changes, to put them back if the changes are undone
     /// (the daemon's rollback of a failed commit): cheap to keep, unlike a copy of the registry.
-    public struct Journal: Sendable {
+    package struct Journal: Sendable {
         /// Each window changed, as it was before its first change (`nil`: it did not exist).
         fileprivate var priors: [WindowID: Window?] = [:]
 
         /// No window changed.
-        public var isEmpty: Bool { priors.isEmpty }
+        package var isEmpty: Bool { priors.isEmpty }
 
         /// One journal for this run and an `older` one before it: the older value of a window wins.
-        public func merging(older: Journal) -> Journal {
+        package func merging(older: Journal) -> Journal {
             Journal(priors: priors.merging(older.priors) { _, older in older })
         }
     }
 
     /// Records, from now on, what each change to a window replaces.
-    public mutating func startJournal() {
+    package mutating func startJournal() {
         if journal == nil { journal = [:] }
     }
 
     /// What was recorded since the last call (or the start); recording goes on, afresh.
-    public mutating func takeJournal() -> Journal {
+    package mutating func takeJournal() -> Journal {
         defer { if journal != nil { journal = [:] } }
         return Journal(priors: journal ?? [:])
     }
 
     /// Puts every window of `journal` back as it was, indexes, presenters and phases with it;
     /// the recording starts afresh.
-    public mutating func undo(_ journal: Journal) {
+    package mutating func undo(_ journal: Journal) {
         let recording = self.journal != nil
         self.journal = nil
         // Every changed window out first, then the old ones in: a presenter or a value may have

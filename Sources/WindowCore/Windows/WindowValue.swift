@@ -6,7 +6,7 @@ import Foundation
 import WindowProtocol
 
 /// A window's value, typed by its group: equality is on this, so `42` and `"42"` are one window.
-public enum WindowValue: Hashable, Sendable {
+package enum WindowValue: Hashable, Sendable {
     /// The one value of a `none` group (`null` on the wire).
     case none
     /// An `int` group's value; `42`, `"42"` and `4.2e1` all parse to `.int(42)`.
@@ -17,7 +17,7 @@ public enum WindowValue: Hashable, Sendable {
     case uuid(String)
 
     /// Parses a wire value as `type`, or says why it does not fit.
-    public static func parse(_ json: JSONValue?, as type: ValueType, group: String) throws(Refusal) -> WindowValue {
+    package static func parse(_ json: JSONValue?, as type: ValueType, group: String) throws(Refusal) -> WindowValue {
         let json = json ?? .null
         switch (type, json) {
         case (.none, .null):
@@ -46,7 +46,7 @@ public enum WindowValue: Hashable, Sendable {
     }
 
     /// The value on the wire.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .none: return .null
         case .int(let number): return .int(number)
@@ -55,7 +55,7 @@ public enum WindowValue: Hashable, Sendable {
     }
 
     /// The value as launch commands and people see it; empty for `none`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .none: return ""
         case .int(let number): return String(number)

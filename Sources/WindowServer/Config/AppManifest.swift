@@ -3,20 +3,20 @@ import WindowProtocol
 
 /// One app's manifest, `APP_ID.toml` (SPEC section 12): its `[app]` settings and
 /// `[groups.NAME]` window groups, decoded by the same parser and decoder as `windowd.toml`.
-public struct AppManifest: Sendable, Equatable {
+package struct AppManifest: Sendable, Equatable {
     /// `[app]`.
-    public var app = DaemonConfig.AppSection()
+    package var app = DaemonConfig.AppSection()
     /// `[groups.ID]`, by ID: at least one.
-    public var groups: [String: DaemonConfig.GroupSection] = [:]
+    package var groups: [String: DaemonConfig.GroupSection] = [:]
 
     /// Reads the manifest at `path`; errors name the file, the line and the key.
-    public static func load(path: String) throws(ConfigError) -> AppManifest {
+    package static func load(path: String) throws(ConfigError) -> AppManifest {
         try parse(bytes: ConfigFile.contents(of: path), file: path)
     }
 
     /// Decodes `bytes`, which should be UTF-8 TOML, naming `file` in errors: any bytes give a
     /// manifest or a ``ConfigError``.
-    public static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> AppManifest {
+    package static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> AppManifest {
         let document: TOMLTable
         do throws(TOMLError) {
             document = try TOMLParser.parse(bytes)
@@ -40,7 +40,7 @@ public struct AppManifest: Sendable, Equatable {
 extension DaemonConfig {
     /// This config with `manifest`'s `[app]` and `[groups]` in place of its own: an app's
     /// instance runs on windowd's `[daemon]` and `[state]` and its manifest's scenes.
-    public func serving(_ app: AppID, _ manifest: AppManifest) -> DaemonConfig {
+    package func serving(_ app: AppID, _ manifest: AppManifest) -> DaemonConfig {
         var config = self
         config.appID = app
         config.app = manifest.app

@@ -1,21 +1,21 @@
 import TOML
 
 /// A config that cannot be used: names the file, the line and the key, and what to do.
-public struct ConfigError: Error, CustomStringConvertible, Sendable {
+package struct ConfigError: Error, CustomStringConvertible, Sendable {
     /// The file read, or `<embedded defaults>`.
-    public var file: String
+    package var file: String
     /// The 1-based line, when known.
-    public var line: Int?
+    package var line: Int?
     /// The 1-based column, for a TOML syntax error.
-    public var column: Int?
+    package var column: Int?
     /// The dotted key, e.g. `groups.detail.value`.
-    public var key: String?
+    package var key: String?
     /// What is wrong, in a sentence that names the key, e.g.
     /// `daemon.max_clients must be an integer, found a string ("many")`.
-    public var message: String
+    package var message: String
 
     /// An error in `file`, at `line` (and `column`) if known, about `key` if there is one.
-    public init(file: String, line: Int?, column: Int? = nil, key: String?, message: String) {
+    package init(file: String, line: Int?, column: Int? = nil, key: String?, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -31,7 +31,7 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable {
     }
 
     /// `file:line:column: message`, as compilers write it (the line and column when known).
-    public var description: String {
+    package var description: String {
         var text = file
         if let line {
             text += ":\(line)"

@@ -4,22 +4,22 @@ import TOML
 ///
 /// Any bytes at all give either a config or a ``ConfigError`` that names the file, the line
 /// and the key: never a crash or a hang.
-public enum ConfigLoader {
+package enum ConfigLoader {
     /// The name used in errors for the embedded defaults.
-    public static let embeddedName = "<embedded defaults>"
+    package static let embeddedName = "<embedded defaults>"
 
     /// Loads the file at `path`.
-    public static func load(path: String) throws(ConfigError) -> DaemonConfig {
+    package static func load(path: String) throws(ConfigError) -> DaemonConfig {
         try parse(bytes: ConfigFile.contents(of: path), file: path)
     }
 
     /// Decodes and validates `text`, naming `file` in errors.
-    public static func parse(_ text: String, file: String) throws(ConfigError) -> DaemonConfig {
+    package static func parse(_ text: String, file: String) throws(ConfigError) -> DaemonConfig {
         try parse(bytes: Array(text.utf8), file: file)
     }
 
     /// Decodes and validates `bytes`, which should be UTF-8 TOML, naming `file` in errors.
-    public static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> DaemonConfig {
+    package static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> DaemonConfig {
         let document: TOMLTable
         do throws(TOMLError) {
             document = try TOMLParser.parse(bytes)

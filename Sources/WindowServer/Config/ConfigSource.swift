@@ -3,14 +3,14 @@ import Glibc
 #endif
 
 /// Where the config comes from: a file, or the embedded defaults when no file is found.
-public enum ConfigSource: Sendable, Equatable, CustomStringConvertible {
+package enum ConfigSource: Sendable, Equatable, CustomStringConvertible {
     case file(String)
     case embedded
 
     /// `explicit` if given; else the first that exists of `$CONFIGURATION_DIRECTORY/windowd.toml`
     /// (systemd), `$XDG_CONFIG_HOME/windowd/windowd.toml` or `~/.config/windowd/windowd.toml`
     /// (users), `/etc/windowd/windowd.toml` (root); else the embedded defaults.
-    public static func locate(explicit: String?, environment: [String: String], uid: UInt32) -> ConfigSource {
+    package static func locate(explicit: String?, environment: [String: String], uid: UInt32) -> ConfigSource {
         if let explicit, !explicit.isEmpty { return .file(explicit) }
         var candidates: [String] = []
         if let directory = environment["CONFIGURATION_DIRECTORY"], !directory.isEmpty {
@@ -30,7 +30,7 @@ public enum ConfigSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads and validates the config.
-    public func load() throws(ConfigError) -> DaemonConfig {
+    package func load() throws(ConfigError) -> DaemonConfig {
         switch self {
         case .file(let path): return try ConfigLoader.load(path: path)
         case .embedded: return try ConfigLoader.parse(EmbeddedConfig.text, file: ConfigLoader.embeddedName)
@@ -38,7 +38,7 @@ public enum ConfigSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The path, or `<embedded defaults>`: how errors and `--check-config` name the source.
-    public var description: String {
+    package var description: String {
         switch self {
         case .file(let path): return path
         case .embedded: return ConfigLoader.embeddedName

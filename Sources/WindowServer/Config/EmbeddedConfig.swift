@@ -1,8 +1,8 @@
 /// The config windowd runs on when no file is found: the same text as `config/windowd.toml`
 /// (a test keeps the two equal).
-public enum EmbeddedConfig {
+package enum EmbeddedConfig {
     /// The TOML text.
-    public static let text = """
+    package static let text = """
         # windowd configuration (SPEC section 11). Every key shows its default.
 
         [daemon]

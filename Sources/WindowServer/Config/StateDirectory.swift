@@ -1,13 +1,13 @@
 import WindowProtocol
 
 /// Where durable state lives (SPEC sections 11 and 12).
-public enum StateDirectory {
+package enum StateDirectory {
     /// The config's `state.directory`, else `$STATE_DIRECTORY` (systemd), else
     /// `$XDG_STATE_HOME/windowd`, else `/var/lib/windowd` for root, else `~/.local/state/windowd`;
     /// for an app, its directory `APP_ID` below that, except that `$STATE_DIRECTORY` is the
     /// app's own as it is: the template units give each instance its own
     /// (`StateDirectory=windowd-%i` for the system, `windowd/%i` for a user).
-    public static func resolve(configured: String, environment: [String: String], uid: UInt32, app: AppID? = nil) -> String {
+    package static func resolve(configured: String, environment: [String: String], uid: UInt32, app: AppID? = nil) -> String {
         let windowd = resolveWindowd(configured: configured, environment: environment, uid: uid)
         guard let app else { return windowd }
         if configured.isEmpty, environment["STATE_DIRECTORY"] != nil { return windowd }

@@ -4,7 +4,7 @@ import WindowDispatch
 /// A connection's output buffer takes response lines straight from the router's outcome.
 extension ByteBuffer: ResponseSink {
     /// Appends `bytes` (``ResponseSink``).
-    public mutating func append(bytes: [UInt8]) { writeBytes(bytes) }
+    package mutating func append(bytes: [UInt8]) { writeBytes(bytes) }
     /// Appends one byte (``ResponseSink``).
-    public mutating func append(byte: UInt8) { writeInteger(byte) }
+    package mutating func append(byte: UInt8) { writeInteger(byte) }
 }

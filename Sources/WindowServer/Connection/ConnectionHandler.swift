@@ -39,7 +39,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// Back-pressure: a client whose replies pile up (it sends and does not read) is not read
     /// from until they drain, so it cannot grow the daemon without bound.
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if daemon.lifecycle.readsRequests {
+        if daemon.readsRequests {
             context.channel.setOption(.autoRead, value: context.channel.isWritable).whenFailure { _ in }
         }
         context.fireChannelWritabilityChanged()

@@ -2,49 +2,49 @@
 ///
 /// `windowd` fills these with libsystemd's notifications; tests and plain runs leave them empty.
 /// They are called on the event loop and must return at once, whether or not the manager reads.
-public struct LifecycleHooks: Sendable {
+package struct LifecycleHooks: Sendable {
     /// Listening and restored: `READY=1` with a status line.
-    public var ready: @Sendable (String) -> Void
+    package var ready: @Sendable (String) -> Void
     /// The status line changed.
-    public var status: @Sendable (String) -> Void
+    package var status: @Sendable (String) -> Void
     /// A reload began.
-    public var reloading: @Sendable () -> Void
+    package var reloading: @Sendable () -> Void
     /// A stop began.
-    public var stopping: @Sendable (String) -> Void
+    package var stopping: @Sendable (String) -> Void
     /// A ping sent from the event loop at half this interval, when set.
-    public var watchdog: Watchdog?
+    package var watchdog: Watchdog?
     /// The service manager's fd store, when it keeps one: connections are stored there so
     /// that they survive a restart.
-    public var descriptorStore: DescriptorStore?
+    package var descriptorStore: DescriptorStore?
 
     /// Puts descriptors in the service manager's store and takes them out.
-    public struct DescriptorStore: Sendable {
+    package struct DescriptorStore: Sendable {
         /// Keeps a descriptor under a name (`FDSTORE=1` with `FDNAME=`), for the next process to inherit.
-        public var store: @Sendable (Int32, String) -> Void
+        package var store: @Sendable (Int32, String) -> Void
         /// Drops the descriptors stored under a name (`FDSTOREREMOVE=1`), once they are adopted or gone.
-        public var remove: @Sendable (String) -> Void
+        package var remove: @Sendable (String) -> Void
         /// An fd store that calls `store` and `remove`.
-        public init(store: @escaping @Sendable (Int32, String) -> Void, remove: @escaping @Sendable (String) -> Void) {
+        package init(store: @escaping @Sendable (Int32, String) -> Void, remove: @escaping @Sendable (String) -> Void) {
             self.store = store
             self.remove = remove
         }
     }
 
     /// A keep-alive ping and the interval within which the manager expects it.
-    public struct Watchdog: Sendable {
+    package struct Watchdog: Sendable {
         /// The manager's `WATCHDOG_USEC`; the event loop pings at half of it (SPEC section 6).
-        public var interval: Duration
+        package var interval: Duration
         /// Sends `WATCHDOG=1`; called from the event loop itself, so a stuck loop stops the pings.
-        public var ping: @Sendable () -> Void
+        package var ping: @Sendable () -> Void
         /// A watchdog that calls `ping` within every `interval`.
-        public init(interval: Duration, ping: @escaping @Sendable () -> Void) {
+        package init(interval: Duration, ping: @escaping @Sendable () -> Void) {
             self.interval = interval
             self.ping = ping
         }
     }
 
     /// Hooks that tell the manager through these closures; each left out does nothing, as in tests and plain runs.
-    public init(
+    package init(
         ready: @escaping @Sendable (String) -> Void = { _ in },
         status: @escaping @Sendable (String) -> Void = { _ in },
         reloading: @escaping @Sendable () -> Void = {},

@@ -15,6 +15,7 @@ extension WindowDaemon {
 
     /// Registers a new connection, or refuses it (other user, too many clients) with an error line.
     func accept(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
+        eventLoop.preconditionInEventLoop()
         guard let connection = admit(channel, peer: peer) else { return nil }
         if let store = hooks.descriptorStore, let fd = Self.descriptor(of: channel) {
             let name = storeName(for: connection.id)
@@ -28,6 +29,7 @@ extension WindowDaemon {
     /// restart (then nothing changes for the client but one `daemon.restarted`), without one
     /// after a crash (`daemon.restarted` with `resync`: the client re-attaches or re-subscribes).
     func adopt(_ channel: any Channel, peer: PeerCredentials, name: String, record: HandOffState.ConnectionRecord?) -> Connection? {
+        eventLoop.preconditionInEventLoop()
         guard let connection = admit(channel, peer: peer) else {
             hooks.descriptorStore?.remove(name)
             return nil
@@ -48,6 +50,7 @@ extension WindowDaemon {
 
     /// Sends what a connection must hear first once it is active (an adopted one: `daemon.restarted`).
     func connectionActive(_ connection: Connection) {
+        eventLoop.preconditionInEventLoop()
         guard case .restarted(let resync)? = connection.restartNotice else { return }
         connection.restartNotice = nil
         perform([.event(.daemonRestarted(resync: resync, connection: connection.id))])
@@ -87,6 +90,7 @@ extension WindowDaemon {
 
     /// Forgets a connection: the window it presented, if any, goes to `background`.
     func connectionClosed(_ connection: Connection) {
+        eventLoop.preconditionInEventLoop()
         // During a hand-off only this process's copy closes; the client stays with the next one.
         guard !lifecycle.keepsConnections, connections.remove(connection) else { return }
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
@@ -101,6 +105,7 @@ extension WindowDaemon {
     /// Answers a line over `max_message_bytes` (its id unread, so `null`); the connection goes
     /// on with the next line. After the replies of the lines before it, like any answer.
     func rejectOversizeMessage(from connection: Connection) {
+        eventLoop.preconditionInEventLoop()
         let limit = config.daemon.maxMessageBytes
         let error = RPCError.invalidRequest(
             "message exceeds max_message_bytes (\(limit) bytes, the line ending not counted); it was skipped", reason: .limitExceeded)

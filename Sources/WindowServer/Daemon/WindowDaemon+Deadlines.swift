@@ -14,6 +14,7 @@ extension WindowDaemon {
 
     /// The timer fired: what is due by now happens, and the timer moves to the next deadline.
     private func deadlineDue() {
+        eventLoop.preconditionInEventLoop()
         deadlineTimer.fired()
         // While connections are handed over nothing may change; an abandoned hand-off arms again.
         guard lifecycle == .serving else { return }

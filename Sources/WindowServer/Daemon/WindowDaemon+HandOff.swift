@@ -15,6 +15,7 @@ extension WindowDaemon {
     /// outbound queue (500 ms at most), and describes every connection for the next process.
     /// Connections stay open; their descriptors go to the next process with the state.
     func prepareHandOff(reason: DaemonLifecycle.HandOffReason) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])> {
+        eventLoop.preconditionInEventLoop()
         lifecycle = .handingOff(reason)
         switch reason {
         case .restart: hooks.stopping("restarting: handing \(connections.count) connections over")
@@ -42,8 +43,21 @@ extension WindowDaemon {
         }
     }
 
+    /// The next process has the state and the connections: this one only closes its copies.
+    func handedOver() {
+        eventLoop.preconditionInEventLoop()
+        lifecycle = .handedOver
+    }
+
+    /// Whether connections are read from (not while they are handed over or the daemon stops).
+    var readsRequests: Bool { lifecycle.readsRequests }
+
+    /// Whether the listening socket's path stays for the next process.
+    var keepsSocket: Bool { lifecycle.keepsSocket }
+
     /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started.
     func abandonHandOff() {
+        eventLoop.preconditionInEventLoop()
         lifecycle = .serving
         for connection in connections.all {
             try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
@@ -53,6 +67,7 @@ extension WindowDaemon {
 
     /// Each connection's protocol state and descriptor, for the next process.
     func handOffRecords() -> (state: HandOffState, connections: [(fileDescriptor: Int32, name: String)]) {
+        eventLoop.preconditionInEventLoop()
         var records: [HandOffState.ConnectionRecord] = []
         var descriptors: [(fileDescriptor: Int32, name: String)] = []
         for connection in connections.all.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {

@@ -20,6 +20,7 @@ extension WindowDaemon {
     /// the stored session has its verdict (at once without `validate_command`): by then the
     /// windows of a user whose session is not restored are closed.
     func start() {
+        eventLoop.preconditionInEventLoop()
         startWatchdog()
         if coordinator.state == .loading {
             startLoading()
@@ -90,6 +91,7 @@ extension WindowDaemon {
     /// Tells everyone the daemon is stopping, waits for every acknowledged change to be
     /// committed, sends what is queued, and closes every connection.
     func stop() -> EventLoopFuture<Void> {
+        eventLoop.preconditionInEventLoop()
         lifecycle = .stopping
         hooks.stopping(statusLine)
         perform([.event(.daemonStopping)])
@@ -104,6 +106,7 @@ extension WindowDaemon {
 
     /// Resumes the app state a graceful restart handed over, instead of `loading`.
     func resume(from state: HandOffState) {
+        eventLoop.preconditionInEventLoop()
         let storedSession = self.storedSession
         changeOnItsOwn { coordinator, _ in coordinator.resume(state: state.appState, session: storedSession) }
         logger.info("resumed after a graceful restart", metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"])
@@ -111,6 +114,7 @@ extension WindowDaemon {
 
     /// Applies a re-read config; connections and windows stay. Sends `daemon.reloaded` when `announce`.
     func reload(_ newConfig: DaemonConfig, announce: Bool = true) {
+        eventLoop.preconditionInEventLoop()
         config = newConfig
         changeOnItsOwn { coordinator, _ in coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits) }
         access = AccessPolicy(newConfig.daemon)

@@ -11,6 +11,7 @@ extension WindowDaemon {
     ///   after its reply instead, as every request's events follow its response.
     @discardableResult
     func reloadFromDisk(announce: Bool = true) -> ConfigError? {
+        eventLoop.preconditionInEventLoop()
         guard let configLoader else { return nil }
         hooks.reloading()
         do throws(ConfigError) {

@@ -54,8 +54,11 @@ final class WindowDaemon {
     /// - Parameters:
     ///   - restored: windows already validated against `config`, detached and `background`.
     ///   - storedSession: the session found in the store, validated before it is applied.
+    ///   - listenerName: the inherited listening socket's name (socket activation), kept on an upgrade.
+    ///   - configLoader: re-reads the config, for SIGHUP and `daemon.reload`.
     init(config: DaemonConfig, eventLoop: any EventLoop, hooks: LifecycleHooks, store: any StateStore,
          restored: WindowRegistry, storedSession: Session?, logger: Logger,
+         listenerName: String? = nil, configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)? = nil,
          wallClock: @escaping @Sendable () -> Double = { [anchored = AnchoredWallClock()] in anchored.now() }) {
         self.config = config
         self.eventLoop = eventLoop
@@ -69,6 +72,8 @@ final class WindowDaemon {
         self.storedSession = storedSession
         self.logger = logger
         self.wallClock = wallClock
+        self.listenerName = listenerName
+        self.configLoader = configLoader
         self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         self.access = AccessPolicy(config.daemon)
         coordinator.restore(restored)
@@ -91,9 +96,9 @@ final class WindowDaemon {
     var now: Double { wallClock() }
 
     /// The name the listening socket had when inherited (socket activation), kept on an upgrade.
-    var listenerName: String?
+    let listenerName: String?
     /// Re-reads the config, for SIGHUP and `daemon.reload`.
-    var configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)?
+    let configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)?
 
     // MARK: - Requests
 
@@ -106,6 +111,7 @@ final class WindowDaemon {
     /// de-duplicated opens. If that commit fails, what the line did is undone and every
     /// request of it is answered with the error (``rollBack()``).
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
+        eventLoop.assertInEventLoop()
         if !heldRequests.isEmpty || coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
         // A transition out of `loading` (app.transition) ends the wait as loading's own end does.
         defer { if !heldRequests.isEmpty { releaseHeldRequests() } }
@@ -156,6 +162,7 @@ final class WindowDaemon {
 
     /// Sends everything queued, on every connection.
     func flush() {
+        eventLoop.assertInEventLoop()
         connections.flush()
     }
 

@@ -7,19 +7,19 @@ import WindowProtocol
 ///
 /// Read at start and again on every reload, the manifest looked up afresh each time, so that
 /// installing a manifest of higher precedence or changing it takes effect on SIGHUP.
-public struct InstanceConfigSource: Sendable, CustomStringConvertible {
+package struct InstanceConfigSource: Sendable, CustomStringConvertible {
     /// windowd's own config: `[daemon]` and `[state]`, and the default app's `[app]` and `[groups]`.
-    public let config: ConfigSource
+    package let config: ConfigSource
     /// The app served; `nil` for the default app.
-    public let app: AppID?
+    package let app: AppID?
     /// The environment that places the manifest directories (`XDG_*`, `HOME`).
     private let environment: [String: String]
     /// Whether a manifest is there: ``ManifestSearch/isManifestFile(_:)`` but in tests.
     private let exists: @Sendable (String) -> Bool
 
     /// The config `config` with, for `app`, its manifest found through `environment`.
-    public init(config: ConfigSource, app: AppID?, environment: [String: String],
-                exists: @escaping @Sendable (String) -> Bool = { ManifestSearch.isManifestFile($0) }) {
+    package init(config: ConfigSource, app: AppID?, environment: [String: String],
+                 exists: @escaping @Sendable (String) -> Bool = { ManifestSearch.isManifestFile($0) }) {
         self.config = config
         self.app = app
         self.environment = environment
@@ -27,7 +27,7 @@ public struct InstanceConfigSource: Sendable, CustomStringConvertible {
     }
 
     /// The manifest in force for the app, if one is installed.
-    public var manifestPath: String? {
+    package var manifestPath: String? {
         app.flatMap { ManifestSearch.manifest(for: $0, environment: environment, exists: exists) }
     }
 
@@ -35,7 +35,7 @@ public struct InstanceConfigSource: Sendable, CustomStringConvertible {
     ///
     /// - Throws: a ``ConfigError`` naming file, line and key; for an app that is not installed,
     ///   one that names the app id and every directory searched.
-    public func load() throws(ConfigError) -> DaemonConfig {
+    package func load() throws(ConfigError) -> DaemonConfig {
         let base = try config.load()
         guard let app else { return base }
         guard let path = manifestPath else {
@@ -48,7 +48,7 @@ public struct InstanceConfigSource: Sendable, CustomStringConvertible {
     }
 
     /// `windowd.toml` and, for an app, `+ /path/APP_ID.toml`: how `--check-config` names it.
-    public var description: String {
+    package var description: String {
         guard let app else { return config.description }
         return "\(config) + \(manifestPath ?? "\(app).toml (not installed)")"
     }

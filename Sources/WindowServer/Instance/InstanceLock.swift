@@ -11,22 +11,22 @@ import WindowStore
 /// The descriptor is close-on-exec: a SIGUSR2 upgrade (an exec in place) lets go of the lock and
 /// the new image takes it again at once, and no launched command ever holds it. The kernel lets
 /// go when the process dies however it dies, so a `kill -9` leaves no stale lock.
-public struct InstanceLock: Sendable {
+package struct InstanceLock: Sendable {
     /// The lock file.
-    public let path: String
+    package let path: String
     private let fileDescriptor: Int32
 
     /// Why the lock is not taken.
-    public struct Refusal: Error, CustomStringConvertible {
+    package struct Refusal: Error, CustomStringConvertible {
         /// Names the app, the lock file and the other daemon, and what to do.
-        public var description: String
+        package var description: String
     }
 
     /// Takes the lock of `app` (`nil`: the default app) in `directory` (created if needed),
     /// writing this process's id in it.
     ///
     /// - Throws: a ``Refusal`` when another daemon holds it or the file cannot be opened.
-    public static func acquire(app: AppID?, directory: String) throws(Refusal) -> InstanceLock {
+    package static func acquire(app: AppID?, directory: String) throws(Refusal) -> InstanceLock {
         let name = app.map { "app '\($0)'" } ?? "the default app"
         let stop = app.map { "systemctl --user stop windowd@\($0).service" } ?? "systemctl stop windowd.service"
         do {

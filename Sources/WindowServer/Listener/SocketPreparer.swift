@@ -5,15 +5,15 @@ import WindowProtocol
 
 /// Makes the socket path safe to bind: an owner-only directory that is really a directory,
 /// and no stale socket file left behind — but never one that a live daemon still serves.
-public enum SocketPreparer {
+package enum SocketPreparer {
     /// Why the daemon will not bind at a path.
-    public struct Refusal: Error, CustomStringConvertible {
+    package struct Refusal: Error, CustomStringConvertible {
         /// The message for the user: names the path and what to do about it.
-        public var description: String
+        package var description: String
     }
 
     /// Prepares `path` for binding; throws a ``Refusal`` that says what to fix.
-    public static func prepare(path: String) throws(Refusal) {
+    package static func prepare(path: String) throws(Refusal) {
         guard path.utf8.count < 108 else {
             throw Refusal(description: "socket path \(path) is longer than the 107 bytes a Unix socket address holds; choose a shorter --socket")
         }
@@ -33,7 +33,7 @@ public enum SocketPreparer {
     }
 
     /// Gives the bound socket its mode: 0600, or 0660 with `group` as its group.
-    public static func secure(path: String, group: UInt32?) throws(Refusal) {
+    package static func secure(path: String, group: UInt32?) throws(Refusal) {
         if let group {
             guard chown(path, UInt32.max, group) == 0, chmod(path, 0o660) == 0 else {
                 throw Refusal(description: "cannot give \(path) to group \(group): \(String(cString: strerror(errno)))")

@@ -1,32 +1,32 @@
 /// Descriptors a previous process handed over through `LISTEN_FDS` (systemd's fd store, or
 /// windowd's own exec on SIGUSR2), sorted by their names.
-public struct InheritedDescriptors: Sendable {
+package struct InheritedDescriptors: Sendable {
     /// A connected client socket and its fd-store name.
-    public struct Connection: Sendable {
+    package struct Connection: Sendable {
         /// The connected socket, already open in this process.
-        public var fileDescriptor: Int32
+        package var fileDescriptor: Int32
         /// Its fd-store name, `conn-<instance>-<number>`, which keys its record in the hand-off state.
-        public var name: String
+        package var name: String
         /// A handed-over connection on `fileDescriptor`, stored as `name`.
-        public init(fileDescriptor: Int32, name: String) {
+        package init(fileDescriptor: Int32, name: String) {
             self.fileDescriptor = fileDescriptor
             self.name = name
         }
     }
 
     /// The listening socket, if one was passed.
-    public var listener: (fileDescriptor: Int32, name: String)?
+    package var listener: (fileDescriptor: Int32, name: String)?
     /// Client connections to adopt.
-    public var connections: [Connection] = []
+    package var connections: [Connection] = []
     /// The hand-off state of a graceful restart, if any.
-    public var handOffState: Int32?
+    package var handOffState: Int32?
 
     /// Nothing handed over: a fresh start that binds its own socket.
-    public init() {}
+    package init() {}
 
     /// Sorts `(fd, name)` pairs: `conn-*` are connections, `handoff-state` is the state, the
     /// first other one is the listener (socket activation names it `windowd.socket`).
-    public init(_ descriptors: [(fileDescriptor: Int32, name: String)]) {
+    package init(_ descriptors: [(fileDescriptor: Int32, name: String)]) {
         for descriptor in descriptors {
             if descriptor.name.hasPrefix(ConnectionName.prefix) {
                 connections.append(Connection(fileDescriptor: descriptor.fileDescriptor, name: descriptor.name))

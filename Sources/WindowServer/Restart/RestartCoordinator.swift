@@ -42,7 +42,7 @@ final class RestartCoordinator: Sendable {
                     let fd = try HandOffFile.write(state)
                     store.store(fd, HandOffFile.name)
                     close(fd)
-                    daemon.value.lifecycle = .handedOver
+                    daemon.value.handedOver()
                     logger.info("handed over to the next process", metadata: ["connections": "\(connections.count)", "generation": "\(state.generation)"])
                 } catch {
                     logger.error("cannot hand the connections over; they will be resynchronised", metadata: ["error": "\(error)"])

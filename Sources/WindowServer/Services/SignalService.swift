@@ -6,25 +6,25 @@ import UnixSignals
 /// The signal service: SIGHUP re-reads and applies the config (an error keeps the old one),
 /// SIGUSR2 upgrades in place. It acts on the socket server once that runs, and is the first
 /// to stop. SIGTERM and SIGINT are the service group's own graceful-shutdown signals.
-public final class SignalService: Service, Sendable {
+package final class SignalService: Service, Sendable {
     private let signals: UnixSignalsSequence
     private let server: SocketServer
 
     /// The signals this service acts on, trapped from now on: made before the service group
     /// starts, so that a SIGHUP right after `READY=1` reloads (it waits in the sequence until the
     /// server runs) rather than taking the default action, which ends the process.
-    public static func trapSignals() async -> UnixSignalsSequence {
+    package static func trapSignals() async -> UnixSignalsSequence {
         await UnixSignalsSequence(trapping: .sighup, .sigusr2)
     }
 
     /// A service acting on `server` for the signals in `signals` (``trapSignals()``).
-    public init(signals: UnixSignalsSequence, server: SocketServer) {
+    package init(signals: UnixSignalsSequence, server: SocketServer) {
         self.signals = signals
         self.server = server
     }
 
     /// Runs until a graceful shutdown; a server that failed to start fails it with the same error.
-    public func run() async throws {
+    package func run() async throws {
         let running = try await server.running.value
         for await signal in signals.cancelOnGracefulShutdown() {
             switch signal {

@@ -15,7 +15,7 @@ import WindowStore
 ///
 /// It starts once ``StateStoreService`` has restored the state, and ``SignalService`` acts on
 /// it once it runs; the service group stops them in reverse order.
-public final class SocketServer: Service, CustomStringConvertible, Sendable {
+package final class SocketServer: Service, CustomStringConvertible, Sendable {
     private let config: DaemonConfig
     private let address: ListenAddress
     private let inherited: InheritedDescriptors
@@ -41,9 +41,9 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
     ///     client connections to adopt, and the state of a graceful restart.
     ///   - state: the service that opens and restores the store this server commits to.
     ///   - reloadConfig: re-reads the config, for SIGHUP and `daemon.reload`; an error keeps the old one.
-    public init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
-                hooks: LifecycleHooks, logger: Logger, state: StateStoreService,
-                reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
+    package init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
+                 hooks: LifecycleHooks, logger: Logger, state: StateStoreService,
+                 reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
         self.reloadConfig = reloadConfig
         self.config = config
         self.address = inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
@@ -54,11 +54,11 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
     }
 
     /// Names the socket path or inherited descriptor, so the service group's logs say which server it is.
-    public var description: String { "SocketServer(\(address))" }
+    package var description: String { "SocketServer(\(address))" }
 
     /// Waits for the restored state, serves until graceful shutdown, then unlinks the bound path
     /// unless a restart hands the socket on; a failure to start also fails ``SignalService``.
-    public func run() async throws {
+    package func run() async throws {
         let restored: StateStoreService.RestoredState
         do {
             restored = try await state.restored.value
@@ -87,13 +87,14 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
             hooks.descriptorStore?.remove(HandOffFile.name)
             if handOff == nil { logger.warning("the hand-off state does not decode; connections resynchronise") }
         }
-        let daemon = try await loop.submit {
+        var listenerName: String?
+        if case .inherited(_, let name) = address { listenerName = name }
+        let daemon = try await loop.submit { [listenerName] in
             let daemon = WindowDaemon(
                 config: config, eventLoop: loop, hooks: hooks, store: restored.store, restored: restored.windows,
-                storedSession: restored.session, logger: logger)
+                storedSession: restored.session, logger: logger,
+                listenerName: listenerName, configLoader: reloadConfig)
             if let handOff { daemon.resume(from: handOff) }
-            if case .inherited(_, let name) = address { daemon.listenerName = name }
-            daemon.configLoader = reloadConfig
             return NIOLoopBound(daemon, eventLoop: loop)
         }.get()
 
@@ -112,7 +113,7 @@ public final class SocketServer: Service, CustomStringConvertible, Sendable {
             logger.info("stopping")
             restart.stop()
         }
-        let keepsSocket = try await loop.submit { daemon.value.lifecycle.keepsSocket }.get()
+        let keepsSocket = try await loop.submit { daemon.value.keepsSocket }.get()
         if case .path(let path) = address, !keepsSocket {
             unlink(path)
         }

@@ -11,7 +11,7 @@ import WindowStore
 /// The first service: opens the state store, restores what it holds (validated against the
 /// config, SPEC section 5), hands it to the socket server, and closes it last, after the server
 /// has answered and committed everything.
-public final class StateStoreService: Service, Sendable {
+package final class StateStoreService: Service, Sendable {
     private let config: DaemonConfig
     private let directory: String
     private let logger: Logger
@@ -30,7 +30,7 @@ public final class StateStoreService: Service, Sendable {
     /// A service that opens the state store in `directory` and restores it for `config`'s groups.
     ///
     /// - Parameter directory: where the SQLite state lives (durability and damage policy from `config`).
-    public init(config: DaemonConfig, directory: String, logger: Logger) {
+    package init(config: DaemonConfig, directory: String, logger: Logger) {
         self.config = config
         self.directory = directory
         self.logger = logger
@@ -38,7 +38,7 @@ public final class StateStoreService: Service, Sendable {
 
     /// Opens and restores the store, then keeps it open until graceful shutdown or cancellation and
     /// closes it last; a store that will not open fails the socket server with the same error.
-    public func run() async throws {
+    package func run() async throws {
         let store: SQLiteStateStore
         do {
             store = try await open()
