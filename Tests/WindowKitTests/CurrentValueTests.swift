@@ -93,6 +93,29 @@ struct CurrentValueTests {
         #expect(seen.count == Broadcast<Int>.keptLimit && seen.last == 4_999)
     }
 
+    @Test("listeners cancelled while another thread sends: no deadlock, each sees what was sent in order")
+    func cancelWhileSending() async {
+        let events = Broadcast<Int>()
+        let sender = Task.detached {
+            for value in 0..<200_000 { events.send(value) }
+            events.finish()
+        }
+        for _ in 0..<200 {
+            let listener = Task {
+                var last = -1
+                for await value in events.stream() {
+                    if value <= last { return false }
+                    last = value
+                }
+                return true
+            }
+            await Task.yield()
+            listener.cancel()
+            #expect(await listener.value)
+        }
+        await sender.value
+    }
+
     @Test("a cancelled broadcast listener is removed")
     func broadcastCancellation() async {
         let events = Broadcast<Int>()

@@ -26,6 +26,8 @@ final class Broadcast<Element: Sendable>: Sendable {
     static var keptLimit: Int { 1_024 }
 
     private let state = Mutex(State())
+    /// Held while a send yields, so that listeners get elements in the order they were sent.
+    private let sending = Mutex(())
     private let policy: AsyncStream<Element>.Continuation.BufferingPolicy
     private let replaysLast: Bool
     private let keepsUntilListened: Bool
@@ -62,16 +64,25 @@ final class Broadcast<Element: Sendable>: Sendable {
     }
 
     /// Sends `element` to every listener.
+    ///
+    /// The listeners are read under the state's lock but yielded to outside it, under a lock of
+    /// their own that keeps sends in order: a yield takes the listening task's status lock, and
+    /// a task being cancelled holds that lock while its stream's termination takes the state's
+    /// lock to remove the listener. Yielding under the state's lock deadlocked the two (seen: a
+    /// presenter hung at exit while its scene's task group was cancelled during a reconnect).
     func send(_ element: Element) {
-        state.withLock { state in
-            guard !state.finished else { return }
-            state.last = element
-            if keepsUntilListened, state.listeners.isEmpty {
-                // Trimmed in halves, so that a flood nobody hears costs O(1) per element.
-                if state.kept.count >= 2 * Self.keptLimit { state.kept.removeFirst(Self.keptLimit) }
-                state.kept.append(element)
+        sending.withLock { _ in
+            let listeners: [AsyncStream<Element>.Continuation] = state.withLock { state in
+                guard !state.finished else { return [] }
+                state.last = element
+                if keepsUntilListened, state.listeners.isEmpty {
+                    // Trimmed in halves, so that a flood nobody hears costs O(1) per element.
+                    if state.kept.count >= 2 * Self.keptLimit { state.kept.removeFirst(Self.keptLimit) }
+                    state.kept.append(element)
+                }
+                return Array(state.listeners.values)
             }
-            for listener in state.listeners.values { listener.yield(element) }
+            for listener in listeners { listener.yield(element) }
         }
     }
 
