@@ -39,6 +39,21 @@ struct OpenOutcomeTests {
         #expect(effects.contains(.launch(arguments: ["/usr/bin/launcher", opened.window.id.rawValue, "7"], window: opened.window.id)))
     }
 
+    @Test("a second open while the presenter just started is on its way starts nothing more; past the grace, or once one came and went, it relaunches")
+    func secondOpenWaitsForTheStartedPresenter() throws {
+        var coordinator = coordinator()
+        var effects: [Effect] = []
+        let first = try coordinator.open(group: "detail", value: .int(9), now: 10, effects: &effects)
+        #expect(first.outcome == .created && !first.command.isEmpty)
+        let twice = try coordinator.open(group: "detail", value: .int(9), now: 10.2, effects: &effects)
+        #expect(twice.outcome == .focused && twice.command.isEmpty, "a double open starts one presenter")
+        let late = try coordinator.open(group: "detail", value: .int(9), now: 10 + SceneCoordinator.presenterStartGrace, effects: &effects)
+        #expect(late.outcome == .relaunched && !late.command.isEmpty, "a presenter that never came is started again")
+        let again = try coordinator.open(group: "detail", value: .int(9), now: 10.1 + SceneCoordinator.presenterStartGrace, effects: &effects)
+        #expect(again.outcome == .focused, "and that relaunch is waited for too")
+        effects = []
+    }
+
     @Test("opening a window that has no presenter relaunches it, keeping its id and storage")
     func relaunch() throws {
         var coordinator = coordinator()
@@ -46,7 +61,7 @@ struct OpenOutcomeTests {
         let first = try coordinator.open(group: "detail", value: .int(5), now: 1, effects: &effects)
         _ = try coordinator.setStorage("scroll", to: .int(3), of: first.window.id.rawValue, effects: &effects)
         effects = []
-        let again = try coordinator.open(group: "detail", value: .int(5), now: 2, effects: &effects)
+        let again = try coordinator.open(group: "detail", value: .int(5), now: 1 + SceneCoordinator.presenterStartGrace, effects: &effects)
         #expect(again.outcome == .relaunched && !again.created)
         #expect(again.window.id == first.window.id && again.window.storage.values == ["scroll": .int(3)])
         #expect(again.command == ["winctl", "attach", first.window.id.rawValue])
@@ -54,7 +69,7 @@ struct OpenOutcomeTests {
         effects = []
         let pinned = try coordinator.open(group: "pinned", value: .int(1), now: 1, effects: &effects)
         effects = []
-        _ = try coordinator.open(group: "pinned", value: .int(1), now: 2, effects: &effects)
+        _ = try coordinator.open(group: "pinned", value: .int(1), now: 1 + SceneCoordinator.presenterStartGrace, effects: &effects)
         #expect(effects == [.launch(arguments: ["/usr/bin/launcher", pinned.window.id.rawValue, "1"], window: pinned.window.id)])
     }
 

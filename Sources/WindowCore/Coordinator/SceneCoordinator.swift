@@ -67,6 +67,10 @@ package struct SceneCoordinator: Sendable {
 
     // MARK: - Windows
 
+    /// How long a started presenter has to attach before another open of its window starts
+    /// one again, in seconds.
+    package static let presenterStartGrace: Double = 5
+
     /// `openWindow(id:value:)`: the existing window of that value is brought to front — or, when
     /// it has no presenter and its group says how to present one, started again (SPEC section 13:
     /// nothing is there to bring to front) — else a new one is registered and started.
@@ -79,10 +83,14 @@ package struct SceneCoordinator: Sendable {
         try requireAuthentication(for: group)
         let typed = try WindowValue.parse(value, as: group.valueType, group: group.id)
         if let existing = registry.window(group: group.id, value: typed) {
-            guard existing.presenter == nil, launch, !group.command.isEmpty || !group.launch.isEmpty else {
+            // A presenter started moments ago is on its way: a second open (a double click, a
+            // script) waits for it rather than starting another (SPEC section 2: opened once).
+            let starting = existing.startedAt.map { now - $0 < Self.presenterStartGrace } ?? false
+            guard existing.presenter == nil, launch, !starting, !group.command.isEmpty || !group.launch.isEmpty else {
                 effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
                 return OpenResult(window: existing, outcome: .focused)
             }
+            registry.setStarted(now, of: existing.id)
             return OpenResult(window: existing, outcome: .relaunched, command: start(existing, of: group, effects: &effects))
         }
         guard registry.count < limits.maxWindows else {
@@ -94,7 +102,15 @@ package struct SceneCoordinator: Sendable {
         registry.insert(window)
         effects.append(.persist(.windowCreated(window.stored)))
         effects.append(.event(.windowOpened(window.info)))
-        return OpenResult(window: window, outcome: .created, command: launch ? start(window, of: group, effects: &effects) : [])
+        guard launch else { return OpenResult(window: window, outcome: .created) }
+        let command = start(window, of: group, effects: &effects)
+        if !command.isEmpty || !group.launch.isEmpty { registry.setStarted(now, of: window.id) }
+        return OpenResult(window: window, outcome: .created, command: command)
+    }
+
+    /// The presenter started for `id` will not come (its launch failed): the next open starts one.
+    package mutating func startFailed(_ id: WindowID) {
+        registry.setStarted(nil, of: id)
     }
 
     /// Starts a presenter for `window`: the daemon runs the group's `launch` override (an

@@ -68,9 +68,11 @@ extension WindowDaemon {
         if pending.changesStatus { scheduleStatus() }
     }
 
-    /// Announces a failed launch to subscribers (`window.launchFailed`), if the window is still there.
+    /// Announces a failed launch to subscribers (`window.launchFailed`), if the window is still
+    /// there; the next open starts it again at once rather than waiting for a presenter.
     func launchFailed(_ id: WindowID, command: [String], outcome: ProcessLauncher.Outcome) {
         guard let window = coordinator.registry.windows[id] else { return }
+        changeOnItsOwn { coordinator, _ in coordinator.startFailed(id) }
         perform([.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: outcome.description)))])
         flush()
     }

@@ -150,7 +150,12 @@ public final class SceneTerminal {
 
     /// Reports `background`, waiting for windowd's answer if it is there (so that it has the
     /// phase before the stop), gives the terminal back and stops; SIGCONT brings it back.
+    ///
+    /// Only under a job-control shell, which can resume it: a window whose command was started
+    /// in a terminal of its own (a launched presenter leads its session's process group) would
+    /// stay stopped and blank for good, so there Ctrl-Z is ignored.
     private func suspend() async {
+        guard Self.hasJobControl else { return }
         if let phase = phases.handle(.suspend) {
             if scene.app.connectionStatus == .connected {
                 _ = try? await scene.setPhase(phase)
@@ -161,6 +166,10 @@ public final class SceneTerminal {
         mode.restore()
         kill(getpid(), SIGSTOP)
     }
+
+    /// Whether a shell's job control put this process in a group of its own, apart from its
+    /// session leader's: then a stop can be undone (`fg`).
+    static var hasJobControl: Bool { getpgrp() != getsid(0) }
 
     /// Takes the terminal again after SIGCONT and reports `active`.
     private func resume() -> SceneEvent {
