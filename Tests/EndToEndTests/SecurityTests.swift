@@ -93,7 +93,10 @@ struct SecurityTests {
         let client = try first.client()
         try client.call("window.open", #"{"group":"detail","value":1}"#)
 
-        let second = try DaemonProcess(in: directory, name: "second")
+        // A state directory of its own, so that the socket is what stops it (the same state
+        // directory is refused earlier, by its lock: AppInstancesTests).
+        let otherState = TestConfig.text(extra: "\n[state]\ndirectory = \"\(directory.file("state-second"))\"\n")
+        let second = try DaemonProcess(in: directory, config: otherState, name: "second")
         defer { second.stop() }
         let ended = try second.process.wait()
         #expect(ended.exitStatus != nil && ended.exitStatus != 0, "\(ended)")
