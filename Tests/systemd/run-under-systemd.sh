@@ -533,6 +533,15 @@ else
     fail "systemd-analyze security windowd@alpha.service (online): ${score:-?}" "$(grep -E '✗|Overall' <<<"$security")"
 fi
 
+# The template units run under the same syscall filter as windowd.service: their journal too
+# holds windowd's lines only.
+noise=$(inside journalctl -u 'windowd@*' --no-pager -o cat | grep -E 'Failed to set thread priority|^libdispatch|errno=[0-9]+$')
+if [ -z "$noise" ]; then
+    pass "the journal of windowd@alpha and windowd@beta holds no libdispatch line"
+else
+    fail "the template instances' journal holds lines that are not windowd's" "$noise"
+fi
+
 # The user templates, under a user manager: a lingering user's systemd --user, reached by
 # systemctl --user through the user bus (dbus-user-session) in /run/user/1500.
 as_user() { inside runuser -u appuser -- env XDG_RUNTIME_DIR=/run/user/1500 HOME=/home/appuser "$@"; }
