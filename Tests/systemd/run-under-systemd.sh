@@ -574,16 +574,16 @@ $(user_ctl status --no-pager 'windowd@*' 2>&1 | tail -20)"
         gamma_user=$(inside ps -o user= -p "$gamma_pid" 2>/dev/null | tr -d ' ')
         alpha_user_list=$(as_user timeout 20 /usr/bin/winctl --app alpha list 2>&1)
         system_alpha_list=$(winctl_inside --app alpha list 2>&1)
-        # The state directory the user manager gave each instance (StateDirectory=windowd/%i).
-        state_of() { inside sh -c "tr '\\0' '\\n' </proc/$1/environ" 2>/dev/null | sed -n 's/^STATE_DIRECTORY=//p'; }
-        gamma_state=$(state_of "$gamma_pid")
-        alpha_state=$(state_of "$alpha_pid")
+        # Each user instance keeps its state in ~/.local/state/windowd/APP_ID (no StateDirectory=:
+        # systemd 252's user manager would put it below ~/.config, beside the manifests).
+        gamma_state=/home/appuser/.local/state/windowd/gamma
+        alpha_state=/home/appuser/.local/state/windowd/alpha
         if grep -q ' created$' <<<"$gamma" && grep -q ' created$' <<<"$alpha_user" && [ "$gamma_pid" != 0 ] && [ "$alpha_pid" != 0 ] \
             && [ "$gamma_pid" != "$alpha_pid" ] && [ "$gamma_user" = appuser ] \
             && grep -Eq '[[:space:]]detail[[:space:]]+7([[:space:]]|$)' <<<"$alpha_user_list" && ! grep -Eq '[[:space:]]detail[[:space:]]+7([[:space:]]|$)' <<<"$system_alpha_list" \
-            && [ "${gamma_state#/home/appuser/}" != "$gamma_state" ] && [ "$alpha_state" = "${gamma_state%/gamma}/alpha" ] \
-            && inside test -f "$gamma_state/windowd.lock" && inside test -f "$alpha_state/windowd.lock"; then
-            pass "the first connection starts each user instance (pids $gamma_pid, $alpha_pid, as appuser), each with its own state (STATE_DIRECTORY=$gamma_state), the user's alpha apart from the system's"
+            && inside test -f "$gamma_state/windowd.lock" && inside test -f "$alpha_state/windowd.lock" \
+            && ! inside test -e /home/appuser/.config/windowd/gamma; then
+            pass "the first connection starts each user instance (pids $gamma_pid, $alpha_pid, as appuser), each with its own state in ~/.local/state/windowd/ID, the user's alpha apart from the system's"
         else
             fail "two user instances socket-activated" "gamma: $gamma (pid $gamma_pid, user ${gamma_user:-?})
 alpha: $alpha_user (pid $alpha_pid)

@@ -5,8 +5,8 @@ package enum StateDirectory {
     /// The config's `state.directory`, else `$STATE_DIRECTORY` (systemd), else
     /// `$XDG_STATE_HOME/windowd`, else `/var/lib/windowd` for root, else `~/.local/state/windowd`;
     /// for an app, its directory `APP_ID` below that, except that `$STATE_DIRECTORY` is the
-    /// app's own as it is: the template units give each instance its own
-    /// (`StateDirectory=windowd-%i` for the system, `windowd/%i` for a user).
+    /// app's own as it is: the system's template unit gives each instance its own
+    /// (`StateDirectory=windowd-%i`); the user units set none.
     package static func resolve(configured: String, environment: [String: String], uid: UInt32, app: AppID? = nil) -> String {
         let windowd = resolveWindowd(configured: configured, environment: environment, uid: uid)
         guard let app else { return windowd }
