@@ -29,7 +29,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
             return "unexpected message from windowd: \(detail)"
         case .timedOut(let path, let limit):
             return "windowd at \(path) did not answer within \(Self.seconds(limit)): the socket accepts connections but the daemon does not reply "
-                + "(is it stopped or stuck? see 'systemctl status windowd'; --timeout sets the limit)"
+                + "(\(SocketPath.stuckAdvice(for: path)); --timeout sets the limit)"
         }
     }
 

@@ -45,5 +45,16 @@ struct StartAdviceTests {
         #expect(SocketPath.startAdvice(for: "/tmp/windowd-5/s.sock").hasPrefix("is app s's instance"))
         #expect(SocketPath.startAdvice(for: "/tmp/x/s.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
         #expect(SocketPath.startAdvice(for: "/tmp/x/S.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
+        #expect(SocketPath.startAdvice(for: "/run/windowd/orders.sock")
+                == "is app orders's instance running? start it with 'systemctl enable --now windowd@orders.socket' or 'windowd --app orders'")
+    }
+
+    @Test("a daemon that does not answer: the unit to look at, the system's or the user's, the app's or windowd's")
+    func stuckAdvice() {
+        #expect(SocketPath.stuckAdvice(for: "/run/user/5/windowd/orders.sock") == "is it stopped or stuck? see 'systemctl --user status windowd@orders'")
+        #expect(SocketPath.stuckAdvice(for: "/run/windowd/orders.sock") == "is it stopped or stuck? see 'systemctl status windowd@orders'")
+        #expect(SocketPath.stuckAdvice(for: "/run/windowd/windowd.sock") == "is it stopped or stuck? see 'systemctl status windowd'")
+        #expect(SocketPath.stuckAdvice(for: "/run/user/5/windowd/windowd.sock") == "is it stopped or stuck? see 'systemctl --user status windowd'")
+        #expect(SocketPath.stuckAdvice(for: "/tmp/x/s.sock") == "is it stopped or stuck?")
     }
 }

@@ -112,7 +112,7 @@ struct ConfigLoaderTests {
         Message("a misspelt key", "[daemon]\nmax_clinets = 5\n[groups.main]\n",
                 "config/windowd.toml:2: daemon.max_clinets is not a known key; did you mean max_clients?"),
         Message("an unknown key", "[groups.main]\ncolour = \"red\"\n",
-                "config/windowd.toml:2: groups.main.colour is not a known key; check its spelling against config/windowd.toml"),
+                "config/windowd.toml:2: groups.main.colour is not a known key; check its spelling against windowd.toml(5)"),
         Message("an unknown table", "[groups.main]\n[deamon]\n",
                 "config/windowd.toml:2: deamon is not a known key; did you mean daemon?"),
         Message("a section that is not a table", "daemon = 5\n[groups.main]\n",

@@ -23,7 +23,7 @@ struct ConfigTable {
     }
 
     /// Refuses any key but `known`, suggesting the nearest known one.
-    func rejectUnknownKeys(_ known: [String], otherwise advice: String = "check its spelling against config/windowd.toml") throws(ConfigError) {
+    func rejectUnknownKeys(_ known: [String], otherwise advice: String = "check its spelling against windowd.toml(5)") throws(ConfigError) {
         for entry in table.entries where !known.contains(entry.key) {
             let nearest = known.first { Self.isNear(entry.key, $0) }
             throw error(entry.key, "is not a known key; " + (nearest.map { "did you mean \($0)?" } ?? advice), at: entry.position)
