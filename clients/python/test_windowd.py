@@ -280,6 +280,11 @@ class AppTests(unittest.TestCase):
             with self.assertRaises(ValueError):
                 windowd.validate_app_id(bad)
 
+    def test_start_advice_names_the_manager_of_the_socket_directory(self):
+        self.assertIn("'systemctl --user enable --now windowd@orders.socket'", windowd._start_advice("/run/user/5/windowd/orders.sock"))
+        self.assertIn("'systemctl enable --now windowd@orders.socket'", windowd._start_advice("/run/windowd/orders.sock"))
+        self.assertEqual(windowd._start_advice("/tmp/x/orders.sock"), "is windowd running? set WINDOWD_SOCKET")
+
     @unittest.skipUnless(os.access(WINDOWD, os.X_OK), "needs the windowd binary (swift build, or $WINDOWD_BIN)")
     def test_client_reaches_the_app_by_its_id(self):
         daemon = Daemon(app="orders")

@@ -282,8 +282,9 @@ def _start_advice(path):
     if (directory == "windowd" or directory.startswith("windowd-")) and name.endswith(".sock"):
         app = name[:-5]
         if _APP_ID.match(app) and len(app.encode()) <= 64 and app != "windowd":
-            return ("is app %s's instance running? start it with 'systemctl --user enable --now windowd@%s.socket' "
-                    "or 'windowd --app %s'" % (app, app, app))
+            systemctl = "systemctl" if parts[:-1] == ["", "run", "windowd"] else "systemctl --user"
+            return ("is app %s's instance running? start it with '%s enable --now windowd@%s.socket' "
+                    "or 'windowd --app %s'" % (app, systemctl, app, app))
     return "is windowd running? set WINDOWD_SOCKET"
 
 
