@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 
 /// The peers of issue 6, run in the same process run as windowd's figures: redis over a Unix
 /// socket (redis-benchmark, and our own subscriber fan-out and idle-client RSS), tmux's client,
@@ -37,7 +38,7 @@ struct PeerSuite {
     private func echoFloor(into figures: inout [String: Figure]) throws(BenchError) {
         let socket = "\(directory)/echo.sock"
         let server = try ChildProcess(echo, ["server", socket], environment: [])
-        defer { server.stop() }
+        defer { server.terminate(grace: .seconds(5)) }
         close(try UnixSocket.connect(socket, retryMilliseconds: 5000))
         let output = "\(directory)/echo-client.out"
         let client = try ChildProcess(echo, ["client", socket, "20000"], environment: [], log: output)
@@ -68,7 +69,7 @@ struct PeerSuite {
                          "--save", "", "--daemonize", "no", "--maxclients", "4096", "--loglevel", "warning"]
         if let appendfsync { arguments += ["--appendonly", "yes", "--appendfsync", appendfsync] } else { arguments += ["--appendonly", "no"] }
         let server = try ChildProcess("redis-server", arguments, environment: ["PATH=/usr/bin:/bin"], log: "\(directory)/\(name).log")
-        defer { server.stop() }
+        defer { server.terminate(grace: .seconds(5)) }
         close(try UnixSocket.connect(socket, retryMilliseconds: 5000))
         for shape in shapes {
             let key = "\(shape.connections)×\(shape.depth)"
@@ -103,7 +104,7 @@ struct PeerSuite {
             let started = MonotonicClock.now()
             let run = try ChildProcess("redis-benchmark", arguments, environment: ["PATH=/usr/bin:/bin"], log: output)
             guard run.wait(timeoutMilliseconds: 120_000) == 0 else {
-                run.stop(signal: SIGKILL)
+                run.terminate(signal: SIGKILL, grace: .seconds(5))
                 throw .failed("redis-benchmark \(arguments.joined(separator: " ")) failed: \(TextFile.read(output))")
             }
             let seconds = Double(MonotonicClock.now() - started) / 1e9

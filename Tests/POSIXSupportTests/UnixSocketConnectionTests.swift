@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Testing
-import WindowProtocol
+import POSIXSupport
 
 /// The one Unix-socket connect: a path, an abstract name, a path too long, nobody listening.
 @Suite("Unix socket connection: addresses and connects")

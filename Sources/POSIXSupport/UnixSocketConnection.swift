@@ -9,7 +9,7 @@ import Darwin
 /// Unix socket addresses and connects with plain POSIX calls, written once for every caller:
 /// the blocking client (`LineSocket`), the daemon's bind and its check that a socket path is
 /// already served, the places' sockets, the benchmark and the tests.
-public enum UnixSocketConnection {
+package enum UnixSocketConnection {
     /// A connected stream socket to `path` (close-on-exec), or the `errno` that refused it.
     ///
     /// - Parameters:
@@ -17,7 +17,7 @@ public enum UnixSocketConnection {
     ///   - sendTimeout: how long the connect (to a listener whose backlog is full) and every
     ///     later send may wait (`SO_SNDTIMEO`); past it they fail with `EAGAIN`.
     ///   - nonBlocking: the socket is `SOCK_NONBLOCK`: a full backlog fails the connect at once.
-    public static func connect(
+    package static func connect(
         to path: String, abstract: Bool = false, sendTimeout: Duration? = nil, nonBlocking: Bool = false
     ) -> Result<Int32, UnixSocketError> {
         var type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -41,7 +41,7 @@ public enum UnixSocketConnection {
     }
 
     /// Whether something accepts connections at `path`.
-    public static func isServed(_ path: String) -> Bool {
+    package static func isServed(_ path: String) -> Bool {
         guard case .success(let fd) = connect(to: path) else { return false }
         close(fd)
         return true
@@ -51,7 +51,7 @@ public enum UnixSocketConnection {
     /// `sendto`; `nil` if `path` does not fit the address (`sun_path` holds 107 bytes).
     ///
     /// An `abstract` name is a NUL and the name, its length given by the address size.
-    public static func withAddress<Result>(
+    package static func withAddress<Result>(
         of path: String, abstract: Bool = false, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
     ) -> Result? {
         var address = sockaddr_un()
@@ -75,9 +75,9 @@ public enum UnixSocketConnection {
 }
 
 /// Why a connect failed: the `errno` it set.
-public struct UnixSocketError: Error, Equatable {
+package struct UnixSocketError: Error, Equatable {
     /// The `errno` value.
-    public var errno: Int32
+    package var errno: Int32
     /// The failure `errno` names.
-    public init(errno: Int32) { self.errno = errno }
+    package init(errno: Int32) { self.errno = errno }
 }
