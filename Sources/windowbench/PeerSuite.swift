@@ -42,7 +42,7 @@ struct PeerSuite {
         close(try UnixSocket.connect(socket, retryMilliseconds: 5000))
         let output = "\(directory)/echo-client.out"
         let client = try ChildProcess(echo, ["client", socket, "20000"], environment: [], log: output)
-        guard client.wait(timeoutMilliseconds: 60_000) == 0 else { throw .failed("the C echo client failed") }
+        guard client.wait(timeout: .seconds(60)) == .exited(0) else { throw .failed("the C echo client failed") }
         let fields = TextFile.read(output).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
         guard fields.count == 4 else { throw .failed("the C echo client printed \(TextFile.read(output))") }
         figures["C echo 1×1"] = Figure(label: "C echo, C client (floor)", rate: fields[0],
@@ -103,7 +103,7 @@ struct PeerSuite {
             if randomKeys { arguments += ["-r", "100000000"] }
             let started = MonotonicClock.now()
             let run = try ChildProcess("redis-benchmark", arguments, environment: ["PATH=/usr/bin:/bin"], log: output)
-            guard run.wait(timeoutMilliseconds: 120_000) == 0 else {
+            guard run.wait(timeout: .seconds(120)) == .exited(0) else {
                 run.terminate(signal: SIGKILL, grace: .seconds(5))
                 throw .failed("redis-benchmark \(arguments.joined(separator: " ")) failed: \(TextFile.read(output))")
             }
@@ -156,7 +156,7 @@ struct PeerSuite {
         }
         let pidFile = "\(directory)/tmux.pid"
         let query = try ChildProcess("tmux", ["-S", socket, "display-message", "-p", "#{pid}"], environment: environment, log: pidFile)
-        query.wait(timeoutMilliseconds: 10_000)
+        query.wait(timeout: .seconds(10))
         guard let serverPID = Int32(TextFile.read(pidFile).filter { $0.isNumber }) else { throw .failed("cannot read tmux's server pid") }
         defer {
             kill(serverPID, SIGTERM)
