@@ -10,7 +10,7 @@ import Darwin
 /// the blocking client (`LineSocket`), the daemon's bind and its check that a socket path is
 /// already served, the places' sockets, the benchmark and the tests.
 package enum UnixSocketConnection {
-    /// A connected stream socket to `path` (close-on-exec), or the `errno` that refused it.
+    /// A connected stream socket to `path` (close-on-exec), or the call and `errno` that refused it.
     ///
     /// - Parameters:
     ///   - abstract: `path` is a Linux abstract name (kitty's `unix:@name`), not a file.
@@ -19,11 +19,11 @@ package enum UnixSocketConnection {
     ///   - nonBlocking: the socket is `SOCK_NONBLOCK`: a full backlog fails the connect at once.
     package static func connect(
         to path: String, abstract: Bool = false, sendTimeout: Duration? = nil, nonBlocking: Bool = false
-    ) -> Result<Int32, UnixSocketError> {
+    ) -> Result<Int32, SystemCallError> {
         var type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         if nonBlocking { type |= Int32(SOCK_NONBLOCK.rawValue) }
         let fd = socket(AF_UNIX, type, 0)
-        guard fd >= 0 else { return .failure(UnixSocketError(errno: errno)) }
+        guard fd >= 0 else { return .failure(SystemCallError(call: "socket", errno: errno)) }
         if let sendTimeout {
             let (seconds, attoseconds) = sendTimeout.components
             var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
@@ -35,7 +35,7 @@ package enum UnixSocketConnection {
         } ?? ENAMETOOLONG
         guard result == 0 else {
             close(fd)
-            return .failure(UnixSocketError(errno: result))
+            return .failure(SystemCallError(call: "connect \(path)", errno: result))
         }
         return .success(fd)
     }
@@ -72,12 +72,4 @@ package enum UnixSocketConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(length)) }
         }
     }
-}
-
-/// Why a connect failed: the `errno` it set.
-package struct UnixSocketError: Error, Equatable {
-    /// The `errno` value.
-    package var errno: Int32
-    /// The failure `errno` names.
-    package init(errno: Int32) { self.errno = errno }
 }
