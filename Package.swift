@@ -42,9 +42,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // glibc's GNU extensions that Swift's Glibc module hides (it is built without _GNU_SOURCE):
+        // a spawn action that closes inherited descriptors, POSIX_SPAWN_SETSID, pipe2.
+        .target(name: "CGlibcExtensions"),
+        // The POSIX layer every other target uses: a Unix-socket connect, a child process started
+        // from an argv and reaped, a file read whole. Written once, below everything that needs it.
+        .target(name: "POSIXSupport", dependencies: ["CGlibcExtensions"]),
         // A strict TOML 1.0 parser: bytes in, a document with positions or an error out. No I/O.
         .target(name: "TOML"),
-        // Wire vocabulary shared by the daemon and every client.
+        // Wire vocabulary shared by the daemon and every client. No I/O.
         .target(name: "WindowProtocol"),
         // Pure domain: app state machine, registry, phase aggregation, storage. No I/O.
         .target(name: "WindowCore", dependencies: ["WindowProtocol"]),
@@ -69,6 +75,7 @@ let package = Package(
                 "WindowDispatch",
                 "WindowStore",
                 "WindowProtocol",
+                "POSIXSupport",
                 "TOML",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -78,10 +85,10 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "WindowClient", dependencies: ["WindowProtocol"]),
+        .target(name: "WindowClient", dependencies: ["WindowProtocol", "POSIXSupport"]),
         // Places (SPEC section 13): where a terminal is, and how to bring it to front or open a
         // window there, through each environment's own interface (tmux, kitty, i3, sway, …).
-        .target(name: "WindowPlaces", dependencies: ["WindowProtocol"]),
+        .target(name: "WindowPlaces", dependencies: ["WindowProtocol", "POSIXSupport"]),
         // The async SDK for apps: SwiftUI's scene vocabulary over the wire protocol (issue 15).
         .target(
             name: "WindowKit",
@@ -126,6 +133,7 @@ let package = Package(
                 "WindowClient",
                 "WindowPlaces",
                 "WindowProtocol",
+                "POSIXSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
@@ -174,12 +182,13 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"]),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
+        .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "WindowProtocol"]),
+        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "POSIXSupport"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
         // The real X server, kitty and i3 that the places' tests and the end-to-end tests run.
-        .target(name: "PlaceFixtures", dependencies: ["WindowPlaces", "WindowProtocol"], path: "Tests/PlaceFixtures"),
+        .target(name: "PlaceFixtures", dependencies: ["WindowPlaces", "WindowProtocol", "POSIXSupport"], path: "Tests/PlaceFixtures"),
         .testTarget(name: "WindowPlacesTests", dependencies: ["PlaceFixtures", "WindowPlaces", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
@@ -187,7 +196,7 @@ let package = Package(
         ),
         .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"]),
         .testTarget(name: "WinctlTests", dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PlaceFixtures", "WindowProtocol", "WindowKit", "WindowPlaces"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PlaceFixtures", "POSIXSupport", "WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]
 )

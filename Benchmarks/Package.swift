@@ -20,12 +20,14 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(name: "CGlibcExtensions", path: "Sources/CGlibcExtensions"),
+        .target(name: "POSIXSupport", dependencies: ["CGlibcExtensions"], path: "Sources/POSIXSupport"),
         .target(name: "WindowProtocol", path: "Sources/WindowProtocol"),
         .target(name: "WindowCore", dependencies: ["WindowProtocol"], path: "Sources/WindowCore"),
         .target(name: "WindowDispatch", dependencies: ["WindowCore", "WindowProtocol"], path: "Sources/WindowDispatch"),
         .executableTarget(
             name: "windowbench",
-            dependencies: ["WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/windowbench"
         ),
         // Benchmarks/<Target>: where the benchmark plugin looks for benchmark executables.

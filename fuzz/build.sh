@@ -3,13 +3,15 @@
 #   windowfuzz: WindowProtocol, WindowCore and WindowDispatch (the daemon's own router) as
 #               modules, then the session and the entry point;
 #   tomlfuzz:   the TOML parser as a module, then the config decoding (Sources/WindowServer/Config,
-#               which needs only TOML and WindowCore) with its invariants, then the entry point.
+#               which needs only TOML, WindowCore and POSIXSupport's file read) with its
+#               invariants, then the entry point.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFTC=${SWIFTC:-swiftc}
 OUT=${FUZZ_BUILD:-.build-fuzz}
 mkdir -p "$OUT"
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -package-name windowd -swift-version 6 -O -g -warnings-as-errors -use-ld=lld -I "$OUT")
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -package-name windowd -swift-version 6 -O -g -warnings-as-errors -use-ld=lld -I "$OUT"
+       -I Sources/CGlibcExtensions/include)
 
 module() {  # module NAME SOURCE_DIR...
     local name=$1
@@ -27,7 +29,10 @@ module WindowFuzzing fuzz/WindowFuzzing
 echo "built $OUT/windowfuzz"
 
 module TOML Sources/TOML
+"${CLANG:-clang}" -O2 -c Sources/CGlibcExtensions/GlibcExtensions.c -I Sources/CGlibcExtensions/include -o "$OUT/CGlibcExtensions.o"
+module POSIXSupport Sources/POSIXSupport
 module TOMLFuzzing fuzz/TOMLFuzzing Sources/WindowServer/Config
 "$SWIFTC" "${FLAGS[@]}" -module-name tomlfuzz fuzz/Entry/TOMLFuzzEntry.swift \
-    "$OUT/WindowProtocol.o" "$OUT/WindowCore.o" "$OUT/TOML.o" "$OUT/TOMLFuzzing.o" -o "$OUT/tomlfuzz"
+    "$OUT/WindowProtocol.o" "$OUT/WindowCore.o" "$OUT/TOML.o" "$OUT/CGlibcExtensions.o" "$OUT/POSIXSupport.o" "$OUT/TOMLFuzzing.o" \
+    -o "$OUT/tomlfuzz"
 echo "built $OUT/tomlfuzz"

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import WindowProtocol
+import POSIXSupport
 
 /// A blocking stream Unix socket that reads and writes newline-terminated lines.
 ///

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowProtocol
+import POSIXSupport
 
 /// A blocking connection to a place's program (kitty, i3, sway, niri) with a deadline on every
 /// read and write, so that a hung program never holds up a presenter.

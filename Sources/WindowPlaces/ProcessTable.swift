@@ -3,12 +3,13 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIXSupport
 
 /// What `/proc` says about a process: its environment, parent, terminal and program.
 public enum ProcessTable {
     /// The environment process `pid` started with, or `nil` if it cannot be read.
     public static func environment(of pid: Int32) -> [String: String]? {
-        guard let bytes = read("/proc/\(pid)/environ") else { return nil }
+        guard let bytes = try? WholeFile.read("/proc/\(pid)/environ") else { return nil }
         var environment: [String: String] = [:]
         for entry in bytes.split(separator: 0) {
             guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
@@ -19,7 +20,7 @@ public enum ProcessTable {
 
     /// The parent of `pid` and its controlling terminal's device number, from `/proc/PID/stat`.
     public static func status(of pid: Int32) -> (parent: Int32, terminal: Int64)? {
-        guard let bytes = read("/proc/\(pid)/stat"), let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        guard let bytes = try? WholeFile.read("/proc/\(pid)/stat"), let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
         // After "pid (comm)": state ppid pgrp session tty_nr …; comm may hold spaces and parentheses.
         let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 4, let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
@@ -45,20 +46,5 @@ public enum ProcessTable {
             current = status.parent
         }
         return nil
-    }
-
-    /// The whole file at `path`, or `nil`.
-    static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? bytes : nil }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 
 /// How an executable is linked, for the label of its row in item 4: a static executable (no
 /// `PT_INTERP`), else whether `ldd` finds the Swift runtime as a shared library.
@@ -10,7 +11,7 @@ enum BinaryLinkage {
         guard hasInterpreter(path) else { return "static executable" }
         let log = "\(directory)/ldd.txt"
         unlink(log)
-        _ = try? ChildProcess("ldd", [path], environment: ["PATH=/usr/bin:/bin"], log: log).wait(timeoutMilliseconds: 10_000)
+        _ = try? ChildProcess("ldd", [path], environment: ["PATH=/usr/bin:/bin"], log: log).wait(timeout: .seconds(10))
         return TextFile.read(log).contains("libswiftCore.so") ? "dynamic Swift runtime" : "--static-swift-stdlib"
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 
 /// The peers of issue 6, run in the same process run as windowd's figures: redis over a Unix
 /// socket (redis-benchmark, and our own subscriber fan-out and idle-client RSS), tmux's client,
@@ -37,11 +38,11 @@ struct PeerSuite {
     private func echoFloor(into figures: inout [String: Figure]) throws(BenchError) {
         let socket = "\(directory)/echo.sock"
         let server = try ChildProcess(echo, ["server", socket], environment: [])
-        defer { server.stop() }
+        defer { server.terminate(grace: .seconds(5)) }
         close(try UnixSocket.connect(socket, retryMilliseconds: 5000))
         let output = "\(directory)/echo-client.out"
         let client = try ChildProcess(echo, ["client", socket, "20000"], environment: [], log: output)
-        guard client.wait(timeoutMilliseconds: 60_000) == 0 else { throw .failed("the C echo client failed") }
+        guard client.wait(timeout: .seconds(60)) == .exited(0) else { throw .failed("the C echo client failed") }
         let fields = TextFile.read(output).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
         guard fields.count == 4 else { throw .failed("the C echo client printed \(TextFile.read(output))") }
         figures["C echo 1×1"] = Figure(label: "C echo, C client (floor)", rate: fields[0],
@@ -68,7 +69,7 @@ struct PeerSuite {
                          "--save", "", "--daemonize", "no", "--maxclients", "4096", "--loglevel", "warning"]
         if let appendfsync { arguments += ["--appendonly", "yes", "--appendfsync", appendfsync] } else { arguments += ["--appendonly", "no"] }
         let server = try ChildProcess("redis-server", arguments, environment: ["PATH=/usr/bin:/bin"], log: "\(directory)/\(name).log")
-        defer { server.stop() }
+        defer { server.terminate(grace: .seconds(5)) }
         close(try UnixSocket.connect(socket, retryMilliseconds: 5000))
         for shape in shapes {
             let key = "\(shape.connections)×\(shape.depth)"
@@ -102,8 +103,8 @@ struct PeerSuite {
             if randomKeys { arguments += ["-r", "100000000"] }
             let started = MonotonicClock.now()
             let run = try ChildProcess("redis-benchmark", arguments, environment: ["PATH=/usr/bin:/bin"], log: output)
-            guard run.wait(timeoutMilliseconds: 120_000) == 0 else {
-                run.stop(signal: SIGKILL)
+            guard run.wait(timeout: .seconds(120)) == .exited(0) else {
+                run.terminate(signal: SIGKILL, grace: .seconds(5))
                 throw .failed("redis-benchmark \(arguments.joined(separator: " ")) failed: \(TextFile.read(output))")
             }
             let seconds = Double(MonotonicClock.now() - started) / 1e9
@@ -155,7 +156,7 @@ struct PeerSuite {
         }
         let pidFile = "\(directory)/tmux.pid"
         let query = try ChildProcess("tmux", ["-S", socket, "display-message", "-p", "#{pid}"], environment: environment, log: pidFile)
-        query.wait(timeoutMilliseconds: 10_000)
+        query.wait(timeout: .seconds(10))
         guard let serverPID = Int32(TextFile.read(pidFile).filter { $0.isNumber }) else { throw .failed("cannot read tmux's server pid") }
         defer {
             kill(serverPID, SIGTERM)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 
 /// Issue 22's figure: from `winctl open` of a value that is shown to the presenter's terminal
 /// reporting focus-in (its window `active`, as a subscriber sees it), in tmux and in kitty,
@@ -66,7 +67,7 @@ struct PlaceFocusSuite {
         let client = try ChildProcess(
             "/bin/sh", ["-c", "exec script -qfc 'tmux -L \(server) -f /dev/null attach -t s' /dev/null < \(fifo)"],
             environment: environment)
-        defer { client.stop(signal: SIGTERM, graceMilliseconds: 1000) }
+        defer { client.terminate(grace: .seconds(1)) }
         let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
         let ids = try subscriber.waitForPresenters(values: [1, 2])
         let windowd = try measure(subscriber, ids: ids, progress: progress) { value throws(BenchError) in
@@ -87,7 +88,7 @@ struct PlaceFocusSuite {
         let xvfb = try ChildProcess("Xvfb", ["-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
                                     environment: Self.environment([]), inheriting: [descriptors[1]])
         close(descriptors[1])
-        defer { xvfb.stop(signal: SIGTERM, graceMilliseconds: 1000) }
+        defer { xvfb.terminate(grace: .seconds(1)) }
         var text: [UInt8] = []
         var byte: UInt8 = 0
         while read(descriptors[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { text.append(byte) }
@@ -98,7 +99,7 @@ struct PlaceFocusSuite {
         let kitty = try ChildProcess(
             "kitty", ["--config", "NONE", "-o", "allow_remote_control=yes", "-o", "enable_audio_bell=no", "--listen-on", listenOn] + attach(daemon, 1),
             environment: environment, log: "\(directory)/kitty.log")
-        defer { kitty.stop(signal: SIGTERM, graceMilliseconds: 2000) }
+        defer { kitty.terminate(grace: .seconds(2)) }
         let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
         do {
             _ = try subscriber.waitForPresenters(values: [1])

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 
 /// Plays systemd's side of a `Type=notify` service with an fd store, as the tests'
 /// `FDStoreHarness` does: it reads `NOTIFY_SOCKET` datagrams, keeps the descriptors sent with
@@ -32,7 +33,7 @@ final class PlayedServiceManager {
     }
 
     deinit {
-        process?.stop(signal: SIGKILL, graceMilliseconds: 1000)
+        process?.terminate(signal: SIGKILL, grace: .seconds(1))
         stored.forEach { close($0.fd) }
         close(socket)
         unlink(notifyPath)
@@ -72,7 +73,7 @@ final class PlayedServiceManager {
     /// - Returns: whether the next windowd was started in this turn.
     func restartTurn(_ binary: String, _ arguments: [String], log: String) throws(BenchError) -> Bool {
         receive()
-        guard let process, process.hasExited else { return false }
+        guard let process, process.poll() != nil else { return false }
         // The exited process's datagrams are all queued by now: take them before starting.
         receive()
         try start(binary, arguments, log: log)
@@ -94,7 +95,7 @@ final class PlayedServiceManager {
         while true {
             receive()
             if done() { return }
-            if process?.hasExited ?? true { throw .failed("windowd ended before \(what)") }
+            if process.map({ $0.poll() != nil }) ?? true { throw .failed("windowd ended before \(what)") }
             guard MonotonicClock.now() < deadline else { throw .failed("no \(what) from windowd within \(timeoutMilliseconds) ms") }
             var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 5)

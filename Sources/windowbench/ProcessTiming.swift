@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 
 /// Times a command as a whole process: spawn, run, exit, reaped, one after another.
 enum ProcessTiming {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
+import POSIXSupport
 
 /// Plain POSIX stream and datagram sockets on filesystem paths: no event loop, no Foundation.
 enum UnixSocket {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 import ArgumentParser
 
 /// `windowbench`: measures the release windowd the way issue 6 asks, optionally next to its

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 
 /// One `windowd` this benchmark runs: its own config, state directory and socket under the
 /// bench's temporary directory, started with `NOTIFY_SOCKET` pointing at a socket we read,
@@ -67,7 +68,7 @@ final class WindowdInstance {
         let child = try ChildProcess(binary, ["--config", configPath, "--log-level", "warning"], environment: environment, log: logPath)
         process = child
         guard let ready = notify.waitForReady(timeoutMilliseconds: 30_000) else {
-            child.stop()
+            child.terminate(grace: .seconds(5))
             throw .failed("\(binary) sent no READY=1 within 30 s (log: \(logPath))")
         }
         return ready - spawnedAt
@@ -75,7 +76,7 @@ final class WindowdInstance {
 
     /// Stops it with `SIGTERM` (then `SIGKILL` after 10 s) and reaps it.
     func stop() {
-        process?.stop(signal: SIGTERM, graceMilliseconds: 10_000)
+        process?.terminate(grace: .seconds(10))
         process = nil
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import POSIXSupport
 import WindowProtocol
 
 /// SPEC section 7: who may connect, and how the socket is made and guarded.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 import WindowPlaces
 
 /// A short private directory under /tmp for one environment's sockets, configs and logs
@@ -30,19 +31,7 @@ package final class TemporaryDirectory: @unchecked Sendable {
     }
 
     /// The text of `name`, or `nil`.
-    package func read(_ name: String) -> String? {
-        let fd = open(file(name), O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    package func read(_ name: String) -> String? { WholeFile.text(file(name)) }
 
     deinit {
         ProcessRunner.run(["rm", "-rf", path])

@@ -5,7 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowProtocol
+import POSIXSupport
 
 /// Plays the service manager's side of `NOTIFY_SOCKET`: a bound `AF_UNIX` datagram socket.
 final class NotifyListener {

@@ -6,7 +6,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowProtocol
+import POSIXSupport
 
 extension ProcessEnvironmentTests {
     /// `takeListenedSockets()` against real listening sockets placed on fds 3, 4, … as systemd does.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import POSIXSupport
 
 /// Reads a config file's bytes, whatever they are: never blocks on a FIFO, never reads a
 /// device or a huge file without end.
@@ -22,19 +23,15 @@ enum ConfigFile {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw failure("it is not a regular file") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(String(cString: strerror(errno)))
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= maximumBytes else {
-                throw failure("it is larger than \(maximumBytes / 1024) KiB; a windowd.toml is a few kilobytes")
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(descriptor: fd, limit: maximumBytes)
+        } catch {
+            throw failure(error.reason)
         }
+        guard bytes.count <= maximumBytes else {
+            throw failure("it is larger than \(maximumBytes / 1024) KiB; a windowd.toml is a few kilobytes")
+        }
+        return bytes
     }
 }

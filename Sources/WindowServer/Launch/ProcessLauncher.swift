@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Logging
 import NIOCore
+import POSIXSupport
 import WindowCore
 
 /// Starts child processes from an argv, never through a shell, each in a session of its own so
@@ -27,7 +28,7 @@ final class ProcessLauncher {
     }
 
     private struct Child {
-        var command: String
+        var process: ChildProcess
         var deadline: NIODeadline?
         var completion: (Outcome) -> Void
     }
@@ -36,8 +37,6 @@ final class ProcessLauncher {
     private let logger: Logger
     private var children: [pid_t: Child] = [:]
     private var reaper: Scheduled<Void>?
-    /// glibc's `POSIX_SPAWN_SETSID`, hidden from Swift without `_GNU_SOURCE`.
-    private static let spawnSetSID: Int32 = 0x80
 
     init(eventLoop: any EventLoop, logger: Logger) {
         self.eventLoop = eventLoop
@@ -60,47 +59,15 @@ final class ProcessLauncher {
     /// Runs `arguments` and calls `completion` on the event loop with how it ended; after
     /// `timeout` it is killed and reported as timed out.
     func run(_ arguments: [String], timeout: TimeAmount?, completion: @escaping (Outcome) -> Void) {
-        switch spawn(arguments) {
-        case .failure(let reason):
-            completion(.failedToStart(reason))
-        case .success(let pid):
-            children[pid] = Child(command: arguments[0], deadline: timeout.map { .now() + $0 }, completion: completion)
+        do {
+            // stdout and stderr stay the daemon's (the journal); a session of its own, so that
+            // the app outlives the daemon.
+            let process = try ChildProcess(arguments, stdin: .null, stdout: .inherited, stderr: .inherited, newSession: true)
+            children[process.pid] = Child(process: process, deadline: timeout.map { .now() + $0 }, completion: completion)
             scheduleReap()
+        } catch {
+            completion(.failedToStart(error.description))
         }
-    }
-
-    private enum SpawnResult {
-        case success(pid_t)
-        case failure(String)
-    }
-
-    private func spawn(_ arguments: [String]) -> SpawnResult {
-        guard let program = arguments.first, !program.isEmpty else { return .failure("empty command") }
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        // The daemon ignores SIGPIPE; the child gets default dispositions and an empty mask.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetSID | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
-        guard result == 0 else { return .failure("\(program): \(String(cString: strerror(result)))") }
-        return .success(pid)
     }
 
     /// Polls every 10 ms while a child has a deadline (someone waits for it), else every second.
@@ -117,14 +84,15 @@ final class ProcessLauncher {
         reaper = nil
         let now = NIODeadline.now()
         for (pid, child) in children {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
+            if let ended = child.process.poll() {
                 children.removeValue(forKey: pid)
-                let signal = status & 0x7f
-                child.completion(signal != 0 ? .signaled(signal) : .exited((status >> 8) & 0xff))
+                switch ended {
+                case .exited(let status): child.completion(.exited(status))
+                case .signaled(let signal): child.completion(.signaled(signal))
+                }
             } else if let deadline = child.deadline, deadline <= now {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
+                child.process.signal(SIGKILL)
+                child.process.wait()
                 children.removeValue(forKey: pid)
                 child.completion(.timedOut)
             }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
+import POSIXSupport
 
 /// The daemon's own listening socket at a path, made with plain POSIX calls.
 ///

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import POSIXSupport
 
 /// Writes the hand-off state to an anonymous shared-memory file, and reads it back.
 ///
@@ -16,7 +17,7 @@ enum HandOffFile {
         let data = try HandOffCodec.encode(state)
         let path = "/windowd-handoff-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = shm_open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw POSIXFailure(call: "shm_open", code: errno) }
+        guard fd >= 0 else { throw SystemCallError(call: "shm_open", errno: errno) }
         shm_unlink(path)
         var offset = 0
         while offset < data.count {
@@ -24,7 +25,7 @@ enum HandOffFile {
             guard written > 0 else {
                 let code = errno
                 close(fd)
-                throw POSIXFailure(call: "write", code: code)
+                throw SystemCallError(call: "write", errno: code)
             }
             offset += written
         }
@@ -36,20 +37,7 @@ enum HandOffFile {
     static func read(_ fd: Int32) -> HandOffState? {
         defer { close(fd) }
         lseek(fd, 0, SEEK_SET)
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            data.append(contentsOf: chunk[0..<count])
-        }
+        guard let data = try? WholeFile.read(descriptor: fd) else { return nil }
         return HandOffCodec.decode(data)
-    }
-
-    /// A failed system call.
-    struct POSIXFailure: Error, CustomStringConvertible {
-        var call: String
-        var code: Int32
-        var description: String { "\(call): \(String(cString: strerror(code)))" }
     }
 }

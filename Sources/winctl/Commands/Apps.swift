@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowProtocol

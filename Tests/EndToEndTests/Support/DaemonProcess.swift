@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 import WindowProtocol
 
 /// A real `windowd` on a private socket in its own temporary directory, with its own config file.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import POSIXSupport
 import WindowProtocol
 
 /// Plays systemd's file-descriptor store without systemd: it receives `FDSTORE=1` descriptors

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 import WindowProtocol
 
 /// windowd with `NOTIFY_SOCKET` pointing at a ``NotifyListener``, a config file and a socket

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 import WindowProtocol
 
 /// Plays the service manager's side of `NOTIFY_SOCKET`: a bound `AF_UNIX` datagram

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXSupport
 import WindowProtocol
 
 /// One response as it came: `result` or `error`.

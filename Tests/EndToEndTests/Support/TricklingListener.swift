@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import POSIXSupport
 import WindowProtocol
 
 /// A Unix socket that accepts and then answers one byte (`{`) every `interval`, never a whole

@@ -9,21 +9,21 @@ import Darwin
 /// Unix socket addresses and connects with plain POSIX calls, written once for every caller:
 /// the blocking client (`LineSocket`), the daemon's bind and its check that a socket path is
 /// already served, the places' sockets, the benchmark and the tests.
-public enum UnixSocketConnection {
-    /// A connected stream socket to `path` (close-on-exec), or the `errno` that refused it.
+package enum UnixSocketConnection {
+    /// A connected stream socket to `path` (close-on-exec), or the call and `errno` that refused it.
     ///
     /// - Parameters:
     ///   - abstract: `path` is a Linux abstract name (kitty's `unix:@name`), not a file.
     ///   - sendTimeout: how long the connect (to a listener whose backlog is full) and every
     ///     later send may wait (`SO_SNDTIMEO`); past it they fail with `EAGAIN`.
     ///   - nonBlocking: the socket is `SOCK_NONBLOCK`: a full backlog fails the connect at once.
-    public static func connect(
+    package static func connect(
         to path: String, abstract: Bool = false, sendTimeout: Duration? = nil, nonBlocking: Bool = false
-    ) -> Result<Int32, UnixSocketError> {
+    ) -> Result<Int32, SystemCallError> {
         var type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         if nonBlocking { type |= Int32(SOCK_NONBLOCK.rawValue) }
         let fd = socket(AF_UNIX, type, 0)
-        guard fd >= 0 else { return .failure(UnixSocketError(errno: errno)) }
+        guard fd >= 0 else { return .failure(SystemCallError(call: "socket", errno: errno)) }
         if let sendTimeout {
             let (seconds, attoseconds) = sendTimeout.components
             var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
@@ -35,13 +35,13 @@ public enum UnixSocketConnection {
         } ?? ENAMETOOLONG
         guard result == 0 else {
             close(fd)
-            return .failure(UnixSocketError(errno: result))
+            return .failure(SystemCallError(call: "connect \(path)", errno: result))
         }
         return .success(fd)
     }
 
     /// Whether something accepts connections at `path`.
-    public static func isServed(_ path: String) -> Bool {
+    package static func isServed(_ path: String) -> Bool {
         guard case .success(let fd) = connect(to: path) else { return false }
         close(fd)
         return true
@@ -51,7 +51,7 @@ public enum UnixSocketConnection {
     /// `sendto`; `nil` if `path` does not fit the address (`sun_path` holds 107 bytes).
     ///
     /// An `abstract` name is a NUL and the name, its length given by the address size.
-    public static func withAddress<Result>(
+    package static func withAddress<Result>(
         of path: String, abstract: Bool = false, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
     ) -> Result? {
         var address = sockaddr_un()
@@ -72,12 +72,4 @@ public enum UnixSocketConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(length)) }
         }
     }
-}
-
-/// Why a connect failed: the `errno` it set.
-public struct UnixSocketError: Error, Equatable {
-    /// The `errno` value.
-    public var errno: Int32
-    /// The failure `errno` names.
-    public init(errno: Int32) { self.errno = errno }
 }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Testing
-import WindowProtocol
+import POSIXSupport
 
 /// The one Unix-socket connect: a path, an abstract name, a path too long, nobody listening.
 @Suite("Unix socket connection: addresses and connects")
@@ -28,14 +28,14 @@ struct UnixSocketConnectionTests {
         defer { close(abstract) }
         let connected = try UnixSocketConnection.connect(to: name, abstract: true).get()
         close(connected)
-        #expect(UnixSocketConnection.connect(to: name + "-none", abstract: true) == .failure(UnixSocketError(errno: ECONNREFUSED)))
-        #expect(UnixSocketConnection.connect(to: path + "-none") == .failure(UnixSocketError(errno: ENOENT)))
+        #expect(UnixSocketConnection.connect(to: name + "-none", abstract: true) == .failure(SystemCallError(call: "connect \(name)-none", errno: ECONNREFUSED)))
+        #expect(UnixSocketConnection.connect(to: path + "-none") == .failure(SystemCallError(call: "connect \(path)-none", errno: ENOENT)))
     }
 
     @Test("a path longer than sun_path holds is refused with ENAMETOOLONG, before any call")
     func tooLong() {
         let path = "/tmp/" + String(repeating: "x", count: 120)
         #expect(UnixSocketConnection.withAddress(of: path) { _, _ in true } == nil)
-        #expect(UnixSocketConnection.connect(to: path) == .failure(UnixSocketError(errno: ENAMETOOLONG)))
+        #expect(UnixSocketConnection.connect(to: path) == .failure(SystemCallError(call: "connect \(path)", errno: ENAMETOOLONG)))
     }
 }
