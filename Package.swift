@@ -1,6 +1,16 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// The upcoming-feature flags Hummingbird 2 builds with: `any` on every existential (SE-0335), a
+// member visible only where its module is imported (SE-0444), and imports internal unless marked
+// `public` or `package` (SE-0409), so that a target's public API names what its clients must import.
+// On the targets below that say `swiftSettings: swiftSettings`; the rest follow (issue 21).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 // Linux only: the code calls Glibc, libsystemd and Linux's socket options (SO_PEERCRED, the fd
 // store) unconditionally, so no `platforms` entry claims another system.
 let package = Package(
@@ -40,7 +50,8 @@ let package = Package(
             dependencies: [
                 "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         // glibc's GNU extensions that Swift's Glibc module hides (it is built without _GNU_SOURCE):
         // a spawn action that closes inherited descriptors, POSIX_SPAWN_SETSID, pipe2.
@@ -49,7 +60,7 @@ let package = Package(
         // from an argv and reaped, a file read whole. Written once, below everything that needs it.
         .target(name: "POSIXSupport", dependencies: ["CGlibcExtensions"]),
         // A strict TOML 1.0 parser: bytes in, a document with positions or an error out. No I/O.
-        .target(name: "TOML"),
+        .target(name: "TOML", swiftSettings: swiftSettings),
         // Wire vocabulary shared by the daemon and every client. No I/O.
         .target(name: "WindowProtocol"),
         // Pure domain: app state machine, registry, phase aggregation, storage. No I/O.
@@ -64,7 +75,8 @@ let package = Package(
                 // Raw statement steps for restore (StoredStateReader): the same SQLite that GRDB links.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         // Request dispatch without I/O: parse, route, params, coordinator operation, reply.
         .target(name: "WindowDispatch", dependencies: ["WindowCore", "WindowProtocol"]),
@@ -97,13 +109,15 @@ let package = Package(
                 "WindowProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         // Full-screen terminal views (winctl attach, the example): pure rendering and frame diff,
         // the terminal mode, and keys and signals read on NIO's event loop.
         .target(
             name: "WindowTerminal",
-            dependencies: ["WindowKit", "WindowProtocol", "WindowPlaces", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+            dependencies: ["WindowKit", "WindowProtocol", "WindowPlaces", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "windowd",
@@ -114,12 +128,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
         ),
         // What winctl and its presenter print, and their exit statuses.
         .target(
             name: "WinctlOutput",
-            dependencies: ["WindowClient", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WindowClient", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
         ),
         // The one-shot client: blocking WindowClient only, no NIO, so that a run starts fast (issue 13).
         // Its release build is one static executable: no dynamic loader, no libstdc++ to load and
@@ -136,6 +153,7 @@ let package = Package(
                 "POSIXSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings,
             linkerSettings: [
                 .unsafeFlags(
                     // FoundationEssentials' archive also exports generic specializations of the standard
@@ -163,7 +181,8 @@ let package = Package(
                 "WindowProtocol",
                 "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         // The example app: an orders browser whose windows are windowd windows, on WindowKit only.
         .executableTarget(
@@ -171,7 +190,8 @@ let package = Package(
             dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Orders",
             exclude: ["orders.toml"],
-            resources: [.copy("Resources/orders.json")]
+            resources: [.copy("Resources/orders.json")],
+            swiftSettings: swiftSettings
         ),
         // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
         // a target so that the regression tests replay inputs through the same code.
@@ -179,23 +199,28 @@ let package = Package(
         // The TOML fuzz harness's invariants (fuzz/build.sh compiles them with the config files into
         // tomlfuzz); a target so that the tests replay the seed corpus through the same checks.
         .target(name: "TOMLFuzzing", dependencies: ["TOML", "WindowServer"], path: "fuzz/TOMLFuzzing"),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"], swiftSettings: swiftSettings),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
-        .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "POSIXSupport"]),
-        .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
+        .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"], swiftSettings: swiftSettings),
         // The real X server, kitty and i3 that the places' tests and the end-to-end tests run.
         .target(name: "PlaceFixtures", dependencies: ["WindowPlaces", "WindowProtocol", "POSIXSupport"], path: "Tests/PlaceFixtures"),
         .testTarget(name: "WindowPlacesTests", dependencies: ["PlaceFixtures", "WindowPlaces", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
-            dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
+            dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")],
+            swiftSettings: swiftSettings
         ),
-        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"]),
-        .testTarget(name: "WinctlTests", dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WinctlTests",
+            dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["PlaceFixtures", "POSIXSupport", "WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// Builds the `FIELD=value` strings of one journal entry, without I/O.
 public enum JournalFields {

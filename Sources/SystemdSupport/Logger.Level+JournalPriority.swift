@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 extension Logger.Level {
     /// The syslog priority (`PRIORITY=`) the journal stores for this level: 2 (crit) to 7 (debug).

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc

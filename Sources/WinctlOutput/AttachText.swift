@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// What `winctl attach` prints about the window it presents.
 package enum AttachText {

@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// The line `winctl attach` prints when its window is dismissed.
 package enum DismissText {

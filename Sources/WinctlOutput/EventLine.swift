@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// The one-line human form of an event: `#3 window.opened 3f2a… detail 42`.
 package enum EventLine {

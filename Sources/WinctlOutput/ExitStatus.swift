@@ -1,5 +1,5 @@
-import ArgumentParser
-import WindowClient
+package import ArgumentParser
+package import WindowClient
 
 /// winctl's exit statuses (SPEC section 9), and the one place a client error becomes one.
 package enum ExitStatus {

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WindowProtocol
+package import WindowProtocol
 
 extension JSONValue {
     /// Parses `text` as one JSON value (any kind, not only objects); `nil` with the reason if it is not JSON.

@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// How `winctl open` words what it did, and the title of a window it starts.
 package enum OpenText {

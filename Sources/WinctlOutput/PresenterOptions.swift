@@ -1,5 +1,5 @@
-import ArgumentParser
-import WindowProtocol
+package import ArgumentParser
+package import WindowProtocol
 
 /// The presenter's options, which `winctl attach` takes from the user and hands to
 /// `winctl-attach`: both read them with this one group, so they are declared and checked once.

@@ -1,5 +1,5 @@
-import ArgumentParser
-import WindowProtocol
+package import ArgumentParser
+package import WindowProtocol
 
 /// A request refused, by the daemon or by winctl on its behalf (an id prefix that names no
 /// window or several): exit status 1, the message on standard error and, with `--json`, the

@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// How a window reads in winctl's human output: `id group [value]`.
 package enum ValueText {

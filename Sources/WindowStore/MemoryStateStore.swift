@@ -1,5 +1,5 @@
 import Synchronization
-import WindowCore
+package import WindowCore
 import WindowProtocol
 
 /// The in-memory twin of the SQLite store, for tests: same protocol, same semantics, no disk.

@@ -5,7 +5,7 @@ import Foundation
 import GRDB
 import NIOPosix
 import Synchronization
-import WindowCore
+package import WindowCore
 import WindowProtocol
 
 /// The state store on disk: SQLite through GRDB, a `DatabasePool` in WAL mode, one

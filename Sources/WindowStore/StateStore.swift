@@ -1,4 +1,4 @@
-import WindowCore
+package import WindowCore
 
 /// Durable state behind one protocol: the SQLite store in production, ``MemoryStateStore`` in tests.
 package protocol StateStore: AnyObject, Sendable {

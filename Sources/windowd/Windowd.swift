@@ -5,6 +5,7 @@ import ArgumentParser
 import Logging
 import ServiceLifecycle
 import SystemdSupport
+import UnixSignals
 import WindowProtocol
 import WindowServer
 import WindowStore

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// What the replies to the app's calls tell this side, taken on the event loop in the order
 /// of the wire (see ``DaemonConnection/call(_:_:onLoop:)``).
 extension DaemonConnection {

@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// The panels of the main view, switched with Tab; the selection is kept in scene storage.
 public enum Panel: String, CaseIterable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// Everything the terminal view shows: the app state, this window, the others, and the link.
 ///

@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// The window's phase as the terminal decides it: focus in and out, suspend and continue.
 ///

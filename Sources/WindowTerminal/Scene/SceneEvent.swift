@@ -1,4 +1,4 @@
-import WindowKit
+public import WindowKit
 
 /// Everything a window reacts to, from its terminal and from windowd, in one stream, as
 /// ``SceneTerminal/run(tick:_:)`` hands it to the app's view code.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowKit
+public import WindowKit
 import WindowPlaces
 
 /// A window's terminal side, for an app on WindowKit: the terminal taken over while the window is

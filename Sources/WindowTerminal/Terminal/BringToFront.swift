@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import WindowPlaces
-import WindowProtocol
+public import WindowProtocol
 
 /// How a presenter comes to the front when its window is focused (`window.focus`).
 ///

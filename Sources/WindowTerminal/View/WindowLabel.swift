@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// How a window and its value read on screen: `detail 42`, `notes "two words"`, `main`.
 public enum WindowLabel {
