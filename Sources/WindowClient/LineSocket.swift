@@ -22,10 +22,10 @@ public final class LineSocket {
     public let path: String
     /// How long a connect, a write or a bounded read may wait; `nil` waits as long as it takes.
     public let timeout: Duration?
-    private var buffer: [UInt8] = []
-    private var start = 0
-    /// Where the search for the next newline resumes: bytes before it hold none.
-    private var scanned = 0
+    /// The lines received and not yet read.
+    private var lines = LineBuffer()
+    /// One read's worth of space, reused.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     /// Connects to the stream socket at `path`, waiting at most `timeout` when given.
     public init(path: String, timeout: Duration? = nil) throws(ClientError) {
@@ -64,7 +64,7 @@ public final class LineSocket {
 
     /// Whether a whole line is already buffered.
     public var hasBufferedLine: Bool {
-        buffer[start...].contains(0x0A)
+        lines.hasLine
     }
 
     /// Reads the next line without its newline, waiting as long as it takes; `nil` at end of stream.
@@ -81,26 +81,14 @@ public final class LineSocket {
         var deadline = deadline
         var received = 0
         while true {
-            // Only the bytes received since the last look are searched: a 20 MB reply costs one pass.
-            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
-                let line = Array(buffer[start..<newline])
-                start = newline + 1
-                scanned = start
-                if start > 65_536 {
-                    buffer.removeFirst(start)
-                    start = 0
-                    scanned = 0
-                }
-                return line
-            }
-            scanned = buffer.count
+            if let line = lines.nextLine() { return line }
             if let current = deadline, try !waitReadable(until: current) {
                 guard received >= Self.flowingBytes, let timeout else { throw .timedOut(path: path, limit: timeout ?? .zero) }
                 deadline = current + timeout
                 received = 0
                 continue
             }
-            let count = try receive(upTo: 65_536)
+            let count = try receive()
             if count == 0 { return nil }
             received += count
         }
@@ -109,17 +97,15 @@ public final class LineSocket {
     /// What must arrive within one ``timeout`` for an answer still coming to be waited for longer.
     public static let flowingBytes = 65_536
 
-    /// Appends up to `limit` received bytes to the buffer; 0 at end of stream.
-    private func receive(upTo limit: Int) throws(ClientError) -> Int {
+    /// Receives what has come (one read) into ``lines``; 0 at end of stream.
+    private func receive() throws(ClientError) -> Int {
         while true {
-            let old = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: limit))
-            let count = buffer.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress! + old, limit, 0) }
-            buffer.removeLast(limit - max(count, 0))
+            let count = chunk.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress!, $0.count, 0) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .disconnected(path: path)
             }
+            chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             return count
         }
     }

@@ -95,14 +95,8 @@ struct ClosedLoopLoad {
                 let now = MonotonicClock.now()
                 var replies = 0
                 input.withUnsafeBytes { raw in
-                    switch framing {
-                    case .lines:
-                        for byte in raw[0..<count] where byte == 0x0A { replies += 1 }
-                        if Self.contains(errorMarker, in: raw, count: count) { errors += 1 }
-                    case .fixedLength(let length):
-                        replies = (lane.partial + count) / length
-                        lane.partial = (lane.partial + count) % length
-                    }
+                    replies = framing.replies(in: UnsafeRawBufferPointer(rebasing: raw[0..<count]), carry: &lane.partial)
+                    if case .lines = framing, Self.contains(errorMarker, in: raw, count: count) { errors += 1 }
                 }
                 for _ in 0..<replies {
                     guard lane.inFlight > 0 else { break }

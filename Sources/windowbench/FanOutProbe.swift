@@ -31,11 +31,16 @@ struct FanOutProbe {
         try poller.add(trigger, token: triggerToken)
         for (index, fd) in drained.enumerated() { try poller.add(fd, token: triggerToken + 1 + index) }
 
+        // Replies completed this round, and bytes of one not yet complete, per connection.
         var progress = [Int](repeating: 0, count: subscribers.count + 1)
+        var carry = progress
         var input = [UInt8](repeating: 0, count: 1 << 16)
         var samples = LatencySamples(capacity: rounds)
         for round in 0..<(warmupRounds + rounds) {
-            for index in progress.indices { progress[index] = 0 }
+            for index in progress.indices {
+                progress[index] = 0
+                carry[index] = 0
+            }
             var waiting = subscribers.count
             var replied = false
             var lastArrival: UInt64 = 0
@@ -54,9 +59,9 @@ struct FanOutProbe {
                     guard count > 0 else { throw .failed("the server closed a connection during fan-out") }
                     guard token <= triggerToken else { return }
                     let framing = token == triggerToken ? triggerFraming : messageFraming
-                    let before = Self.isComplete(progress[token], framing)
-                    progress[token] += Self.advance(input, count, framing)
-                    guard !before, Self.isComplete(progress[token], framing) else { return }
+                    let before = progress[token]
+                    progress[token] += input.withUnsafeBytes { framing.replies(in: UnsafeRawBufferPointer(rebasing: $0[0..<count]), carry: &carry[token]) }
+                    guard before == 0, progress[token] > 0 else { return }
                     if token == triggerToken {
                         replied = true
                     } else {
@@ -81,6 +86,7 @@ struct FanOutProbe {
             try UnixSocket.writeAll(fd, bytes(index))
         }
         var progress = [Int](repeating: 0, count: fds.count)
+        var carry = progress
         var waiting = fds.count
         var input = [UInt8](repeating: 0, count: 1 << 16)
         let deadline = MonotonicClock.now() + UInt64(timeoutMilliseconds) * 1_000_000
@@ -91,30 +97,11 @@ struct FanOutProbe {
                     if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
                     throw .failed("the server closed a connection (or failed: \(count)) while subscribing")
                 }
-                let before = isComplete(progress[token], framing)
-                progress[token] += advance(input, count, framing)
-                if !before && isComplete(progress[token], framing) { waiting -= 1 }
+                let before = progress[token]
+                progress[token] += input.withUnsafeBytes { framing.replies(in: UnsafeRawBufferPointer(rebasing: $0[0..<count]), carry: &carry[token]) }
+                if before == 0 && progress[token] > 0 { waiting -= 1 }
             }
             if MonotonicClock.now() > deadline { throw .failed("\(waiting) of \(fds.count) connections got no reply within \(timeoutMilliseconds) ms") }
-        }
-    }
-
-    /// Lines seen, or bytes seen, depending on the framing.
-    private static func advance(_ input: [UInt8], _ count: Int, _ framing: ReplyFraming) -> Int {
-        switch framing {
-        case .lines:
-            var lines = 0
-            for index in 0..<count where input[index] == 0x0A { lines += 1 }
-            return lines
-        case .fixedLength:
-            return count
-        }
-    }
-
-    private static func isComplete(_ progress: Int, _ framing: ReplyFraming) -> Bool {
-        switch framing {
-        case .lines: return progress >= 1
-        case .fixedLength(let length): return progress >= length
         }
     }
 }

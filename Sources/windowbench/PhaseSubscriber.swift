@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
 /// A subscriber to `window.phase` that keeps each window's phase, for timing how soon a
 /// presenter's terminal reports focus. It reads the few members it needs from the lines as
@@ -8,7 +9,7 @@ import Glibc
 /// of the snapshot.
 final class PhaseSubscriber {
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    private var lines = LineBuffer()
     /// Window id → phase, for attached windows.
     private(set) var phases: [String: String] = [:]
     /// Window id → value, for attached windows.
@@ -67,18 +68,14 @@ final class PhaseSubscriber {
         let deadline = MonotonicClock.now() + UInt64(max(timeoutMilliseconds, 1)) * 1_000_000
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
+            if let line = lines.nextLine() { return String(decoding: line, as: UTF8.self) }
             guard MonotonicClock.now() < deadline else { throw .failed("no event within \(timeoutMilliseconds) ms") }
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 50) > 0 else { continue }
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
             guard count > 0 else { throw .failed("windowd closed the subscription") }
-            buffer.append(contentsOf: chunk[0..<count])
+            lines.append(chunk[0..<count])
         }
     }
 }

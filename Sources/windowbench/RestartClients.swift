@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
 /// The clients of the restart figures (item 7): presenters that attached a window each (by
 /// group and value) and subscribers to every event, each on a plain socket of its own, all
@@ -56,7 +57,8 @@ final class RestartClients {
 
     private let roles: [Role]
     private let fds: [Int32]
-    private var partial: [[UInt8]]
+    /// Each connection's lines received and not yet handled.
+    private var lines: [LineBuffer]
     private let poller: Poller
     private var input: [UInt8]
 
@@ -74,9 +76,9 @@ final class RestartClients {
         }
         let poller = try Poller(capacity: fds.count)
         for (index, fd) in fds.enumerated() { try poller.add(fd, token: index) }
-        var partial = [[UInt8]](repeating: [], count: fds.count)
+        var lines = [LineBuffer](repeating: LineBuffer(), count: fds.count)
         var input = [UInt8](repeating: 0, count: 1 << 16)
-        let attached = try Self.exchange(0..<presenters, of: fds, partial: &partial, poller: poller, input: &input) { index in
+        let attached = try Self.exchange(0..<presenters, of: fds, lines: &lines, poller: poller, input: &input) { index in
             Array((#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":"# + String(index) + #","phase":"inactive"}}"# + "\n").utf8)
         }
         var roles: [Role] = []
@@ -87,7 +89,7 @@ final class RestartClients {
             }
             roles.append(.presenter(window: window))
         }
-        let subscribed = try Self.exchange(presenters..<fds.count, of: fds, partial: &partial, poller: poller, input: &input) { _ in
+        let subscribed = try Self.exchange(presenters..<fds.count, of: fds, lines: &lines, poller: poller, input: &input) { _ in
             Array((#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe"}"# + "\n").utf8)
         }
         if let refused = subscribed.first(where: { Self.contains($0[...], Self.errorMarker) }) {
@@ -96,7 +98,7 @@ final class RestartClients {
         roles += Array(repeating: .subscriber, count: subscribers)
         self.roles = roles
         self.fds = fds
-        self.partial = partial
+        self.lines = lines
         self.poller = poller
         self.input = input
     }
@@ -206,14 +208,14 @@ final class RestartClients {
         let deadline = MonotonicClock.now() + UInt64(timeoutMilliseconds) * 1_000_000
         while !finished() {
             try turn()
-            try Self.readReady(poller: poller, fds: fds, partial: &partial, input: &input, waitMilliseconds: 1, handle)
+            try Self.readReady(poller: poller, fds: fds, lines: &lines, input: &input, waitMilliseconds: 1, handle)
             guard MonotonicClock.now() < deadline else { throw .failed("the clients were not all answered within \(timeoutMilliseconds) ms") }
         }
     }
 
     /// Sends `request(index)` on the connections `range` of `fds` and returns each one's reply
     /// line, skipping events.
-    private static func exchange(_ range: Range<Int>, of fds: [Int32], partial: inout [[UInt8]], poller: Poller, input: inout [UInt8],
+    private static func exchange(_ range: Range<Int>, of fds: [Int32], lines: inout [LineBuffer], poller: Poller, input: inout [UInt8],
                                  request: (Int) -> [UInt8]) throws(BenchError) -> [[UInt8]] {
         var replies = [[UInt8]?](repeating: nil, count: range.count)
         var left = range.count
@@ -222,7 +224,7 @@ final class RestartClients {
         }
         let deadline = MonotonicClock.now() + 60_000_000_000
         while left > 0 {
-            try readReady(poller: poller, fds: fds, partial: &partial, input: &input, waitMilliseconds: 100) { (index: Int, line: Line, text: ArraySlice<UInt8>) throws(BenchError) in
+            try readReady(poller: poller, fds: fds, lines: &lines, input: &input, waitMilliseconds: 100) { (index: Int, line: Line, text: ArraySlice<UInt8>) throws(BenchError) in
                 guard case .reply = line, range.contains(index), replies[index - range.lowerBound] == nil else { return }
                 replies[index - range.lowerBound] = Array(text)
                 left -= 1
@@ -233,7 +235,7 @@ final class RestartClients {
     }
 
     /// One `poll(2)`: reads what each ready connection has and hands each completed line to `handle`.
-    private static func readReady(poller: Poller, fds: [Int32], partial: inout [[UInt8]], input: inout [UInt8], waitMilliseconds: Int32,
+    private static func readReady(poller: Poller, fds: [Int32], lines: inout [LineBuffer], input: inout [UInt8], waitMilliseconds: Int32,
                                   _ handle: (Int, Line, ArraySlice<UInt8>) throws(BenchError) -> Void) throws(BenchError) {
         try poller.wait(timeoutMilliseconds: waitMilliseconds) { (token: Int) throws(BenchError) in
             guard let fd = fds.indices.contains(token) ? fds[token] : nil else { return }
@@ -243,19 +245,10 @@ final class RestartClients {
                 throw .system("recv", errno)
             }
             guard count > 0 else { throw .failed("windowd closed connection \(token)") }
-            var start = 0
-            for index in 0..<count where input[index] == 0x0A {
-                if partial[token].isEmpty {
-                    try handle(token, classify(input[start..<index]), input[start..<index])
-                } else {
-                    var line = partial[token]
-                    partial[token] = []
-                    line.append(contentsOf: input[start..<index])
-                    try handle(token, classify(line[...]), line[...])
-                }
-                start = index + 1
+            input.withUnsafeBytes { lines[token].append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            while let line = lines[token].nextLine() {
+                try handle(token, classify(line[...]), line[...])
             }
-            partial[token].append(contentsOf: input[start..<count])
         }
     }
 

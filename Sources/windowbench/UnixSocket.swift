@@ -75,7 +75,7 @@ enum UnixSocket {
 extension UnixSocket {
     /// Reads until a newline and returns the first line (bytes after it are dropped).
     static func readLine(_ fd: Int32, timeoutMilliseconds: Int = 10_000) throws(BenchError) -> [UInt8] {
-        var line: [UInt8] = []
+        var lines = LineBuffer()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let deadline = MonotonicClock.now() + UInt64(timeoutMilliseconds) * 1_000_000
         while true {
@@ -85,11 +85,8 @@ extension UnixSocket {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
             guard count > 0 else { throw .failed("the server closed the connection before replying") }
-            if let newline = chunk[0..<count].firstIndex(of: 0x0A) {
-                line.append(contentsOf: chunk[0..<newline])
-                return line
-            }
-            line.append(contentsOf: chunk[0..<count])
+            lines.append(chunk[0..<count])
+            if let line = lines.nextLine() { return line }
         }
     }
 

@@ -33,4 +33,20 @@ struct LineFrameDecoderTests {
         #expect(line.readableBytes == 1_000_000)
         _ = try channel.finish()
     }
+
+    @Test("a read that ends one line and holds whole ones hands them all out; a \\r stays; the tail waits")
+    func mixedRead() throws {
+        let channel = EmbeddedChannel(handler: ByteToMessageHandler(LineFrameDecoder()))
+        try channel.writeInbound(channel.allocator.buffer(string: "ab"))
+        #expect(try channel.readInbound(as: ByteBuffer.self) == nil)
+        try channel.writeInbound(channel.allocator.buffer(string: "c\nd\r\n\ne"))
+        var lines: [String] = []
+        while let line = try channel.readInbound(as: ByteBuffer.self) { lines.append(String(buffer: line)) }
+        #expect(lines == ["abc", "d\r", ""])
+        try channel.writeInbound(channel.allocator.buffer(string: "f\n"))
+        #expect(try channel.readInbound(as: ByteBuffer.self).map { String(buffer: $0) } == "ef")
+        try channel.writeInbound(channel.allocator.buffer(string: "cut"))
+        _ = try channel.finish()
+        #expect(try channel.readInbound(as: ByteBuffer.self) == nil, "a line cut off by the end is no message")
+    }
 }

@@ -1,36 +1,52 @@
 import NIOCore
+import WindowProtocol
 
-/// Cuts the byte stream from windowd into lines (one JSON-RPC message each), without the `\n`.
+/// Cuts the byte stream from windowd into lines (one JSON-RPC message each), without the `\n`,
+/// with the project's one ``LineSplitter`` (no limit: the daemon's lines are trusted).
 ///
 /// ```swift
 /// try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
 /// ```
 ///
-/// A line may be very long (a subscription's snapshot of 100,000 windows): the search for the
-/// newline goes on where it stopped, so a long line costs one pass.
+/// A line may be very long (a subscription's snapshot of 100,000 windows): each byte is searched
+/// once, however many reads the line takes. A line that came whole in one read is passed on as a
+/// slice of the read, without a copy.
 struct LineFrameDecoder: ByteToMessageDecoder {
     typealias InboundOut = ByteBuffer
 
-    private var searched = 0
+    private var splitter = LineSplitter(trim: .nothing)
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let view = buffer.readableBytesView
-        let start = view.startIndex + searched
-        guard let newline = view[start...].firstIndex(of: 0x0A) else {
-            searched = view.count
-            return .needMoreData
+        var lines: [ByteBuffer] = []
+        let readerIndex = buffer.readerIndex
+        buffer.withUnsafeReadableBytes { bytes in
+            splitter.split(bytes) { piece in
+                guard case .line(let line) = piece else { return }
+                lines.append(Self.slice(line, of: buffer, at: readerIndex, within: bytes, allocator: context.channel.allocator))
+            }
         }
-        searched = 0
-        let line = buffer.readSlice(length: newline - view.startIndex)!
-        buffer.moveReaderIndex(forwardBy: 1)
-        context.fireChannelRead(wrapInboundOut(line))
-        return .continue
+        buffer.moveReaderIndex(to: buffer.writerIndex)
+        for line in lines { context.fireChannelRead(wrapInboundOut(line)) }
+        return .needMoreData
     }
 
     mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
         // A line cut off by the end of the stream is no message: drop it.
-        while try decode(context: context, buffer: &buffer) == .continue {}
-        buffer.moveReaderIndex(to: buffer.writerIndex)
+        _ = try decode(context: context, buffer: &buffer)
+        _ = splitter.takePartialLine()
         return .needMoreData
+    }
+
+    /// `line` as a buffer: a slice of `buffer` if it lies in its readable `bytes` (it came whole
+    /// in this read), otherwise a copy (the splitter held its start from earlier reads).
+    private static func slice(
+        _ line: UnsafeRawBufferPointer, of buffer: ByteBuffer, at readerIndex: Int, within bytes: UnsafeRawBufferPointer,
+        allocator: ByteBufferAllocator
+    ) -> ByteBuffer {
+        if let base = bytes.baseAddress, let start = line.baseAddress, start >= base, start + line.count <= base + bytes.count,
+           let slice = buffer.getSlice(at: readerIndex + base.distance(to: start), length: line.count) {
+            return slice
+        }
+        return allocator.buffer(bytes: line)
     }
 }

@@ -1,5 +1,6 @@
 import NIOCore
 import WindowDispatch
+import WindowProtocol
 
 /// A connection's ``LineSplitter``, kept where a restart can take the partial line from it.
 final class LineFramer {

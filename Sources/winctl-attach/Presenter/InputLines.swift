@@ -1,4 +1,6 @@
-/// Standard input cut into lines, as its bytes come.
+import WindowProtocol
+
+/// Standard input cut into lines, as its bytes come, with the project's ``LineBuffer``.
 ///
 /// ```swift
 /// var lines = InputLines()
@@ -6,22 +8,19 @@
 /// lines.finish()                      // ["act"]: the last line needs no newline
 /// ```
 struct InputLines {
-    private var buffer: [UInt8] = []
+    private var buffer = LineBuffer()
 
     /// The lines `bytes` complete.
     mutating func feed(_ bytes: [UInt8]) -> [String] {
-        buffer += bytes
+        buffer.append(bytes)
         var lines: [String] = []
-        while let newline = buffer.firstIndex(of: 0x0A) {
-            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
-            buffer.removeSubrange(...newline)
-        }
+        while let line = buffer.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
         return lines
     }
 
     /// At the end of input: the last line if it had no newline.
     mutating func finish() -> [String] {
-        defer { buffer.removeAll() }
-        return buffer.isEmpty ? [] : [String(decoding: buffer, as: UTF8.self)]
+        let rest = buffer.takeRest()
+        return rest.isEmpty ? [] : [String(decoding: rest, as: UTF8.self)]
     }
 }

@@ -1,15 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WindowProtocol
 
-/// Reads newline-terminated lines from a socket or pipe, each wait bounded by a deadline.
+/// Reads newline-terminated lines from a socket or pipe, each wait bounded by a deadline: the
+/// project's ``LineBuffer`` over `poll` and `read`.
 final class LineReader {
     let fileDescriptor: Int32
-    private var buffer: [UInt8] = []
-    /// Where the unread bytes of `buffer` start: lines are taken by moving it, not by shifting the buffer.
-    private var head = 0
-    /// How far from `head` the buffer is known to hold no newline, so a long line is searched once.
-    private var scanned = 0
+    /// What has been read and not yet taken.
+    private var lines = LineBuffer()
     /// One read's worth of space, reused: small for the many short-lived clients, doubled up to
     /// 256 KiB while reads fill it (a 20 MB reply).
     private var chunk = [UInt8](repeating: 0, count: 4_096)
@@ -23,13 +22,13 @@ final class LineReader {
     }
 
     /// Whether a whole line is already buffered.
-    var hasBufferedLine: Bool { newlineIndex() != nil }
+    var hasBufferedLine: Bool { lines.hasLine }
 
     /// The next line without its newline; `nil` at the end of the stream. Throws naming `what` at the deadline.
     func readLine(timeout: Duration, what: @autoclosure () -> String) throws -> [UInt8]? {
         let deadline = Deadline(timeout)
         while true {
-            if let line = takeBufferedLine() { return line }
+            if let line = lines.nextLine() { return line }
             if atEnd { return takeRest() }
             guard try fill(deadline: deadline) else {
                 throw TestFailure("timed out after \(deadline.timeout) waiting for \(what())")
@@ -40,51 +39,17 @@ final class LineReader {
     /// The next line if one is buffered or can be read without waiting; `nil` if none is complete yet
     /// (or the stream ended: see ``atEnd``).
     func readLineIfReady() throws -> [UInt8]? {
-        if let line = takeBufferedLine() { return line }
+        if let line = lines.nextLine() { return line }
         if atEnd { return takeRest() }
         guard try fill(deadline: Deadline(.zero)) else { return nil }
-        if let line = takeBufferedLine() { return line }
+        if let line = lines.nextLine() { return line }
         return atEnd ? takeRest() : nil
-    }
-
-    /// The index of the next newline after `head`, searching only what was not searched before.
-    private func newlineIndex() -> Int? {
-        let from = head + scanned
-        guard from < buffer.count else { return nil }
-        let found: Int? = buffer.withUnsafeBytes { raw in
-            guard let hit = memchr(raw.baseAddress! + from, 0x0A, raw.count - from) else { return nil }
-            return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
-        }
-        if found == nil { scanned = buffer.count - head }
-        return found
-    }
-
-    private func takeBufferedLine() -> [UInt8]? {
-        guard let newline = newlineIndex() else { return nil }
-        let line = Array(buffer[head..<newline])
-        head = newline + 1
-        scanned = 0
-        if head == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head > 1 << 20 {
-            buffer.removeSubrange(..<head)
-            head = 0
-        }
-        return line
     }
 
     /// What is left after the last newline, once the stream has ended.
     private func takeRest() -> [UInt8]? {
-        guard head < buffer.count else { return nil }
-        defer { discard() }
-        return Array(buffer[head...])
-    }
-
-    private func discard() {
-        buffer.removeAll()
-        head = 0
-        scanned = 0
+        let rest = lines.takeRest()
+        return rest.isEmpty ? nil : rest
     }
 
     /// Reads whatever arrives until the end of the stream; returns the number of bytes. Throws at the deadline.
@@ -95,8 +60,7 @@ final class LineReader {
                 throw TestFailure("timed out after \(deadline.timeout) waiting for \(what())")
             }
         }
-        defer { discard() }
-        return Array(buffer[head...])
+        return lines.takeRest()
     }
 
     /// Reads both streams at once until both have ended, so that neither writer blocks on a full buffer.
@@ -115,11 +79,7 @@ final class LineReader {
                 _ = try reader.fill(deadline: Deadline(.zero))
             }
         }
-        defer {
-            first.discard()
-            second.discard()
-        }
-        return (Array(first.buffer[first.head...]), Array(second.buffer[second.head...]))
+        return (first.lines.takeRest(), second.lines.takeRest())
     }
 
     /// Waits for bytes until the deadline and appends them; false if none came in time.
@@ -145,7 +105,7 @@ final class LineReader {
         if count == 0 {
             atEnd = true
         } else {
-            chunk.withUnsafeBytes { buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             if count == chunk.count, chunk.count < 262_144 { chunk = [UInt8](repeating: 0, count: chunk.count * 2) }
         }
         return true

@@ -1,5 +1,5 @@
 import Testing
-import WindowDispatch
+import WindowProtocol
 
 /// Issue 19: the limit excludes the line ending (`\n` or `\r\n`), a line over it is refused and
 /// skipped while the lines after it are read, and a byte order mark at a line's start is dropped.
@@ -66,5 +66,34 @@ struct LineSplitterTests {
         #expect(splitter.feed(Array("{".utf8) + mark + Array("}\n".utf8)) == [.line(Array("{".utf8) + mark + Array("}".utf8))])
         #expect(splitter.feed(mark.prefix(2)) == [])
         #expect(splitter.feed(mark.suffix(1) + Array("[]\n".utf8)) == [Self.line("[]")], "a mark split across reads")
+    }
+}
+
+/// The splitter as the clients read the daemon's lines: no limit, nothing cut but the `\n`.
+@Suite("LineSplitter without trimming")
+struct LineSplitterUntrimmedTests {
+    @Test("a \\r and a byte order mark are kept; a line of any length is accepted")
+    func keepsEverything() {
+        var splitter = LineSplitter(trim: .nothing)
+        let marked: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a\r".utf8)
+        #expect(splitter.feed(marked + [0x0A]) == [.line(marked)])
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: 3_000_000)
+        #expect(splitter.feed(long + [0x0A]) == [.line(long)])
+    }
+
+    @Test("with a limit and no trimming, a \\r counts as a byte of the line")
+    func returnCountsWithoutTrimming() {
+        var splitter = LineSplitter(maximum: 4, trim: .nothing)
+        #expect(splitter.feed(Array("abc\r\n".utf8)) == [.line(Array("abc\r".utf8))])
+        #expect(splitter.feed(Array("abcd\r\n".utf8)) == [.oversize])
+        #expect(splitter.feed(Array("abcd\r".utf8)) == [.oversize])
+    }
+
+    @Test("no limit: Int.max is the default and a split line near it does not overflow")
+    func noLimit() {
+        var splitter = LineSplitter()
+        #expect(splitter.maximum == .max)
+        #expect(splitter.feed(Array("ab\r".utf8)) == [])
+        #expect(splitter.feed(Array("c\r\n".utf8)) == [.line(Array("ab\rc".utf8))])
     }
 }

@@ -1,15 +1,24 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-/// Splits a connection's byte stream into request lines: `\n` ends a line, a `\r` before it is
-/// dropped, and so is a UTF-8 byte order mark (`EF BB BF`) at the start of a line. A line longer
-/// than `maximum` bytes (its `\n` or `\r\n` not counted) is refused as `.oversize` as soon as it
-/// is known to be too long; the rest of it, up to its `\n`, is skipped, and the next line is
-/// read as usual. The daemon's NIO handler and the fuzzer both frame with it.
+/// Splits a byte stream into lines: `\n` ends a line. The one line framer of the project: the
+/// daemon's NIO handler and the fuzzer read requests with it (capped, ``Trim/returnAndByteOrderMark``),
+/// WindowKit's decoder, the blocking client's ``LineBuffer``, the tests and the benchmark read
+/// the daemon's lines with it (no cap, ``Trim/nothing``).
+///
+/// As the daemon reads requests (SPEC section 7): a `\r` before the `\n` is dropped, and so is a
+/// UTF-8 byte order mark (`EF BB BF`) at the start of a line. A line longer than `maximum` bytes
+/// (its `\n` or `\r\n` not counted) is refused as `.oversize` as soon as it is known to be too
+/// long; the rest of it, up to its `\n`, is skipped, and the next line is read as usual.
 ///
 /// A line that arrives whole in one read is handed out where it lies, without a copy; only
 /// the bytes of a line split across reads are kept, and never more than `maximum` + 1 of them.
+/// Each byte is searched for `\n` once, however many reads a line takes.
 package struct LineSplitter: Sendable {
     /// What the splitter made of the bytes fed so far.
     package enum Frame: Equatable, Sendable {
@@ -27,16 +36,30 @@ package struct LineSplitter: Sendable {
         case oversize
     }
 
-    /// The longest line accepted, in bytes (`max_message_bytes`), the line ending not counted.
+    /// What is cut from a line besides its `\n`.
+    package enum Trim: Sendable {
+        /// Nothing: a line is every byte before its `\n` (the daemon's replies and events).
+        case nothing
+        /// A `\r` before the `\n`, and a UTF-8 byte order mark at the line's start: what the
+        /// daemon accepts from clients (SPEC section 7).
+        case returnAndByteOrderMark
+    }
+
+    /// The longest line accepted, in bytes (`max_message_bytes`), the line ending not counted;
+    /// `Int.max` when there is no limit.
     package let maximum: Int
+    /// What is cut from each line besides its `\n`.
+    package let trim: Trim
     /// The start of a line whose end has not arrived yet.
     private var pending: [UInt8] = []
     /// In the middle of an oversize line: everything up to its `\n` is dropped.
     private var skipping = false
 
-    /// A splitter with nothing pending that accepts lines of up to `maximum` bytes.
-    package init(maximum: Int) {
+    /// A splitter with nothing pending that accepts lines of up to `maximum` bytes (no limit by
+    /// default) and cuts `trim` from each.
+    package init(maximum: Int = .max, trim: Trim = .returnAndByteOrderMark) {
         self.maximum = maximum
+        self.trim = trim
     }
 
     /// Calls `body` with each line `bytes` complete, in order, and `.oversize` for each line over
@@ -56,7 +79,8 @@ package struct LineSplitter: Sendable {
             }
             pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<newline]))
             pending.withUnsafeBytes { emit($0, body) }
-            pending.removeAll(keepingCapacity: true)
+            // A long line's storage is not kept for the short lines that usually follow.
+            if pending.capacity > Self.keptCapacity { pending = [] } else { pending.removeAll(keepingCapacity: true) }
             start = newline + 1
         }
         while let newline = Self.newline(in: bytes, from: start) {
@@ -106,16 +130,26 @@ package struct LineSplitter: Sendable {
 
     /// Hands out the complete `line` (its `\n` already cut off), or `.oversize` if it is too long.
     private func emit(_ line: UnsafeRawBufferPointer, _ body: (Piece) -> Void) {
-        let content = Self.withoutReturn(line)
-        guard content.count <= maximum else { return body(.oversize) }
-        body(.line(Self.withoutByteOrderMark(content)))
+        switch trim {
+        case .nothing:
+            guard line.count <= maximum else { return body(.oversize) }
+            body(.line(line))
+        case .returnAndByteOrderMark:
+            let content = Self.withoutReturn(line)
+            guard content.count <= maximum else { return body(.oversize) }
+            body(.line(Self.withoutByteOrderMark(content)))
+        }
     }
 
     /// Whether the start of a line, `count` bytes ending in `last`, may still end within the
-    /// limit: `maximum` bytes, or one more if that is the `\r` of a `\r\n`.
+    /// limit: `maximum` bytes, or one more if that is the `\r` of a `\r\n` that is cut.
     private func fitsSoFar(_ count: Int, last: UInt8?) -> Bool {
-        count <= maximum || (count == maximum + 1 && last == UInt8(ascii: "\r"))
+        count <= maximum || (trim == .returnAndByteOrderMark && count - 1 == maximum && last == UInt8(ascii: "\r"))
     }
+
+    /// The most storage a split line leaves behind for the next one (a line longer than this
+    /// gives its storage back once handed out).
+    private static let keptCapacity = 1 << 16
 
     /// Refuses the line in progress and drops the rest of it, up to its `\n`.
     private mutating func skipRest(_ body: (Piece) -> Void) {
