@@ -173,13 +173,21 @@ let package = Package(
         .target(name: "TOMLFuzzing", dependencies: ["TOML", "WindowServer"], path: "fuzz/TOMLFuzzing"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"]),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
+        .testTarget(name: "WindowDispatchTests", dependencies: ["WindowCore", "WindowDispatch", "WindowFuzzing", "WindowProtocol"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "WindowProtocol"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
         // The real X server, kitty and i3 that the places' tests and the end-to-end tests run.
-        .target(name: "PlaceFixtures", dependencies: ["WindowPlaces", "WindowProtocol"], path: "Tests/PlaceFixtures"),
+        .target(
+            name: "PlaceFixtures", dependencies: ["WindowPlaces", "WindowProtocol"], path: "Tests/TestSupport",
+            sources: [
+                "Processes/BackgroundProcess.swift", "Processes/PidFile.swift", "Waiting/Poll.swift", "Environments/XvfbDisplay.swift",
+                "Environments/I3Session.swift", "Environments/KittyInstance.swift", "Environments/TestEnvironment.swift",
+                "Environments/TemporaryDirectory.swift",
+            ]
+        ),
         .testTarget(name: "WindowPlacesTests", dependencies: ["PlaceFixtures", "WindowPlaces", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
@@ -187,7 +195,14 @@ let package = Package(
         ),
         .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"]),
         .testTarget(name: "WinctlTests", dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PlaceFixtures", "WindowProtocol", "WindowKit", "WindowPlaces"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["PlaceFixtures", "WindowProtocol", "WindowKit", "WindowPlaces"], path: "Tests",
+            sources: [
+                "EndToEndTests", "TestSupport/Daemon", "TestSupport/Wire", "TestSupport/Processes/SpawnedProcess.swift",
+                "TestSupport/Processes/OpenDescriptors.swift", "TestSupport/Waiting/Deadline.swift", "TestSupport/Waiting/TestTiming.swift",
+                "TestSupport/Files", "TestSupport/Systemd", "TestSupport/Environments/TmuxSession.swift",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
