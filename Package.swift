@@ -172,7 +172,7 @@ let package = Package(
         // tomlfuzz); a target so that the tests replay the seed corpus through the same checks.
         .target(name: "TOMLFuzzing", dependencies: ["TOML", "WindowServer"], path: "fuzz/TOMLFuzzing"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"]),
-        .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
+        .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowProtocol"]),
         .testTarget(name: "WindowDispatchTests", dependencies: ["WindowCore", "WindowDispatch", "WindowFuzzing", "WindowProtocol"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),

@@ -9,7 +9,7 @@ import WindowProtocol
 /// same invariants: the seed corpus, and every input that once broke something.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    /// `fuzz/` in the package, found from this file's place in `Tests/WindowCoreTests`.
+    /// `fuzz/` in the package, found from this file's place in `Tests/WindowDispatchTests`.
     static let fuzzDirectory: URL = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
@@ -37,18 +37,6 @@ struct FuzzRegressionTests {
     @Test("the seed corpus is there")
     func corpusExists() {
         #expect(Self.inputs(in: "corpus").count >= 10)
-    }
-
-    @Test("the splitter frames like this: \\r\\n, empty lines, a tail waits (more in LineSplitterTests)")
-    func framing() {
-        var splitter = LineSplitter(maximum: 4)
-        #expect(splitter.feed(Array("ab\r\n\ncd\nef".utf8)) == [.line(Array("ab".utf8)), .line([]), .line(Array("cd".utf8))])
-        #expect(splitter.takePartialLine() == Array("ef".utf8))
-        var tail = LineSplitter(maximum: 4)
-        #expect(tail.feed(Array("abcd\nabcdef".utf8)) == [.line(Array("abcd".utf8)), .oversize])
-        var pieces = LineSplitter(maximum: 100)
-        #expect(pieces.feed(Array(#"{"a":"#.utf8)) == [])
-        #expect(pieces.feed(Array("1}\n".utf8)) == [.line(Array(#"{"a":1}"#.utf8))])
     }
 
     @Test("a refused request leaves the coordinator as it was and persists nothing")
