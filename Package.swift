@@ -174,35 +174,23 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"]),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowProtocol"]),
         .testTarget(name: "WindowDispatchTests", dependencies: ["WindowCore", "WindowDispatch", "WindowFuzzing", "WindowProtocol"]),
-        .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
+        .testTarget(name: "WindowProtocolTests", dependencies: ["TestSupport", "WindowProtocol"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "WindowProtocol"]),
+        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TestSupport", "WindowProtocol"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
-        // The real X server, kitty and i3 that the places' tests and the end-to-end tests run.
-        .target(
-            name: "PlaceFixtures", dependencies: ["WindowPlaces", "WindowProtocol"], path: "Tests/TestSupport",
-            sources: [
-                "Processes/BackgroundProcess.swift", "Processes/PidFile.swift", "Waiting/Poll.swift", "Environments/XvfbDisplay.swift",
-                "Environments/I3Session.swift", "Environments/KittyInstance.swift", "Environments/TestEnvironment.swift",
-                "Environments/TemporaryDirectory.swift",
-            ]
-        ),
-        .testTarget(name: "WindowPlacesTests", dependencies: ["PlaceFixtures", "WindowPlaces", "WindowProtocol"]),
+        // What the end-to-end, places and systemd tests share: the real windowd and winctl, raw
+        // JSON-RPC clients, spawned processes, temporary directories, a NOTIFY_SOCKET listener, and
+        // the real X server, kitty, i3 and tmux they run.
+        .target(name: "TestSupport", dependencies: ["WindowPlaces", "WindowProtocol"], path: "Tests/TestSupport"),
+        .testTarget(name: "WindowPlacesTests", dependencies: ["TestSupport", "WindowPlaces", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
             dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
         .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"]),
         .testTarget(name: "WinctlTests", dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(
-            name: "EndToEndTests", dependencies: ["PlaceFixtures", "WindowProtocol", "WindowKit", "WindowPlaces"], path: "Tests",
-            sources: [
-                "EndToEndTests", "TestSupport/Daemon", "TestSupport/Wire", "TestSupport/Processes/SpawnedProcess.swift",
-                "TestSupport/Processes/OpenDescriptors.swift", "TestSupport/Waiting/Deadline.swift", "TestSupport/Waiting/TestTiming.swift",
-                "TestSupport/Files", "TestSupport/Systemd", "TestSupport/Environments/TmuxSession.swift",
-            ]
-        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import TestSupport
 
 /// A state directory holding `max_windows` (100,000) windows of `detail`, values 0…99,999, made
 /// once per test run: opened through one pipelined connection, then the daemon stopped with

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import PlaceFixtures
+import TestSupport
 import Glibc
 #endif
 import Testing

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// One connection of ``ConcurrencyModelTests``: a writer (maybe a presenter), a subscriber or the
 /// observer. It keeps its own checks — `seq` gap-free from 1, replies that fit what was asked —
 /// and, once subscribed, the state it rebuilds from its snapshot and events.

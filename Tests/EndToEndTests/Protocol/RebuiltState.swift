@@ -1,3 +1,5 @@
+import TestSupport
+
 /// What a subscriber knows of the daemon, rebuilt the way SPEC section 8 promises it can be: its
 /// `events.subscribe` snapshot, then every event after it. Each step is checked against the state
 /// it applies to, so a double count or a missed change shows where it happened.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestSupport
 import Testing
 
 /// A zero-length database file where a database was is damage (issue 19, item 10): logged, then

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestSupport
 import Testing
 
 /// A change whose commit fails is not applied and not announced (issue 19, item 7; SPEC

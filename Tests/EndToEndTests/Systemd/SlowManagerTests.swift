@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Testing
 
 /// The real windowd under a service manager that stops reading `NOTIFY_SOCKET` (busy or stuck):

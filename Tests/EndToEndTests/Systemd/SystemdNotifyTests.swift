@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Testing
 
 /// The real windowd, started the way systemd starts a `Type=notify` service, with this

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import WindowProtocol
 
 /// A Unix socket that listens and never accepts, reads or answers: a daemon that is stuck.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestSupport
 import WindowProtocol
 
 /// A Unix socket that accepts and then answers one byte (`{`) every `interval`, never a whole

@@ -7,20 +7,20 @@ import WindowProtocol
 ///
 /// Keep it alive with `defer { daemon.stop() }`: stopping sends SIGTERM (SIGKILL if that is
 /// not enough), reaps it, and closes every client made with ``client()``.
-final class DaemonProcess {
-    let directory: TemporaryDirectory
-    let socketPath: String
-    let configPath: String
-    let logName: String
-    let process: SpawnedProcess
+package final class DaemonProcess {
+    package let directory: TemporaryDirectory
+    package let socketPath: String
+    package let configPath: String
+    package let logName: String
+    package let process: SpawnedProcess
     private var clients: [RawClient] = []
 
-    var pid: pid_t { process.pid }
+    package var pid: pid_t { process.pid }
 
     /// Starts `windowd --config CONFIG --socket SOCKET` without waiting for anything; for an
     /// `app`, `windowd --config CONFIG --app APP`, whose socket is `windowd/APP.sock` in the
     /// directory (its `XDG_RUNTIME_DIR`) and whose manifest a test writes with ``installManifest(_:app:in:)``.
-    init(in directory: TemporaryDirectory, config: String = TestConfig.text(), socket: String = "s.sock", name: String = "windowd",
+    package init(in directory: TemporaryDirectory, config: String = TestConfig.text(), socket: String = "s.sock", name: String = "windowd",
          extraArguments: [String] = [], app: String? = nil) throws {
         self.directory = directory
         socketPath = app.map { directory.file("windowd/\($0).sock") } ?? directory.file(socket)
@@ -37,12 +37,12 @@ final class DaemonProcess {
     deinit { stop() }
 
     /// Starts a daemon in a fresh directory and waits until it serves and has left `loading`.
-    static func start(config: String = TestConfig.text()) throws -> DaemonProcess {
+    package static func start(config: String = TestConfig.text()) throws -> DaemonProcess {
         try start(in: TemporaryDirectory(), config: config)
     }
 
     /// Starts a daemon in `directory` (whose state it keeps) and waits until it serves and has left `loading`.
-    static func start(in directory: TemporaryDirectory, config: String = TestConfig.text(), name: String = "windowd",
+    package static func start(in directory: TemporaryDirectory, config: String = TestConfig.text(), name: String = "windowd",
                       app: String? = nil) throws -> DaemonProcess {
         let daemon = try DaemonProcess(in: directory, config: config, name: name, app: app)
         try daemon.waitUntilServing()
@@ -51,10 +51,10 @@ final class DaemonProcess {
     }
 
     /// What the daemon wrote to standard error so far.
-    var log: String { directory.read(logName) }
+    package var log: String { directory.read(logName) }
 
     /// Waits until the socket accepts a connection; fails at once if the daemon exits.
-    func waitUntilServing(timeout: Duration = .seconds(15)) throws {
+    package func waitUntilServing(timeout: Duration = .seconds(15)) throws {
         try waitUntil("windowd to accept connections at \(socketPath)", timeout: timeout) {
             if let ended = process.poll() {
                 throw TestFailure("windowd exited (\(ended)) before serving \(socketPath); its log:\n\(log)")
@@ -64,7 +64,7 @@ final class DaemonProcess {
     }
 
     /// Polls `app.state` until its `state` member is `kind`.
-    func waitForAppState(_ kind: String, timeout: Duration = .seconds(10)) throws {
+    package func waitForAppState(_ kind: String, timeout: Duration = .seconds(10)) throws {
         let probe = try RawClient(path: socketPath)
         defer { probe.close() }
         var last = ""
@@ -80,7 +80,7 @@ final class DaemonProcess {
     }
 
     /// A new connection, closed when the daemon is stopped.
-    func client() throws -> RawClient {
+    package func client() throws -> RawClient {
         let client = try RawClient(path: socketPath)
         clients.append(client)
         return client
@@ -88,7 +88,7 @@ final class DaemonProcess {
 
     /// Stops the daemon (SIGTERM, then SIGKILL after `grace`), reaps it and closes the clients.
     @discardableResult
-    func stop(grace: Duration = .seconds(5)) -> SpawnedProcess.Termination {
+    package func stop(grace: Duration = .seconds(5)) -> SpawnedProcess.Termination {
         let termination = process.terminate(grace: grace)
         clients.forEach { $0.close() }
         clients.removeAll()

@@ -1,8 +1,8 @@
 /// `windowd.toml` texts for tests: no loading delay, and the groups of the embedded config
 /// (`main` none, `detail` int, `notes` string, `orders` uuid with `requires_auth`).
-enum TestConfig {
+package enum TestConfig {
     /// A config with extra `[daemon]` lines, extra `[app]` lines and extra tables appended.
-    static func text(daemon: [String] = [], app: [String] = [], extra: String = "") -> String {
+    package static func text(daemon: [String] = [], app: [String] = [], extra: String = "") -> String {
         """
         [daemon]
         \(daemon.joined(separator: "\n"))

@@ -4,34 +4,34 @@ import Glibc
 import WindowProtocol
 
 /// Runs the real `winctl` binary.
-enum Winctl {
+package enum Winctl {
     /// What one run printed and how it ended.
-    struct Run: CustomStringConvertible {
-        let arguments: [String]
-        let termination: SpawnedProcess.Termination
-        let stdout: String
-        let stderr: String
+    package struct Run: CustomStringConvertible {
+        package let arguments: [String]
+        package let termination: SpawnedProcess.Termination
+        package let stdout: String
+        package let stderr: String
 
         /// The exit status; -1 if it was killed by a signal.
-        var status: Int32 { termination.exitStatus ?? -1 }
+        package var status: Int32 { termination.exitStatus ?? -1 }
 
         /// Standard output parsed as one JSON document.
-        func json() throws -> JSONValue { try JSONValue.parse(stdout) }
+        package func json() throws -> JSONValue { try JSONValue.parse(stdout) }
 
-        var description: String {
+        package var description: String {
             "winctl \(arguments.joined(separator: " ")) → \(termination)\nstdout: \(stdout)\nstderr: \(stderr)"
         }
     }
 
     /// The command line for `arguments`, with the global options first (SPEC section 9's form).
-    static func commandLine(_ arguments: [String], socket: String?, json: Bool) -> [String] {
+    package static func commandLine(_ arguments: [String], socket: String?, json: Bool) -> [String] {
         (socket.map { ["--socket", $0] } ?? []) + (json ? ["--json"] : []) + arguments
     }
 
     /// Runs `winctl [--socket SOCKET] [--json] ARGUMENTS` to its end and collects its output;
     /// through `wrapper` (e.g. `setpriv --reuid=…`) when given, which is handed winctl's path;
     /// `executable` is a winctl other than the build's (a copy in another directory).
-    static func run(_ arguments: [String], socket: String?, json: Bool = false, timeout: Duration = .seconds(10),
+    package static func run(_ arguments: [String], socket: String?, json: Bool = false, timeout: Duration = .seconds(10),
                     wrapper: [String] = [], executable winctl: String = Binaries.winctl) throws -> Run {
         let commandLine = commandLine(arguments, socket: socket, json: json)
         let output = try SocketPair()
@@ -72,16 +72,16 @@ enum Winctl {
 
 /// A long-running `winctl` (`attach`, `watch`) whose output is read line by line as it comes
 /// and whose standard input takes lines.
-final class WinctlSession {
-    let process: SpawnedProcess
-    let commandLine: [String]
+package final class WinctlSession {
+    package let process: SpawnedProcess
+    package let commandLine: [String]
     private let output: SocketPair
     private let input: SocketPair
     private let reader: LineReader
     private var inputOpen = true
 
     /// Starts winctl; its standard input is a socket ``type(_:)`` writes to, or `stdin` when given.
-    init(_ arguments: [String], socket: String, json: Bool = false, stderr: String, executable: String = Binaries.winctl,
+    package init(_ arguments: [String], socket: String, json: Bool = false, stderr: String, executable: String = Binaries.winctl,
          stdin: SpawnedProcess.Stream? = nil) throws {
         let commandLine = Winctl.commandLine(arguments, socket: socket, json: json)
         let output = try SocketPair()
@@ -105,13 +105,13 @@ final class WinctlSession {
     }
 
     /// The next line it printed, or `nil` once its output has ended.
-    func readLine(timeout: Duration = .seconds(30)) throws -> String? {
+    package func readLine(timeout: Duration = .seconds(30)) throws -> String? {
         try reader.readLine(timeout: timeout, what: "a line from winctl \(commandLine.joined(separator: " "))")
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The next line it printed, parsed as JSON.
-    func readJSON(timeout: Duration = .seconds(30)) throws -> JSONValue {
+    package func readJSON(timeout: Duration = .seconds(30)) throws -> JSONValue {
         guard let line = try readLine(timeout: timeout) else {
             throw TestFailure("winctl \(commandLine.joined(separator: " ")) ended its output (\(process.poll().map(\.description) ?? "running"))")
         }
@@ -119,7 +119,7 @@ final class WinctlSession {
     }
 
     /// Reads lines until one satisfies `matching`.
-    func readJSON(until matching: (JSONValue) -> Bool, timeout: Duration = .seconds(30)) throws -> JSONValue {
+    package func readJSON(until matching: (JSONValue) -> Bool, timeout: Duration = .seconds(30)) throws -> JSONValue {
         let deadline = Deadline(timeout)
         while true {
             let line = try readJSON(timeout: .milliseconds(Int64(deadline.remainingMilliseconds)))
@@ -128,19 +128,19 @@ final class WinctlSession {
     }
 
     /// Types `line` on its standard input.
-    func type(_ line: String) throws {
+    package func type(_ line: String) throws {
         let bytes = Array((line + "\n").utf8)
         let written = bytes.withUnsafeBytes { send(input.ours, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard written == bytes.count else { throw TestFailure.system("write to winctl's standard input") }
     }
 
     /// Waits for it to exit.
-    func wait(timeout: Duration = .seconds(10)) throws -> SpawnedProcess.Termination {
+    package func wait(timeout: Duration = .seconds(10)) throws -> SpawnedProcess.Termination {
         try process.wait(timeout: timeout)
     }
 
     /// Ends it (SIGTERM, then SIGKILL) and reaps it.
-    func stop() {
+    package func stop() {
         process.terminate(grace: .seconds(2))
     }
 }

@@ -16,7 +16,7 @@ package final class KittyInstance: @unchecked Sendable {
             ["kitty", "--config", "NONE", "-o", "allow_remote_control=yes", "-o", "enable_audio_bell=no", "--listen-on", listenOn] + command,
             environment: TestEnvironment.base(["DISPLAY": x.display, "LIBGL_ALWAYS_SOFTWARE": "1"]), log: directory.file("kitty.log"))
         guard Poll.until(within: 30, { (try? self.windows()).map { !$0.isEmpty } ?? false }) else {
-            throw FixtureError("kitty did not answer on \(listenOn): \(directory.read("kitty.log") ?? "")")
+            throw TestFailure("kitty did not answer on \(listenOn): \(directory.read("kitty.log"))")
         }
     }
 

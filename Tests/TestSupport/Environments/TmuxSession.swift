@@ -7,23 +7,23 @@ import Foundation
 /// `winctl attach` under a real terminal: send keys, read the screen, ask for formats.
 ///
 /// Released, the server is killed, and with it every program in it.
-final class TmuxSession {
+package final class TmuxSession {
     /// The `-L` socket name, unique to this session.
-    let socketName: String
+    package let socketName: String
     private static let counter = Counter()
 
     /// The tmux binary, found in `PATH`; `nil` if there is none.
-    static let executable: String? = {
+    package static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/tmux" }.first { access($0, X_OK) == 0 }
     }()
 
     /// Whether tmux is installed; end-to-end tests under a terminal need it.
-    static var isAvailable: Bool { executable != nil }
+    package static var isAvailable: Bool { executable != nil }
 
     /// Starts a detached session of `columns` × `rows` whose first window runs `command` (an argv),
     /// on the server `-L socketName` (a unique one if `nil`).
-    init(_ command: [String], columns: Int = 100, rows: Int = 30, socketName: String? = nil) throws {
+    package init(_ command: [String], columns: Int = 100, rows: Int = 30, socketName: String? = nil) throws {
         self.socketName = socketName ?? "wdt-\(getpid())-\(TmuxSession.counter.next())"
         try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"] + command)
     }
@@ -34,7 +34,7 @@ final class TmuxSession {
 
     /// Runs `tmux -L NAME -f /dev/null ARGUMENTS` and returns its standard output; throws if it fails.
     @discardableResult
-    func run(_ arguments: [String], timeout: Duration = .seconds(10)) throws -> String {
+    package func run(_ arguments: [String], timeout: Duration = .seconds(10)) throws -> String {
         guard let executable = TmuxSession.executable else { throw TestFailure("tmux is not installed") }
         let output = try SocketPair()
         let process: SpawnedProcess
@@ -61,30 +61,30 @@ final class TmuxSession {
     }
 
     /// The visible lines of `target`'s pane (the current one if `nil`), trailing blanks trimmed.
-    func screen(_ target: String? = nil) throws -> [String] {
+    package func screen(_ target: String? = nil) throws -> [String] {
         let text = try run(["capture-pane", "-p"] + (target.map { ["-t", $0] } ?? []))
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// `display-message -p FORMAT` for `target`: e.g. `#{alternate_on}`, `#{window_index}`.
-    func display(_ format: String, target: String? = nil) throws -> String {
+    package func display(_ format: String, target: String? = nil) throws -> String {
         let text = try run(["display-message", "-p"] + (target.map { ["-t", $0] } ?? []) + [format])
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 
     /// Types `keys` into `target` as tmux key names (`q`, `Tab`, `C-z`).
-    func sendKeys(_ keys: String..., target: String? = nil) throws {
+    package func sendKeys(_ keys: String..., target: String? = nil) throws {
         try run(["send-keys"] + (target.map { ["-t", $0] } ?? []) + keys)
     }
 
     /// Sends `bytes` to `target` as they are (`send-keys -H`): escape sequences a terminal would report.
-    func sendBytes(_ bytes: [UInt8], target: String? = nil) throws {
+    package func sendBytes(_ bytes: [UInt8], target: String? = nil) throws {
         try run(["send-keys"] + (target.map { ["-t", $0] } ?? []) + ["-H"] + bytes.map { String($0, radix: 16) })
     }
 
     /// Waits until `target`'s screen satisfies `condition`; the failure shows the last screen.
     @discardableResult
-    func waitForScreen(_ what: String, target: String? = nil, timeout: Duration = .seconds(10), _ condition: ([String]) -> Bool) throws -> [String] {
+    package func waitForScreen(_ what: String, target: String? = nil, timeout: Duration = .seconds(10), _ condition: ([String]) -> Bool) throws -> [String] {
         var last: [String] = []
         do {
             try waitUntil(what, timeout: timeout) {
@@ -99,14 +99,14 @@ final class TmuxSession {
 
     /// Waits until `target`'s screen shows `text` somewhere.
     @discardableResult
-    func waitForText(_ text: String, target: String? = nil, timeout: Duration = .seconds(10)) throws -> [String] {
+    package func waitForText(_ text: String, target: String? = nil, timeout: Duration = .seconds(10)) throws -> [String] {
         try waitForScreen("the screen to show '\(text)'", target: target, timeout: timeout) { lines in
             lines.contains { $0.contains(text) }
         }
     }
 
     /// Waits until `format` for `target` reads `value`.
-    func waitForDisplay(_ format: String, _ value: String, target: String? = nil, timeout: Duration = .seconds(10)) throws {
+    package func waitForDisplay(_ format: String, _ value: String, target: String? = nil, timeout: Duration = .seconds(10)) throws {
         var last = ""
         do {
             try waitUntil("\(format) to be \(value)", timeout: timeout) {
@@ -123,7 +123,7 @@ final class TmuxSession {
         private var value = 0
         private let lock = NSLock()
 
-        func next() -> Int {
+        package func next() -> Int {
             lock.lock()
             defer { lock.unlock() }
             value += 1

@@ -14,7 +14,7 @@ package final class XvfbDisplay: @unchecked Sendable {
     package init() throws {
         directory = try TemporaryDirectory("xvfb")
         var pipe: [Int32] = [0, 0]
-        guard Glibc.pipe(&pipe) == 0 else { throw FixtureError("pipe failed") }
+        guard Glibc.pipe(&pipe) == 0 else { throw TestFailure("pipe failed") }
         defer { close(pipe[0]) }
         // Xvfb writes the display number to fd 3 once it accepts connections.
         server = try BackgroundProcess(["Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
@@ -25,7 +25,7 @@ package final class XvfbDisplay: @unchecked Sendable {
         while read(pipe[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
         guard let number = Int(String(decoding: bytes, as: UTF8.self)) else {
             server.stop()
-            throw FixtureError("Xvfb did not start: \(directory.read("xvfb.log") ?? "")")
+            throw TestFailure("Xvfb did not start: \(directory.read("xvfb.log"))")
         }
         display = ":\(number)"
     }

@@ -3,14 +3,16 @@ import Glibc
 #endif
 import Foundation
 
-/// A fresh `/tmp/wdt-XXXXXX` directory (mode 0700), removed with everything in it when released.
+/// A fresh `/tmp/PREFIX-XXXXXX` directory (mode 0700) for a test's sockets, configs and logs,
+/// removed with everything in it when released.
 ///
 /// Short on purpose: a socket path must fit the 108 bytes of `sockaddr_un`.
-final class TemporaryDirectory {
-    let path: String
+package final class TemporaryDirectory: Sendable {
+    package let path: String
 
-    init() throws {
-        var template = Array("/tmp/wdt-XXXXXX".utf8CString)
+    /// Makes `/tmp/PREFIX-XXXXXX`; the prefix says whose it is (`wdt` for a daemon's, `xvfb`, `i3`, …).
+    package init(_ prefix: String = "wdt") throws {
+        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw TestFailure.system("mkdtemp") }
         path = String(cString: made)
     }
@@ -20,18 +22,18 @@ final class TemporaryDirectory {
     }
 
     /// `path/name`.
-    func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// Writes `text` to `path/name` and returns the full path.
     @discardableResult
-    func write(_ text: String, to name: String) throws -> String {
+    package func write(_ text: String, to name: String) throws -> String {
         let full = file(name)
         try text.write(toFile: full, atomically: false, encoding: .utf8)
         return full
     }
 
     /// The text of `path/name`, or "" if it cannot be read.
-    func read(_ name: String) -> String {
+    package func read(_ name: String) -> String {
         (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
     }
 }

@@ -42,7 +42,7 @@ package final class BackgroundProcess: @unchecked Sendable {
         }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard result == 0 else { throw FixtureError("could not start \(arguments[0]): \(String(cString: strerror(result)))") }
+        guard result == 0 else { throw TestFailure("could not start \(arguments[0]): \(String(cString: strerror(result)))") }
         self.pid = pid
     }
 
@@ -72,10 +72,4 @@ package final class BackgroundProcess: @unchecked Sendable {
     }
 
     deinit { stop() }
-}
-
-/// A fixture that could not be set up: what failed, for the test's failure message.
-package struct FixtureError: Error, CustomStringConvertible {
-    package var description: String
-    package init(_ description: String) { self.description = description }
 }

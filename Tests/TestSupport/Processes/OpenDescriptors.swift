@@ -4,12 +4,12 @@ import Glibc
 import Foundation
 
 /// What a process holds open, read from `/proc/PID/fd`.
-struct OpenDescriptors: Equatable, CustomStringConvertible {
+package struct OpenDescriptors: Equatable, CustomStringConvertible {
     /// Each descriptor's number and what it points at (`socket:[123]`, `anon_inode:[eventpoll]`, a path).
-    let targets: [Int32: String]
+    package let targets: [Int32: String]
 
     /// The descriptors of process `pid` now.
-    init(of pid: pid_t) {
+    package init(of pid: pid_t) {
         var targets: [Int32: String] = [:]
         let directory = "/proc/\(pid)/fd"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
@@ -19,17 +19,17 @@ struct OpenDescriptors: Equatable, CustomStringConvertible {
         self.targets = targets
     }
 
-    var count: Int { targets.count }
+    package var count: Int { targets.count }
 
     /// How many point at `target` exactly (such as `anon_inode:[eventpoll]`).
-    func count(of target: String) -> Int { targets.values.filter { $0 == target }.count }
+    package func count(of target: String) -> Int { targets.values.filter { $0 == target }.count }
 
     /// Sockets held at more than one descriptor: a copy that keeps a connection open.
-    var duplicatedSockets: [String] {
+    package var duplicatedSockets: [String] {
         Dictionary(grouping: targets.values.filter { $0.hasPrefix("socket:") }, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
     }
 
-    var description: String {
+    package var description: String {
         targets.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" }.joined(separator: ", ")
     }
 }

@@ -8,8 +8,8 @@ package enum PidFile {
 
     /// The pid in `name` of `directory`, once it has been written.
     package static func pid(_ name: String, in directory: TemporaryDirectory, within seconds: Double = 10) throws -> Int32 {
-        guard let pid = Poll.until(within: seconds, { directory.read(name).flatMap { Int32($0.split(separator: "\n").first ?? "") } }) else {
-            throw FixtureError("\(name) was never written: the program did not start")
+        guard let pid = Poll.until(within: seconds, { Int32(directory.read(name).split(separator: "\n").first ?? "") }) else {
+            throw TestFailure("\(name) was never written: the program did not start")
         }
         return pid
     }

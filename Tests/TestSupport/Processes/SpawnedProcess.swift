@@ -4,13 +4,13 @@ import Glibc
 import Foundation
 
 /// A child process started with `posix_spawn`, reaped by this object and no one else.
-final class SpawnedProcess {
+package final class SpawnedProcess {
     /// How a process ended.
-    enum Termination: Equatable, CustomStringConvertible {
+    package enum Termination: Equatable, CustomStringConvertible {
         case exited(Int32)
         case signaled(Int32)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .exited(let status): return "exit status \(status)"
             case .signaled(let signal): return "signal \(signal)"
@@ -18,14 +18,14 @@ final class SpawnedProcess {
         }
 
         /// The exit status, if it exited.
-        var exitStatus: Int32? {
+        package var exitStatus: Int32? {
             if case .exited(let status) = self { return status }
             return nil
         }
     }
 
     /// Where one of the child's standard streams goes.
-    enum Stream {
+    package enum Stream {
         case null
         /// A file, created or truncated.
         case file(String)
@@ -33,13 +33,13 @@ final class SpawnedProcess {
         case descriptor(Int32)
     }
 
-    let pid: pid_t
-    let executable: String
-    private(set) var termination: Termination?
+    package let pid: pid_t
+    package let executable: String
+    package private(set) var termination: Termination?
 
     /// Starts `executable` with `arguments`; `inheriting` descriptors become its 3, 4, … (as
     /// `LISTEN_FDS` passes them).
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = SpawnedProcess.testEnvironment(),
+    package init(_ executable: String, _ arguments: [String], environment: [String: String] = SpawnedProcess.testEnvironment(),
          stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null, inheriting: [Int32] = []) throws {
         guard access(executable, X_OK) == 0 else {
             throw TestFailure("\(executable) is not an executable file; build it first (swift build) or set WINDOWD_BIN / WINCTL_BIN")
@@ -98,7 +98,7 @@ final class SpawnedProcess {
 
     /// The environment children get: ours, without anything that would connect them to a
     /// systemd, a journal or another windowd.
-    static func testEnvironment(adding extra: [String: String] = [:]) -> [String: String] {
+    package static func testEnvironment(adding extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for name in ["NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID",
                      "JOURNAL_STREAM", "WINDOWD_SOCKET", "WINDOWD_APP", "CONFIGURATION_DIRECTORY", "STATE_DIRECTORY"] {
@@ -109,26 +109,26 @@ final class SpawnedProcess {
     }
 
     /// How it ended, if it has; never blocks.
-    func poll() -> Termination? {
+    package func poll() -> Termination? {
         if termination == nil { termination = reap(options: WNOHANG) }
         return termination
     }
 
     /// Waits until it ends; throws at the deadline (the process keeps running).
     @discardableResult
-    func wait(timeout: Duration = .seconds(10)) throws -> Termination {
+    package func wait(timeout: Duration = .seconds(10)) throws -> Termination {
         try waitUntil("\(executable) (pid \(pid)) to exit", timeout: timeout) { poll() != nil }
         return termination!
     }
 
     /// Sends `signal`.
-    func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         if poll() == nil { kill(pid, signal) }
     }
 
     /// SIGTERM, then SIGKILL if it has not exited within `grace`; reaps it.
     @discardableResult
-    func terminate(grace: Duration = .seconds(5)) -> Termination {
+    package func terminate(grace: Duration = .seconds(5)) -> Termination {
         if let termination = poll() { return termination }
         kill(pid, SIGTERM)
         if let ended = try? wait(timeout: grace) { return ended }
@@ -153,11 +153,11 @@ final class SpawnedProcess {
 }
 
 /// A connected pair of sockets, both close-on-exec: one end for a child's stream, one for us.
-struct SocketPair {
-    let ours: Int32
-    let theirs: Int32
+package struct SocketPair {
+    package let ours: Int32
+    package let theirs: Int32
 
-    init() throws {
+    package init() throws {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw TestFailure.system("socketpair")

@@ -10,13 +10,13 @@ import WindowProtocol
 /// windowd with the stored descriptors as `LISTEN_FDS` / `LISTEN_FDNAMES` / `LISTEN_PID`.
 /// Like systemd, it keeps its own copy of every stored descriptor, so a client connection
 /// stays open while no daemon runs.
-final class FDStoreHarness {
-    let directory: TemporaryDirectory
-    let socketPath: String
-    let configPath: String
+package final class FDStoreHarness {
+    package let directory: TemporaryDirectory
+    package let socketPath: String
+    package let configPath: String
     private let notifyPath: String
     private let notifySocket: Int32
-    private(set) var process: SpawnedProcess?
+    package private(set) var process: SpawnedProcess?
     private var generation = 0
     /// What the reader thread collected: a service manager reads its notify socket at once,
     /// and a daemon blocks in `sd_notify` when the socket's queue (10 datagrams) is full.
@@ -24,20 +24,20 @@ final class FDStoreHarness {
     private var cursor = 0
 
     private struct Inbox {
-        var stored: [(name: String, fd: Int32)] = []
-        var messages: [String] = []
+        package var stored: [(name: String, fd: Int32)] = []
+        package var messages: [String] = []
     }
 
     /// What the reader thread and the test share.
     private final class Shared: Sendable {
-        let inbox = Mutex(Inbox())
-        let stop = Atomic<Bool>(false)
+        package let inbox = Mutex(Inbox())
+        package let stop = Atomic<Bool>(false)
     }
 
     /// The descriptors stored now.
-    var stored: [(name: String, fd: Int32)] { shared.inbox.withLock { $0.stored } }
+    package var stored: [(name: String, fd: Int32)] { shared.inbox.withLock { $0.stored } }
 
-    init(config: String = TestConfig.text()) throws {
+    package init(config: String = TestConfig.text()) throws {
         directory = try TemporaryDirectory()
         socketPath = directory.file("s.sock")
         configPath = try directory.write(config, to: "windowd.toml")
@@ -64,10 +64,10 @@ final class FDStoreHarness {
     }
 
     /// The names stored now.
-    var storedNames: [String] { stored.map(\.name) }
+    package var storedNames: [String] { stored.map(\.name) }
 
     /// Starts windowd with what is stored and waits for `READY=1`.
-    func start() throws {
+    package func start() throws {
         generation += 1
         var environment = SpawnedProcess.testEnvironment(adding: [
             "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
@@ -87,12 +87,12 @@ final class FDStoreHarness {
     }
 
     /// Everything windowd logged, all generations.
-    var log: String { (1...max(generation, 1)).map { directory.read("windowd-\($0).log") }.joined(separator: "\n") }
+    package var log: String { (1...max(generation, 1)).map { directory.read("windowd-\($0).log") }.joined(separator: "\n") }
 
     /// Signals the running windowd, waits for it to end while taking its notifications, then
     /// starts the next one. Returns how the previous one ended.
     @discardableResult
-    func restart(with signal: Int32) throws -> SpawnedProcess.Termination {
+    package func restart(with signal: Int32) throws -> SpawnedProcess.Termination {
         guard let process else { throw TestFailure("no windowd to restart") }
         process.signal(signal)
         let deadline = Deadline(.seconds(10))
@@ -108,7 +108,7 @@ final class FDStoreHarness {
     }
 
     /// Takes notifications until one satisfies `matching`.
-    func waitFor(_ what: String, timeout: Duration = .seconds(15), _ matching: (String) -> Bool) throws {
+    package func waitFor(_ what: String, timeout: Duration = .seconds(15), _ matching: (String) -> Bool) throws {
         let deadline = Deadline(timeout)
         while !deadline.hasPassed {
             let messages = shared.inbox.withLock { $0.messages }

@@ -5,21 +5,21 @@ import WindowProtocol
 
 /// windowd with `NOTIFY_SOCKET` pointing at a ``NotifyListener``, a config file and a socket
 /// in a private temporary directory; stopped (SIGTERM, then SIGKILL) when released.
-final class NotifiedWindowd {
-    let directory: TemporaryDirectory
-    let listener: NotifyListener
-    let socketPath: String
-    let process: SpawnedProcess
+package final class NotifiedWindowd {
+    package let directory: TemporaryDirectory
+    package let listener: NotifyListener
+    package let socketPath: String
+    package let process: SpawnedProcess
 
     /// The datagrams a busy manager had queued before windowd started; 0 unless asked for.
-    private(set) var queuedBeforeStart = 0
+    package private(set) var queuedBeforeStart = 0
 
     /// - Parameters:
     ///   - watchdogPIDIsChild: start through `/bin/sh`, which sets `WATCHDOG_PID` to its own pid
     ///     and then execs windowd, as systemd sets it to the service's pid.
     ///   - busyManager: fill the notify socket's queue before windowd starts, as a manager that
     ///     stopped reading would have it: windowd's first `sd_notify` already finds it full.
-    init(config: String = TestConfig.text(), environment extra: [String: String] = [:], watchdogPIDIsChild: Bool = false,
+    package init(config: String = TestConfig.text(), environment extra: [String: String] = [:], watchdogPIDIsChild: Bool = false,
          busyManager: Bool = false) throws {
         directory = try TemporaryDirectory()
         listener = try NotifyListener(directory: directory.path)
@@ -50,11 +50,11 @@ final class NotifiedWindowd {
     }
 
     /// What windowd wrote to standard error.
-    var log: String { directory.read("windowd.log") }
+    package var log: String { directory.read("windowd.log") }
 
     /// Waits until the socket accepts a connection (the kernel's backlog does, before the
     /// daemon answers anything); fails at once if windowd exits.
-    func waitUntilServing(timeout: Duration = .seconds(15)) throws {
+    package func waitUntilServing(timeout: Duration = .seconds(15)) throws {
         try waitUntil("windowd to accept connections at \(socketPath)", timeout: timeout) {
             if let ended = process.poll() {
                 throw TestFailure("windowd exited (\(ended)) before serving \(socketPath); its log:\n\(log)")
@@ -64,7 +64,7 @@ final class NotifiedWindowd {
     }
 
     /// Polls `app.state` over `client` until its `state` member is `kind`.
-    func waitForAppState(_ kind: String, client: RawClient) throws {
+    package func waitForAppState(_ kind: String, client: RawClient) throws {
         try waitUntil("app state \(kind)", timeout: .seconds(5)) {
             try client.call("app.state")["state"]?["state"]?.string == kind
         }

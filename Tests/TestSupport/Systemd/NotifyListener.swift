@@ -5,16 +5,16 @@ import WindowProtocol
 
 /// Plays the service manager's side of `NOTIFY_SOCKET`: a bound `AF_UNIX` datagram
 /// socket that receives what the daemon sends through `sd_notify`, in order.
-final class NotifyListener {
+package final class NotifyListener {
     /// One notification: the datagram's text and the assignments in it.
-    struct Message: CustomStringConvertible {
+    package struct Message: CustomStringConvertible {
         /// The datagram as sent: newline-separated `KEY=value` assignments.
-        let text: String
+        package let text: String
         /// When the datagram was read.
-        let receivedAt: ContinuousClock.Instant
+        package let receivedAt: ContinuousClock.Instant
 
         /// The value of `key`, if the datagram assigns it.
-        subscript(key: String) -> String? {
+        package subscript(key: String) -> String? {
             for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
                 guard let equals = line.firstIndex(of: "="), line[..<equals] == key else { continue }
                 return String(line[line.index(after: equals)...])
@@ -23,20 +23,33 @@ final class NotifyListener {
         }
 
         /// Whether the datagram is the watchdog's keep-alive and nothing else.
-        var isWatchdogPing: Bool { text == "WATCHDOG=1" }
+        package var isWatchdogPing: Bool { text == "WATCHDOG=1" }
 
         /// The datagram on one line, each newline shown as ` | `.
-        var description: String { text.split(separator: "\n").joined(separator: " | ") }
+        package var description: String { text.split(separator: "\n").joined(separator: " | ") }
     }
 
     /// The socket's path: what `NOTIFY_SOCKET` is set to.
-    let path: String
+    package let path: String
     private let socketDescriptor: Int32
     /// Every message read so far, in order.
-    private(set) var received: [Message] = []
+    package private(set) var received: [Message] = []
+    /// The directory ``init()`` made for this listener alone, removed after it.
+    private let ownDirectory: TemporaryDirectory?
 
     /// Binds `directory/notify`; the directory should be short, as `sun_path` holds 107 bytes.
-    init(directory: String) throws {
+    package convenience init(directory: String) throws {
+        try self.init(directory: directory, owning: nil)
+    }
+
+    /// Binds `notify` in a short temporary directory of its own, removed with the listener.
+    package convenience init() throws {
+        let directory = try TemporaryDirectory("sdt")
+        try self.init(directory: directory.path, owning: directory)
+    }
+
+    private init(directory: String, owning: TemporaryDirectory?) throws {
+        ownDirectory = owning
         path = directory + "/notify"
         socketDescriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw TestFailure.system("socket") }
@@ -54,13 +67,13 @@ final class NotifyListener {
     }
 
     /// The text of the datagrams ``fillQueue()`` sends: `X_FILLER=` and a number.
-    static let fillerKey = "X_FILLER"
+    package static let fillerKey = "X_FILLER"
 
     /// Plays a manager that stopped reading: sends datagrams to its own socket until the kernel
     /// queue is full (`net.unix.max_dgram_qlen`), so that the next `sd_notify` blocks.
     ///
     /// - Returns: how many datagrams the queue took; they are the first that ``next(timeout:)`` reads.
-    func fillQueue() throws -> Int {
+    package func fillQueue() throws -> Int {
         let sender = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard sender >= 0 else { throw TestFailure.system("socket") }
         defer { close(sender) }
@@ -79,7 +92,7 @@ final class NotifyListener {
     }
 
     /// The next datagram, or `nil` if none arrives before `timeout`.
-    func next(timeout: Duration) throws -> Message? {
+    package func next(timeout: Duration) throws -> Message? {
         let deadline = Deadline(timeout)
         while true {
             var descriptor = pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)
@@ -106,7 +119,7 @@ final class NotifyListener {
     ///
     /// - Returns: the matching message and the others (pings excluded) read on the way.
     @discardableResult
-    func waitFor(
+    package func waitFor(
         _ what: String, timeout: Duration = .seconds(10), matching: (Message) -> Bool
     ) throws -> (message: Message, skipped: [Message]) {
         let deadline = Deadline(timeout)
@@ -121,7 +134,7 @@ final class NotifyListener {
     }
 
     /// Everything that arrives within `duration`, watchdog pings excluded.
-    func collect(for duration: Duration) throws -> [Message] {
+    package func collect(for duration: Duration) throws -> [Message] {
         let deadline = Deadline(duration)
         var messages: [Message] = []
         while !deadline.hasPassed, let message = try next(timeout: .milliseconds(Int64(deadline.remainingMilliseconds))) {

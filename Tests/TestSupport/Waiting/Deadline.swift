@@ -3,20 +3,20 @@ import Glibc
 #endif
 
 /// The moment a wait gives up, and what is left of it in the milliseconds `poll(2)` takes.
-struct Deadline {
-    let timeout: Duration
+package struct Deadline {
+    package let timeout: Duration
     private let end: ContinuousClock.Instant
 
-    init(_ timeout: Duration) {
+    package init(_ timeout: Duration) {
         self.timeout = timeout
         end = .now + timeout
     }
 
     /// Whether the deadline is behind us.
-    var hasPassed: Bool { ContinuousClock.now >= end }
+    package var hasPassed: Bool { ContinuousClock.now >= end }
 
     /// Milliseconds left, rounded up so that a wait never ends just short of the deadline.
-    var remainingMilliseconds: Int32 {
+    package var remainingMilliseconds: Int32 {
         let left = end - .now
         guard left > .zero else { return 0 }
         let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
@@ -25,15 +25,15 @@ struct Deadline {
 }
 
 /// A failed expectation about the outside world, with a message that says what was awaited.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
+package struct TestFailure: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 
     /// `call: strerror(errno)`.
-    static func system(_ call: String, errno code: Int32 = errno) -> TestFailure {
+    package static func system(_ call: String, errno code: Int32 = errno) -> TestFailure {
         TestFailure("\(call): \(String(cString: strerror(code)))")
     }
 }
@@ -42,7 +42,7 @@ struct TestFailure: Error, CustomStringConvertible {
 private let pollInterval: Int32 = 5
 
 /// Checks `condition` until it holds, and throws naming `what` once `timeout` has passed.
-func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ condition: () throws -> Bool) throws {
+package func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ condition: () throws -> Bool) throws {
     let deadline = Deadline(timeout)
     while true {
         if try condition() { return }

@@ -7,7 +7,7 @@ import WindowProtocol
 
 extension JSONValue {
     /// Parses one JSON text.
-    static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
@@ -16,46 +16,46 @@ extension JSONValue {
     }
 
     /// Parses one JSON text.
-    static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         try parse(Array(text.utf8))
     }
 
     /// The member `key` of an object.
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
 
     /// The element `index` of an array.
-    subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
 
-    var string: String? {
+    package var string: String? {
         guard case .string(let text) = self else { return nil }
         return text
     }
 
-    var int: Int64? {
+    package var int: Int64? {
         guard case .int(let number) = self else { return nil }
         return number
     }
 
-    var bool: Bool? {
+    package var bool: Bool? {
         guard case .bool(let flag) = self else { return nil }
         return flag
     }
 
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         guard case .array(let elements) = self else { return nil }
         return elements
     }
 
-    var object: [String: JSONValue]? {
+    package var object: [String: JSONValue]? {
         guard case .object(let members) = self else { return nil }
         return members
     }
 
-    var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 }

@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Reads newline-terminated lines from a socket or pipe, each wait bounded by a deadline.
-final class LineReader {
-    let fileDescriptor: Int32
+package final class LineReader {
+    package let fileDescriptor: Int32
     private var buffer: [UInt8] = []
     /// Where the unread bytes of `buffer` start: lines are taken by moving it, not by shifting the buffer.
     private var head = 0
@@ -14,19 +14,19 @@ final class LineReader {
     /// 256 KiB while reads fill it (a 20 MB reply).
     private var chunk = [UInt8](repeating: 0, count: 4_096)
     /// Whether the other end has closed (or reset) the stream.
-    private(set) var atEnd = false
+    package private(set) var atEnd = false
     /// Whether the end was a reset (`ECONNRESET`) rather than an orderly close.
-    private(set) var wasReset = false
+    package private(set) var wasReset = false
 
-    init(fileDescriptor: Int32) {
+    package init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
     /// Whether a whole line is already buffered.
-    var hasBufferedLine: Bool { newlineIndex() != nil }
+    package var hasBufferedLine: Bool { newlineIndex() != nil }
 
     /// The next line without its newline; `nil` at the end of the stream. Throws naming `what` at the deadline.
-    func readLine(timeout: Duration, what: @autoclosure () -> String) throws -> [UInt8]? {
+    package func readLine(timeout: Duration, what: @autoclosure () -> String) throws -> [UInt8]? {
         let deadline = Deadline(timeout)
         while true {
             if let line = takeBufferedLine() { return line }
@@ -39,7 +39,7 @@ final class LineReader {
 
     /// The next line if one is buffered or can be read without waiting; `nil` if none is complete yet
     /// (or the stream ended: see ``atEnd``).
-    func readLineIfReady() throws -> [UInt8]? {
+    package func readLineIfReady() throws -> [UInt8]? {
         if let line = takeBufferedLine() { return line }
         if atEnd { return takeRest() }
         guard try fill(deadline: Deadline(.zero)) else { return nil }
@@ -88,7 +88,7 @@ final class LineReader {
     }
 
     /// Reads whatever arrives until the end of the stream; returns the number of bytes. Throws at the deadline.
-    func drainToEnd(timeout: Duration, what: @autoclosure () -> String) throws -> [UInt8] {
+    package func drainToEnd(timeout: Duration, what: @autoclosure () -> String) throws -> [UInt8] {
         let deadline = Deadline(timeout)
         while !atEnd {
             guard try fill(deadline: deadline) else {
@@ -100,7 +100,7 @@ final class LineReader {
     }
 
     /// Reads both streams at once until both have ended, so that neither writer blocks on a full buffer.
-    static func drainBoth(_ first: LineReader, _ second: LineReader, timeout: Duration, what: @autoclosure () -> String) throws -> ([UInt8], [UInt8]) {
+    package static func drainBoth(_ first: LineReader, _ second: LineReader, timeout: Duration, what: @autoclosure () -> String) throws -> ([UInt8], [UInt8]) {
         let deadline = Deadline(timeout)
         while !first.atEnd || !second.atEnd {
             let open = [first, second].filter { !$0.atEnd }

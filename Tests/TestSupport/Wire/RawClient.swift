@@ -4,33 +4,33 @@ import Glibc
 import WindowProtocol
 
 /// One response as it came: `result` or `error`.
-struct RawResponse {
-    let message: JSONValue
+package struct RawResponse {
+    package let message: JSONValue
 
-    var result: JSONValue? { message["result"] }
-    var error: JSONValue? { message["error"] }
+    package var result: JSONValue? { message["result"] }
+    package var error: JSONValue? { message["error"] }
     /// `error.code`.
-    var code: Int64? { error?["code"]?.int }
+    package var code: Int64? { error?["code"]?.int }
     /// `error.data.reason`.
-    var reason: String? { error?["data"]?["reason"]?.string }
+    package var reason: String? { error?["data"]?["reason"]?.string }
     /// `error.message`.
-    var errorMessage: String? { error?["message"]?.string }
+    package var errorMessage: String? { error?["message"]?.string }
 }
 
 /// A client that speaks newline-delimited JSON-RPC over a Unix socket with plain POSIX calls,
 /// so that a test can send exact bytes and see exactly what comes back.
-final class RawClient {
-    static let timeout: Duration = .seconds(10)
+package final class RawClient {
+    package static let timeout: Duration = .seconds(10)
 
-    let path: String
-    let fileDescriptor: Int32
+    package let path: String
+    package let fileDescriptor: Int32
     private let reader: LineReader
     private var events: [JSONValue] = []
     private var nextID: Int64 = 1
     private var closed = false
 
     /// Connects to `path`.
-    init(path: String) throws {
+    package init(path: String) throws {
         guard case .success(let fd) = UnixSocketConnection.connect(to: path) else {
             throw TestFailure.system("connect to \(path)")
         }
@@ -42,7 +42,7 @@ final class RawClient {
     deinit { close() }
 
     /// Closes the connection; later calls do nothing.
-    func close() {
+    package func close() {
         guard !closed else { return }
         closed = true
         Glibc.close(fileDescriptor)
@@ -51,7 +51,7 @@ final class RawClient {
     // MARK: - Sending
 
     /// Writes all of `bytes`; throws if the daemon closed the connection.
-    func send(bytes: [UInt8]) throws {
+    package func send(bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
@@ -66,12 +66,12 @@ final class RawClient {
     }
 
     /// Writes `text` and a newline.
-    func send(line text: String) throws {
+    package func send(line text: String) throws {
         try send(bytes: Array((text + "\n").utf8))
     }
 
     /// The request line for `method` with `params` (JSON text), numbered `id`.
-    static func requestLine(id: Int64, method: String, params: String?) -> String {
+    package static func requestLine(id: Int64, method: String, params: String?) -> String {
         var text = #"{"jsonrpc":"2.0","id":\#(id),"method":\#(JSONValue.quote(method))"#
         if let params { text += #","params":"# + params }
         return text + "}"
@@ -79,7 +79,7 @@ final class RawClient {
 
     /// Sends a request without waiting; returns its id, for ``response(to:timeout:)``.
     @discardableResult
-    func sendRequest(_ method: String, _ params: String? = nil) throws -> Int64 {
+    package func sendRequest(_ method: String, _ params: String? = nil) throws -> Int64 {
         let id = nextID
         nextID += 1
         try send(line: Self.requestLine(id: id, method: method, params: params))
@@ -89,13 +89,13 @@ final class RawClient {
     // MARK: - Receiving
 
     /// The next message, or `nil` when the daemon closed the connection.
-    func readMessage(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a message") throws -> JSONValue? {
+    package func readMessage(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a message") throws -> JSONValue? {
         guard let line = try reader.readLine(timeout: timeout, what: "\(what()) from windowd at \(path)") else { return nil }
         return try JSONValue.parse(line)
     }
 
     /// The response to request `id`; events read on the way are kept for ``nextEvent(timeout:)``.
-    func response(to id: Int64, timeout: Duration = RawClient.timeout) throws -> RawResponse {
+    package func response(to id: Int64, timeout: Duration = RawClient.timeout) throws -> RawResponse {
         while true {
             guard let message = try readMessage(timeout: timeout, what: "the response to request \(id)") else {
                 throw TestFailure("windowd closed the connection before answering request \(id)")
@@ -112,13 +112,13 @@ final class RawClient {
     }
 
     /// Sends `method` and returns its response, whatever it is.
-    func request(_ method: String, _ params: String? = nil, timeout: Duration = RawClient.timeout) throws -> RawResponse {
+    package func request(_ method: String, _ params: String? = nil, timeout: Duration = RawClient.timeout) throws -> RawResponse {
         try response(to: sendRequest(method, params), timeout: timeout)
     }
 
     /// Sends `method` and returns its `result`; an error response fails the test.
     @discardableResult
-    func call(_ method: String, _ params: String? = nil, timeout: Duration = RawClient.timeout) throws -> JSONValue {
+    package func call(_ method: String, _ params: String? = nil, timeout: Duration = RawClient.timeout) throws -> JSONValue {
         let response = try request(method, params, timeout: timeout)
         guard let result = response.result else {
             throw TestFailure("\(method) \(params ?? "") failed: \(response.message.jsonText)")
@@ -127,7 +127,7 @@ final class RawClient {
     }
 
     /// The next event (a notification), in order.
-    func nextEvent(timeout: Duration = RawClient.timeout) throws -> JSONValue {
+    package func nextEvent(timeout: Duration = RawClient.timeout) throws -> JSONValue {
         if !events.isEmpty { return events.removeFirst() }
         guard let message = try readMessage(timeout: timeout, what: "an event") else {
             throw TestFailure("windowd closed the connection while an event was awaited")
@@ -139,7 +139,7 @@ final class RawClient {
     }
 
     /// Skips events until one named `name` that satisfies `matching`; returns it.
-    func waitForEvent(_ name: String, timeout: Duration = RawClient.timeout, matching: (JSONValue) -> Bool = { _ in true }) throws -> JSONValue {
+    package func waitForEvent(_ name: String, timeout: Duration = RawClient.timeout, matching: (JSONValue) -> Bool = { _ in true }) throws -> JSONValue {
         let deadline = Deadline(timeout)
         while true {
             let left = Duration.milliseconds(Int64(deadline.remainingMilliseconds))
@@ -154,10 +154,10 @@ final class RawClient {
     }
 
     /// Events already read and not yet taken.
-    var bufferedEventCount: Int { events.count }
+    package var bufferedEventCount: Int { events.count }
 
     /// Reads until the daemon closes the connection; returns what came before the end.
-    func readUntilClosed(timeout: Duration = RawClient.timeout) throws -> [UInt8] {
+    package func readUntilClosed(timeout: Duration = RawClient.timeout) throws -> [UInt8] {
         try reader.drainToEnd(timeout: timeout, what: "windowd to close the connection")
     }
 
@@ -165,21 +165,21 @@ final class RawClient {
 
     /// The next line exactly as it came, without its newline; `nil` when the daemon closed the connection.
     /// Bypasses the event buffer: use either this or the parsed calls on one connection.
-    func readRawLine(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a line") throws -> [UInt8]? {
+    package func readRawLine(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a line") throws -> [UInt8]? {
         try reader.readLine(timeout: timeout, what: "\(what()) from windowd at \(path)")
     }
 
     /// The next line if one can be had without waiting.
-    func readRawLineIfReady() throws -> [UInt8]? {
+    package func readRawLineIfReady() throws -> [UInt8]? {
         try reader.readLineIfReady()
     }
 
     /// Whether the daemon closed the connection (as far as read so far).
-    var isClosedByDaemon: Bool { reader.atEnd && !reader.hasBufferedLine }
+    package var isClosedByDaemon: Bool { reader.atEnd && !reader.hasBufferedLine }
 
     /// Sends `lines` with up to `inFlight` unanswered, reading replies as they come; returns one
     /// line per request, in the order they came. Only for a connection that receives no events.
-    func pipeline(_ lines: [String], inFlight: Int = 1_000, chunk: Int = 100, timeout: Duration = .seconds(60)) throws -> [[UInt8]] {
+    package func pipeline(_ lines: [String], inFlight: Int = 1_000, chunk: Int = 100, timeout: Duration = .seconds(60)) throws -> [[UInt8]] {
         let deadline = Deadline(timeout)
         var replies: [[UInt8]] = []
         replies.reserveCapacity(lines.count)

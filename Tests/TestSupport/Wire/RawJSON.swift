@@ -3,8 +3,8 @@ import WindowProtocol
 /// A JSON value parsed without losing how its scalars were written: a number keeps its exact text
 /// (`1.10`, `-0`, `1e400`, `123456789012345678901234567890`), so a test can compare what came
 /// back with what was sent byte for byte. Also much faster than `JSONDecoder` on a 20 MB reply.
-struct RawJSON: CustomStringConvertible {
-    enum Node {
+package struct RawJSON: CustomStringConvertible {
+    package enum Node {
         case null
         case bool(Bool)
         /// A number, as its exact text.
@@ -15,21 +15,21 @@ struct RawJSON: CustomStringConvertible {
         case object([(key: String, value: RawJSON)])
     }
 
-    let node: Node
+    package let node: Node
     /// The exact text of a scalar as it was written; for a container, its compact form built from
     /// its members' texts (equal to the original when that was compact, as windowd writes it).
-    let text: String
+    package let text: String
 
-    var description: String { text }
+    package var description: String { text }
 
     /// Parses one JSON text (surrounding white space allowed) with windowd's own strict parser,
     /// which keeps every number's text.
-    static func parse(_ bytes: [UInt8]) throws -> RawJSON {
+    package static func parse(_ bytes: [UInt8]) throws -> RawJSON {
         RawJSON(try JSONParser.parse(bytes))
     }
 
     /// Parses one JSON text.
-    static func parse(_ text: String) throws -> RawJSON {
+    package static func parse(_ text: String) throws -> RawJSON {
         try parse(Array(text.utf8))
     }
 
@@ -48,52 +48,52 @@ struct RawJSON: CustomStringConvertible {
     }
 
     /// The member `key` of an object (the first, if written twice).
-    subscript(key: String) -> RawJSON? {
+    package subscript(key: String) -> RawJSON? {
         guard case .object(let members) = node else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The element `index` of an array.
-    subscript(index: Int) -> RawJSON? {
+    package subscript(index: Int) -> RawJSON? {
         guard case .array(let elements) = node, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
 
-    var string: String? {
+    package var string: String? {
         guard case .string(let value) = node else { return nil }
         return value
     }
 
     /// A number written as an integer that fits `Int64`.
-    var int: Int64? {
+    package var int: Int64? {
         guard case .number(let digits) = node else { return nil }
         return Int64(digits)
     }
 
-    var bool: Bool? {
+    package var bool: Bool? {
         guard case .bool(let value) = node else { return nil }
         return value
     }
 
-    var array: [RawJSON]? {
+    package var array: [RawJSON]? {
         guard case .array(let elements) = node else { return nil }
         return elements
     }
 
-    var members: [(key: String, value: RawJSON)]? {
+    package var members: [(key: String, value: RawJSON)]? {
         guard case .object(let members) = node else { return nil }
         return members
     }
 
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = node { return true }
         return false
     }
 
-    var isObject: Bool { members != nil }
+    package var isObject: Bool { members != nil }
 
     /// Equal as JSON, with numbers compared by their exact text and object members in any order.
-    func sameValue(as other: RawJSON) -> Bool {
+    package func sameValue(as other: RawJSON) -> Bool {
         switch (node, other.node) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
