@@ -194,7 +194,7 @@ test-sanitize: deps
 
 ## Soak and churn against the real daemon on a private socket (soak/soak.py says what). Bounded:
 ## SOAK_SECONDS of load (default 120, at most 600), the SOAK_CYCLES connect cycles run alongside;
-## then the concurrency model test (Tests/EndToEndTests/ConcurrencyModelTests) with SOAK_MODEL_OPS
+## then the concurrency model test (Tests/EndToEndTests/Protocol/ConcurrencyModelTests) with SOAK_MODEL_OPS
 ## operations against the release windowd (WINDOWD_MODEL_SEED=N repeats a run).
 SOAK_SECONDS ?= 120
 SOAK_CYCLES ?= 100000
