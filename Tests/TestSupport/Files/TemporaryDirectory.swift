@@ -3,14 +3,13 @@ import Glibc
 #endif
 import Foundation
 
-/// A fresh `/tmp/PREFIX-XXXXXX` directory (mode 0700) for a test's sockets, configs and logs,
-/// removed with everything in it when released.
+/// A fresh `/tmp/wdt-XXXXXX` directory (mode 0700), removed with everything in it when released.
 ///
 /// Short on purpose: a socket path must fit the 108 bytes of `sockaddr_un`.
 package final class TemporaryDirectory: Sendable {
     package let path: String
 
-    /// Makes `/tmp/PREFIX-XXXXXX`; the prefix says whose it is (`wdt` for a daemon's, `xvfb`, `i3`, …).
+    /// Makes `/tmp/PREFIX-XXXXXX`: `wdt` for a daemon's, else whose it is (`xvfb`, `i3`, `sdt`, …).
     package init(_ prefix: String = "wdt") throws {
         var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw TestFailure.system("mkdtemp") }

@@ -38,15 +38,11 @@ package struct TestFailure: Error, CustomStringConvertible {
     }
 }
 
-/// The interval between two checks of a polled condition; never a wait for the state itself.
-private let pollInterval: Int32 = 5
-
-/// Checks `condition` until it holds, and throws naming `what` once `timeout` has passed.
+/// Checks `condition` every 5 ms (through `Poll.until`, never a wait for the
+/// state itself) until it holds, and throws naming `what` once `timeout` has passed.
 package func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ condition: () throws -> Bool) throws {
-    let deadline = Deadline(timeout)
-    while true {
-        if try condition() { return }
-        if deadline.hasPassed { throw TestFailure("timed out after \(timeout) waiting for \(what)") }
-        _ = poll(nil, 0, pollInterval)
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    guard try Poll.until(within: seconds, every: 5_000, condition) else {
+        throw TestFailure("timed out after \(timeout) waiting for \(what)")
     }
 }
