@@ -21,9 +21,8 @@ package final class I3Session: @unchecked Sendable {
     /// Starts `argv` through i3's `exec`, from a script file (i3's command parser would
     /// split a command line at `;` and `,`); the pid of `argv`, once it runs.
     package func exec(_ terminalArgv: [String], running argv: [String], name: String) throws -> Int32 {
-        let script = try directory.write("#!/bin/sh\necho $$ > '\(directory.file(name + ".pid"))'\nexec " + argv.map { "'\($0)'" }.joined(separator: " ") + "\n", to: name + ".sh")
-        guard ProcessRunner.run(["chmod", "755", script]),
-              (try? I3IPC.command("exec " + (terminalArgv + [script]).joined(separator: " "), socket: socket, timeout: .seconds(5))) != nil else {
+        let script = try PidFile.script(name, in: directory, then: argv)
+        guard (try? I3IPC.command("exec " + (terminalArgv + [script]).joined(separator: " "), socket: socket, timeout: .seconds(5))) != nil else {
             throw TestFailure("i3 exec failed")
         }
         return try PidFile.pid(name + ".pid", in: directory)

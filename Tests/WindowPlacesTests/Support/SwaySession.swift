@@ -53,8 +53,7 @@ final class SwaySession: @unchecked Sendable {
 
     /// Starts `argv` through sway's `exec`, from a script file; the pid of `argv`, once it runs.
     func exec(_ terminalArgv: [String], running argv: [String], name: String) throws -> Int32 {
-        let script = try directory.write("#!/bin/sh\necho $$ > '\(directory.file(name + ".pid"))'\nexec " + argv.map { "'\($0)'" }.joined(separator: " ") + "\n", to: name + ".sh")
-        _ = chmod(script, 0o755)
+        let script = try PidFile.script(name, in: directory, then: argv)
         guard (try? I3IPC.command("exec " + (terminalArgv + [script]).joined(separator: " "), socket: socket, timeout: .seconds(5))) != nil else {
             throw TestFailure("sway exec failed")
         }
