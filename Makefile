@@ -160,7 +160,7 @@ bench-compare: deps
 
 ## libFuzzer, FUZZ_SECONDS per target (fuzz/):
 ##   windowfuzz: framing, JSON-RPC decoding, params and dispatch against an in-memory core, on a
-##     working copy of fuzz/corpus; a crash must become a test in Tests/WindowCoreTests/FuzzRegressionTests.swift.
+##     working copy of fuzz/corpus; a crash must become a test in Tests/WindowDispatchTests/FuzzRegressionTests.swift.
 ##   tomlfuzz: the TOML parser and the config loader (any bytes: a config or a located error, a
 ##     round trip for accepted documents), on a working copy of fuzz/toml-corpus; -timeout catches a
 ##     parse that is not linear. A crash must become a seed in fuzz/toml-corpus (Tests/TOMLTests replays them).
@@ -194,7 +194,7 @@ test-sanitize: deps
 
 ## Soak and churn against the real daemon on a private socket (soak/soak.py says what). Bounded:
 ## SOAK_SECONDS of load (default 120, at most 600), the SOAK_CYCLES connect cycles run alongside;
-## then the concurrency model test (Tests/EndToEndTests/ConcurrencyModelTests) with SOAK_MODEL_OPS
+## then the concurrency model test (Tests/EndToEndTests/Protocol/ConcurrencyModelTests) with SOAK_MODEL_OPS
 ## operations against the release windowd (WINDOWD_MODEL_SEED=N repeats a run).
 SOAK_SECONDS ?= 120
 SOAK_CYCLES ?= 100000

@@ -200,16 +200,19 @@ let package = Package(
         // tomlfuzz); a target so that the tests replay the seed corpus through the same checks.
         .target(name: "TOMLFuzzing", dependencies: ["TOML", "WindowServer"], path: "fuzz/TOMLFuzzing"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"], swiftSettings: swiftSettings),
-        .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowFuzzing"]),
-        .testTarget(name: "WindowProtocolTests", dependencies: ["WindowProtocol"]),
+        .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowProtocol"]),
+        .testTarget(name: "WindowDispatchTests", dependencies: ["WindowCore", "WindowDispatch", "WindowFuzzing", "WindowProtocol"]),
+        .testTarget(name: "WindowProtocolTests", dependencies: ["TestSupport", "WindowProtocol"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
         .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
-        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "POSIXSupport"]),
+        .testTarget(name: "SystemdSupportTests", dependencies: ["POSIXSupport", "SystemdSupport", "TestSupport", "WindowProtocol"]),
         .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"], swiftSettings: swiftSettings),
-        // The real X server, kitty and i3 that the places' tests and the end-to-end tests run.
-        .target(name: "PlaceFixtures", dependencies: ["WindowPlaces", "WindowProtocol", "POSIXSupport"], path: "Tests/PlaceFixtures"),
-        .testTarget(name: "WindowPlacesTests", dependencies: ["PlaceFixtures", "WindowPlaces", "WindowProtocol"]),
+        // What the end-to-end, places and systemd tests share: the real windowd and winctl, raw
+        // JSON-RPC clients, spawned processes, temporary directories, a NOTIFY_SOCKET listener, and
+        // the real X server, kitty, i3 and tmux they run.
+        .target(name: "TestSupport", dependencies: ["POSIXSupport", "WindowPlaces", "WindowProtocol"], path: "Tests/TestSupport"),
+        .testTarget(name: "WindowPlacesTests", dependencies: ["TestSupport", "WindowPlaces", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
             dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")],
@@ -221,7 +224,7 @@ let package = Package(
             dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["PlaceFixtures", "POSIXSupport", "WindowProtocol", "WindowKit", "WindowPlaces"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["POSIXSupport", "TestSupport", "WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import TestSupport
 
 /// Runs test code in a forked child so it can change the environment and fds 3, 4, … freely.
 ///
@@ -27,11 +28,11 @@ enum ChildProcess {
         // A socket pair, because it can be made close-on-exec atomically (pipe2 is not imported):
         // a process another test spawns meanwhile must not inherit the writing end.
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw SystemError(call: "socketpair") }
+        guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw TestFailure.system("socketpair") }
         let (reader, writer) = (ends[0], ends[1])
 
         let pid = fork()
-        guard pid >= 0 else { throw SystemError(call: "fork") }
+        guard pid >= 0 else { throw TestFailure.system("fork") }
         if pid == 0 {
             // Child. Keep the socket out of the way of fds the body may take over.
             let output = fcntl(writer, F_DUPFD_CLOEXEC, 200)

@@ -31,17 +31,3 @@ func setEnvironment(_ values: [String: String?]) {
 func environmentValue(_ name: String) -> String {
     getenv(name).map { String(cString: $0) } ?? "-"
 }
-
-/// A fresh directory under /tmp with a short path (AF_UNIX paths are limited to 107 bytes).
-func makeShortTemporaryDirectory() throws -> String {
-    var template = Array("/tmp/sdt.XXXXXX".utf8CString)
-    guard let path = mkdtemp(&template) else { throw SystemError(call: "mkdtemp") }
-    return String(cString: path)
-}
-
-/// A failed system call in a test fixture.
-struct SystemError: Error, CustomStringConvertible {
-    let call: String
-    let code: Int32 = errno
-    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
-}

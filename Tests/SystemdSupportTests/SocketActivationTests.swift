@@ -1,4 +1,5 @@
 import SystemdSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -49,12 +50,9 @@ extension ProcessEnvironmentTests {
 /// `environment` (`LISTEN_PID` "self" or "other" becomes the child's pid or another),
 /// takes the sockets twice and describes the sockets, the environment after, and the second call.
 private func takeInChild(listeners: Int, environment: [String: String]) throws -> String {
-    let directory = try makeShortTemporaryDirectory()
-    let paths = (0..<listeners).map { directory + "/s\($0)" }
-    defer {
-        paths.forEach { _ = unlink($0) }
-        rmdir(directory)
-    }
+    let directory = try TemporaryDirectory("sdt")
+    let paths = (0..<listeners).map { directory.file("s\($0)") }
+    defer { withExtendedLifetime(directory) { paths.forEach { _ = unlink($0) } } }
     let descriptors = try paths.map(makeListener)
     defer { descriptors.forEach { _ = close($0) } }
     // Run the describing code once here, so the child does as little first-time work as it can.
@@ -99,9 +97,9 @@ private func describe(_ sockets: [ListenedSocket], again: [ListenedSocket]) -> S
 /// A listening `AF_UNIX` stream socket bound to `path`.
 private func makeListener(path: String) throws -> Int32 {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw SystemError(call: "socket") }
+    guard fd >= 0 else { throw TestFailure.system("socket") }
     guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0, listen(fd, 8) == 0 else {
-        let error = SystemError(call: "bind/listen \(path)")
+        let error = TestFailure.system("bind/listen \(path)")
         close(fd)
         throw error
     }

@@ -1,4 +1,5 @@
 import SystemdSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import WindowProtocol
 
@@ -5,9 +6,7 @@ import WindowProtocol
 /// the same bytes, for values with escapes, non-ASCII text, exact number text and every id form.
 @Suite("Direct JSON writers")
 struct JSONWritableTests {
-    typealias Random = JSONWriterTests.Random
-
-    static func info(_ random: inout Random) -> WindowInfo {
+    static func info(_ random: inout SeededGenerator) -> WindowInfo {
         WindowInfo(
             id: JSONWriterTests.strings.randomElement(using: &random)!,
             group: JSONWriterTests.strings.randomElement(using: &random)!,
@@ -33,7 +32,7 @@ struct JSONWritableTests {
         .error(AppErrorKind.allCases.first!),
     ]
 
-    static func id(_ random: inout Random) -> RequestID? {
+    static func id(_ random: inout SeededGenerator) -> RequestID? {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return nil
         case 1: return .number(Int64.random(in: .min ... .max, using: &random))
@@ -42,7 +41,7 @@ struct JSONWritableTests {
         }
     }
 
-    static func error(_ random: inout Random) -> RPCError {
+    static func error(_ random: inout SeededGenerator) -> RPCError {
         RPCError(code: Int.random(in: -32_700 ... -32_000, using: &random),
                  message: JSONWriterTests.strings.randomElement(using: &random)!,
                  reason: Bool.random(using: &random) ? ErrorReason.allCases.randomElement(using: &random) : nil)
@@ -56,7 +55,7 @@ struct JSONWritableTests {
 
     @Test("each hot type writes what its Encodable conformance writes", arguments: 0..<4)
     func sameBytes(seed: UInt64) throws {
-        var random = Random(state: seed)
+        var random = SeededGenerator(seed: seed)
         for _ in 0..<500 {
             let window = Self.info(&random)
             let aggregate = ScenePhase.allCases.randomElement(using: &random)!

@@ -1,25 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 import WindowProtocol
 
 @Suite("JSON writer")
 struct JSONWriterTests {
-    /// A reproducible stream of pseudo-random numbers (SplitMix64).
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let strings = ["", "a", "héllo", "quote\"back\\slash", "\u{0}\u{1}\u{1f}\n\r\t", "😀/</script>", "\u{7f}\u{2028}"]
     static let numbers = ["-0", "1.5", "1.0", "1e2", "-2.5E-3", "1e400", "123456789012345678901234567890", "0.1"]
 
-    static func value(_ random: inout Random, depth: Int = 0) -> JSONValue {
+    static func value(_ random: inout SeededGenerator, depth: Int = 0) -> JSONValue {
         switch Int.random(in: 0..<(depth > 3 ? 6 : 8), using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
@@ -39,7 +28,7 @@ struct JSONWriterTests {
 
     @Test("any JSON value is written as JSON that parses back to exactly that value")
     func roundTrip() throws {
-        var random = Random(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         for _ in 0..<2_000 {
             let value = Self.value(&random)
             let written = try JSONWriter.bytes(value)

@@ -67,6 +67,54 @@ struct LineSplitterTests {
         #expect(splitter.feed(mark.prefix(2)) == [])
         #expect(splitter.feed(mark.suffix(1) + Array("[]\n".utf8)) == [Self.line("[]")], "a mark split across reads")
     }
+
+    @Test("empty lines are lines: \\n, \\r\\n, and a line that is only a byte order mark")
+    func emptyLines() {
+        var splitter = LineSplitter(maximum: 4)
+        #expect(splitter.feed(Array("\n\r\n".utf8)) == [.line([]), .line([])])
+        #expect(splitter.feed([0xEF, 0xBB, 0xBF] + Array("\nab\n\n".utf8)) == [.line([]), Self.line("ab"), .line([])])
+        #expect(splitter.takePartialLine() == [], "nothing waits after a final \\n")
+    }
+
+    @Test("the splitter frames like this: \\r\\n, empty lines, a tail waits")
+    func framing() {
+        var splitter = LineSplitter(maximum: 4)
+        #expect(splitter.feed(Array("ab\r\n\ncd\nef".utf8)) == [Self.line("ab"), .line([]), Self.line("cd")])
+        #expect(splitter.takePartialLine() == Array("ef".utf8))
+        var tail = LineSplitter(maximum: 4)
+        #expect(tail.feed(Array("abcd\nabcdef".utf8)) == [Self.line("abcd"), .oversize])
+        var pieces = LineSplitter(maximum: 100)
+        #expect(pieces.feed(Array(#"{"a":"#.utf8)) == [])
+        #expect(pieces.feed(Array("1}\n".utf8)) == [Self.line(#"{"a":1}"#)])
+    }
+
+    @Test("fed one byte at a time, the lines are those of one read: split across reads changes nothing")
+    func oneByteAtATime() {
+        let stream = Array("ab\r\n\u{FEFF}c\n\nabcd\nabcde\nok\r\n".utf8)
+        var whole = LineSplitter(maximum: 4)
+        let expected = whole.feed(stream)
+        #expect(expected == [Self.line("ab"), Self.line("c"), .line([]), Self.line("abcd"), .oversize, Self.line("ok")])
+        var bytewise = LineSplitter(maximum: 4)
+        #expect(stream.flatMap { bytewise.feed([$0]) } == expected)
+    }
+
+    @Test("a line of exactly the limit split across reads is accepted; one byte over is refused, and the next line reads normally")
+    func limitAcrossReads() {
+        var splitter = LineSplitter(maximum: 4)
+        #expect(splitter.feed(Array("ab".utf8)) == [])
+        #expect(splitter.feed(Array("cd".utf8)) == [])
+        #expect(splitter.feed(Array("\n".utf8)) == [Self.line("abcd")])
+        #expect(splitter.feed(Array("abc".utf8)) == [])
+        #expect(splitter.feed(Array("de".utf8)) == [.oversize])
+        #expect(splitter.feed(Array("\nnext\n".utf8)) == [Self.line("next")])
+    }
+
+    @Test("a byte order mark counts toward the limit: it is dropped after the length check")
+    func byteOrderMarkCountsTowardTheLimit() {
+        var splitter = LineSplitter(maximum: 4)
+        #expect(splitter.feed([0xEF, 0xBB, 0xBF] + Array("a\n".utf8)) == [Self.line("a")])
+        #expect(splitter.feed([0xEF, 0xBB, 0xBF] + Array("ab\nok\n".utf8)) == [.oversize, Self.line("ok")])
+    }
 }
 
 /// The splitter as the clients read the daemon's lines: no limit, nothing cut but the `\n`.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import WindowProtocol
 
@@ -5,8 +6,6 @@ import WindowProtocol
 /// the same failure at the same byte, or the same members of every request object.
 @Suite("Request line parser")
 struct RequestLineParserTests {
-    typealias Random = JSONWriterTests.Random
-
     /// What `parseRequestLine` must give, worked out from the general parser's tree.
     static func expected(_ value: JSONValue) -> JSONParser.RequestLine {
         func members(_ value: JSONValue) -> JSONParser.RequestMembers? {
@@ -52,7 +51,7 @@ struct RequestLineParserTests {
 
     @Test("generated values and request-like objects", arguments: 0..<4)
     func generated(seed: UInt64) throws {
-        var random = Random(state: seed)
+        var random = SeededGenerator(seed: seed)
         let names = ["jsonrpc", "id", "method", "params", "\\u0069d", "other", "ID"]
         for _ in 0..<1_000 {
             let members = (0..<Int.random(in: 0...6, using: &random)).map { _ in

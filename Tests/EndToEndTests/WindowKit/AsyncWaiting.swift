@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Waiting in async tests without holding a thread: the SDK's answers come from NIO's event
 /// loop and resume tasks on the cooperative pool, which a blocking wait would starve.
 enum AsyncWaiting {

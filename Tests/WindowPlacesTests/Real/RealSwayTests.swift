@@ -1,4 +1,4 @@
-import PlaceFixtures
+import TestSupport
 import Testing
 import WindowPlaces
 import WindowProtocol

@@ -1,4 +1,4 @@
-import PlaceFixtures
+import TestSupport
 import WindowPlaces
 
 extension ProcessTable {

@@ -1,4 +1,4 @@
-import PlaceFixtures
+import TestSupport
 import WindowPlaces
 
 /// A GNU screen session with a unique name in the user's usual socket directory (so that
@@ -12,9 +12,9 @@ final class ScreenSession: @unchecked Sendable {
         directory = try TemporaryDirectory("screen")
         name = "wp-" + String(directory.path.split(separator: "-").last ?? "s")
         guard ProcessRunner.run(["screen", "-dmS", name] + command, environment: TestEnvironment.base(), timeout: .seconds(10)) else {
-            throw FixtureError("screen -dmS failed")
+            throw TestFailure("screen -dmS failed")
         }
-        guard Poll.until({ self.windows() != nil }) else { throw FixtureError("screen session \(name) did not come up") }
+        guard Poll.until({ self.windows() != nil }) else { throw TestFailure("screen session \(name) did not come up") }
     }
 
     /// `screen -S NAME ARGS`, its output.
@@ -43,7 +43,7 @@ final class ScreenSession: @unchecked Sendable {
     func attachDisplay() throws {
         display = try BackgroundProcess(["script", "-qfc", "stty cols 100 rows 30; screen -r \(name)", "/dev/null"],
                                         environment: TestEnvironment.base(["TERM": "xterm"]), log: directory.file("display.log"))
-        guard Poll.until({ self.windows()?.contains { $0.current } == true }) else { throw FixtureError("no display attached to screen \(name)") }
+        guard Poll.until({ self.windows()?.contains { $0.current } == true }) else { throw TestFailure("no display attached to screen \(name)") }
     }
 
     deinit {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import PlaceFixtures
+import TestSupport
 import Glibc
 #endif
 import WindowPlaces
@@ -21,22 +21,22 @@ final class SwaySession: @unchecked Sendable {
         if root {
             if !ProcessRunner.run(["id", "-u", Self.user]) {
                 guard ProcessRunner.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", Self.user]) else {
-                    throw FixtureError("useradd \(Self.user) failed")
+                    throw TestFailure("useradd \(Self.user) failed")
                 }
             }
-            guard ProcessRunner.run(["chown", Self.user, directory.path]) else { throw FixtureError("chown failed") }
+            guard ProcessRunner.run(["chown", Self.user, directory.path]) else { throw TestFailure("chown failed") }
         }
-        let config = try directory.write("config", "output HEADLESS-1 resolution 1280x800\nfocus_follows_mouse no\n")
+        let config = try directory.write("output HEADLESS-1 resolution 1280x800\nfocus_follows_mouse no\n", to: "config")
         _ = chmod(config, 0o644)
         let environment = ["XDG_RUNTIME_DIR": directory.path, "HOME": directory.path, "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1"]
         sway = try BackgroundProcess(Self.asUser(["sway", "-c", config]), environment: TestEnvironment.base(environment), log: directory.file("sway.log"))
         let directory = self.directory
         guard let socket = Poll.until(within: 10, { Self.ipcSocket(in: directory) }) else {
-            throw FixtureError("sway did not start: \(directory.read("sway.log") ?? "")")
+            throw TestFailure("sway did not start: \(directory.read("sway.log"))")
         }
         self.socket = socket
         guard Poll.until(within: 10, { (try? I3IPC.command("nop", socket: socket, timeout: .seconds(2))) != nil }) else {
-            throw FixtureError("sway did not answer on \(socket)")
+            throw TestFailure("sway did not answer on \(socket)")
         }
     }
 
@@ -53,10 +53,9 @@ final class SwaySession: @unchecked Sendable {
 
     /// Starts `argv` through sway's `exec`, from a script file; the pid of `argv`, once it runs.
     func exec(_ terminalArgv: [String], running argv: [String], name: String) throws -> Int32 {
-        let script = try directory.write(name + ".sh", "#!/bin/sh\necho $$ > '\(directory.file(name + ".pid"))'\nexec " + argv.map { "'\($0)'" }.joined(separator: " ") + "\n")
-        _ = chmod(script, 0o755)
+        let script = try PidFile.script(name, in: directory, then: argv)
         guard (try? I3IPC.command("exec " + (terminalArgv + [script]).joined(separator: " "), socket: socket, timeout: .seconds(5))) != nil else {
-            throw FixtureError("sway exec failed")
+            throw TestFailure("sway exec failed")
         }
         return try PidFile.pid(name + ".pid", in: directory)
     }

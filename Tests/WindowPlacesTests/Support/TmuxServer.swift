@@ -1,4 +1,4 @@
-import PlaceFixtures
+import TestSupport
 import WindowPlaces
 
 /// A private tmux server on a socket in its own directory (`tmux -S`), with a session `s`.
@@ -12,7 +12,7 @@ final class TmuxServer: @unchecked Sendable {
         directory = try TemporaryDirectory("tmux")
         socket = directory.file("s")
         guard ProcessRunner.run(["tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", "s", "-x", "80", "-y", "24", "--"] + command, environment: TestEnvironment.base(), timeout: .seconds(10)) else {
-            throw FixtureError("tmux new-session failed")
+            throw TestFailure("tmux new-session failed")
         }
     }
 
@@ -26,7 +26,7 @@ final class TmuxServer: @unchecked Sendable {
     func newWindow(_ command: [String]) throws -> (pane: String, pid: Int32) {
         guard let line = tmux(["new-window", "-t", "s:", "-P", "-F", "#{pane_id} #{pane_pid}", "--"] + command),
               case let fields = line.split(whereSeparator: \.isWhitespace), fields.count == 2, let pid = Int32(fields[1]) else {
-            throw FixtureError("tmux new-window failed")
+            throw TestFailure("tmux new-window failed")
         }
         return (String(fields[0]), pid)
     }
@@ -53,7 +53,7 @@ final class TmuxServer: @unchecked Sendable {
                                            environment: TestEnvironment.base(["TERM": "xterm-256color"]).merging(environment) { $1 },
                                            log: directory.file("client.log"))
         clients.append(client)
-        guard Poll.until({ !(tmux(["list-clients", "-F", "#{client_pid}"]) ?? "").isEmpty }) else { throw FixtureError("the tmux client did not attach") }
+        guard Poll.until({ !(tmux(["list-clients", "-F", "#{client_pid}"]) ?? "").isEmpty }) else { throw TestFailure("the tmux client did not attach") }
         return client
     }
 

@@ -1,0 +1,38 @@
+import TestSupport
+import Testing
+import WindowProtocol
+
+/// SPEC section 13: a group's `launch` argv is an override the daemon runs itself, for a new
+/// window and again for one whose presenter is gone; a launch that fails is logged and
+/// reported in the window's events, and the window stays registered.
+@Suite("The daemon's launch override", .timeLimit(.minutes(1)))
+struct LaunchOverrideTests {
+    @Test("a failing launch is announced as window.launchFailed; the window stays; opening it again relaunches")
+    func failingLaunch() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: TestConfig.text(extra: """
+
+            [groups.pinned]
+            value = "int"
+            launch = ["/bin/sh", "-c", "exit 3", "{id}"]
+            """))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let watcher = try daemon.client()
+        try watcher.call("events.subscribe", #"{"types":["window.launchFailed"]}"#)
+        let client = try daemon.client()
+
+        let opened = try client.call("window.open", #"{"group":"pinned","value":7}"#)
+        #expect(opened["outcome"]?.string == "created" && opened["command"] == nil, "the daemon runs the override: \(opened.jsonText)")
+        let id = try #require(opened["window"]?["id"]?.string)
+        let failed = try watcher.waitForEvent("window.launchFailed")
+        #expect(failed["params"]?["window"]?["id"]?.string == id)
+        #expect(failed["params"]?["reason"]?.string == "exit 3")
+        #expect(failed["params"]?["command"]?.array?.last?.string == id, "the argv, substituted")
+        #expect(try client.call("window.list", #"{"group":"pinned"}"#)["windows"]?.array?.count == 1, "the window stays")
+
+        let again = try client.call("window.open", #"{"group":"pinned","value":7}"#)
+        #expect(again["outcome"]?.string == "relaunched" && again["created"]?.bool == false)
+        _ = try watcher.waitForEvent("window.launchFailed")
+    }
+}

@@ -1,0 +1,36 @@
+import TestSupport
+import Testing
+import WindowProtocol
+
+/// SPEC section 13 under i3 with xterm, on Xvfb, checked from outside through the X
+/// server's focus: two presenters report their i3 place, `winctl open` of the one behind focuses its
+/// xterm over i3's IPC, and the phases follow xterm's focus reports with no keypress.
+@Suite("Places under i3", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "i3", "xterm", "xdotool"], for: "Places under i3")), .timeLimit(.minutes(3)))
+struct PlacesI3Tests {
+    @Test("two xterms under i3: winctl open of the first focuses its window; its phase becomes active, the other's inactive")
+    func bringToFrontUnderI3() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.file("s.sock")
+        let daemon = try DaemonProcess(in: directory, config: PlacesTmuxTests.config(socket: socket))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let x = try XvfbDisplay()
+        let i3 = try I3Session(on: x)
+        _ = try i3.exec(["xterm", "-T", "first", "-e"], running: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"], name: "first")
+        let first = try PlacesTmuxTests.waitFor(daemon, value: 1, timeout: .seconds(30))
+        _ = try i3.exec(["xterm", "-T", "second", "-e"], running: [Binaries.winctl, "--socket", socket, "attach", "detail", "2"], name: "second")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active", timeout: .seconds(30))
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
+        #expect(first["place"]?["kind"]?.string == "i3", "\(first.jsonText)")
+        let window = try #require(first["place"]?["window"]?.string.flatMap { Int64($0) }, "\(first.jsonText)")
+        #expect(x.focusedWindow() != String(window))
+
+        let open = try Winctl.run(["open", "detail", "1"], socket: socket, json: true)
+        #expect(try open.json()["outcome"]?.string == "focused", "\(open)")
+        try waitUntil("i3 to focus detail 1's xterm") { x.focusedWindow() == String(window) }
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
+        let list = try Winctl.run(["list"], socket: socket)
+        #expect(list.stdout.contains("i3 \(window)"), "\(list)")
+    }
+}

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import TestSupport
+import Glibc
+#endif
+import Testing
+import WindowProtocol
+
+/// SPEC section 13 in a real kitty under Xvfb, checked from outside through kitty's remote
+/// control: a value opened from inside kitty launches a new kitty window beside the opener
+/// that attaches by itself, `winctl open` of a shown value focuses its kitty window, and the
+/// phases follow the focus kitty reports (CSI ?1004) with no keypress.
+@Suite("Places in kitty", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "kitty"], for: "Places in kitty")), .timeLimit(.minutes(3)))
+struct PlacesKittyTests {
+    @Test("a value opened inside kitty opens a kitty window that attaches; winctl open of the first focuses its kitty window, phases follow")
+    func kittyLaunchAndFocus() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.file("s.sock")
+        let daemon = try DaemonProcess(in: directory, config: PlacesTmuxTests.config(socket: socket))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let x = try XvfbDisplay()
+        let kitty = try KittyInstance(on: x, command: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"])
+        let first = try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
+        #expect(first["place"]?["kind"]?.string == "kitty", "\(first.jsonText)")
+        let firstKitty = try #require(first["place"]?["window_id"]?.string.flatMap { Int64($0) }, "\(first.jsonText)")
+
+        // From inside kitty (a window running winctl open, as a user's shell would).
+        _ = try kitty.command("launch", ["type": .string("window"), "args": .array([Binaries.winctl, "--socket", socket, "open", "detail", "2"].map(JSONValue.string))])
+        let second = try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active")
+        let secondKitty = try #require(second["place"]?["window_id"]?.string.flatMap { Int64($0) }, "\(second.jsonText)")
+        let kittyWindows = try kitty.windows().map(\.id)
+        #expect(secondKitty != firstKitty && kittyWindows.contains(secondKitty), "a new kitty window of the opener's kitty: \(kittyWindows)")
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
+        let list = try Winctl.run(["list"], socket: socket)
+        #expect(list.stdout.contains("kitty \(firstKitty)") && list.stdout.contains("kitty \(secondKitty)"), "\(list)")
+
+        let open = try Winctl.run(["open", "detail", "1"], socket: socket, json: true)
+        #expect(try open.json()["outcome"]?.string == "focused", "\(open)")
+        try waitUntil("kitty to focus detail 1's window", timeout: .seconds(20)) { kitty.focusedWindow() == firstKitty }
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
+    }
+}

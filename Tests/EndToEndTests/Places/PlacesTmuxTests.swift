@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import Testing
+import WindowProtocol
+
+/// SPEC section 13 in a real tmux, checked from outside as a user would: presenters report
+/// their place, `winctl open` of a shown value selects its tmux window and the phases follow
+/// the focus tmux reports, and a new value opened from inside tmux becomes a tmux window of the
+/// opener's session that attaches by itself.
+@Suite("Places in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
+struct PlacesTmuxTests {
+    /// `detail` presents itself with `winctl --socket SOCKET attach {id}`.
+    static func config(socket: String) -> String {
+        """
+        [app]
+        minimum_loading_ms = 0
+
+        [groups.detail]
+        value = "int"
+        command = ["\(Binaries.winctl)", "--socket", "\(socket)", "attach", "{id}"]
+        """
+    }
+
+    /// The `detail` window for `value` as `winctl list --json` shows it, if there is one.
+    static func listed(_ daemon: DaemonProcess, value: Int64) throws -> JSONValue? {
+        let run = try Winctl.run(["list"], socket: daemon.socketPath, json: true)
+        return try run.json()["windows"]?.array?.first { $0["group"]?.string == "detail" && $0["value"]?.int == value }
+    }
+
+    /// Waits until the `detail` window for `value` is attached and in `phase`; returns it.
+    @discardableResult
+    static func waitFor(_ daemon: DaemonProcess, value: Int64, phase: String? = nil, timeout: Duration = .seconds(15)) throws -> JSONValue {
+        var last: JSONValue?
+        do {
+            try waitUntil("detail \(value) to be attached\(phase.map { " and \($0)" } ?? "")", timeout: timeout) {
+                last = try listed(daemon, value: value)
+                return last?["attached"]?.bool == true && (phase == nil || last?["phase"]?.string == phase)
+            }
+        } catch {
+            throw TestFailure("\(error); it was \(last?.jsonText ?? "absent")")
+        }
+        return last!
+    }
+
+    /// Which tmux window is the session's current one: `pane_id` → `window_active`.
+    static func activeWindows(_ tmux: TmuxSession) throws -> [String: Bool] {
+        var active: [String: Bool] = [:]
+        for line in try tmux.run(["list-panes", "-s", "-F", "#{pane_id} #{window_active}"]).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 2 { active[String(fields[0])] = fields[1] == "1" }
+        }
+        return active
+    }
+
+    /// A client attached to the session through a pseudo-terminal: tmux sends focus reports to
+    /// panes only while one is attached.
+    static func attachClient(_ tmux: TmuxSession) throws -> SpawnedProcess {
+        let executable = try #require(TmuxSession.executable)
+        var environment = SpawnedProcess.testEnvironment(adding: ["TERM": "xterm-256color"])
+        environment["TMUX"] = nil
+        return try SpawnedProcess(
+            "/usr/bin/script", ["-qfc", "\(executable) -L \(tmux.socketName) -f /dev/null attach", "/dev/null"],
+            environment: environment, stdout: .file("/dev/null"))
+    }
+
+    @Test("winctl open of a shown value selects its tmux window; the phases follow tmux's focus reports")
+    func bringToFrontInTmux() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let tmux = try TmuxSession(AttachTerminalTests.attach(daemon, "detail", "1"))
+        try tmux.run(["new-window"] + AttachTerminalTests.attach(daemon, "detail", "2"))
+        let client = try Self.attachClient(tmux)
+        defer { _ = client.terminate(grace: .milliseconds(200)) }
+
+        let first = try Self.waitFor(daemon, value: 1, phase: "inactive")
+        let second = try Self.waitFor(daemon, value: 2, phase: "active")
+        let firstPane = try #require(first["place"]?["pane"]?.string, "the presenter reports its tmux pane: \(first.jsonText)")
+        #expect(first["place"]?["kind"]?.string == "tmux")
+        #expect(second["place"]?["kind"]?.string == "tmux")
+        #expect(try Self.activeWindows(tmux)[firstPane] == false)
+
+        let human = try Winctl.run(["list"], socket: daemon.socketPath)
+        #expect(human.stdout.contains("PLACE") && human.stdout.contains("tmux \(firstPane)"), "\(human)")
+
+        let open = try Winctl.run(["open", "detail", "1"], socket: daemon.socketPath, json: true)
+        #expect(open.status == 0, "\(open)")
+        #expect(try open.json()["outcome"]?.string == "focused", "\(open)")
+        try waitUntil("tmux to show detail 1's window") { try Self.activeWindows(tmux)[firstPane] == true }
+        try Self.waitFor(daemon, value: 1, phase: "active")
+        try Self.waitFor(daemon, value: 2, phase: "inactive")
+    }
+
+    @Test("winctl open where no window can be opened (no multiplexer, no display): exit 0, and a hint to attach")
+    func nowhereToLaunch() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let bare = ["/usr/bin/env"] + ["TMUX", "TMUX_PANE", "STY", "DISPLAY", "WAYLAND_DISPLAY", "KITTY_LISTEN_ON", "KITTY_WINDOW_ID",
+                                       "WEZTERM_PANE", "ZELLIJ", "SWAYSOCK", "I3SOCK", "WINDOWID", "TERMINAL"].flatMap { ["-u", $0] }
+        let run = try Winctl.run(["open", "detail", "5"], socket: daemon.socketPath, wrapper: bare)
+        #expect(run.status == 0, "\(run)")
+        let id = try #require(try Self.listed(daemon, value: 5)?["id"]?.string)
+        #expect(run.stdout == "\(id) created\n", "\(run)")
+        #expect(run.stderr.contains("winctl attach \(id)"), "\(run)")
+    }
+
+    @Test("a new value opened inside tmux becomes a tmux window of the opener's session that attaches by itself; reopened after it ends, it is relaunched")
+    func launchInTmux() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let tmux = try TmuxSession(["sleep", "600"])
+        let session = try tmux.display("#{session_id}")
+        let opener = Binaries.winctl + " --socket " + daemon.socketPath + " --json open detail 3 > " + directory.file("open.json")
+        try tmux.run(["new-window", "-d", "/bin/sh", "-c", opener])
+
+        let window = try Self.waitFor(daemon, value: 3)
+        try waitUntil("winctl open to say it created the window") { directory.read("open.json").contains(#""outcome":"created""#) }
+        let pane = try #require(window["place"]?["pane"]?.string, "\(window.jsonText)")
+        #expect(try tmux.display("#{session_id}", target: pane) == session, "launched in the opener's session")
+        #expect(try tmux.display("#{pane_current_command}", target: pane).hasPrefix("winctl"))
+
+        // The presenter goes (its tmux window is closed): the window stays, detached; opening its
+        // value again starts the command again, and the storage is as it was.
+        let id = try #require(window["id"]?.string)
+        _ = try Winctl.run(["storage", "set", id, "note", "\"kept\""], socket: daemon.socketPath)
+        try tmux.run(["kill-pane", "-t", pane])
+        try waitUntil("the window to be detached") { try Self.listed(daemon, value: 3)?["attached"]?.bool == false }
+        try tmux.run(["new-window", "-d", "/bin/sh", "-c", opener])
+        let again = try Self.waitFor(daemon, value: 3)
+        #expect(again["id"]?.string == id)
+        try waitUntil("winctl open to say it relaunched the window") { directory.read("open.json").contains(#""outcome":"relaunched""#) }
+        let storage = try Winctl.run(["storage", "get", id, "note"], socket: daemon.socketPath, json: true)
+        #expect(storage.stdout.contains("kept"), "\(storage)")
+    }
+}
