@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import POSIXSupport
+import WindowProtocol
 
 /// A blocking stream Unix socket that reads and writes newline-terminated lines.
 ///
