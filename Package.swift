@@ -4,7 +4,7 @@ import PackageDescription
 // The upcoming-feature flags Hummingbird 2 builds with: `any` on every existential (SE-0335), a
 // member visible only where its module is imported (SE-0444), and imports internal unless marked
 // `public` or `package` (SE-0409), so that a target's public API names what its clients must import.
-// On the targets below that say `swiftSettings: swiftSettings`; the rest follow (issue 21).
+// Every Swift target builds with them (the loop at the end).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -50,8 +50,7 @@ let package = Package(
             dependencies: [
                 "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
+            ]
         ),
         // glibc's GNU extensions that Swift's Glibc module hides (it is built without _GNU_SOURCE):
         // a spawn action that closes inherited descriptors, POSIX_SPAWN_SETSID, pipe2.
@@ -60,7 +59,7 @@ let package = Package(
         // from an argv and reaped, a file read whole. Written once, below everything that needs it.
         .target(name: "POSIXSupport", dependencies: ["CGlibcExtensions"]),
         // A strict TOML 1.0 parser: bytes in, a document with positions or an error out. No I/O.
-        .target(name: "TOML", swiftSettings: swiftSettings),
+        .target(name: "TOML"),
         // Wire vocabulary shared by the daemon and every client. No I/O.
         .target(name: "WindowProtocol"),
         // Pure domain: app state machine, registry, phase aggregation, storage. No I/O.
@@ -75,8 +74,7 @@ let package = Package(
                 // Raw statement steps for restore (StoredStateReader): the same SQLite that GRDB links.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            swiftSettings: swiftSettings
+            ]
         ),
         // Request dispatch without I/O: parse, route, params, coordinator operation, reply.
         .target(name: "WindowDispatch", dependencies: ["WindowCore", "WindowProtocol"]),
@@ -109,15 +107,13 @@ let package = Package(
                 "WindowProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            swiftSettings: swiftSettings
+            ]
         ),
         // Full-screen terminal views (winctl attach, the example): pure rendering and frame diff,
         // the terminal mode, and keys and signals read on NIO's event loop.
         .target(
             name: "WindowTerminal",
-            dependencies: ["WindowKit", "WindowProtocol", "WindowPlaces", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
-            swiftSettings: swiftSettings
+            dependencies: ["WindowKit", "WindowProtocol", "WindowPlaces", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
         ),
         .executableTarget(
             name: "windowd",
@@ -129,14 +125,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: swiftSettings
+            ]
         ),
         // What winctl and its presenter print, and their exit statuses.
         .target(
             name: "WinctlOutput",
-            dependencies: ["WindowClient", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings
+            dependencies: ["WindowClient", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The one-shot client: blocking WindowClient only, no NIO, so that a run starts fast (issue 13).
         // Its release build is one static executable: no dynamic loader, no libstdc++ to load and
@@ -153,7 +147,6 @@ let package = Package(
                 "POSIXSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: swiftSettings,
             linkerSettings: [
                 .unsafeFlags(
                     // FoundationEssentials' archive also exports generic specializations of the standard
@@ -181,8 +174,7 @@ let package = Package(
                 "WindowProtocol",
                 "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: swiftSettings
+            ]
         ),
         // The example app: an orders browser whose windows are windowd windows, on WindowKit only.
         .executableTarget(
@@ -190,8 +182,7 @@ let package = Package(
             dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Orders",
             exclude: ["orders.toml"],
-            resources: [.copy("Resources/orders.json")],
-            swiftSettings: swiftSettings
+            resources: [.copy("Resources/orders.json")]
         ),
         // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
         // a target so that the regression tests replay inputs through the same code.
@@ -199,15 +190,15 @@ let package = Package(
         // The TOML fuzz harness's invariants (fuzz/build.sh compiles them with the config files into
         // tomlfuzz); a target so that the tests replay the seed corpus through the same checks.
         .target(name: "TOMLFuzzing", dependencies: ["TOML", "WindowServer"], path: "fuzz/TOMLFuzzing"),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"], swiftSettings: swiftSettings),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"]),
         .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowProtocol"]),
         .testTarget(name: "WindowDispatchTests", dependencies: ["WindowCore", "WindowDispatch", "WindowFuzzing", "WindowProtocol"]),
         .testTarget(name: "WindowProtocolTests", dependencies: ["TestSupport", "WindowProtocol"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
-        .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+        .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["POSIXSupport", "SystemdSupport", "TestSupport", "WindowProtocol"]),
-        .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"], swiftSettings: swiftSettings),
+        .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
         // What the end-to-end, places and systemd tests share: the real windowd and winctl, raw
         // JSON-RPC clients, spawned processes, temporary directories, a NOTIFY_SOCKET listener, and
         // the real X server, kitty, i3 and tmux they run.
@@ -215,16 +206,18 @@ let package = Package(
         .testTarget(name: "WindowPlacesTests", dependencies: ["TestSupport", "WindowPlaces", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
-            dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")],
-            swiftSettings: swiftSettings
+            dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
-        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"], swiftSettings: swiftSettings),
+        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"]),
         .testTarget(
             name: "WinctlTests",
-            dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings
+            dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["POSIXSupport", "TestSupport", "WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.type != .system && !["WindowCore", "WindowDispatch", "WindowServer", "WindowFuzzing", "TOMLFuzzing"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

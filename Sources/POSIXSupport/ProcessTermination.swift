@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #endif
 
 /// How a child process ended, and the one `waitpid` that finds out (``ChildProcess`` reaps

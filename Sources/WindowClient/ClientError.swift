@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
+public import WindowProtocol
 
 /// Why a client call failed.
 public enum ClientError: Error, CustomStringConvertible, Sendable {

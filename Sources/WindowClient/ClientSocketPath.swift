@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowProtocol
+public import WindowProtocol
 
 extension SocketPath {
     /// The socket path a client uses: `explicit` if given, else `app`'s socket, else the

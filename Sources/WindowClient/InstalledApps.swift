@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowProtocol
+public import WindowProtocol
 
 /// The apps whose manifests are installed (SPEC section 12), as `winctl apps` lists them.
 public enum InstalledApps {

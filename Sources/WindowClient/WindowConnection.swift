@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WindowProtocol
+public import WindowProtocol
 
 /// A connection to windowd that makes typed calls and receives events.
 ///

@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// kitty's remote control messages (kitty's docs, "The kitty remote control protocol").
 public enum KittyMessage {

@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// niri's IPC requests (niri-ipc: one JSON request per line on `$NIRI_SOCKET`, one JSON reply line).
 public enum NiriMessage {

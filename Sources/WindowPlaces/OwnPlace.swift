@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowProtocol
+public import WindowProtocol
 
 /// This process's own place, and what a client of windowd does there (SPEC section 13): the
 /// one piece of code that `winctl`, `winctl attach`, WindowKit and the example share.

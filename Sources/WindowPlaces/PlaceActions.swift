@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowProtocol
+public import WindowProtocol
 
 /// Carries out ``PlaceStep``s: programs spawned from an argv (never a shell) with stdio on
 /// `/dev/null`; kitty, i3, sway and niri spoken to directly over their sockets, each read and

@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// What to do, step by step, to bring a place to front or to open a new window there: pure,
 /// so that every argv and IPC message is tested without the program it is meant for.

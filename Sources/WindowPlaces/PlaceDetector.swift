@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// Learns a terminal's place from its environment (SPEC section 13), purely: the one lookup
 /// that needs the outside world, where a multiplexer's client runs, is injected.

@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// One thing to do to bring a place to front or to launch a window there: pure data, built by
 /// ``PlaceCommands`` and carried out by ``PlaceActions``.

@@ -1,4 +1,4 @@
-import WindowProtocol
+public import WindowProtocol
 
 /// kitty's remote control over its socket: one message, one reply, no Python start-up.
 public enum KittyRemoteControl {

@@ -4,6 +4,7 @@ import NIOPosix
 import Testing
 import WindowCore
 import WindowStore
+import WindowProtocol
 @testable import WindowServer
 
 @Suite("Commit pipeline")

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import TestSupport
+import POSIXSupport
 
 /// Apps installed in a test's directory (SPEC section 12): manifests in its
 /// `config/windowd/apps` (the daemon's `XDG_CONFIG_HOME`), and one-shot runs of `windowd` and

@@ -4,6 +4,8 @@ import Glibc
 import TestSupport
 import Testing
 import WindowProtocol
+import Foundation
+import POSIXSupport
 
 /// Many apps on one machine (SPEC section 12, issue 20), on the real binaries: each app's
 /// instance has its own groups, state, windows, storage and events, and restarts alone.

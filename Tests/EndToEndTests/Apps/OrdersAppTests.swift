@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// The example app (`Examples/Orders`, built on WindowKit only) in tmux with an attached client,
 /// so that focus events are real: list → open a detail → open it again (brought to front, no

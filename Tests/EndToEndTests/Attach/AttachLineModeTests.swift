@@ -4,6 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// Issue 19, items 4 and 5: `winctl attach --no-tty` with any standard input (windowd starts
 /// launch commands with `/dev/null`), and across a daemon restart, as winctl(1) promises.

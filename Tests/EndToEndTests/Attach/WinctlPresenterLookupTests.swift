@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// `winctl attach` execs `winctl-attach` (issue 13: the one-shot commands do not link NIO); it
 /// finds it next to itself or, as `make install` lays them out, in `../libexec/windowd/`.

@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// SPEC section 11: a broken config stops windowd with status 78 and names the file, line and key.
 @Suite("Config", .timeLimit(.minutes(1)))

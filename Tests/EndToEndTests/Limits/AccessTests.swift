@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// Who may connect, and where the daemon refuses to put its socket (SPEC section 7, issue 7).
 /// Another uid on an open socket is `SecurityTests.otherUserIsRefused`; not repeated here.

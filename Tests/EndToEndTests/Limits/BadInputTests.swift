@@ -4,6 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// SPEC sections 7 and 8: bad input gets a JSON-RPC error (or a clean close) and never
 /// disturbs the daemon or its other clients.

@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// The state directory failing under a running daemon (issue 7): read-only or full. A write
 /// whose commit fails is refused with a clear error and not applied (issue 19), reads are

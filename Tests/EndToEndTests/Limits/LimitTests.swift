@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// SPEC section 7: every declared limit, at its value — and every method still works there. The
 /// tests run one at a time: several hold a daemon with 100,000 windows, and the machine is shared.

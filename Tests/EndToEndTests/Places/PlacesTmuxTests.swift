@@ -4,6 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// SPEC section 13 in a real tmux, checked from outside as a user would: presenters report
 /// their place, `winctl open` of a shown value selects its tmux window and the phases follow

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import WindowProtocol
+import Foundation
 
 /// SPEC section 8 ("JSON-RPC 2.0 in full"), walked through sections 4–7 of the JSON-RPC 2.0
 /// specification, its examples adapted to windowd's methods. Replies are read as raw lines, so an

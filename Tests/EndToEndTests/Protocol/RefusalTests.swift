@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import WindowProtocol
+import Foundation
 
 /// Refusals that say what was wrong and what to do (STYLE rule 7), in the words of the protocol
 /// and never of the Swift code behind it: a presenter that is already busy, event types a

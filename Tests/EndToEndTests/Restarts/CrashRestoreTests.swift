@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// Durable state against real `kill -9` (issue 4, SPEC section 5): nothing acknowledged is lost,
 /// and restored state is validated before it is applied.

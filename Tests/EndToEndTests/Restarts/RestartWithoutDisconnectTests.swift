@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// Restarts without disconnects (issue 8): connections live in the fd store across restarts.
 @Suite("Restarts without disconnects")

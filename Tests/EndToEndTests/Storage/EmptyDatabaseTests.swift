@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import TestSupport
 import Testing
+import POSIXSupport
 
 /// A zero-length database file where a database was is damage (issue 19, item 10): logged, then
 /// refused or moved aside as `state.on_damage` says; a state directory with no file is a fresh start.

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import TestSupport
 import Testing
+import POSIXSupport
 
 /// A change whose commit fails is not applied and not announced (issue 19, item 7; SPEC
 /// section 5): the state directory on a real 512 KiB tmpfs, filled up.

@@ -4,6 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// SPEC sections 1 and 2: scene storage values come back exactly as they were sent (a number
 /// keeps all its digits), across restarts and `kill -9`; an `int` group's values are equal as

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import TestSupport
 import Testing
+import POSIXSupport
 
 /// The real windowd under a service manager that stops reading `NOTIFY_SOCKET` (busy or stuck):
 /// `sd_notify` would block once the socket's queue is full, and windowd must not block with it.

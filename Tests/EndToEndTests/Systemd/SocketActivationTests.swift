@@ -3,6 +3,7 @@ import Glibc
 #endif
 import TestSupport
 import Testing
+import POSIXSupport
 
 /// Where Debian's `systemd` package puts `systemd-socket-activate`.
 private let activator = "/usr/bin/systemd-socket-activate"

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import TestSupport
 import Testing
+import POSIXSupport
 
 /// The real windowd, started the way systemd starts a `Type=notify` service, with this
 /// test playing the manager: it reads what windowd sends to `NOTIFY_SOCKET`.

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// Issue 14: wherever winctl takes a window ID, a unique prefix of it is enough (as with git and
 /// docker); one that starts no id or several is refused, naming the candidates.

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import WindowKit
 import WindowProtocol
+import POSIXSupport
 
 /// Issue 19, item 3 (SPEC section 4): under the shipped `minimum_loading_ms = 300`, presenters
 /// of `requires_auth` windows that come back after `kill -9` during `loading` are not refused:

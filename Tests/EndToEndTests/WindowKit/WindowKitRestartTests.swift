@@ -4,6 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 import WindowKit
+import POSIXSupport
 
 /// Restarts are invisible to a WindowKit app (issue 15): against a real daemon restarted
 /// gracefully with the fd store, upgraded with SIGUSR2, killed with and without the fd store,

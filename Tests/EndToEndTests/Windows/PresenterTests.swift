@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import WindowProtocol
+import POSIXSupport
 
 /// Presenters (SPEC sections 2, 8 and 10): focus reaches them, takeover replaces them.
 @Suite("Presenters", .timeLimit(.minutes(1)))

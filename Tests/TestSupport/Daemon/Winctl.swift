@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
+package import WindowProtocol
+import POSIXSupport
 
 /// Runs the real `winctl` binary.
 package enum Winctl {

@@ -1,5 +1,5 @@
 import WindowPlaces
-import WindowProtocol
+package import WindowProtocol
 
 /// kitty on an ``XvfbDisplay``, listening for remote control on a socket in its own directory,
 /// its first window running `command`.

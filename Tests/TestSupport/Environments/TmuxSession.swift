@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import POSIXSupport
 
 /// A tmux server of its own (`tmux -L <unique> -f /dev/null`) with one session, for driving
 /// `winctl attach` under a real terminal: send keys, read the screen, ask for formats.

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #endif
 import Foundation
-import POSIXSupport
+package import POSIXSupport
 
 /// A test's child process (a ``ChildProcess``), reaped by this object and no one else.
 package final class SpawnedProcess {

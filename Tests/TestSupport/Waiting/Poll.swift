@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #endif
 
 /// Waiting for a real program's state: checked every few milliseconds until it holds or a

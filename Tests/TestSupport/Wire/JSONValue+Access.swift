@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WindowProtocol
+package import WindowProtocol
 
 extension JSONValue {
     /// Parses one JSON text.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import POSIXSupport
-import WindowProtocol
+package import WindowProtocol
 
 /// One response as it came: `result` or `error`.
 package struct RawResponse {
