@@ -65,7 +65,7 @@ package struct FuzzSession {
                 }
                 violations += Invariants.outcome(outcome, line: resolved, before: before, after: Snapshot(context.coordinator))
                 if context.commitsFail, outcome.replies.contains(where: \.changesDurableState) {
-                    context.coordinator = rollbackPoint
+                    context.rollBack(to: rollbackPoint)
                     violations += Invariants.undone(outcome, line: resolved, before: before, after: Snapshot(context.coordinator))
                 }
             }

@@ -178,6 +178,17 @@ final class WindowDaemon {
 }
 
 extension WindowDaemon: DispatchContext {
+    /// A request's change to the coordinator, made in place; the line's commit, or its rollback
+    /// (``rollBack()``), follows in ``handle(line:from:)``.
+    func change<Result, Failure: Error>(_ body: (inout SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(&coordinator)
+    }
+
+    /// A request's read of the coordinator.
+    func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(coordinator)
+    }
+
     /// The app this daemon serves; `nil` for the default app.
     var app: AppID? { config.appID }
 }
