@@ -9,8 +9,11 @@ import WindowProtocol
 /// that the owner decides what a change means (the daemon's rollback point, its event loop) and
 /// the controller, a large value, is changed in place.
 package protocol DispatchContext: AnyObject {
-    /// Lends the app-state controller to `body` to change it; returns what `body` returned.
-    func change<Result, Failure: Error>(_ body: (inout SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result
+    /// Lends the app-state controller to `body` to change it, with the source of the ids of the
+    /// windows it opens; returns what `body` returned.
+    func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result
     /// Lends the app-state controller to `body` to read it; returns what `body` returned.
     func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result
     /// Wall-clock time, seconds since the Unix epoch.

@@ -17,12 +17,14 @@ enum MethodTable {
         },
         MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws in
             let now = context.now
-            let opened = try context.change { try $0.open(group: params.group, value: params.value, now: now, effects: &effects) }
+            let opened = try context.change { coordinator, ids in
+                try coordinator.open(group: params.group, value: params.value, now: now, ids: &ids, effects: &effects)
+            }
             return WindowOpen.Result(window: opened.window.info, outcome: opened.outcome, command: opened.command.isEmpty ? nil : opened.command)
         },
         MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws in
             let now = context.now
-            return WindowResult(window: try context.change { try $0.close(params.id, now: now, effects: &effects) }.info)
+            return WindowResult(window: try context.change { coordinator, _ in try coordinator.close(params.id, now: now, effects: &effects) }.info)
         },
         MethodRoute.of(WindowFocus.self) { context, params, _, effects throws in
             WindowResult(window: try context.read { try $0.focus(params.id, effects: &effects) }.info)
@@ -36,21 +38,21 @@ enum MethodTable {
         },
         MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws in
             let (request, now) = (try attachRequest(params), context.now)
-            return try context.change { coordinator in
-                let window = try coordinator.attach(request, connection: connection, now: now, effects: &effects)
+            return try context.change { coordinator, ids in
+                let window = try coordinator.attach(request, connection: connection, now: now, ids: &ids, effects: &effects)
                 return WindowAttach.Result(window: window.info, storage: window.storage.values, state: coordinator.state, phase: coordinator.aggregate)
             }
         },
         MethodRoute.of(WindowDetach.self) { context, _, connection, effects throws in
             let now = context.now
-            guard let window = context.change({ $0.detach(connection: connection, now: now, effects: &effects) }) else {
+            guard let window = context.change({ coordinator, _ in coordinator.detach(connection: connection, now: now, effects: &effects) }) else {
                 throw RPCError.invalidParams("this connection presents no window; attach first")
             }
             return WindowResult(window: window.info)
         },
         MethodRoute.of(SceneSetPhase.self) { context, params, _, effects throws in
             let now = context.now
-            return try context.change { coordinator in
+            return try context.change { coordinator, _ in
                 let window = try coordinator.setPhase(params.phase, of: params.id, now: now, effects: &effects)
                 return SceneSetPhase.Result(window: window.info, aggregate: coordinator.aggregate)
             }
@@ -69,17 +71,17 @@ enum MethodTable {
             return StorageResult(storage: values[key].map { [key: $0] } ?? [:])
         },
         MethodRoute.of(StorageSet.self, mutates: true) { context, params, _, effects throws in
-            StorageResult(storage: try context.change { try $0.setStorage(params.key, to: params.value, of: params.id, effects: &effects) }.storage.values)
+            StorageResult(storage: try context.change { coordinator, _ in try coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects) }.storage.values)
         },
         MethodRoute.of(StorageRemove.self, mutates: true) { context, params, _, effects throws in
-            StorageResult(storage: try context.change { try $0.removeStorage(params.key, of: params.id, effects: &effects) }.storage.values)
+            StorageResult(storage: try context.change { coordinator, _ in try coordinator.removeStorage(params.key, of: params.id, effects: &effects) }.storage.values)
         },
         MethodRoute.of(AppStateQuery.self) { context, _, _, _ in
             AppStateQuery.Result(state: context.read { $0.state })
         },
         MethodRoute.of(AppTransition.self, mutates: true) { context, params, _, effects throws in
             let now = context.now
-            let change = try context.change { try $0.transition(to: params.to, now: now, effects: &effects) }
+            let change = try context.change { coordinator, _ in try coordinator.transition(to: params.to, now: now, effects: &effects) }
             return AppTransition.Result(state: change.state, previous: change.previous)
         },
         MethodRoute.of(EventsSubscribe.self) { context, params, connection, _ throws in

@@ -7,6 +7,8 @@ import WindowProtocol
 package final class FuzzContext: DispatchContext {
     /// The app-state controller, as requests and the session's own steps leave it.
     package private(set) var coordinator: SceneCoordinator
+    /// The ids of the windows requests open: seeded, so that an input opens the same ids every run.
+    private var windowIDs = WindowIDSource(seed: 0)
     package var now: Double
     package var uptime: Double { 1 }
     package var clientCount: Int { 3 }
@@ -21,8 +23,10 @@ package final class FuzzContext: DispatchContext {
         self.now = now
     }
 
-    package func change<Result, Failure: Error>(_ body: (inout SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
-        try body(&coordinator)
+    package func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&coordinator, &windowIDs)
     }
 
     package func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {

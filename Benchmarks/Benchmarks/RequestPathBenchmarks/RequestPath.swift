@@ -26,7 +26,7 @@ final class RequestPath {
         context = InMemoryContext(coordinator: SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits(maxWindows: windowLimit)))
         var effects: [Effect] = []
         let now = context.now
-        context.change { $0.finishLoading(storedSession: nil, now: now, effects: &effects) }
+        context.change { coordinator, _ in coordinator.finishLoading(storedSession: nil, now: now, effects: &effects) }
     }
 
     /// The response line (newline included) to `line` (without its newline), all from one
@@ -50,6 +50,7 @@ final class RequestPath {
 /// loop, connections and store here; the benchmarks need none of them.
 private final class InMemoryContext: DispatchContext {
     private var coordinator: SceneCoordinator
+    private var windowIDs = WindowIDSource()
     let now: Double = 1_700_000_000
     var uptime: Double { 1 }
     var clientCount: Int { 1 }
@@ -58,8 +59,10 @@ private final class InMemoryContext: DispatchContext {
         self.coordinator = coordinator
     }
 
-    func change<Result, Failure: Error>(_ body: (inout SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
-        try body(&coordinator)
+    func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&coordinator, &windowIDs)
     }
 
     func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {

@@ -22,6 +22,8 @@ final class WindowDaemon {
     var config: DaemonConfig
     /// The app-state controller.
     var coordinator: SceneCoordinator
+    /// The ids of the windows requests open: the daemon's own, on its loop (no lock).
+    private var windowIDs = WindowIDSource()
     /// What a failed commit of requests' changes goes back to (``WindowDaemon/rollBack()``).
     var rollbackPoint: RollbackPoint
     /// The connected clients.
@@ -180,8 +182,10 @@ final class WindowDaemon {
 extension WindowDaemon: DispatchContext {
     /// A request's change to the coordinator, made in place; the line's commit, or its rollback
     /// (``rollBack()``), follows in ``handle(line:from:)``.
-    func change<Result, Failure: Error>(_ body: (inout SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
-        try body(&coordinator)
+    func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&coordinator, &windowIDs)
     }
 
     /// A request's read of the coordinator.
