@@ -2,10 +2,20 @@ import WindowCore
 import WindowProtocol
 
 /// What a request may read and change besides its params: the daemon implements it with its
-/// event loop, connections and store; the fuzzer with plain values in memory.
+/// event loop, connections and store; the fuzzer and the benchmarks with plain values in memory.
+///
+/// The context owns the app-state controller; a request asks it to lend the controller for the
+/// one call (``change(_:)``, ``read(_:)``) rather than reading it out and writing it back, so
+/// that the owner decides what a change means (the daemon's rollback point, its event loop) and
+/// the controller, a large value, is changed in place.
 package protocol DispatchContext: AnyObject {
-    /// The app-state controller the request acts on.
-    var coordinator: SceneCoordinator { get set }
+    /// Lends the app-state controller to `body` to change it, with the source of the ids of the
+    /// windows it opens; returns what `body` returned.
+    func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result
+    /// Lends the app-state controller to `body` to read it; returns what `body` returned.
+    func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result
     /// Wall-clock time, seconds since the Unix epoch.
     var now: Double { get }
     /// Seconds since the daemon started.

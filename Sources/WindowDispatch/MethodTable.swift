@@ -16,82 +16,101 @@ enum MethodTable {
                                 app: context.app?.rawValue)
         },
         MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws in
-            let opened = try context.coordinator.open(group: params.group, value: params.value, now: context.now, effects: &effects)
+            let now = context.now
+            let opened = try context.change { coordinator, ids in
+                try coordinator.open(group: params.group, value: params.value, now: now, ids: &ids, effects: &effects)
+            }
             return WindowOpen.Result(window: opened.window.info, outcome: opened.outcome, command: opened.command.isEmpty ? nil : opened.command)
         },
         MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws in
-            WindowResult(window: try context.coordinator.close(params.id, now: context.now, effects: &effects).info)
+            let now = context.now
+            return WindowResult(window: try context.change { coordinator, _ in try coordinator.close(params.id, now: now, effects: &effects) }.info)
         },
         MethodRoute.of(WindowFocus.self) { context, params, _, effects throws in
-            WindowResult(window: try context.coordinator.focus(params.id, effects: &effects).info)
+            WindowResult(window: try context.read { try $0.focus(params.id, effects: &effects) }.info)
         },
         MethodRoute.of(WindowList.self) { context, params, _, _ throws in
-            if let group = params.group { _ = try context.coordinator.group(group) }
-            return WindowList.Result(windows: context.coordinator.registry.list(group: params.group).map(\.info))
+            let windows = try context.read { coordinator throws(Refusal) in
+                if let group = params.group { _ = try coordinator.group(group) }
+                return coordinator.registry.list(group: params.group).map(\.info)
+            }
+            return WindowList.Result(windows: windows)
         },
         MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws in
-            let window = try context.coordinator.attach(try attachRequest(params), connection: connection, now: context.now, effects: &effects)
-            let coordinator = context.coordinator
-            return WindowAttach.Result(window: window.info, storage: window.storage.values, state: coordinator.state, phase: coordinator.aggregate)
+            let (request, now) = (try attachRequest(params), context.now)
+            return try context.change { coordinator, ids in
+                let window = try coordinator.attach(request, connection: connection, now: now, ids: &ids, effects: &effects)
+                return WindowAttach.Result(window: window.info, storage: window.storage.values, state: coordinator.state, phase: coordinator.aggregate)
+            }
         },
         MethodRoute.of(WindowDetach.self) { context, _, connection, effects throws in
-            guard let window = context.coordinator.detach(connection: connection, now: context.now, effects: &effects) else {
+            let now = context.now
+            guard let window = context.change({ coordinator, _ in coordinator.detach(connection: connection, now: now, effects: &effects) }) else {
                 throw RPCError.invalidParams("this connection presents no window; attach first")
             }
             return WindowResult(window: window.info)
         },
         MethodRoute.of(SceneSetPhase.self) { context, params, _, effects throws in
-            let window = try context.coordinator.setPhase(params.phase, of: params.id, now: context.now, effects: &effects)
-            return SceneSetPhase.Result(window: window.info, aggregate: context.coordinator.aggregate)
+            let now = context.now
+            return try context.change { coordinator, _ in
+                let window = try coordinator.setPhase(params.phase, of: params.id, now: now, effects: &effects)
+                return SceneSetPhase.Result(window: window.info, aggregate: coordinator.aggregate)
+            }
         },
         MethodRoute.of(ScenePhaseQuery.self) { context, _, _, _ in
             // The aggregate as announced (it settles before moving down); each window's own phase at once.
-            let registry = context.coordinator.registry
-            return ScenePhaseQuery.Result(
-                aggregate: context.coordinator.aggregate,
-                windows: Dictionary(uniqueKeysWithValues: registry.windows.map { ($0.key.rawValue, $0.value.phase) }))
+            context.read { coordinator in
+                ScenePhaseQuery.Result(
+                    aggregate: coordinator.aggregate,
+                    windows: Dictionary(uniqueKeysWithValues: coordinator.registry.windows.map { ($0.key.rawValue, $0.value.phase) }))
+            }
         },
         MethodRoute.of(StorageGet.self) { context, params, _, _ throws in
-            let values = try context.coordinator.window(params.id).storage.values
+            let values = try context.read { coordinator throws(Refusal) in try coordinator.window(params.id).storage.values }
             guard let key = params.key else { return StorageResult(storage: values) }
             return StorageResult(storage: values[key].map { [key: $0] } ?? [:])
         },
         MethodRoute.of(StorageSet.self, mutates: true) { context, params, _, effects throws in
-            StorageResult(storage: try context.coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects).storage.values)
+            StorageResult(storage: try context.change { coordinator, _ in try coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects) }.storage.values)
         },
         MethodRoute.of(StorageRemove.self, mutates: true) { context, params, _, effects throws in
-            StorageResult(storage: try context.coordinator.removeStorage(params.key, of: params.id, effects: &effects).storage.values)
+            StorageResult(storage: try context.change { coordinator, _ in try coordinator.removeStorage(params.key, of: params.id, effects: &effects) }.storage.values)
         },
         MethodRoute.of(AppStateQuery.self) { context, _, _, _ in
-            AppStateQuery.Result(state: context.coordinator.state)
+            AppStateQuery.Result(state: context.read { $0.state })
         },
         MethodRoute.of(AppTransition.self, mutates: true) { context, params, _, effects throws in
-            let change = try context.coordinator.transition(to: params.to, now: context.now, effects: &effects)
+            let now = context.now
+            let change = try context.change { coordinator, _ in try coordinator.transition(to: params.to, now: now, effects: &effects) }
             return AppTransition.Result(state: change.state, previous: change.previous)
         },
         MethodRoute.of(EventsSubscribe.self) { context, params, connection, _ throws in
             let seq = context.subscribe(connection, to: try Self.subscribable(params.types))
-            let coordinator = context.coordinator
-            let snapshot = EventsSubscribe.Snapshot(
-                state: coordinator.state, phase: coordinator.aggregate, windows: coordinator.registry.list().map(\.info))
+            let snapshot = context.read { coordinator in
+                EventsSubscribe.Snapshot(state: coordinator.state, phase: coordinator.aggregate, windows: coordinator.registry.list().map(\.info))
+            }
             return EventsSubscribe.Result(seq: seq, snapshot: snapshot)
         },
         MethodRoute.of(DaemonStatus.self) { context, _, _, _ in
-            let coordinator = context.coordinator
-            return DaemonStatus.Result(
-                version: ProtocolVersion.software, uptime: context.uptime, windows: coordinator.registry.count,
-                attached: coordinator.registry.attachedCount, clients: context.clientCount,
-                phase: coordinator.aggregate, state: coordinator.state)
+            let (uptime, clients) = (context.uptime, context.clientCount)
+            return context.read { coordinator in
+                DaemonStatus.Result(
+                    version: ProtocolVersion.software, uptime: uptime, windows: coordinator.registry.count,
+                    attached: coordinator.registry.attachedCount, clients: clients,
+                    phase: coordinator.aggregate, state: coordinator.state)
+            }
         },
         MethodRoute.of(DaemonGroups.self) { context, _, _, _ in
-            var counts: [String: Int] = [:]
-            for window in context.coordinator.registry.windows.values { counts[window.group, default: 0] += 1 }
-            let groups = context.coordinator.groups.values.sorted { $0.id < $1.id }.map { group in
-                DaemonGroups.Group(
-                    id: group.id, valueType: group.valueType.rawValue, command: group.command, launch: group.launch,
-                    restore: group.restore, requiresAuth: group.requiresAuth, windows: counts[group.id] ?? 0)
+            context.read { coordinator in
+                var counts: [String: Int] = [:]
+                for window in coordinator.registry.windows.values { counts[window.group, default: 0] += 1 }
+                let groups = coordinator.groups.values.sorted { $0.id < $1.id }.map { group in
+                    DaemonGroups.Group(
+                        id: group.id, valueType: group.valueType.rawValue, command: group.command, launch: group.launch,
+                        restore: group.restore, requiresAuth: group.requiresAuth, windows: counts[group.id] ?? 0)
+                }
+                return DaemonGroups.Result(groups: groups)
             }
-            return DaemonGroups.Result(groups: groups)
         },
         MethodRoute.of(DaemonReload.self) { context, _, connection, effects throws(RPCError) in
             let groups = try context.reloadConfig(requestedBy: connection)

@@ -25,8 +25,9 @@ struct CoordinatorDeadlineTests {
     func sessionExpiresWhileRunning() throws {
         var coordinator = try signedIn(ttl: 10, at: 100)
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         let presenter = ConnectionID(4)
-        let window = try coordinator.attach(.init(target: .value(group: "orders", value: .string(Self.order))), connection: presenter, now: 101, effects: &effects)
+        let window = try coordinator.attach(.init(target: .value(group: "orders", value: .string(Self.order))), connection: presenter, now: 101, ids: &ids, effects: &effects)
         _ = try coordinator.setStorage("card", to: .string("4111-1111"), of: window.id.rawValue, effects: &effects)
         #expect(coordinator.nextDeadline == 110)
 
@@ -46,7 +47,7 @@ struct CoordinatorDeadlineTests {
         #expect(coordinator.aggregate == .background)
         #expect(coordinator.nextDeadline == nil, "nothing is due once signed out")
         #expect(throws: Refusal.self) {
-            try coordinator.open(group: "orders", value: .string(Self.order), now: 111, effects: &effects)
+            try coordinator.open(group: "orders", value: .string(Self.order), now: 111, ids: &ids, effects: &effects)
         }
     }
 
@@ -64,8 +65,9 @@ struct CoordinatorDeadlineTests {
     func settleAbsorbsFocusMoves() throws {
         var coordinator = try signedIn(ttl: 1_000)
         var effects: [Effect] = []
-        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, effects: &effects)
-        let two = try coordinator.attach(.init(target: .value(group: "detail", value: .int(2)), phase: .inactive), connection: ConnectionID(2), now: 100, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, ids: &ids, effects: &effects)
+        let two = try coordinator.attach(.init(target: .value(group: "detail", value: .int(2)), phase: .inactive), connection: ConnectionID(2), now: 100, ids: &ids, effects: &effects)
         effects = []
         let left = try coordinator.setPhase(.inactive, of: one.id.rawValue, now: 101, effects: &effects)
         #expect(left.phase == .inactive, "the window's own phase changes at once")
@@ -83,7 +85,8 @@ struct CoordinatorDeadlineTests {
     func settleAnnouncesAtDeadline() throws {
         var coordinator = try signedIn(ttl: 1_000)
         var effects: [Effect] = []
-        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, ids: &ids, effects: &effects)
         effects = []
         _ = try coordinator.setPhase(.background, of: one.id.rawValue, now: 101, effects: &effects)
         #expect(Self.phaseEvents(effects).isEmpty)
@@ -98,11 +101,12 @@ struct CoordinatorDeadlineTests {
     func detachSettles() throws {
         var coordinator = try signedIn(ttl: 1_000)
         var effects: [Effect] = []
-        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, ids: &ids, effects: &effects)
         effects = []
         coordinator.detach(connection: ConnectionID(1), now: 100.5, effects: &effects)
         #expect(Self.phaseEvents(effects).isEmpty)
-        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(2), now: 100.6, effects: &effects)
+        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(2), now: 100.6, ids: &ids, effects: &effects)
         coordinator.advance(to: 101, effects: &effects)
         #expect(Self.phaseEvents(effects).isEmpty, "a presenter that comes back in time is no change")
     }

@@ -24,7 +24,8 @@ struct OpenOutcomeTests {
     func createdReturnsCommand() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let opened = try coordinator.open(group: "detail", value: .int(42), now: 1, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let opened = try coordinator.open(group: "detail", value: .int(42), now: 1, ids: &ids, effects: &effects)
         #expect(opened.outcome == .created && opened.created)
         #expect(opened.command == ["winctl", "attach", opened.window.id.rawValue])
         #expect(!effects.contains { if case .launch = $0 { true } else { false } })
@@ -34,7 +35,8 @@ struct OpenOutcomeTests {
     func launchOverride() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let opened = try coordinator.open(group: "pinned", value: .int(7), now: 1, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let opened = try coordinator.open(group: "pinned", value: .int(7), now: 1, ids: &ids, effects: &effects)
         #expect(opened.command.isEmpty)
         #expect(effects.contains(.launch(arguments: ["/usr/bin/launcher", opened.window.id.rawValue, "7"], window: opened.window.id)))
     }
@@ -43,13 +45,14 @@ struct OpenOutcomeTests {
     func secondOpenWaitsForTheStartedPresenter() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let first = try coordinator.open(group: "detail", value: .int(9), now: 10, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let first = try coordinator.open(group: "detail", value: .int(9), now: 10, ids: &ids, effects: &effects)
         #expect(first.outcome == .created && !first.command.isEmpty)
-        let twice = try coordinator.open(group: "detail", value: .int(9), now: 10.2, effects: &effects)
+        let twice = try coordinator.open(group: "detail", value: .int(9), now: 10.2, ids: &ids, effects: &effects)
         #expect(twice.outcome == .focused && twice.command.isEmpty, "a double open starts one presenter")
-        let late = try coordinator.open(group: "detail", value: .int(9), now: 10 + SceneCoordinator.presenterStartGrace, effects: &effects)
+        let late = try coordinator.open(group: "detail", value: .int(9), now: 10 + SceneCoordinator.presenterStartGrace, ids: &ids, effects: &effects)
         #expect(late.outcome == .relaunched && !late.command.isEmpty, "a presenter that never came is started again")
-        let again = try coordinator.open(group: "detail", value: .int(9), now: 10.1 + SceneCoordinator.presenterStartGrace, effects: &effects)
+        let again = try coordinator.open(group: "detail", value: .int(9), now: 10.1 + SceneCoordinator.presenterStartGrace, ids: &ids, effects: &effects)
         #expect(again.outcome == .focused, "and that relaunch is waited for too")
         effects = []
     }
@@ -58,18 +61,19 @@ struct OpenOutcomeTests {
     func relaunch() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let first = try coordinator.open(group: "detail", value: .int(5), now: 1, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let first = try coordinator.open(group: "detail", value: .int(5), now: 1, ids: &ids, effects: &effects)
         _ = try coordinator.setStorage("scroll", to: .int(3), of: first.window.id.rawValue, effects: &effects)
         effects = []
-        let again = try coordinator.open(group: "detail", value: .int(5), now: 1 + SceneCoordinator.presenterStartGrace, effects: &effects)
+        let again = try coordinator.open(group: "detail", value: .int(5), now: 1 + SceneCoordinator.presenterStartGrace, ids: &ids, effects: &effects)
         #expect(again.outcome == .relaunched && !again.created)
         #expect(again.window.id == first.window.id && again.window.storage.values == ["scroll": .int(3)])
         #expect(again.command == ["winctl", "attach", first.window.id.rawValue])
         #expect(effects.isEmpty, "nothing to bring to front, nothing to persist")
         effects = []
-        let pinned = try coordinator.open(group: "pinned", value: .int(1), now: 1, effects: &effects)
+        let pinned = try coordinator.open(group: "pinned", value: .int(1), now: 1, ids: &ids, effects: &effects)
         effects = []
-        _ = try coordinator.open(group: "pinned", value: .int(1), now: 1 + SceneCoordinator.presenterStartGrace, effects: &effects)
+        _ = try coordinator.open(group: "pinned", value: .int(1), now: 1 + SceneCoordinator.presenterStartGrace, ids: &ids, effects: &effects)
         #expect(effects == [.launch(arguments: ["/usr/bin/launcher", pinned.window.id.rawValue, "1"], window: pinned.window.id)])
     }
 
@@ -77,15 +81,16 @@ struct OpenOutcomeTests {
     func focused() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let main = try coordinator.open(group: "main", value: nil, now: 1, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let main = try coordinator.open(group: "main", value: nil, now: 1, ids: &ids, effects: &effects)
         effects = []
-        let again = try coordinator.open(group: "main", value: nil, now: 2, effects: &effects)
+        let again = try coordinator.open(group: "main", value: nil, now: 2, ids: &ids, effects: &effects)
         #expect(again.outcome == .focused && again.command.isEmpty)
         #expect(effects == [.event(.windowFocus(main.window.info, presenter: nil))])
-        let detail = try coordinator.open(group: "detail", value: .int(1), now: 1, effects: &effects)
-        _ = try coordinator.attach(.init(target: .id(detail.window.id.rawValue)), connection: ConnectionID(4), now: 1, effects: &effects)
+        let detail = try coordinator.open(group: "detail", value: .int(1), now: 1, ids: &ids, effects: &effects)
+        _ = try coordinator.attach(.init(target: .id(detail.window.id.rawValue)), connection: ConnectionID(4), now: 1, ids: &ids, effects: &effects)
         effects = []
-        let shown = try coordinator.open(group: "detail", value: .int(1), now: 2, effects: &effects)
+        let shown = try coordinator.open(group: "detail", value: .int(1), now: 2, ids: &ids, effects: &effects)
         #expect(shown.outcome == .focused && shown.command.isEmpty)
         #expect(effects == [.event(.windowFocus(shown.window.info, presenter: ConnectionID(4)))])
     }
@@ -94,7 +99,8 @@ struct OpenOutcomeTests {
     func attachStartsNothing() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        _ = try coordinator.attach(.init(target: .value(group: "pinned", value: .int(9))), connection: ConnectionID(1), now: 1, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        _ = try coordinator.attach(.init(target: .value(group: "pinned", value: .int(9))), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
         #expect(!effects.contains { if case .launch = $0 { true } else { false } })
     }
 
@@ -102,17 +108,18 @@ struct OpenOutcomeTests {
     func placeFollowsPresenter() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         let window = try coordinator.attach(
-            .init(target: .value(group: "detail", value: .int(3)), place: Self.tmux), connection: ConnectionID(1), now: 1, effects: &effects)
+            .init(target: .value(group: "detail", value: .int(3)), place: Self.tmux), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
         #expect(window.place == Self.tmux && window.info.place == Self.tmux)
         #expect(effects.contains(.event(.windowPhase(window.info))), "the attach's event carries the place")
         let x11 = Place(kind: .x11, window: "77", display: ":1")
         let taken = try coordinator.attach(
-            .init(target: .id(window.id.rawValue), takeover: true, place: x11), connection: ConnectionID(2), now: 2, effects: &effects)
+            .init(target: .id(window.id.rawValue), takeover: true, place: x11), connection: ConnectionID(2), now: 2, ids: &ids, effects: &effects)
         #expect(taken.info.place == x11)
         let detached = coordinator.detach(connection: ConnectionID(2), now: 3, effects: &effects)
         #expect(detached?.place == nil && detached?.info.place == nil)
-        let silent = try coordinator.attach(.init(target: .id(window.id.rawValue)), connection: ConnectionID(3), now: 4, effects: &effects)
+        let silent = try coordinator.attach(.init(target: .id(window.id.rawValue)), connection: ConnectionID(3), now: 4, ids: &ids, effects: &effects)
         #expect(silent.place == nil, "a presenter that says nothing has no place")
     }
 }

@@ -34,6 +34,7 @@ struct RestoredSessionTests {
         let (initial, order, detail) = restored()
         var coordinator = initial
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         coordinator.finishLoading(storedSession: session, rejected: rejected, now: now, effects: &effects)
         #expect(coordinator.state == .unauthenticated)
         #expect(coordinator.registry.windows[order] == nil)
@@ -41,7 +42,7 @@ struct RestoredSessionTests {
         #expect(coordinator.registry.windows[detail]?.storage.values == ["tab": .int(2)], "windows that need no user stay")
 
         try coordinator.transition(to: .authenticated(user: "bob"), now: now, effects: &effects)
-        let reopened = try coordinator.open(group: "orders", value: .string(Self.order), now: now, effects: &effects)
+        let reopened = try coordinator.open(group: "orders", value: .string(Self.order), now: now, ids: &ids, effects: &effects)
         #expect(reopened.created && reopened.window.id != order)
         #expect(reopened.window.storage.values.isEmpty, "nothing of alice's reaches bob")
     }
@@ -51,6 +52,7 @@ struct RestoredSessionTests {
         let (initial, order, _) = restored()
         var coordinator = initial
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         coordinator.discardRestoredSession(now: 60, effects: &effects)
         #expect(coordinator.state == .loading)
         #expect(coordinator.registry.windows[order] == nil)
@@ -60,7 +62,7 @@ struct RestoredSessionTests {
         // A presenter that comes back for it is told it was signed out, not that it never was.
         coordinator.finishLoading(storedSession: Self.stored, rejected: true, now: 60, effects: &effects)
         do {
-            _ = try coordinator.attach(.init(target: .id(order.rawValue)), connection: ConnectionID(1), now: 61, effects: &effects)
+            _ = try coordinator.attach(.init(target: .id(order.rawValue)), connection: ConnectionID(1), now: 61, ids: &ids, effects: &effects)
             Issue.record("attached to a signed-out window")
         } catch {
             #expect(error.reason == .unauthenticated)
@@ -72,9 +74,10 @@ struct RestoredSessionTests {
         let (initial, order, _) = restored()
         var coordinator = initial
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         coordinator.finishLoading(storedSession: Self.stored, now: 10, effects: &effects)
         #expect(coordinator.state == .authenticated(user: "alice"))
-        let window = try coordinator.attach(.init(target: .id(order.rawValue)), connection: ConnectionID(1), now: 11, effects: &effects)
+        let window = try coordinator.attach(.init(target: .id(order.rawValue)), connection: ConnectionID(1), now: 11, ids: &ids, effects: &effects)
         #expect(window.storage.values == ["card": .string("4111-1111")])
     }
 

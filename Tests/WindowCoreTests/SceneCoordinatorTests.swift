@@ -23,13 +23,14 @@ struct SceneCoordinatorTests {
     func dedup() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let first = try coordinator.open(group: "detail", value: .int(42), now: 1, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let first = try coordinator.open(group: "detail", value: .int(42), now: 1, ids: &ids, effects: &effects)
         #expect(first.created)
         #expect(effects.contains(.event(.windowOpened(first.window.info))))
         #expect(effects.contains(.launch(arguments: ["tmux", "new-window", "winctl attach \(first.window.id) # 42"], window: first.window.id)))
-        _ = try coordinator.attach(.init(target: .id(first.window.id.rawValue)), connection: ConnectionID(1), now: 1, effects: &effects)
+        _ = try coordinator.attach(.init(target: .id(first.window.id.rawValue)), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
         effects = []
-        let second = try coordinator.open(group: "detail", value: .string("42"), now: 2, effects: &effects)
+        let second = try coordinator.open(group: "detail", value: .string("42"), now: 2, ids: &ids, effects: &effects)
         #expect(!second.created && second.outcome == .focused)
         #expect(second.window.id == first.window.id)
         #expect(effects == [.event(.windowFocus(second.window.info, presenter: ConnectionID(1)))])
@@ -40,8 +41,9 @@ struct SceneCoordinatorTests {
     func noneGroup() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let a = try coordinator.open(group: "main", value: nil, now: 1, effects: &effects)
-        let b = try coordinator.open(group: "main", value: .null, now: 1, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let a = try coordinator.open(group: "main", value: nil, now: 1, ids: &ids, effects: &effects)
+        let b = try coordinator.open(group: "main", value: .null, now: 1, ids: &ids, effects: &effects)
         #expect(a.window.id == b.window.id)
     }
 
@@ -49,12 +51,13 @@ struct SceneCoordinatorTests {
     func refusals() throws {
         var coordinator = coordinator(maxWindows: 1)
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         #expect(throws: Refusal.refused(.unknownGroup, "unknown window group 'nope' (configured: detail, main, orders)")) {
-            try coordinator.open(group: "nope", value: nil, now: 1, effects: &effects)
+            try coordinator.open(group: "nope", value: nil, now: 1, ids: &ids, effects: &effects)
         }
-        _ = try coordinator.open(group: "detail", value: .int(1), now: 1, effects: &effects)
+        _ = try coordinator.open(group: "detail", value: .int(1), now: 1, ids: &ids, effects: &effects)
         do {
-            _ = try coordinator.open(group: "detail", value: .int(2), now: 1, effects: &effects)
+            _ = try coordinator.open(group: "detail", value: .int(2), now: 1, ids: &ids, effects: &effects)
             Issue.record("a window over the limit was opened")
         } catch {
             #expect(error.reason == .limitExceeded)
@@ -65,8 +68,9 @@ struct SceneCoordinatorTests {
     func presenters() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         let a = ConnectionID(1), b = ConnectionID(2)
-        let window = try coordinator.attach(.init(target: .value(group: "detail", value: .int(7))), connection: a, now: 1, effects: &effects)
+        let window = try coordinator.attach(.init(target: .value(group: "detail", value: .int(7))), connection: a, now: 1, ids: &ids, effects: &effects)
         #expect(window.presenter == a && window.phase == .active)
         #expect(effects.contains(.event(.scenePhase(ScenePhaseEvent(phase: .active, previous: .background)))))
         #expect(effects.contains(.phaseReaction(.active)))
@@ -74,12 +78,12 @@ struct SceneCoordinatorTests {
 
         effects = []
         do {
-            _ = try coordinator.attach(.init(target: .id(window.id.rawValue)), connection: b, now: 1, effects: &effects)
+            _ = try coordinator.attach(.init(target: .id(window.id.rawValue)), connection: b, now: 1, ids: &ids, effects: &effects)
             Issue.record("a second presenter attached without takeover")
         } catch {
             #expect(error.reason == .windowBusy)
         }
-        _ = try coordinator.attach(.init(target: .id(window.id.rawValue), phase: .inactive, takeover: true), connection: b, now: 1, effects: &effects)
+        _ = try coordinator.attach(.init(target: .id(window.id.rawValue), phase: .inactive, takeover: true), connection: b, now: 1, ids: &ids, effects: &effects)
         #expect(effects.contains { if case .event(.windowDismiss(_, .takeover, a)) = $0 { return true } else { return false } })
         #expect(coordinator.registry.window(presentedBy: b)?.id == window.id)
         #expect(coordinator.registry.window(presentedBy: a) == nil)
@@ -95,8 +99,9 @@ struct SceneCoordinatorTests {
     func aggregateChangesOnly() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 1, effects: &effects)
-        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(2)), phase: .inactive), connection: ConnectionID(2), now: 1, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
+        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(2)), phase: .inactive), connection: ConnectionID(2), now: 1, ids: &ids, effects: &effects)
         effects = []
         _ = try coordinator.setPhase(.active, of: one.id.rawValue, now: 1, effects: &effects)
         #expect(effects.isEmpty, "setting the same phase changes nothing")
@@ -109,15 +114,16 @@ struct SceneCoordinatorTests {
     func signOut() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         let order = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
         do {
-            _ = try coordinator.open(group: "orders", value: .string(order), now: 1, effects: &effects)
+            _ = try coordinator.open(group: "orders", value: .string(order), now: 1, ids: &ids, effects: &effects)
             Issue.record("opened a requires_auth window while signed out")
         } catch {
             #expect(error.reason == .unauthenticated)
         }
         try coordinator.transition(to: .authenticated(user: "alice"), now: 1, effects: &effects)
-        let window = try coordinator.attach(.init(target: .value(group: "orders", value: .string(order))), connection: ConnectionID(9), now: 1, effects: &effects)
+        let window = try coordinator.attach(.init(target: .value(group: "orders", value: .string(order))), connection: ConnectionID(9), now: 1, ids: &ids, effects: &effects)
         effects = []
         try coordinator.transition(to: .unauthenticated, now: 2, effects: &effects)
         #expect(effects.first == .event(.appState(AppStateEvent(state: .unauthenticated, previous: .authenticated(user: "alice")))))
@@ -130,9 +136,10 @@ struct SceneCoordinatorTests {
     func sessionExpiry() throws {
         var coordinator = coordinator(ttl: 10)
         var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
         try coordinator.transition(to: .authenticated(user: "bob"), now: 100, effects: &effects)
         #expect(coordinator.session == Session(user: "bob", issuedAt: 100, expiresAt: 110))
-        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 111, effects: &effects)
+        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 111, ids: &ids, effects: &effects)
         #expect(coordinator.state == .error(.sessionExpired))
     }
 
@@ -140,11 +147,12 @@ struct SceneCoordinatorTests {
     func closeDestroysStorage() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
-        let first = try coordinator.open(group: "detail", value: .int(5), now: 1, effects: &effects).window
+        var ids = WindowIDSource(seed: 1)
+        let first = try coordinator.open(group: "detail", value: .int(5), now: 1, ids: &ids, effects: &effects).window
         _ = try coordinator.setStorage("tab", to: .int(3), of: first.id.rawValue, effects: &effects)
         #expect(effects.contains(.persist(.storageSet(first.id, key: "tab", value: .int(3)))))
         _ = try coordinator.close(first.id.rawValue, now: 1, effects: &effects)
-        let second = try coordinator.open(group: "detail", value: .int(5), now: 1, effects: &effects)
+        let second = try coordinator.open(group: "detail", value: .int(5), now: 1, ids: &ids, effects: &effects)
         #expect(second.created && second.window.id != first.id)
         #expect(second.window.storage.values.isEmpty)
     }

@@ -14,7 +14,8 @@ struct RollbackPointTests {
 
     static func open(_ value: Int64, in coordinator: inout SceneCoordinator) throws -> String {
         var effects: [Effect] = []
-        return try coordinator.open(group: "detail", value: .number("\(value)"), now: 0, launch: false, effects: &effects).window.id.rawValue
+        var ids = WindowIDSource(seed: UInt64(value))
+        return try coordinator.open(group: "detail", value: .number("\(value)"), now: 0, launch: false, ids: &ids, effects: &effects).window.id.rawValue
     }
 
     /// The registry's windows, presenters and aggregate, as comparable text.
@@ -67,15 +68,16 @@ struct RollbackPointTests {
         let first = try Self.open(1, in: &coordinator)
         let second = try Self.open(2, in: &coordinator)
         var effects: [Effect] = []
-        _ = try coordinator.attach(AttachRequest(target: .id(first)), connection: ConnectionID(7), now: 0, effects: &effects)
-        _ = try coordinator.attach(AttachRequest(target: .id(second), phase: .inactive), connection: ConnectionID(8), now: 0, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        _ = try coordinator.attach(AttachRequest(target: .id(first)), connection: ConnectionID(7), now: 0, ids: &ids, effects: &effects)
+        _ = try coordinator.attach(AttachRequest(target: .id(second), phase: .inactive), connection: ConnectionID(8), now: 0, ids: &ids, effects: &effects)
         point.commitStarted(&coordinator)
         point.committed(&coordinator, nothingQueued: true)
 
         // Requests: 7 moves to a new window; the daemon on its own: 8's connection closed.
         coordinator.detach(connection: ConnectionID(7), now: 1, effects: &effects)
         let third = try Self.open(3, in: &coordinator)
-        _ = try coordinator.attach(AttachRequest(target: .id(third)), connection: ConnectionID(7), now: 1, effects: &effects)
+        _ = try coordinator.attach(AttachRequest(target: .id(third)), connection: ConnectionID(7), now: 1, ids: &ids, effects: &effects)
         point.commitStarted(&coordinator)
         let closed: RollbackPoint.OwnChange = { var ignored: [Effect] = []; $0.detach(connection: ConnectionID(8), now: 2, effects: &ignored) }
         closed(&coordinator)

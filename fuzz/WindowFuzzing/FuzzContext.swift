@@ -5,7 +5,10 @@ import WindowProtocol
 /// The daemon's side of a request, in memory: the coordinator, a clock that the session moves,
 /// subscriptions, and a store whose commits can be made to fail (`$storefail` / `$storeok`).
 package final class FuzzContext: DispatchContext {
-    package var coordinator: SceneCoordinator
+    /// The app-state controller, as requests and the session's own steps leave it.
+    package private(set) var coordinator: SceneCoordinator
+    /// The ids of the windows requests open: seeded, so that an input opens the same ids every run.
+    private var windowIDs = WindowIDSource(seed: 0)
     package var now: Double
     package var uptime: Double { 1 }
     package var clientCount: Int { 3 }
@@ -18,6 +21,21 @@ package final class FuzzContext: DispatchContext {
     package init(coordinator: SceneCoordinator, now: Double) {
         self.coordinator = coordinator
         self.now = now
+    }
+
+    package func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&coordinator, &windowIDs)
+    }
+
+    package func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(coordinator)
+    }
+
+    /// Puts the coordinator back to `point`, as the daemon does when a line's commit fails.
+    package func rollBack(to point: SceneCoordinator) {
+        coordinator = point
     }
 
     package func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64 {

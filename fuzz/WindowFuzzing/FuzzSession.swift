@@ -9,7 +9,8 @@ import WindowProtocol
 /// (TTL 30 s) expire within an input. A line `$disconnect` closes the line's connection;
 /// after `$storefail` every line's commit fails until `$storeok`: what a line changed is then
 /// undone, as the daemon rolls the coordinator back to its value before the line. Window ids
-/// are random, so `"$3"` in a line stands for the fourth window's id.
+/// come from a seeded source (the same on every run, but not known to an input), so `"$3"` in a
+/// line stands for the fourth window's id.
 package struct FuzzSession {
     /// The groups of the end-to-end config, plus one with a launch command and no restore.
     package static let groups = [
@@ -65,7 +66,7 @@ package struct FuzzSession {
                 }
                 violations += Invariants.outcome(outcome, line: resolved, before: before, after: Snapshot(context.coordinator))
                 if context.commitsFail, outcome.replies.contains(where: \.changesDurableState) {
-                    context.coordinator = rollbackPoint
+                    context.rollBack(to: rollbackPoint)
                     violations += Invariants.undone(outcome, line: resolved, before: before, after: Snapshot(context.coordinator))
                 }
             }

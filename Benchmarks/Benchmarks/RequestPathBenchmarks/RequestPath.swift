@@ -25,7 +25,8 @@ final class RequestPath {
     init(windowLimit: Int = 1_000_000) {
         context = InMemoryContext(coordinator: SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits(maxWindows: windowLimit)))
         var effects: [Effect] = []
-        context.coordinator.finishLoading(storedSession: nil, now: context.now, effects: &effects)
+        let now = context.now
+        context.change { coordinator, _ in coordinator.finishLoading(storedSession: nil, now: now, effects: &effects) }
     }
 
     /// The response line (newline included) to `line` (without its newline), all from one
@@ -48,13 +49,24 @@ final class RequestPath {
 /// What a request may read and change besides its params, in memory: the daemon has its event
 /// loop, connections and store here; the benchmarks need none of them.
 private final class InMemoryContext: DispatchContext {
-    var coordinator: SceneCoordinator
+    private var coordinator: SceneCoordinator
+    private var windowIDs = WindowIDSource()
     let now: Double = 1_700_000_000
     var uptime: Double { 1 }
     var clientCount: Int { 1 }
 
     init(coordinator: SceneCoordinator) {
         self.coordinator = coordinator
+    }
+
+    func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&coordinator, &windowIDs)
+    }
+
+    func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(coordinator)
     }
 
     func subscribe(_ connection: ConnectionID, to types: Set<EventName>?) -> UInt64 { 0 }

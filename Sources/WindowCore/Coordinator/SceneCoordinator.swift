@@ -77,8 +77,9 @@ package struct SceneCoordinator: Sendable {
     ///
     /// Starting is the group's `launch` override, run by the daemon (an effect), or else its
     /// `command`, returned for the opener to start at its place. `launch: false` (an attach by
-    /// value) starts nothing.
-    package mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true, effects: inout [Effect]) throws(Refusal) -> OpenResult {
+    /// value) starts nothing. A new window's id is the next of `ids`.
+    package mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true,
+                               ids: inout WindowIDSource, effects: inout [Effect]) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
         let typed = try WindowValue.parse(value, as: group.valueType, group: group.id)
@@ -97,7 +98,7 @@ package struct SceneCoordinator: Sendable {
             throw .refused(.limitExceeded, "window limit of \(limits.maxWindows) reached: close windows or raise the limit")
         }
         let window = Window(
-            id: .random(), group: group.id, value: typed,
+            id: ids.next(), group: group.id, value: typed,
             createdAt: Date(timeIntervalSince1970: now).ISO8601Format(), order: registry.takeNextOrder())
         registry.insert(window)
         effects.append(.persist(.windowCreated(window.stored)))
@@ -149,8 +150,10 @@ package struct SceneCoordinator: Sendable {
 
     // MARK: - Presenters
 
-    /// Makes `connection` the presenter of a window named by id, or by group and value (opened if needed).
-    package mutating func attach(_ request: AttachRequest, connection: ConnectionID, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
+    /// Makes `connection` the presenter of a window named by id, or by group and value (opened
+    /// if needed, with the next id of `ids`).
+    package mutating func attach(_ request: AttachRequest, connection: ConnectionID, now: Double,
+                                 ids: inout WindowIDSource, effects: inout [Effect]) throws(Refusal) -> Window {
         var target: Window
         let presented = registry.window(presentedBy: connection)
         switch request.target {
@@ -166,7 +169,7 @@ package struct SceneCoordinator: Sendable {
             if let presented, existingWindow(group: group, value: value)?.id != presented.id {
                 throw Self.alreadyPresenting(presented)
             }
-            target = try open(group: group, value: value, now: now, launch: false, effects: &effects).window
+            target = try open(group: group, value: value, now: now, launch: false, ids: &ids, effects: &effects).window
         }
         if let current = target.presenter, current != connection {
             guard request.takeover else {

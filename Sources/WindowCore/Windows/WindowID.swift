@@ -40,14 +40,37 @@ package struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible
         rawValue = text
     }
 
-    /// A fresh random id (a version 4 UUID).
+    /// One random id (a version 4 UUID) from the system's generator, a system call each: for
+    /// tests and one-offs. The coordinator takes the ids of the windows it opens from the
+    /// ``WindowIDSource`` its owner lends it.
     package static func random() -> WindowID {
-        RandomWindowIDs.next()
+        var generator = SystemRandomNumberGenerator()
+        return WindowID(randomBits: generator.next(), generator.next())
     }
 
-    /// An id whose text is known to be a lower-case UUID already.
-    init(lowercasedUUID text: String) {
-        rawValue = text
+    /// The version 4 UUID made of 128 random bits (6 of them replaced by the version and the
+    /// variant), written out as lower-case hexadecimal by hand.
+    init(randomBits high: UInt64, _ low: UInt64) {
+        // Version 4 in the 7th byte's high nibble, variant 10 in the 9th byte's top bits.
+        let versioned = (high & ~0xF000) | 0x4000
+        let varied = (low & ~(0xC000 << 48)) | (0x8000 << 48)
+        rawValue = String(unsafeUninitializedCapacity: 36) { out in
+            let digits: StaticString = "0123456789abcdef"
+            var position = 0
+            func write(_ value: UInt64, nibbles: Int) {
+                for shift in stride(from: (nibbles - 1) * 4, through: 0, by: -4) {
+                    if position == 8 || position == 13 || position == 18 || position == 23 {
+                        out[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    out[position] = digits.utf8Start[Int((value >> UInt64(shift)) & 0xF)]
+                    position += 1
+                }
+            }
+            write(versioned, nibbles: 16)
+            write(varied, nibbles: 16)
+            return 36
+        }
     }
 
     /// The UUID text, as the wire and the logs show it.

@@ -25,7 +25,8 @@ extension WindowDaemon {
             try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
         }
         var settled: [Effect] = []
-        coordinator.settlePhaseNow(now: now, effects: &settled)
+        let now = self.now
+        change { coordinator, _ in coordinator.settlePhaseNow(now: now, effects: &settled) }
         perform(settled)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         let loop = eventLoop

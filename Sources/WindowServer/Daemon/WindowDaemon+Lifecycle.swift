@@ -82,10 +82,9 @@ extension WindowDaemon {
 
     /// `READY=1` with the first status line, once.
     func reportReady() {
-        guard !statusReport.ready else { return }
-        statusReport.ready = true
-        hooks.ready(statusLine)
-        statusReport.sent = statusLine
+        let line = statusLine
+        guard statusReport.readied(with: line) else { return }
+        hooks.ready(line)
     }
 
     /// Tells everyone the daemon is stopping, waits for every acknowledged change to be

@@ -6,34 +6,16 @@ import WindowProtocol
 /// Undoing what requests changed when their commit fails (SPEC section 5: a change is answered
 /// only once it is on disk; one that cannot be saved is not applied and not announced).
 ///
-/// ``rollbackPoint`` knows how to put the coordinator back as of the last commit, with the
-/// daemon's own changes since, and a failed transaction of requests' changes puts it back
-/// whole. The replies and events held for that transaction (and for every later change, made
-/// on top of it) are dropped; each request is answered with the error, and its client may retry.
+/// The daemon's rollback point knows how to put the coordinator back as of the last commit,
+/// with the daemon's own changes since (``WindowDaemon/changeOnItsOwn(_:)``), and a failed
+/// transaction of requests' changes puts it back whole (``WindowDaemon/returnToRollbackPoint()``).
+/// The replies and events held for that transaction (and for every later change, made on top of
+/// it) are dropped; each request is answered with the error, and its client may retry.
 extension WindowDaemon {
-    /// Makes a change of the daemon's own — a timer, a verdict, a closed connection, a restart,
-    /// a reload — to the coordinator and to the rollback point, so that undoing requests'
-    /// changes never undoes it; its changes to persist are kept and retried until they are saved.
-    /// Returns what `change` returned and the effects to ``perform(_:)``.
-    @discardableResult
-    func changeOnItsOwn<Result>(_ change: @escaping (inout SceneCoordinator, inout [Effect]) -> Result) -> (result: Result, effects: [Effect]) {
-        var effects: [Effect] = []
-        let result = change(&coordinator, &effects)
-        if pipeline.isIdle {
-            rollbackPoint.settle(&coordinator)
-        } else {
-            rollbackPoint.madeOwnChange { coordinator in
-                var ignored: [Effect] = []
-                _ = change(&coordinator, &ignored)
-            }
-        }
-        return (result, effects)
-    }
-
     /// A transaction holding requests' changes failed: back to the rollback point.
     func rollBack() {
         let undone = coordinator.registry.count
-        rollbackPoint.failed(&coordinator)
+        returnToRollbackPoint()
         logger.warning("undid the changes of requests whose commit failed; their clients are told", metadata: [
             "windows.before": "\(undone)", "windows.after": "\(coordinator.registry.count)", "state": "\(coordinator.state)",
         ])

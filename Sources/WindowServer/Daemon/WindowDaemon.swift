@@ -13,6 +13,11 @@ import WindowStore
 /// The running daemon: the coordinator, the connections, and the execution of what
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:
 /// every request, event and timer runs there, in order, with no locks.
+///
+/// Its state has one owner: other types call its operations. The coordinator, the rollback
+/// point and the id source are private to this file (``change(_:)``, ``changeOnItsOwn(_:)``,
+/// ``returnToRollbackPoint()``); the other `var`s are changed only by the daemon's extensions,
+/// one file per concern, which Swift's `private` cannot span.
 final class WindowDaemon {
     /// The loop everything runs on.
     let eventLoop: any EventLoop
@@ -20,10 +25,13 @@ final class WindowDaemon {
     let logger: Logger
     /// The config in force.
     var config: DaemonConfig
-    /// The app-state controller.
-    var coordinator: SceneCoordinator
+    /// The app-state controller: changed only here, by a request (``change(_:)``), by the daemon
+    /// on its own (``changeOnItsOwn(_:)``) or by going back to the rollback point.
+    private(set) var coordinator: SceneCoordinator
+    /// The ids of the windows requests open: the daemon's own, on its loop (no lock).
+    private var windowIDs = WindowIDSource()
     /// What a failed commit of requests' changes goes back to (``WindowDaemon/rollBack()``).
-    var rollbackPoint: RollbackPoint
+    private var rollbackPoint: RollbackPoint
     /// The connected clients.
     let connections = ConnectionTable()
     var access: AccessPolicy
@@ -31,9 +39,10 @@ final class WindowDaemon {
     let launcher: ProcessLauncher
     let pipeline: CommitPipeline
     let store: any StateStore
-    var storedSession: Session?
+    let storedSession: Session?
     let wallClock: @Sendable () -> Double
     let startedAt = ContinuousClock.now
+    /// What the service manager was told of the status line.
     var statusReport = StatusReport()
     /// Names this process's connections in the fd store, unique across restarts.
     let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
@@ -177,7 +186,49 @@ final class WindowDaemon {
     }
 }
 
+extension WindowDaemon {
+    // MARK: - Changes the daemon makes on its own, and undoing requests' changes
+
+    /// Makes a change of the daemon's own — a timer, a verdict, a closed connection, a restart,
+    /// a reload — to the coordinator and to the rollback point, so that undoing requests'
+    /// changes never undoes it; its changes to persist are kept and retried until they are saved.
+    /// Returns what `change` returned and the effects to ``perform(_:)``.
+    @discardableResult
+    func changeOnItsOwn<Result>(_ change: @escaping (inout SceneCoordinator, inout [Effect]) -> Result) -> (result: Result, effects: [Effect]) {
+        var effects: [Effect] = []
+        let result = change(&coordinator, &effects)
+        if pipeline.isIdle {
+            rollbackPoint.settle(&coordinator)
+        } else {
+            rollbackPoint.madeOwnChange { coordinator in
+                var ignored: [Effect] = []
+                _ = change(&coordinator, &ignored)
+            }
+        }
+        return (result, effects)
+    }
+
+    /// A transaction holding requests' changes failed: the coordinator goes back to the rollback
+    /// point, with the daemon's own changes since made again (``rollBack()`` tells the rest).
+    func returnToRollbackPoint() {
+        rollbackPoint.failed(&coordinator)
+    }
+}
+
 extension WindowDaemon: DispatchContext {
+    /// A request's change to the coordinator, made in place; the line's commit, or its rollback
+    /// (``rollBack()``), follows in ``handle(line:from:)``.
+    func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&coordinator, &windowIDs)
+    }
+
+    /// A request's read of the coordinator.
+    func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(coordinator)
+    }
+
     /// The app this daemon serves; `nil` for the default app.
     var app: AppID? { config.appID }
 }
