@@ -218,6 +218,6 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system && !["WindowCore", "WindowDispatch", "WindowServer", "WindowFuzzing", "TOMLFuzzing"].contains(target.name) {
+for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "WindowDispatch", dependencies: ["WindowCore", "WindowProtocol"], path: "Sources/WindowDispatch"),
         .executableTarget(
             name: "windowbench",
-            dependencies: ["POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["POSIXSupport", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/windowbench"
         ),
         // Benchmarks/<Target>: where the benchmark plugin looks for benchmark executables.
@@ -45,3 +45,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The upcoming features the main package builds with (its Package.swift says why).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -10,7 +10,9 @@ cd "$(dirname "$0")/.."
 SWIFTC=${SWIFTC:-swiftc}
 OUT=${FUZZ_BUILD:-.build-fuzz}
 mkdir -p "$OUT"
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -package-name windowd -swift-version 6 -O -g -warnings-as-errors -use-ld=lld -I "$OUT"
+# The upcoming features of Package.swift's swiftSettings, so that the sources compile alike.
+FEATURES=(-enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault)
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -package-name windowd -swift-version 6 -O -g -warnings-as-errors -use-ld=lld -I "$OUT" "${FEATURES[@]}"
        -I Sources/CGlibcExtensions/include)
 
 module() {  # module NAME SOURCE_DIR...

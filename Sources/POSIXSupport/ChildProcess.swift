@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-package import Glibc
+import Glibc
 #endif
-package import CGlibcExtensions
+import CGlibcExtensions
 
 /// A child process started from an argv, and reaped by this object alone: the one
 /// `posix_spawnp` of the package. The daemon's launches, the places' commands, the benchmark's
@@ -19,8 +19,9 @@ package import CGlibcExtensions
 /// behind; unless it leads a session of its own (`newSession`), which is how a child is meant
 /// to outlive its starter (the daemon's launches).
 package final class ChildProcess {
-    /// Its process id.
-    package let pid: pid_t
+    /// Its process id: a `pid_t`, spelled `Int32` because Glibc and CGlibcExtensions both export
+    /// `pid_t` and neither is imported for clients.
+    package let pid: Int32
     /// The program started (`arguments[0]`), for messages.
     package let program: String
     /// Whether it leads a session of its own.

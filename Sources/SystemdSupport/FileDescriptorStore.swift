@@ -12,10 +12,10 @@ import Musl
 ///
 /// Sending blocks like `sd_notify` while the manager does not read: on an event loop, go
 /// through ``NotifySender/store(_:name:)`` and ``NotifySender/remove(name:)`` instead.
-public struct FileDescriptorStore: Sendable {
+package struct FileDescriptorStore: Sendable {
     /// A store, when the manager keeps one for this service: `NOTIFY_SOCKET` is set and
     /// `$FDSTORE` (systemd ≥ 254) or `$WINDOWD_FDSTORE=1` (set by the unit) says it is enabled.
-    public static func fromEnvironment() -> FileDescriptorStore? {
+    package static func fromEnvironment() -> FileDescriptorStore? {
         guard getenv("NOTIFY_SOCKET") != nil else { return nil }
         if let limit = getenv("FDSTORE").flatMap({ Int(String(cString: $0)) }), limit > 0 { return FileDescriptorStore() }
         if let flag = getenv("WINDOWD_FDSTORE"), String(cString: flag) == "1" { return FileDescriptorStore() }
@@ -25,13 +25,13 @@ public struct FileDescriptorStore: Sendable {
     /// Hands `fd` (a duplicate is kept by the manager) to the store under `name`.
     /// Returns whether the manager accepted the message.
     @discardableResult
-    public func store(_ fd: Int32, name: String) -> Bool {
+    package func store(_ fd: Int32, name: String) -> Bool {
         var descriptor = fd
         return sd_pid_notify_with_fds(0, 0, "FDSTORE=1\nFDNAME=\(Self.sanitized(name))", &descriptor, 1) > 0
     }
 
     /// Removes every descriptor stored under `name`.
-    public func remove(name: String) {
+    package func remove(name: String) {
         sd_notify(0, "FDSTOREREMOVE=1\nFDNAME=\(Self.sanitized(name))")
     }
 

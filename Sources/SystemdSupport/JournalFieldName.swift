@@ -4,18 +4,18 @@
 /// `_` (reserved for fields the journal adds itself) or a digit, and are at
 /// most 64 characters long. camelCase is split into words, so `window.id`,
 /// `window_id` and `windowID` all become `WINDOW_ID`.
-public enum JournalFieldName {
+package enum JournalFieldName {
     /// The longest field name the journal accepts.
-    public static let maximumLength = 64
+    package static let maximumLength = 64
 
     /// The prefix put before a name that would start with a digit or collide with a reserved name.
-    public static let prefix = "META_"
+    package static let prefix = "META_"
 
     /// The name used for a key that has no letter or digit at all.
-    public static let fallback = "METADATA"
+    package static let fallback = "METADATA"
 
     /// Returns the journal field name for `key`, prefixed when it is in `reserved` or starts with a digit.
-    public static func make(from key: String, reserved: Set<String> = []) -> String {
+    package static func make(from key: String, reserved: Set<String> = []) -> String {
         var name = snakeUpperCase(key)
         if name.isEmpty {
             name = fallback

@@ -1,12 +1,12 @@
-public import Logging
+package import Logging
 
 /// Builds the `FIELD=value` strings of one journal entry, without I/O.
-public enum JournalFields {
+package enum JournalFields {
     /// The fields ``make(message:level:metadata:error:identifier:label:file:function:line:)`` sets itself.
     ///
     /// A metadata key that maps to one of these gets ``JournalFieldName/prefix``
     /// instead of overriding it (`message` → `META_MESSAGE`).
-    public static let reserved: Set<String> = [
+    package static let reserved: Set<String> = [
         "MESSAGE", "PRIORITY", "CODE_FILE", "CODE_LINE", "CODE_FUNC",
         "SYSLOG_IDENTIFIER", "LOGGER", "ERROR",
     ]
@@ -23,7 +23,7 @@ public enum JournalFields {
     ///   - file: `CODE_FILE=`.
     ///   - function: `CODE_FUNC=`.
     ///   - line: `CODE_LINE=`.
-    public static func make(
+    package static func make(
         message: String,
         level: Logger.Level,
         metadata: Logger.Metadata,

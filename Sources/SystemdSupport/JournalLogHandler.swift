@@ -1,5 +1,5 @@
 import CSystemd
-public import Logging
+package import Logging
 
 #if canImport(Glibc)
 import Glibc
@@ -14,24 +14,24 @@ import Musl
 /// (see ``JournalFields``). Bootstrap with it when
 /// ``isConnectedToJournal()`` is true, and with a stream handler otherwise.
 /// Entries are dropped silently when no journal listens.
-public struct JournalLogHandler: LogHandler {
+package struct JournalLogHandler: LogHandler {
     /// The swift-log label of the logger, sent as `LOGGER=`.
-    public let label: String
+    package let label: String
 
     /// The `SYSLOG_IDENTIFIER=` of every entry, e.g. `windowd`.
-    public let identifier: String
+    package let identifier: String
 
     /// The lowest level that is written.
-    public var logLevel: Logger.Level
+    package var logLevel: Logger.Level
 
     /// Metadata added to every entry; a record's own metadata wins on the same key.
-    public var metadata: Logger.Metadata = [:]
+    package var metadata: Logger.Metadata = [:]
 
     /// Supplies contextual metadata (e.g. from task-locals) for every entry.
-    public var metadataProvider: Logger.MetadataProvider?
+    package var metadataProvider: Logger.MetadataProvider?
 
     /// Creates a handler for the logger `label`, tagging entries with `identifier`.
-    public init(
+    package init(
         label: String,
         identifier: String,
         logLevel: Logger.Level = .info,
@@ -44,18 +44,18 @@ public struct JournalLogHandler: LogHandler {
     }
 
     /// Reads or sets one key of ``metadata``.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
     /// Writes one record to the journal.
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         Self.send(fields(for: event))
     }
 
     /// The `FIELD=value` strings ``log(event:)`` sends for `event`: handler, provider, then record metadata merged.
-    public func fields(for event: LogEvent) -> [String] {
+    package func fields(for event: LogEvent) -> [String] {
         var merged = metadata
         if let provided = metadataProvider?.get() {
             merged.merge(provided) { _, new in new }
@@ -80,7 +80,7 @@ public struct JournalLogHandler: LogHandler {
     ///
     /// This is the check `systemd.exec(5)` documents for choosing native
     /// journal logging over writing to stderr.
-    public static func isConnectedToJournal() -> Bool {
+    package static func isConnectedToJournal() -> Bool {
         guard let value = getenv("JOURNAL_STREAM") else { return false }
         let parts = String(cString: value).split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else {

@@ -1,13 +1,13 @@
 /// A listening socket that the service manager passed to the daemon (socket activation).
-public struct ListenedSocket: Sendable, Hashable {
+package struct ListenedSocket: Sendable, Hashable {
     /// The open file descriptor, starting at `SD_LISTEN_FDS_START` (3); close-on-exec is set.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
 
     /// The name from `LISTEN_FDNAMES` (a socket unit's `FileDescriptorName=`, by default its unit name), or `unknown`.
-    public let name: String
+    package let name: String
 
     /// Creates a value naming an already-open listening descriptor.
-    public init(fileDescriptor: Int32, name: String) {
+    package init(fileDescriptor: Int32, name: String) {
         self.fileDescriptor = fileDescriptor
         self.name = name
     }

@@ -1,10 +1,10 @@
-public import Logging
+package import Logging
 
 extension Logger.Level {
     /// The syslog priority (`PRIORITY=`) the journal stores for this level: 2 (crit) to 7 (debug).
     ///
     /// syslog has no level below debug, so `trace` shares 7 with `debug`.
-    public var journalPriority: Int {
+    package var journalPriority: Int {
         switch self {
         case .trace, .debug: 7
         case .info: 6

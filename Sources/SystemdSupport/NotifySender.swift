@@ -31,7 +31,7 @@ import Musl
 /// ends with the process: STOPPING=1 is best-effort when the manager does not read. An exec
 /// (the in-place upgrade) ends the thread too; what is queued then is lost the same way, never
 /// sent out of order.
-public final class NotifySender: Sendable {
+package final class NotifySender: Sendable {
     let notifier: SystemdNotifier
     let descriptorStore: FileDescriptorStore?
     let logLabel: String
@@ -73,7 +73,7 @@ public final class NotifySender: Sendable {
     ///   - descriptorStore: the manager's fd store, when it keeps one; ``store(_:name:)`` and
     ///     ``remove(name:)`` do nothing without it.
     ///   - logLabel: the swift-log label of the warning about a manager that was slow to read.
-    public static func withSender<Result, Failure: Error>(
+    package static func withSender<Result, Failure: Error>(
         descriptorStore: FileDescriptorStore?,
         drainTimeout: Duration,
         logLabel: String = "systemd.notify",
@@ -99,42 +99,42 @@ public final class NotifySender: Sendable {
     }
 
     /// Whether `NOTIFY_SOCKET` is set, i.e. a service manager listens for notifications.
-    public var isEnabled: Bool { notifier.isEnabled }
+    package var isEnabled: Bool { notifier.isEnabled }
 
     /// Whether the manager keeps an fd store for this service.
-    public var storesDescriptors: Bool { descriptorStore != nil }
+    package var storesDescriptors: Bool { descriptorStore != nil }
 
     /// The watchdog timeout the manager expects pings within (`WATCHDOG_USEC`); `nil` when disabled.
-    public var watchdogInterval: Duration? { notifier.watchdogInterval }
+    package var watchdogInterval: Duration? { notifier.watchdogInterval }
 
     /// Queues `READY=1` with `STATUS=`: start-up (or a reload) is complete.
-    public func ready(status: String) {
+    package func ready(status: String) {
         post(.ready(status: status))
     }
 
     /// Queues `STATUS=`, replacing one still waiting since the last state change.
-    public func status(_ text: String) {
+    package func status(_ text: String) {
         post(.status(text))
     }
 
     /// Queues `RELOADING=1` with `MONOTONIC_USEC=` of now, when the reload begins.
-    public func reloading() {
+    package func reloading() {
         post(.reloading(monotonicMicroseconds: SystemdNotifier.monotonicMicroseconds()))
     }
 
     /// Queues `STOPPING=1`, with `STATUS=` when a text is given.
-    public func stopping(status: String? = nil) {
+    package func stopping(status: String? = nil) {
         post(.stopping(status: status))
     }
 
     /// Queues `ERRNO=` and/or `EXIT_STATUS=` with `STATUS=`: start-up failed, and why.
-    public func startFailed(errno: Int32?, exitStatus: Int32?, status: String) {
+    package func startFailed(errno: Int32?, exitStatus: Int32?, status: String) {
         post(.startFailed(errno: errno, exitStatus: exitStatus, status: status))
     }
 
     /// Asks for `WATCHDOG=1`, sent before anything else that waits, and dropped if it cannot be
     /// sent within `period` (the caller's ping period: by then it should have asked again).
-    public func watchdogPing(validFor period: Duration) {
+    package func watchdogPing(validFor period: Duration) {
         let deadline = ContinuousClock.now + period
         let accepted = state.withLock { state in
             guard state.phase.accepts else { return false }
@@ -146,7 +146,7 @@ public final class NotifySender: Sendable {
 
     /// Queues `FDSTORE=1` for a duplicate of `fd` under `name`; the caller keeps `fd` and may
     /// close it at once. Does nothing without a descriptor store.
-    public func store(_ fd: Int32, name: String) {
+    package func store(_ fd: Int32, name: String) {
         guard descriptorStore != nil else { return }
         // The sender owns a duplicate: the caller's descriptor may be closed, and its number
         // reused, before the message goes out.
@@ -156,7 +156,7 @@ public final class NotifySender: Sendable {
     }
 
     /// Queues `FDSTOREREMOVE=1` for `name`, or cancels its store if that has not gone out yet.
-    public func remove(name: String) {
+    package func remove(name: String) {
         guard descriptorStore != nil else { return }
         post(.removeDescriptors(name: name))
     }

@@ -7,14 +7,14 @@ import Musl
 #endif
 
 /// Takes the listening sockets that systemd (or `systemd-socket-activate`) handed over.
-public enum SocketActivation {
+package enum SocketActivation {
     /// Returns the sockets passed through `LISTEN_FDS`, or `[]` when the daemon was not socket-activated.
     ///
     /// Uses `sd_listen_fds_with_names`, which checks `LISTEN_PID` against this
     /// process and sets close-on-exec on each descriptor. It also unsets
     /// `LISTEN_FDS`, `LISTEN_PID` and `LISTEN_FDNAMES`, so commands the daemon
     /// launches do not think the sockets are theirs; a second call returns `[]`.
-    public static func takeListenedSockets() -> [ListenedSocket] {
+    package static func takeListenedSockets() -> [ListenedSocket] {
         var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = sd_listen_fds_with_names(1, &names)
         defer { freeNames(names) }

@@ -15,44 +15,44 @@ import Musl
 ///
 /// Each call blocks while the manager's queue is full, i.e. until it reads: never call it
 /// on an event loop. ``NotifySender`` calls it from a thread of its own.
-public struct SystemdNotifier: Sendable {
+package struct SystemdNotifier: Sendable {
     /// Creates a notifier for the socket named by `NOTIFY_SOCKET`.
-    public init() {}
+    package init() {}
 
     /// Whether `NOTIFY_SOCKET` is set, i.e. a service manager listens for notifications.
-    public var isEnabled: Bool {
+    package var isEnabled: Bool {
         getenv("NOTIFY_SOCKET") != nil
     }
 
     /// Sends `READY=1` and `STATUS=`: start-up (or a reload) is complete.
-    public func ready(status: String) {
+    package func ready(status: String) {
         send(NotifyState.ready(status: status))
     }
 
     /// Sends `STATUS=`: a one-line text for `systemctl status`.
-    public func status(_ text: String) {
+    package func status(_ text: String) {
         send(NotifyState.status(text))
     }
 
     /// Sends `RELOADING=1` and `MONOTONIC_USEC=` (now, on `CLOCK_MONOTONIC`) in one datagram.
     ///
     /// Follow it with ``ready(status:)`` once the new configuration is applied.
-    public func reloading() {
+    package func reloading() {
         send(NotifyState.reloading(monotonicMicroseconds: Self.monotonicMicroseconds()))
     }
 
     /// Sends `STOPPING=1`, with `STATUS=` when a text is given: shutdown has begun.
-    public func stopping(status: String? = nil) {
+    package func stopping(status: String? = nil) {
         send(NotifyState.stopping(status: status))
     }
 
     /// Sends `WATCHDOG=1`: the daemon is alive; call it at about half of ``watchdogInterval``.
-    public func watchdogPing() {
+    package func watchdogPing() {
         send(NotifyState.watchdog)
     }
 
     /// Sends `ERRNO=` and/or `EXIT_STATUS=` with `STATUS=`: start-up failed, and why.
-    public func startFailed(errno: Int32?, exitStatus: Int32?, status: String) {
+    package func startFailed(errno: Int32?, exitStatus: Int32?, status: String) {
         send(NotifyState.startFailed(errno: errno, exitStatus: exitStatus, status: status))
     }
 
@@ -60,14 +60,14 @@ public struct SystemdNotifier: Sendable {
     ///
     /// Read with `sd_watchdog_enabled`, which also checks that `WATCHDOG_PID`,
     /// when set, names this process. This is the full timeout: ping more often.
-    public var watchdogInterval: Duration? {
+    package var watchdogInterval: Duration? {
         var microseconds: UInt64 = 0
         guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
         return .microseconds(Int64(clamping: microseconds))
     }
 
     /// Sends a raw state string (newline-separated `KEY=value` assignments) with `sd_notify`.
-    public func send(_ state: String) {
+    package func send(_ state: String) {
         // The return value only says whether a manager listened; see the type's docs.
         _ = sd_notify(0, state)
     }

@@ -1,14 +1,14 @@
 /// A calendar date of a TOML date or date-time, always a real one (no February 30).
-public struct TOMLDate: Sendable, Hashable {
+package struct TOMLDate: Sendable, Hashable {
     /// 0 to 9999.
-    public let year: Int
+    package let year: Int
     /// 1 to 12.
-    public let month: Int
+    package let month: Int
     /// 1 to the length of the month.
-    public let day: Int
+    package let day: Int
 
     /// The date, or `nil` if there is no such day.
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (0...9999).contains(year), (1...12).contains(month),
               (1...Self.days(inMonth: month, year: year)).contains(day) else { return nil }
         self.year = year
@@ -17,7 +17,7 @@ public struct TOMLDate: Sendable, Hashable {
     }
 
     /// How many days `month` of `year` has (the Gregorian calendar, as RFC 3339 says).
-    public static func days(inMonth month: Int, year: Int) -> Int {
+    package static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30

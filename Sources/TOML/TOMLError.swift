@@ -1,19 +1,19 @@
 /// Why a document is not TOML 1.0: where, what, and the key being defined there.
-public struct TOMLError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct TOMLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is.
-    public var position: TOMLPosition
+    package var position: TOMLPosition
     /// What is wrong, in words, e.g. `expected a value after '=', found the end of the line`.
-    public var message: String
+    package var message: String
     /// The whole dotted key (table names included) being defined where the problem is, if any.
-    public var key: [String]?
+    package var key: [String]?
 
     /// An error at `position`.
-    public init(position: TOMLPosition, message: String, key: [String]? = nil) {
+    package init(position: TOMLPosition, message: String, key: [String]? = nil) {
         self.position = position
         self.message = message
         self.key = key
     }
 
     /// `line:column: message`.
-    public var description: String { "\(position): \(message)" }
+    package var description: String { "\(position): \(message)" }
 }

@@ -1,12 +1,12 @@
 /// How keys are written: bare when they can be, quoted otherwise.
-public enum TOMLKey {
+package enum TOMLKey {
     /// Whether `key` may be written bare: one or more of `A-Z a-z 0-9 _ -`.
-    public static func isBare(_ key: String) -> Bool {
+    package static func isBare(_ key: String) -> Bool {
         !key.isEmpty && key.utf8.allSatisfy(isBareKeyByte)
     }
 
     /// A key path as TOML writes it, e.g. `groups.detail.value` or `groups."two words"`.
-    public static func dotted(_ path: [String]) -> String {
+    package static func dotted(_ path: [String]) -> String {
         path.map { isBare($0) ? $0 : TOMLValue.string($0).tomlText }.joined(separator: ".")
     }
 

@@ -4,18 +4,18 @@
 /// Everything TOML 1.0 rejects is an error, invalid UTF-8 and control characters included.
 /// Arrays and tables may nest ``maximumDepth`` deep, so no input can exhaust the stack, and
 /// the time taken grows linearly with the input. No I/O.
-public struct TOMLParser {
+package struct TOMLParser {
     /// How deeply tables and arrays may nest (a table inside an array inside a table is 3).
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Parses a document.
-    public static func parse(_ bytes: [UInt8]) throws(TOMLError) -> TOMLTable {
+    package static func parse(_ bytes: [UInt8]) throws(TOMLError) -> TOMLTable {
         var parser = TOMLParser(bytes: bytes)
         return try parser.document()
     }
 
     /// Parses a document.
-    public static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
+    package static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
         try parse(Array(text.utf8))
     }
 

@@ -2,49 +2,49 @@
 ///
 /// Two tables are equal when they hold the same keys with equal values, in any order and
 /// wherever they were written.
-public struct TOMLTable: Sendable, Equatable {
+package struct TOMLTable: Sendable, Equatable {
     /// One key of a table.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The key, unquoted and unescaped.
-        public var key: String
+        package var key: String
         /// Its value.
-        public var value: TOMLValue
+        package var value: TOMLValue
         /// Where the key was written; for a table, where it was defined (its `[header]`).
-        public var position: TOMLPosition
+        package var position: TOMLPosition
     }
 
     /// The keys with their values, in the order they were first written.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     private var indices: [String: Int] = [:]
     /// Where the table was defined: its header, its first dotted key, its `{`; 1:1 for a document.
-    public var position: TOMLPosition
+    package var position: TOMLPosition
 
     /// An empty table defined at `position`.
-    public init(position: TOMLPosition = .start) {
+    package init(position: TOMLPosition = .start) {
         self.position = position
     }
 
     /// The value of `key`, if the table has it.
-    public subscript(key: String) -> TOMLValue? {
+    package subscript(key: String) -> TOMLValue? {
         indices[key].map { entries[$0].value }
     }
 
     /// The entry of `key`, with its position, if the table has it.
-    public func entry(_ key: String) -> Entry? {
+    package func entry(_ key: String) -> Entry? {
         indices[key].map { entries[$0] }
     }
 
     /// The keys, in the order they were first written.
-    public var keys: [String] { entries.map(\.key) }
+    package var keys: [String] { entries.map(\.key) }
 
     /// How many keys the table has.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Whether the table has no key.
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// Sets `key` to `value` written at `position`; a key already there keeps its place.
-    public mutating func set(_ key: String, _ value: TOMLValue, at position: TOMLPosition = .start) {
+    package mutating func set(_ key: String, _ value: TOMLValue, at position: TOMLPosition = .start) {
         let entry = Entry(key: key, value: value, position: position)
         if let index = indices[key] {
             entries[index] = entry
@@ -55,7 +55,7 @@ public struct TOMLTable: Sendable, Equatable {
     }
 
     /// Same keys, equal values.
-    public static func == (lhs: TOMLTable, rhs: TOMLTable) -> Bool {
+    package static func == (lhs: TOMLTable, rhs: TOMLTable) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
     }
 }

@@ -1,7 +1,7 @@
 /// Values written back as TOML, and named in words for messages.
 extension TOMLValue {
     /// What kind of value this is, in words: `a string`, `an integer`, `a float`, `a boolean`, …
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .string: return "a string"
         case .integer: return "an integer"
@@ -19,7 +19,7 @@ extension TOMLValue {
     /// The value as a TOML literal on one line, as it could stand after `key = `.
     ///
     /// Tables are written inline; parsing the text gives back an equal value.
-    public var tomlText: String {
+    package var tomlText: String {
         var text = ""
         write(to: &text)
         return text
@@ -134,7 +134,7 @@ extension TOMLTable {
     /// The table as a TOML document: one `key = value` line per key, nested tables inline.
     ///
     /// Parsing the text gives back an equal table.
-    public var tomlDocument: String {
+    package var tomlDocument: String {
         var text = ""
         for entry in entries {
             text += TOMLKey.dotted([entry.key])

@@ -2,7 +2,7 @@
 ///
 /// Equality compares what the values are, never where they were written; a float `nan` is
 /// unequal to itself, as in Swift.
-public enum TOMLValue: Sendable, Equatable {
+package enum TOMLValue: Sendable, Equatable {
     /// A string, escapes resolved.
     case string(String)
     /// A 64-bit signed integer.
@@ -25,37 +25,37 @@ public enum TOMLValue: Sendable, Equatable {
     case table(TOMLTable)
 
     /// The string, if this is one.
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The integer, if this is one.
-    public var integer: Int64? {
+    package var integer: Int64? {
         if case .integer(let value) = self { return value }
         return nil
     }
 
     /// The float, if this is one.
-    public var float: Double? {
+    package var float: Double? {
         if case .float(let value) = self { return value }
         return nil
     }
 
     /// The boolean, if this is one.
-    public var boolean: Bool? {
+    package var boolean: Bool? {
         if case .boolean(let value) = self { return value }
         return nil
     }
 
     /// The array, if this is one.
-    public var array: TOMLArray? {
+    package var array: TOMLArray? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The table, if this is one.
-    public var table: TOMLTable? {
+    package var table: TOMLTable? {
         if case .table(let value) = self { return value }
         return nil
     }

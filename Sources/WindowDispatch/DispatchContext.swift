@@ -1,5 +1,5 @@
-import WindowCore
-import WindowProtocol
+package import WindowCore
+package import WindowProtocol
 
 /// What a request may read and change besides its params: the daemon implements it with its
 /// event loop, connections and store; the fuzzer and the benchmarks with plain values in memory.

@@ -1,4 +1,4 @@
-import WindowCore
+package import WindowCore
 import WindowProtocol
 
 /// A connection as the audience of events sees it.

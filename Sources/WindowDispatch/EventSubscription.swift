@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// The events a connection asked for with `events.subscribe`.
 package enum EventSubscription: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import WindowCore
-import WindowProtocol
+package import WindowCore
+package import WindowProtocol
 
 extension RequestRouter {
     /// What one line produced: a reply per request, answered in one line.

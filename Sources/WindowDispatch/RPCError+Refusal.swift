@@ -1,4 +1,4 @@
-import WindowCore
+package import WindowCore
 import WindowProtocol
 
 extension RPCError {

@@ -1,5 +1,5 @@
-import WindowCore
-import WindowProtocol
+package import WindowCore
+package import WindowProtocol
 
 /// What one request produced: its response, and what it changed.
 package struct Reply {

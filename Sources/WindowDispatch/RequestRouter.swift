@@ -1,5 +1,5 @@
-import WindowCore
-import WindowProtocol
+package import WindowCore
+package import WindowProtocol
 
 /// Turns one request line — a request or a batch of them (JSON-RPC 2.0 section 6) — into its
 /// response line and what it changed: the strict parse, the JSON-RPC header, the route, the

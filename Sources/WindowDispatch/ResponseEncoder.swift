@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// Encodes responses and event payloads as compact JSON bytes with ``JSONWriter``: request ids
 /// and numbers are written exactly as they were sent.

@@ -11,6 +11,17 @@ struct AppManifestTests {
         try AppManifest.parse(bytes: Array(text.utf8), file: "/etc/windowd/apps/orders.toml")
     }
 
+    @Test("a manifest that cannot be read names the file and says what to check, not --config")
+    func unreadable() {
+        let path = "/nonexistent-\(UInt32.random(in: 0 ... .max))/orders.toml"
+        #expect {
+            try AppManifest.load(path: path)
+        } throws: { error in
+            "\(error)" == path + ": cannot read the file (No such file or directory); "
+                + "an app's manifest is a readable file APP_ID.toml in a manifest directory (windowd(8))"
+        }
+    }
+
     @Test("[app] and [groups.NAME] decode as in windowd.toml")
     func decodes() throws {
         let manifest = try Self.parse("""

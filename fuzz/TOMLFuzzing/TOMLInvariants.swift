@@ -1,7 +1,7 @@
 #if canImport(WindowServer)
 import WindowServer
 #endif
-import TOML
+package import TOML
 
 /// What must hold for any bytes given to the TOML parser, the config loader and the app manifest
 /// loader (SPEC sections 7 and 12: a config file or manifest of any bytes is an error, never a

@@ -1,6 +1,6 @@
-import WindowCore
-import WindowDispatch
-import WindowProtocol
+package import WindowCore
+package import WindowDispatch
+package import WindowProtocol
 
 /// The daemon's side of a request, in memory: the coordinator, a clock that the session moves,
 /// subscriptions, and a store whose commits can be made to fail (`$storefail` / `$storeok`).

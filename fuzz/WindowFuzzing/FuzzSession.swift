@@ -1,5 +1,5 @@
-import WindowCore
-import WindowDispatch
+package import WindowCore
+package import WindowDispatch
 import WindowProtocol
 
 /// Runs one fuzz input against a fresh in-memory daemon core and reports every broken invariant.

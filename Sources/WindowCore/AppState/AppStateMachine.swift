@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// The app state and the one place its transitions are validated (SPEC section 4).
 package struct AppStateMachine: Sendable, Equatable {

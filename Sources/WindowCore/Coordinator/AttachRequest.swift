@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// What a connection asks for when it becomes a window's presenter.
 package struct AttachRequest: Sendable, Equatable {

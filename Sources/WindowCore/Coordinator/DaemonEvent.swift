@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// An event the coordinator raises; the server numbers it per connection and delivers it.
 package enum DaemonEvent: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// What ``SceneCoordinator/open(group:value:now:launch:ids:effects:)`` did, and what the opener
 /// must start to show the window.

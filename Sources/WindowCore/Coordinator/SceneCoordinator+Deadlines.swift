@@ -1,3 +1,4 @@
+import WindowProtocol
 /// What falls due by the clock alone (SPEC sections 3 and 4): the session's expiry, whatever
 /// the phase, and a lower aggregate that has held for `app.phase_settle_ms`.
 ///

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WindowProtocol
+package import WindowProtocol
 
 /// The daemon's one app-state controller: the app state machine, the window registry,
 /// the aggregate phase and the session, changed only through its operations.

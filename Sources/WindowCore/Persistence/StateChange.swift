@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// One change to durable state, raised by the coordinator and committed by the store
 /// before the request that caused it is acknowledged.

@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// The aggregate phase as announced (SPEC section 3): it moves **up** at once, and **down** only
 /// after the lower value has held for the settle time, so that focus moving from one of the

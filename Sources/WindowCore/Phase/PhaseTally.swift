@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// Counts windows by phase, so the aggregate is known in O(1) after every change.
 package struct PhaseTally: Sendable, Equatable {

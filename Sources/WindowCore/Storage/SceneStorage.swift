@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// A window's small JSON key/value map, with its size kept against a limit.
 package struct SceneStorage: Sendable, Equatable {

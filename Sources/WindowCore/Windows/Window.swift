@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// One entry of the registry.
 package struct Window: Sendable, Equatable {

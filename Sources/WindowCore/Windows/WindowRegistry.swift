@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// The windows, keyed by id, with an index by (group, typed value) for de-duplication
 /// and a phase tally for the aggregate.

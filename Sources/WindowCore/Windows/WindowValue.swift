@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WindowProtocol
+package import WindowProtocol
 
 /// A window's value, typed by its group: equality is on this, so `42` and `"42"` are one window.
 package enum WindowValue: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import TOML
-import WindowProtocol
+package import WindowProtocol
 
 /// One app's manifest, `APP_ID.toml` (SPEC section 12): its `[app]` settings and
 /// `[groups.NAME]` window groups, decoded by the same parser and decoder as `windowd.toml`.
@@ -9,9 +9,12 @@ package struct AppManifest: Sendable, Equatable {
     /// `[groups.ID]`, by ID: at least one.
     package var groups: [String: DaemonConfig.GroupSection] = [:]
 
+    /// What a manifest that cannot be read should be.
+    static let readAdvice = "an app's manifest is a readable file APP_ID.toml in a manifest directory (windowd(8))"
+
     /// Reads the manifest at `path`; errors name the file, the line and the key.
     package static func load(path: String) throws(ConfigError) -> AppManifest {
-        try parse(bytes: ConfigFile.contents(of: path), file: path)
+        try parse(bytes: ConfigFile.contents(of: path, advice: Self.readAdvice), file: path)
     }
 
     /// Decodes `bytes`, which should be UTF-8 TOML, naming `file` in errors: any bytes give a

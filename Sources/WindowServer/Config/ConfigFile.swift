@@ -11,10 +11,10 @@ enum ConfigFile {
     /// A config is a few kilobytes; anything past this is not one.
     static let maximumBytes = 1 << 20
 
-    /// The bytes of the regular file at `path`.
-    static func contents(of path: String) throws(ConfigError) -> [UInt8] {
+    /// The bytes of the regular file at `path`; a failure says why and then `advice`.
+    static func contents(of path: String, advice: String = "check the path given to --config") throws(ConfigError) -> [UInt8] {
         func failure(_ what: String) -> ConfigError {
-            ConfigError(file: path, line: nil, key: nil, message: "cannot read the file (\(what)); check the path given to --config")
+            ConfigError(file: path, line: nil, key: nil, message: "cannot read the file (\(what)); \(advice)")
         }
         // O_NONBLOCK: opening a FIFO with no writer must not hang start-up or a reload.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -30,7 +30,7 @@ enum ConfigFile {
             throw failure(error.reason)
         }
         guard bytes.count <= maximumBytes else {
-            throw failure("it is larger than \(maximumBytes / 1024) KiB; a windowd.toml is a few kilobytes")
+            throw failure("it is larger than \(maximumBytes / 1024) KiB, where a config is a few kilobytes")
         }
         return bytes
     }

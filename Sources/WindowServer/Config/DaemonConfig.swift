@@ -1,5 +1,5 @@
-import WindowCore
-import WindowProtocol
+package import WindowCore
+package import WindowProtocol
 
 /// The whole of `windowd.toml` (SPEC section 11), every key with its default.
 ///

@@ -1,4 +1,4 @@
-import WindowProtocol
+package import WindowProtocol
 
 /// Where durable state lives (SPEC sections 11 and 12).
 package enum StateDirectory {

@@ -8,6 +8,7 @@ import NIOCore
 import WindowCore
 import WindowProtocol
 import WindowStore
+import WindowDispatch
 
 /// Admitting, adopting and forgetting client connections.
 extension WindowDaemon {

@@ -8,6 +8,7 @@ import NIOCore
 import WindowCore
 import WindowProtocol
 import WindowStore
+import WindowDispatch
 
 /// Graceful restarts: what is handed to the next process, and how connections are paused.
 extension WindowDaemon {

@@ -1,5 +1,7 @@
 import Logging
 import WindowCore
+import NIOCore
+import WindowProtocol
 
 /// Attaches during `loading` (SPEC section 4): a presenter re-attaching to a window of a group
 /// that needs a user is not refused while the stored session has no verdict; its request waits

@@ -1,6 +1,7 @@
 import Logging
 import WindowCore
 import WindowProtocol
+import NIOCore
 
 /// Reloading the config: on SIGHUP, and on `daemon.reload` from the daemon's own user or root.
 extension WindowDaemon {

@@ -2,6 +2,7 @@ import NIOCore
 import WindowCore
 import WindowDispatch
 import WindowProtocol
+import Logging
 
 /// Undoing what requests changed when their commit fails (SPEC section 5: a change is answered
 /// only once it is on disk; one that cannot be saved is not applied and not announced).

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
+package import WindowProtocol
 
 /// What one daemon runs on: windowd's own config, and for an app its manifest (SPEC section 12).
 ///

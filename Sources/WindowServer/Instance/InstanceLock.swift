@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
+package import WindowProtocol
 import WindowStore
 
 /// The one daemon of a state directory: an exclusive `flock(2)` on `windowd.lock` in it, held

@@ -1,7 +1,7 @@
 import Logging
 import NIOCore
 import ServiceLifecycle
-import UnixSignals
+package import UnixSignals
 
 /// The signal service: SIGHUP re-reads and applies the config (an error keeps the old one),
 /// SIGUSR2 upgrades in place. It acts on the socket server once that runs, and is the first

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
+package import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
+package import Logging
 import ServiceLifecycle
 import WindowCore
 import WindowStore
