@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import POSIXSupport
+import WindowProtocol
 
 /// Plain POSIX stream and datagram sockets on filesystem paths: no event loop, no Foundation.
 enum UnixSocket {

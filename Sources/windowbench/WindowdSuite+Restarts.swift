@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import POSIXSupport
 #endif
 
 /// Item 7 (issue 13): restarts with presenters and subscribers attached, as the clients see them.
