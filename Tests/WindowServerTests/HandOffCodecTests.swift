@@ -24,7 +24,7 @@ struct HandOffCodecTests {
         for (read, written) in zip(decoded?.connections ?? [], state.connections) {
             #expect(read.name == written.name && read.presenting == written.presenting && read.phase == written.phase)
             #expect(read.subscription == written.subscription && read.subscribedToAll == written.subscribedToAll)
-            #expect(read.lastSeq == written.lastSeq && read.partialLine == written.partialLine)
+            #expect(read.lastSeq == written.lastSeq && read.partialLine == written.partialLine && read.place == written.place)
         }
     }
 
@@ -34,6 +34,32 @@ struct HandOffCodecTests {
     func roundTrip(appState: AppState) throws {
         let state = HandOffState(generation: "9f1c", appState: appState, connections: Self.records)
         Self.expectEqual(HandOffCodec.decode(try HandOffCodec.encode(state)), state)
+    }
+
+    @Test("a presenter's place comes back as it was written")
+    func place() throws {
+        var records = Self.records
+        records[0].place = Place(kind: .tmux, socket: "/tmp/tmux-0/default", pane: "%3")
+        let state = HandOffState(generation: "77", appState: .loading, connections: records)
+        let decoded = HandOffCodec.decode(try HandOffCodec.encode(state))
+        Self.expectEqual(decoded, state)
+        #expect(decoded?.connections.map(\.place) == records.map(\.place))
+    }
+
+    @Test("the bytes an earlier windowd wrote (format 2: no places) are still read")
+    func formatTwo() throws {
+        func run(_ bytes: [UInt8]) -> [UInt8] { withUnsafeBytes(of: UInt32(bytes.count).littleEndian, Array.init) + bytes }
+        func string(_ text: String) -> [UInt8] { run(Array(text.utf8)) }
+        let window = "7e2e2ad2-d66d-4f06-851c-afc0f1654dc6"
+        let bytes: [UInt8] = Array("WDHO".utf8) + [2] + string("0c0d") + run(try JSONWriter.bytes(AppState.loading))
+            + withUnsafeBytes(of: UInt32(1).littleEndian, Array.init)
+            + string("conn-1") + [1] + string(window) + [1] + string("inactive") + [0]
+            + withUnsafeBytes(of: UInt64(42).littleEndian, Array.init) + run([])
+        let decoded = HandOffCodec.decode(bytes)
+        #expect(decoded?.appState == .loading)
+        #expect(decoded?.connections.count == 1)
+        #expect(decoded?.connections.first?.presenting == window && decoded?.connections.first?.phase == .inactive)
+        #expect(decoded?.connections.first?.lastSeq == 42 && decoded?.connections.first?.place == nil)
     }
 
     @Test("the JSON an earlier windowd wrote (format 1) is still read")

@@ -320,12 +320,12 @@ package struct SceneCoordinator: Sendable {
         self.session = state.isAuthenticated ? session : nil
     }
 
-    /// Gives a window back to the presenter that a graceful restart carried over, with no
-    /// events; `false` if the window or its group is gone.
+    /// Gives a window back to the presenter that a graceful restart carried over, at its
+    /// place, with no events; `false` if the window or its group is gone.
     @discardableResult
-    package mutating func resumePresenter(_ idText: String, connection: ConnectionID, phase: ScenePhase) -> Bool {
+    package mutating func resumePresenter(_ idText: String, connection: ConnectionID, phase: ScenePhase, place: Place? = nil) -> Bool {
         guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else { return false }
-        registry.setPresenter(connection, phase: phase, of: id)
+        registry.setPresenter(connection, phase: phase, place: place, of: id)
         phaseSettle.adopt(registry.aggregate)
         return true
     }

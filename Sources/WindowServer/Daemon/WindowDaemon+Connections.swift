@@ -41,7 +41,7 @@ extension WindowDaemon {
             connection.lastSeq = record.lastSeq
             connections.subscribe(connection, to: .init(names: record.subscription, all: record.subscribedToAll))
             if let window = record.presenting,
-               !changeOnItsOwn({ coordinator, _ in coordinator.resumePresenter(window, connection: connection.id, phase: record.phase ?? .active) }).result {
+               !changeOnItsOwn({ coordinator, _ in coordinator.resumePresenter(window, connection: connection.id, phase: record.phase ?? .active, place: record.place) }).result {
                 logger.notice("a handed-over presenter's window is gone", metadata: ["window.id": "\(window)"])
                 connection.restartNotice = .restarted(resync: true)
             }

@@ -80,7 +80,7 @@ extension WindowDaemon {
             records.append(HandOffState.ConnectionRecord(
                 name: name, presenting: presented?.id.rawValue, phase: presented?.phase,
                 subscription: subscription.names, subscribedToAll: subscription.all,
-                lastSeq: connection.lastSeq, partialLine: connection.framer.takePartialLine()))
+                lastSeq: connection.lastSeq, partialLine: connection.framer.takePartialLine(), place: presented?.place))
             descriptors.append((fd, name))
         }
         let state = HandOffState(generation: instance, appState: coordinator.state, connections: records)

@@ -4,15 +4,16 @@ import WindowProtocol
 /// millisecond for a thousand connections (Foundation's JSON took 4–9 ms each way, all of it
 /// inside the pause every client sees).
 ///
-/// Layout, little-endian: the magic `WDHO`, a format byte (2), the generation and the app
+/// Layout, little-endian: the magic `WDHO`, a format byte (3), the generation and the app
 /// state (as its JSON text), then a count and one record per connection — name, presented
 /// window (or none), its phase (or none), subscription (none, all, or names), last `seq`,
-/// partial line. Strings and byte runs are a 32-bit length and the bytes. Version 1, written
-/// by earlier windowd binaries (an upgrade in place runs the new binary on the old one's
-/// state), is JSON and is still read.
+/// partial line, the presenter's place (or none, as its JSON text). Strings and byte runs are
+/// a 32-bit length and the bytes. What earlier windowd binaries wrote (an upgrade in place runs
+/// the new binary on the old one's state) is still read: format 2, the same without places,
+/// and format 1, JSON.
 enum HandOffCodec {
     private static let magic: [UInt8] = Array("WDHO".utf8)
-    private static let format: UInt8 = 2
+    private static let format: UInt8 = 3
 
     /// The bytes of `state`.
     static func encode(_ state: HandOffState) throws -> [UInt8] {
@@ -38,6 +39,7 @@ enum HandOffCodec {
             }
             writer.integer(record.lastSeq)
             writer.run(record.partialLine)
+            writer.optionalString(try record.place.map { String(decoding: try JSONWriter.bytes($0), as: UTF8.self) })
         }
         return writer.bytes
     }
@@ -49,7 +51,7 @@ enum HandOffCodec {
             return state
         }
         var reader = Reader(bytes: bytes, offset: magic.count)
-        guard reader.byte() == format,
+        guard let version = reader.byte(), version == 2 || version == format,
               let generation = reader.string(),
               let appStateText = reader.run(),
               let appState = decodeJSON(AppState.self, appStateText),
@@ -58,11 +60,11 @@ enum HandOffCodec {
         var records: [HandOffState.ConnectionRecord] = []
         records.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let record = reader.record() else { return nil }
+            guard let record = reader.record(withPlace: version >= 3) else { return nil }
             records.append(record)
         }
         guard reader.isAtEnd else { return nil }
-        return HandOffState(version: Int(format), generation: generation, appState: appState, connections: records)
+        return HandOffState(version: Int(version), generation: generation, appState: appState, connections: records)
     }
 
     /// The `T` in the JSON text `bytes`, or `nil`.
@@ -137,7 +139,7 @@ enum HandOffCodec {
             }
         }
 
-        mutating func record() -> HandOffState.ConnectionRecord? {
+        mutating func record(withPlace: Bool) -> HandOffState.ConnectionRecord? {
             guard let name = string(), let presenting = optionalString(), let phaseName = optionalString() else { return nil }
             let phase = phaseName.flatMap(ScenePhase.init(rawValue:))
             guard phaseName == nil || phase != nil else { return nil }
@@ -161,8 +163,16 @@ enum HandOffCodec {
                 return nil
             }
             guard let lastSeq: UInt64 = integer(), let partialLine = run() else { return nil }
+            var place: Place?
+            if withPlace {
+                guard let text = optionalString() else { return nil }
+                if let text {
+                    guard let decoded = HandOffCodec.decodeJSON(Place.self, Array(text.utf8)) else { return nil }
+                    place = decoded
+                }
+            }
             return HandOffState.ConnectionRecord(name: name, presenting: presenting, phase: phase, subscription: subscription,
-                                                 subscribedToAll: all, lastSeq: lastSeq, partialLine: partialLine)
+                                                 subscribedToAll: all, lastSeq: lastSeq, partialLine: partialLine, place: place)
         }
     }
 }

@@ -169,6 +169,22 @@ struct RestartWithoutDisconnectTests {
         #expect(windows.filter { $0["attached"] == .bool(true) }.count == 20)
     }
 
+    @Test("a graceful restart keeps where each presenter is: its place comes through the hand-off")
+    func placeComesThrough() throws {
+        let daemon = try DaemonProcess.start()
+        let presenter = try daemon.client()
+        let place = #"{"kind":"tmux","socket":"/tmp/tmux-0/default","pane":"%3","session":"$1","window":"@2"}"#
+        let attached = try presenter.call("window.attach", #"{"group":"detail","value":1,"place":\#(place)}"#)
+        let id = try #require(attached["window"]?["id"]?.string)
+        #expect(attached["window"]?["place"]?["pane"]?.string == "%3", "\(attached.jsonText)")
+        daemon.process.signal(SIGUSR2)
+        _ = try presenter.waitForEvent("daemon.restarted")
+        let window = try #require(presenter.call("window.list")["windows"]?.array?.first { $0["id"]?.string == id })
+        #expect(window["attached"] == .bool(true))
+        #expect(window["place"]?["kind"]?.string == "tmux" && window["place"]?["pane"]?.string == "%3"
+                && window["place"]?["socket"]?.string == "/tmp/tmux-0/default", "\(window.jsonText)")
+    }
+
     @Test("SIGUSR2 upgrades in place: same pid, clients stay attached, seq goes on")
     func upgradeInPlace() throws {
         let daemon = try DaemonProcess.start()
