@@ -23,6 +23,10 @@ struct PlacesKittyTests {
         let first = try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
         #expect(first["place"]?["kind"]?.string == "kitty", "\(first.jsonText)")
         let firstKitty = try #require(first["place"]?["window_id"]?.string.flatMap { Int64($0) }, "\(first.jsonText)")
+        // The presenter attaches, then takes the terminal over: it asks for focus reports
+        // (CSI ?1004h) before its first frame. Once kitty shows that frame, kitty reports to it
+        // the focus it loses to the next window; a window opened before could go unreported.
+        try waitUntil("detail 1's first frame in kitty") { kitty.text(of: firstKitty)?.contains("detail") == true }
 
         // From inside kitty (a window running winctl open, as a user's shell would).
         _ = try kitty.command("launch", ["type": .string("window"), "args": .array([Binaries.winctl, "--socket", socket, "open", "detail", "2"].map(JSONValue.string))])

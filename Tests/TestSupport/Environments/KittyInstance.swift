@@ -43,6 +43,12 @@ package final class KittyInstance: @unchecked Sendable {
         return windows
     }
 
+    /// What kitty window `id` shows on its screen, as text; `nil` if kitty does not answer.
+    package func text(of id: Int64) -> String? {
+        guard case .string(let text)? = try? command("get-text", ["match": .string("id:\(id)")]) else { return nil }
+        return text
+    }
+
     /// The focused window's id.
     package func focusedWindow() -> Int64? {
         (try? windows())?.first { $0.focused }?.id
