@@ -12,7 +12,7 @@ import WindowPlaces
 ///
 /// ```swift
 /// let terminal = SceneTerminal(scene: scene)!
-/// let status = await terminal.run(tick: .seconds(1)) { event -> Int32? in
+/// let status = try await terminal.run(tick: .seconds(1)) { event -> Int32? in
 ///     switch event {
 ///     case .keys(let bytes): …                       // your keys; return a status to end
 ///     case .hangUp, .signal, .dismissed: return 0

@@ -6,15 +6,22 @@ import Musl
 import WindowPlaces
 public import WindowProtocol
 
-/// How a presenter comes to the front when its window is focused (`window.focus`).
+/// The last resort of a presenter whose window is focused (`window.focus`) at a place with no
+/// interface to raise it.
+///
+/// A ``WindowScene`` brings its terminal to front at its place by itself (the tmux window and
+/// pane, the kitty, X11, i3 or sway window; both levels when nested) before its
+/// `focusRequests` stream says so. Where the place is `terminal`, nothing can raise it: the
+/// presenter can only ask, by setting the terminal's title and ringing the bell.
 ///
 /// ```swift
-/// let front = BringToFront.detect()
-/// for await request in scene.focusRequests { front.perform(for: request.window, on: terminal) }
+/// for await request in scene.focusRequests where request.window.place?.kind ?? .terminal == .terminal {
+///     BringToFront.terminal.perform(for: request.window, on: terminal.mode)
+/// }
 /// ```
 ///
-/// Inside tmux it selects its own window and pane and switches the client to them;
-/// elsewhere it can only ask: it sets the terminal's title and rings the bell.
+/// ``tmux(pane:)`` and ``tmuxCommands(pane:)`` remain for programs that present without
+/// WindowKit: they select the pane's window and pane and switch the client to them.
 public enum BringToFront: Equatable, Sendable {
     /// In the tmux pane `pane` (`$TMUX_PANE`, e.g. `%3`).
     case tmux(pane: String)
