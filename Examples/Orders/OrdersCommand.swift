@@ -5,7 +5,7 @@ import WindowKit
 ///
 /// ```sh
 /// orders main            # the order list (the `main` group's window)
-/// orders detail 1042     # one order (what the `detail` group's launch command runs)
+/// orders detail 1042     # one order (what the `detail` group's command runs)
 /// ```
 @main
 struct OrdersCommand: AsyncParsableCommand {
