@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
@@ -54,6 +55,27 @@ struct PathValueTests {
         // A string group's value stays as it was typed.
         let note = try Self.winctl(["open", "notes", "./todo"], in: root, socket: daemon.socketPath)
         #expect(try note.json()["window"]?["value"]?.string == "./todo", "\(note)")
+    }
+
+    @Test("winctl attach GROUP VALUE of a path group presents the window of the file's whole path")
+    func attachByValue() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let files = try TemporaryDirectory()
+        let root = try #require(realpath(files.path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        })
+        // winctl in `root`, as a user who typed the command there.
+        let here = try files.write("#!/bin/sh\ncd '\(root)' && exec '\(Binaries.winctl)' \"$@\"\n", to: "winctl-here")
+        #expect(chmod(here, 0o755) == 0)
+        let opened = try Self.winctl(["open", "doc", "draft.md"], in: root, socket: daemon.socketPath)
+        let attach = try WinctlSession(["attach", "--no-tty", "doc", "./draft.md"], socket: daemon.socketPath, json: true,
+                                       stderr: daemon.directory.file("attach.err"), executable: here, stdin: .null)
+        defer { attach.stop() }
+        let first = try attach.readJSON()
+        #expect(first["window"]?["value"]?.string == root + "/draft.md", "\(first) \(daemon.directory.read("attach.err"))")
+        #expect(first["window"]?["id"] == (try opened.json()["window"]?["id"]), "the window winctl open made")
     }
 
     @Test("the daemon refuses a relative path of a path group with invalid_value, naming the value and the group")
