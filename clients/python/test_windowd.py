@@ -173,6 +173,9 @@ class ClientTests(unittest.TestCase):
         self.addCleanup(os.environ.pop, "WINDOWD_WINDOW_ID", None)
         self.assertEqual(self.client.current_window()["id"], window_id)
         self.assertEqual(self.client.current_window()["value"], 8)
+        os.environ["WINDOWD_GROUP"] = "detail"
+        self.addCleanup(os.environ.pop, "WINDOWD_GROUP", None)
+        self.assertEqual(self.client.current_window()["id"], window_id, "looked up among its group's windows")
         self.client.close_window(window_id)
         with self.assertRaises(windowd.UnknownWindow):
             self.client.current_window()

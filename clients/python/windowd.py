@@ -474,7 +474,7 @@ class Client:
         window_id = os.environ.get("WINDOWD_WINDOW_ID")
         if not window_id:
             return None
-        for window in self.list_windows():
+        for window in self.list_windows(os.environ.get("WINDOWD_GROUP") or None):  # winctl run sets it too
             if window["id"] == window_id:
                 return window
         raise UnknownWindow(-32000, "no window with id %r (WINDOWD_WINDOW_ID); it has been closed" % window_id,
