@@ -103,6 +103,7 @@ let package = Package(
         .target(
             name: "WindowKit",
             dependencies: [
+                "POSIXSupport",
                 "WindowPlaces",
                 "WindowProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),

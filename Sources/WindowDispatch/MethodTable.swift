@@ -106,7 +106,7 @@ enum MethodTable {
                 for window in coordinator.registry.windows.values { counts[window.group, default: 0] += 1 }
                 let groups = coordinator.groups.values.sorted { $0.id < $1.id }.map { group in
                     DaemonGroups.Group(
-                        id: group.id, valueType: group.valueType.rawValue, command: group.command, launch: group.launch,
+                        id: group.id, valueType: group.valueType.rawValue, command: group.command, run: group.run, launch: group.launch,
                         restore: group.restore, requiresAuth: group.requiresAuth, windows: counts[group.id] ?? 0)
                 }
                 return DaemonGroups.Result(groups: groups)

@@ -40,7 +40,7 @@ struct ConfigLoaderTests {
             #expect(error.file == "/etc/windowd/windowd.toml")
             #expect(error.line == 5)
             #expect(error.key == "groups.detail.value")
-            #expect(error.description == #"/etc/windowd/windowd.toml:5: groups.detail.value must be one of "none", "int", "string" or "uuid", found a string ("integer")"#)
+            #expect(error.description == #"/etc/windowd/windowd.toml:5: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found a string ("integer")"#)
         }
     }
 
@@ -102,9 +102,9 @@ struct ConfigLoaderTests {
         Message("a table for an integer", "[groups.main]\n[daemon.max_clients]\n",
                 "config/windowd.toml:2: daemon.max_clients must be an integer, found a table"),
         Message("an unknown value type", "[groups.detail]\nvalue = \"integer\"\n",
-                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string" or "uuid", found a string ("integer")"#),
+                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found a string ("integer")"#),
         Message("a value type that is not a string", "[groups.detail]\nvalue = 5\n",
-                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string" or "uuid", found an integer (5)"#),
+                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found an integer (5)"#),
         Message("an unknown durability", "[groups.main]\n[state]\ndurability = \"sometimes\"\n",
                 #"config/windowd.toml:3: state.durability must be one of "normal" or "full", found a string ("sometimes")"#),
         Message("an unknown damage policy", "[groups.main]\n[state]\non_damage = \"ignore\"\n",
@@ -137,6 +137,11 @@ struct ConfigLoaderTests {
                 "config/windowd.toml:3: app.phase_settle_ms must be at most 60000 (a minute), not 90000"),
         Message("a settle time in seconds", "[groups.main]\n[app]\nphase_settle_ms = 0.15\n",
                 "config/windowd.toml:3: app.phase_settle_ms must be an integer number of milliseconds, found a float (0.15)"),
+        Message("an empty run program", "[groups.file]\nrun = [\"\", \"{value}\"]\n",
+                "config/windowd.toml:2: groups.file.run must start with the program to run; its first element is empty"),
+        Message("run and command together", "[groups.file]\ncommand = [\"orders\", \"{value}\"]\nrun = [\"vim\", \"{value}\"]\n",
+                "config/windowd.toml:3: groups.file.run cannot be set together with groups.file.command: run = [...] starts the program "
+                + "under winctl run, command = [...] starts a presenter of its own; keep one of them"),
         Message("no group", "[daemon]\n",
                 "config/windowd.toml: groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]"),
         Message("a syntax error in a value", "[daemon]\nmax_clients = = 3\n",
@@ -218,6 +223,35 @@ struct ConfigLoaderTests {
             WindowGroup(id: "detail", valueType: .int, command: ["orders", "detail", "{value}"]),
             WindowGroup(id: "orders", valueType: .uuid, launch: ["tmux", "new-window", "winctl", "attach", "{id}"], restore: false, requiresAuth: true),
         ])
+    }
+
+    @Test("a group with run and value path: presented by winctl run of its program; an empty command beside it is none")
+    func runGroup() throws {
+        let config = try ConfigLoader.parse("""
+            [groups.file]
+            value = "path"
+            run = ["vim", "{value}"]
+            command = []
+            """, file: "t.toml")
+        #expect(config.groups["file"] == DaemonConfig.GroupSection(value: .path, run: ["vim", "{value}"]))
+        let group = try #require(config.windowGroups.first)
+        #expect(group.run == ["vim", "{value}"])
+        #expect(group.command == [WinctlProgram.path, "run", "file", "{value}", "--", "vim", "{value}"])
+    }
+
+    @Test("the winctl of a run group is the one beside windowd, else winctl on the PATH")
+    func winctlBesideWindowd() throws {
+        var template = Array("/tmp/winctl-beside-XXXXXX".utf8CString)
+        let directory = String(cString: try #require(mkdtemp(&template)))
+        defer {
+            unlink(directory + "/winctl")
+            rmdir(directory)
+        }
+        #expect(WinctlProgram.beside(executable: directory + "/windowd") == nil, "no winctl there yet")
+        let fd = creat(directory + "/winctl", 0o755)
+        close(fd)
+        #expect(WinctlProgram.beside(executable: directory + "/windowd") == directory + "/winctl")
+        #expect(WinctlProgram.beside(executable: nil) == nil)
     }
 
     @Test("the config is found in the documented order")

@@ -37,6 +37,9 @@ requires_auth = true
 [groups.shown]
 value = "int"
 command = ["present", "{id}"]
+
+[groups.doc]
+value = "path"
 """
 
 ORDER = "7d8e3a4c-4f1e-4c1e-9f3b-1a2b3c4d5e6f"
@@ -122,12 +125,92 @@ class ClientTests(unittest.TestCase):
         opened = self.client.open_window("shown", 5)
         window_id = opened["window"]["id"]
         self.assertEqual((opened["outcome"], opened["command"]), ("created", ["present", window_id]))
+        self.assertIsNone(opened["launchFailure"], "started")
         with open(record) as file:
             self.assertEqual(file.read().splitlines(), ["launch", "--title", "shown 5", "--", "present", window_id])
         again = self.client.open_window("shown", 5, launch=False)
         self.assertEqual((again["outcome"], again["created"], again.get("command")), ("focused", False, None),
                          "the presenter started a moment ago is on its way: nothing is started twice")
         self.assertEqual(self.client.open_window("detail", 1).get("command"), None, "a group without a command")
+
+    def test_open_window_says_why_the_command_could_not_start(self):
+        stub = os.path.join(self.daemon.directory, "winctl")
+        with open(stub, "w") as file:
+            file.write('#!/bin/sh\necho "winctl: could not start present: there is nowhere to open a window" >&2\nexit 1\n')
+        os.chmod(stub, 0o755)
+        os.environ["WINCTL"] = stub
+        self.addCleanup(os.environ.pop, "WINCTL", None)
+        opened = self.client.open_window("shown", 6)
+        self.assertEqual(opened["outcome"], "created")
+        self.assertEqual(opened["launchFailure"], "winctl: could not start present: there is nowhere to open a window")
+        self.assertEqual(self.client.list_windows("shown")[0]["id"], opened["window"]["id"], "the window stays registered")
+        missing = os.path.join(self.daemon.directory, "no-such-winctl")
+        os.environ["WINCTL"] = missing
+        self.assertIn("cannot run winctl at " + missing, self.client.open_window("shown", 7)["launchFailure"])
+        del os.environ["WINCTL"]
+        os.environ["PATH"], path = "/nonexistent", os.environ["PATH"]
+        self.addCleanup(os.environ.__setitem__, "PATH", path)
+        self.assertIn("winctl was not found", self.client.open_window("shown", 8)["launchFailure"])
+
+    def test_current_window_and_its_storage_in_two_lines(self):
+        self.assertIsNone(self.client.current_window(), "no WINDOWD_WINDOW_ID: no window")
+        window_id = self.client.open_window("detail", 8)["window"]["id"]
+        self.client.storage_set(window_id, "scroll", 12)
+        self.assertEqual(self.client.storage_get(window_id, "scroll"), 12)
+        self.assertEqual(self.client.storage_get(window_id, "missing", 0), 0)
+        self.assertIsNone(self.client.storage_get(window_id, "missing"))
+        self.assertEqual(self.client.storage_get(window_id), {"scroll": 12})
+        # A program run under winctl run: WINDOWD_WINDOW_ID and WINDOWD_SOCKET in its environment.
+        environment = dict(os.environ, WINDOWD_SOCKET=self.daemon.socket, WINDOWD_WINDOW_ID=window_id,
+                           PYTHONPATH=os.path.dirname(os.path.abspath(__file__)))
+        environment.pop("WINDOWD_APP", None)
+        program = ("import windowd\n"
+                   "client = windowd.Client()\n"
+                   "print(client.storage_get(client.current_window()['id'], 'scroll', 0))\n")
+        ran = subprocess.run([sys.executable, "-c", program], env=environment, capture_output=True, text=True, timeout=30)
+        self.assertEqual((ran.returncode, ran.stdout, ran.stderr), (0, "12\n", ""))
+        os.environ["WINDOWD_WINDOW_ID"] = window_id
+        self.addCleanup(os.environ.pop, "WINDOWD_WINDOW_ID", None)
+        self.assertEqual(self.client.current_window()["id"], window_id)
+        self.assertEqual(self.client.current_window()["value"], 8)
+        os.environ["WINDOWD_GROUP"] = "detail"
+        self.addCleanup(os.environ.pop, "WINDOWD_GROUP", None)
+        self.assertEqual(self.client.current_window()["id"], window_id, "looked up among its group's windows")
+        self.client.close_window(window_id)
+        with self.assertRaises(windowd.UnknownWindow):
+            self.client.current_window()
+
+    def test_normal_path(self):
+        self.assertEqual(windowd.normal_path("notes.md", "/nonexistent/a"), "/nonexistent/a/notes.md")
+        self.assertEqual(windowd.normal_path("./b/../notes.md", "/nonexistent/a"), "/nonexistent/a/notes.md")
+        self.assertEqual(windowd.normal_path("//nonexistent///a/./dir/", "/"), "/nonexistent/a/dir")
+        self.assertEqual(windowd.normal_path("/nonexistent/x", "/elsewhere"), "/nonexistent/x")
+        root = os.path.realpath(self.daemon.directory)
+        os.mkdir(os.path.join(root, "real"))
+        open(os.path.join(root, "real", "notes.md"), "w").close()
+        os.symlink(os.path.join(root, "real"), os.path.join(root, "link"))
+        self.assertEqual(windowd.normal_path("link/./notes.md", root), os.path.join(root, "real", "notes.md"))
+        self.assertEqual(windowd.normal_path("link/new.md", root), os.path.join(root, "real", "new.md"))
+
+    def test_a_path_group_takes_a_file_from_any_directory_as_one_window(self):
+        root = os.path.realpath(self.daemon.directory)
+        os.mkdir(os.path.join(root, "real"))
+        open(os.path.join(root, "real", "notes.md"), "w").close()
+        os.symlink(os.path.join(root, "real"), os.path.join(root, "link"))
+        here = os.getcwd()
+        self.addCleanup(os.chdir, here)
+        os.chdir(os.path.join(root, "real"))
+        first = self.client.open_window("doc", "notes.md")
+        os.chdir(root)
+        second = self.client.open_window("doc", "./link/./notes.md")
+        self.assertEqual(first["window"]["value"], os.path.join(root, "real", "notes.md"))
+        self.assertEqual((second["created"], second["window"]["id"]), (False, first["window"]["id"]))
+        scene = self.client.attach(group="doc", value="real/notes.md")
+        self.assertEqual(scene["window"]["id"], first["window"]["id"])
+        self.assertEqual(self.client.open_window("notes", "./todo")["window"]["value"], "./todo", "a string stays as typed")
+        with self.assertRaises(windowd.InvalidValue) as refused:
+            self.client.call("window.open", {"group": "doc", "value": "notes.md"})
+        self.assertIn("absolute path", refused.exception.message)
 
     def test_open_window_creates_once_then_brings_to_front(self):
         opened = self.client.open_window("detail", 42)

@@ -20,6 +20,12 @@ error that carries ``data.reason``, and events come as an iterator::
         for event in subscription:                     # blocks; subscription.next(timeout=…) does not
             print(event.seq, event.name, event.params)
 
+A program run under ``winctl run`` (or started by a group's ``command``) finds its window
+in its environment and keeps its scene storage there::
+
+    client = windowd.Client()                     # $WINDOWD_SOCKET / $WINDOWD_APP, as winctl run sets them
+    scroll = client.storage_get(client.current_window()["id"], "scroll", 0)
+
 A program that presents a window attaches to it and reads its events::
 
     scene = client.attach(group="detail", value=42)
@@ -46,7 +52,7 @@ __all__ = [
     "WindowdError", "Unreachable", "Disconnected", "TimedOut", "ProtocolError", "Refused",
     "ParseError", "InvalidRequest", "MethodNotFound", "InvalidParams", "InternalError",
     "UnknownGroup", "InvalidValue", "UnknownWindow", "InvalidTransition", "WindowBusy",
-    "LimitExceeded", "Forbidden", "Unauthenticated", "start_here",
+    "LimitExceeded", "Forbidden", "Unauthenticated", "start_here", "normal_path",
 ]
 
 PROTOCOL_VERSION = 1
@@ -291,12 +297,32 @@ def _start_advice(path):
 def start_here(command, title="windowd"):
     """Starts ``command`` (an argv, no shell) in a new terminal window where this program runs,
     detached, through ``winctl launch``; returns whether it started."""
+    return _launch_failure(command, title) is None
+
+
+def _launch_failure(command, title):
+    """Starts ``command`` as ``start_here`` does; ``None`` once started, else why it was not
+    (winctl's own message, or that winctl was not found)."""
     winctl = os.environ.get("WINCTL") or shutil.which("winctl")
     if not winctl:
-        return False
-    done = subprocess.run([winctl, "launch", "--title", title, "--"] + list(command),
-                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=False)
-    return done.returncode == 0
+        return "winctl was not found on PATH (or set $WINCTL to its path) to start %s" % " ".join(command)
+    try:
+        done = subprocess.run([winctl, "launch", "--title", title, "--"] + list(command),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    except OSError as error:
+        return "cannot run winctl at %s: %s (set $WINCTL to its path)" % (winctl, error.strerror or error)
+    if done.returncode == 0:
+        return None
+    said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+    return said[-1] if said else "winctl launch exited with status %d" % done.returncode
+
+
+def normal_path(path, directory=None):
+    """``path`` as a window of a group of value type ``path`` takes it: absolute against
+    ``directory`` (the working directory by default) and normal, its symbolic links resolved as
+    far as the file exists (``os.path.realpath``), so that ``notes.md`` from ``~`` and
+    ``~/./notes.md`` from ``/`` are one window, as winctl and WindowKit make them."""
+    return os.path.realpath(os.path.join(directory or os.getcwd(), path))
 
 
 class Client:
@@ -388,16 +414,21 @@ class Client:
         When the window needs a presenter the result has ``command`` (the group's, from the
         daemon's config); with ``launch`` it is started in a new terminal window where this
         program runs (a tmux window of its session, a kitty window, ...) by ``winctl launch``,
-        which finds the place (``$WINCTL`` names winctl, else it is looked up on ``PATH``)."""
+        which finds the place (``$WINCTL`` names winctl, else it is looked up on ``PATH``); the
+        result's ``launchFailure`` is then ``None`` once it started, else why it did not (the
+        window stays registered), as WindowKit's ``OpenedWindow.launchFailure``.
+
+        A string ``value`` of a group of value type ``path`` is a file: made absolute and normal
+        against the working directory first (``normal_path``)."""
         params = {"group": group}
         if value is not None:
-            params["value"] = value
+            params["value"] = self._value(group, value)
         result = self.call("window.open", params)
         command = result.get("command")
         if launch and command:
             window = result["window"]
             title = window["group"] if window.get("value") is None else "%s %s" % (window["group"], window["value"])
-            start_here(command, title)
+            result["launchFailure"] = _launch_failure(command, title)
         return result
 
     def close_window(self, window_id):
@@ -423,7 +454,7 @@ class Client:
         if group is not None:
             params["group"] = group
         if value is not None:
-            params["value"] = value
+            params["value"] = self._value(group, value) if group is not None else value
         if phase is not None:
             params["phase"] = phase
         if takeover:
@@ -433,6 +464,32 @@ class Client:
     def detach(self):
         """Stops presenting; the window stays."""
         return self.call("window.detach")["window"]
+
+    def current_window(self):
+        """The window this program runs in, as ``list_windows`` shows it: the one named by
+        ``$WINDOWD_WINDOW_ID``, which ``winctl run`` and a launched group command set (the
+        client reaches its daemon through ``$WINDOWD_SOCKET`` / ``$WINDOWD_APP``, set with
+        it); ``None`` when this program runs in no window. Raises ``UnknownWindow`` when the
+        window has been closed."""
+        window_id = os.environ.get("WINDOWD_WINDOW_ID")
+        if not window_id:
+            return None
+        for window in self.list_windows(os.environ.get("WINDOWD_GROUP") or None):  # winctl run sets it too
+            if window["id"] == window_id:
+                return window
+        raise UnknownWindow(-32000, "no window with id %r (WINDOWD_WINDOW_ID); it has been closed" % window_id,
+                            {"reason": "unknown_window"})
+
+    def _value(self, group, value):
+        """``value`` as it is sent for ``group``: a string made a normal path (``normal_path``)
+        when the group's value type is ``path``, learned from ``daemon.groups`` (one round trip,
+        only for a string)."""
+        if not isinstance(value, str):
+            return value
+        for known in self.call("daemon.groups")["groups"]:
+            if known["id"] == group and known["valueType"] == "path":
+                return normal_path(value)
+        return value
 
     # Scene phase
 
@@ -446,12 +503,12 @@ class Client:
 
     # Scene storage
 
-    def storage_get(self, window_id, key=None):
-        """A window's scene storage (a dict), or only ``key``."""
-        params = {"id": window_id}
-        if key is not None:
-            params["key"] = key
-        return self.call("storage.get", params)["storage"]
+    def storage_get(self, window_id, key=None, default=None):
+        """A window's scene storage (a dict), or only the value of ``key`` (``default`` when it
+        is not set)."""
+        if key is None:
+            return self.call("storage.get", {"id": window_id})["storage"]
+        return self.call("storage.get", {"id": window_id, "key": key})["storage"].get(key, default)
 
     def storage_set(self, window_id, key, value):
         """Sets one key; returns the whole storage."""

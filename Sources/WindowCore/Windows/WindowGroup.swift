@@ -5,8 +5,12 @@ package struct WindowGroup: Sendable, Equatable {
     /// The type of its windows' values.
     package var valueType: ValueType
     /// The argv that presents one window, started at the opener's place (SPEC section 13);
-    /// `{id}` and `{value}` are substituted. Empty when the group has none.
+    /// `{id}` and `{value}` are substituted. Empty when the group has none. For a group that
+    /// declares `run`, `winctl run` of it (``presentedByRun(_:winctl:group:valueType:)``).
     package var command: [String]
+    /// The program a `run` group's window runs (`["vim", "{value}"]`), presented by `winctl run`;
+    /// empty when the group declares `command` (or nothing) instead.
+    package var run: [String]
     /// A whole argv the daemon itself starts for a window instead (an override of the place's
     /// choice); `{id}` and `{value}` are substituted. Empty when the group has none.
     package var launch: [String]
@@ -16,10 +20,14 @@ package struct WindowGroup: Sendable, Equatable {
     package var requiresAuth: Bool
 
     /// A group as the config declares it; by default restored, with no launch command and no sign-in needed.
-    package init(id: String, valueType: ValueType, command: [String] = [], launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
+    /// A group that declares `run` is presented by `winctl` (a path, or a name found on the
+    /// launched command's `PATH`) running it.
+    package init(id: String, valueType: ValueType, command: [String] = [], run: [String] = [], winctl: String = "winctl",
+                 launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
         self.id = id
         self.valueType = valueType
-        self.command = command
+        self.run = run
+        self.command = run.isEmpty ? command : Self.presentedByRun(run, winctl: winctl, group: id, valueType: valueType)
         self.launch = launch
         self.restore = restore
         self.requiresAuth = requiresAuth
@@ -35,6 +43,14 @@ package struct WindowGroup: Sendable, Equatable {
         Self.substitute(command, id: id, value: value)
     }
 
+    /// The command that presents a window of a `run` group: `winctl run GROUP VALUE -- PROGRAM …`
+    /// (no VALUE for a `none` group), which presents the window and runs the program in the new
+    /// terminal window (winctl(1), "run"). `{id}` and `{value}` are substituted later, in the
+    /// program's arguments as in VALUE.
+    package static func presentedByRun(_ run: [String], winctl: String, group: String, valueType: ValueType) -> [String] {
+        [winctl, "run", group] + (valueType == .none ? [] : ["{value}"]) + ["--"] + run
+    }
+
     private static func substitute(_ arguments: [String], id: WindowID, value: WindowValue) -> [String] {
         arguments.map { argument in
             argument
@@ -47,5 +63,6 @@ package struct WindowGroup: Sendable, Equatable {
 /// The type of a group's window values.
 package enum ValueType: String, Sendable, CaseIterable, Codable {
     /// The `value` names of the config: `none` allows one window per group, the others one per value.
-    case none, int, string, uuid
+    /// `path` takes absolute file paths, which clients make absolute against their working directory.
+    case none, int, string, uuid, path
 }

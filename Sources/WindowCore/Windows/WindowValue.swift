@@ -15,6 +15,10 @@ package enum WindowValue: Hashable, Sendable {
     case string(String)
     /// A `uuid` group's value, lower-cased so that case does not make a second window.
     case uuid(String)
+    /// A `path` group's value: an absolute file path, `//`, `.` and a trailing `/` folded away.
+    /// Clients make a path absolute and resolve its symbolic links (windowd.toml(5), "path");
+    /// the daemon, which may not see the client's files, only refuses what is not absolute.
+    case path(String)
 
     /// Parses a wire value as `type`, or says why it does not fit.
     package static func parse(_ json: JSONValue?, as type: ValueType, group: String) throws(Refusal) -> WindowValue {
@@ -37,6 +41,8 @@ package enum WindowValue: Hashable, Sendable {
             return .string(String(number))
         case (.uuid, .string(let text)):
             if let uuid = UUID(uuidString: text) { return .uuid(uuid.uuidString.lowercased()) }
+        case (.path, .string(let text)):
+            return .path(try absolutePath(text, group: group))
         case (_, .null):
             throw .refused(.invalidValue, "window group '\(group)' needs a value, \(type.article); none was given")
         default:
@@ -45,12 +51,28 @@ package enum WindowValue: Hashable, Sendable {
         throw .refused(.invalidValue, "value \(json.jsonText) is not \(type.article) for group '\(group)'")
     }
 
+    /// `text` as a `path` group keeps it: absolute, without empty or `.` components or a
+    /// trailing `/` (they name the same file whatever the links on the way); a relative path or a
+    /// `..` component, which only the client's own file system can resolve, is refused.
+    private static func absolutePath(_ text: String, group: String) throws(Refusal) -> String {
+        guard text.hasPrefix("/") else {
+            throw .refused(.invalidValue, "value \(JSONValue.string(text).jsonText) is not an absolute path for group '\(group)' (value type path): "
+                + "give the whole path; winctl, WindowKit's WindowValue.path and the Python client make one against their working directory")
+        }
+        let components = text.split(separator: "/").filter { $0 != "." }
+        guard !components.contains("..") else {
+            throw .refused(.invalidValue, "value \(JSONValue.string(text).jsonText) for group '\(group)' (value type path) has a '..' component: "
+                + "give the path with its symbolic links resolved, as winctl, WindowKit's WindowValue.path and the Python client do")
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
     /// The value on the wire.
     package var json: JSONValue {
         switch self {
         case .none: return .null
         case .int(let number): return .int(number)
-        case .string(let text), .uuid(let text): return .string(text)
+        case .string(let text), .uuid(let text), .path(let text): return .string(text)
         }
     }
 
@@ -59,7 +81,7 @@ package enum WindowValue: Hashable, Sendable {
         switch self {
         case .none: return ""
         case .int(let number): return String(number)
-        case .string(let text), .uuid(let text): return text
+        case .string(let text), .uuid(let text), .path(let text): return text
         }
     }
 }
@@ -71,6 +93,7 @@ extension ValueType {
         case .int: return "an integer"
         case .string: return "a string"
         case .uuid: return "a UUID"
+        case .path: return "an absolute file path"
         }
     }
 }

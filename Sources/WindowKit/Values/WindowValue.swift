@@ -1,3 +1,5 @@
+import POSIXSupport
+
 /// The value a window of a group is opened for, like the `value` of SwiftUI's
 /// `openWindow(id:value:)`: none, an integer or a string, typed by the group.
 ///
@@ -5,6 +7,7 @@
 /// try await app.openWindow(group: "detail", value: 42)
 /// try await app.openWindow(group: "notes", value: "todo")
 /// try await app.openWindow(group: "main")            // a group of value type none
+/// try await app.openWindow(group: "file", value: .path("notes.md"))  // a group of value type path
 /// ```
 public enum WindowValue: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
     /// No value: the one window of a `none` group.
@@ -13,6 +16,19 @@ public enum WindowValue: Sendable, Hashable, CustomStringConvertible, Expressibl
     case int(Int64)
     /// A string, for a `string` or `uuid` group (and, as digits, for an `int` one).
     case string(String)
+
+    /// The file at `path` as a value of a group of value type `path`: made absolute against
+    /// this process's working directory (or `directory`) and normal, its symbolic links resolved
+    /// as far as the file exists — so that `notes.md` from `~` and `~/./notes.md` from `/` are
+    /// one window, as winctl and the Python client make them. The daemon refuses a relative
+    /// path for such a group (`invalid_value`).
+    ///
+    /// ```swift
+    /// let scene = try await WindowScene.attach(group: "file", value: .path(CommandLine.arguments[1]))
+    /// ```
+    public static func path(_ path: String, relativeTo directory: String? = nil) -> WindowValue {
+        .string(NormalPath.of(path, from: directory))
+    }
 
     /// `42` as a window value.
     public init(integerLiteral value: Int64) { self = .int(value) }

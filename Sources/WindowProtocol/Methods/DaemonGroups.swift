@@ -13,10 +13,13 @@ public enum DaemonGroups: RPCMethod {
     public struct Group: Codable, Sendable, Equatable {
         /// The group's id, e.g. `detail`.
         public var id: String
-        /// The type of its windows' values: `none`, `int`, `string` or `uuid`.
+        /// The type of its windows' values: `none`, `int`, `string`, `uuid` or `path`.
         public var valueType: String
         /// The argv that presents one window, started at the opener's place (`{id}` and `{value}` substituted); empty for none.
+        /// For a group that declares `run`, the `winctl run` command that runs it.
         public var command: [String]
+        /// The program that a window runs under `winctl run`, as the group declares it (`run`); empty for none.
+        public var run: [String]
         /// The argv the daemon itself starts for a window instead, overriding the place; empty for none.
         public var launch: [String]
         /// Whether its windows are restored after a restart.
@@ -25,14 +28,29 @@ public enum DaemonGroups: RPCMethod {
         public var requiresAuth: Bool
         /// How many of its windows are open now.
         public var windows: Int
-        public init(id: String, valueType: String, command: [String] = [], launch: [String], restore: Bool, requiresAuth: Bool, windows: Int) {
+        public init(id: String, valueType: String, command: [String] = [], run: [String] = [], launch: [String], restore: Bool,
+                    requiresAuth: Bool, windows: Int) {
             self.id = id
             self.valueType = valueType
             self.command = command
+            self.run = run
             self.launch = launch
             self.restore = restore
             self.requiresAuth = requiresAuth
             self.windows = windows
+        }
+
+        /// Decodes a group; `run`, which a daemon older than the `run` key does not send, is empty then.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            valueType = try container.decode(String.self, forKey: .valueType)
+            command = try container.decode([String].self, forKey: .command)
+            run = try container.decodeIfPresent([String].self, forKey: .run) ?? []
+            launch = try container.decode([String].self, forKey: .launch)
+            restore = try container.decode(Bool.self, forKey: .restore)
+            requiresAuth = try container.decode(Bool.self, forKey: .requiresAuth)
+            windows = try container.decode(Int.self, forKey: .windows)
         }
     }
 }

@@ -88,11 +88,17 @@ extension DaemonConfig.AppSection {
 extension DaemonConfig.GroupSection {
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
-        try table.rejectUnknownKeys(["value", "command", "launch", "restore", "requires_auth"])
+        try table.rejectUnknownKeys(["value", "command", "run", "launch", "restore", "requires_auth"])
         value = try table.choice("value") ?? value
         command = try table.strings("command") ?? command
+        run = try table.strings("run") ?? run
         launch = try table.strings("launch") ?? launch
-        for (key, argv) in [("command", command), ("launch", launch)] {
+        if !command.isEmpty, !run.isEmpty {
+            throw table.error("run", "cannot be set together with \(table.key("command")): run = [...] starts the program under "
+                              + "winctl run, command = [...] starts a presenter of its own; keep one of them",
+                              at: table.table.entry("run")?.position)
+        }
+        for (key, argv) in [("command", command), ("run", run), ("launch", launch)] {
             if let first = argv.first, first.isEmpty {
                 throw table.error(key, "must start with the program to run; its first element is empty",
                                   at: table.table.entry(key)?.position)

@@ -85,6 +85,9 @@ package struct DaemonConfig: Sendable, Equatable {
         package var value = ValueType.none
         /// `command`: the argv that presents one window, started at the opener's place; empty for none.
         package var command: [String] = []
+        /// `run`: any program, presented by `winctl run` at the opener's place; empty for none
+        /// (never set together with `command`).
+        package var run: [String] = []
         /// `launch`: a whole argv the daemon runs instead, overriding the place; empty for none.
         package var launch: [String] = []
         /// `restore`: whether the group's windows come back after a restart.
@@ -93,9 +96,11 @@ package struct DaemonConfig: Sendable, Equatable {
         package var requiresAuth = false
 
         /// A group with these settings.
-        package init(value: ValueType = .none, command: [String] = [], launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
+        package init(value: ValueType = .none, command: [String] = [], run: [String] = [], launch: [String] = [],
+                     restore: Bool = true, requiresAuth: Bool = false) {
             self.value = value
             self.command = command
+            self.run = run
             self.launch = launch
             self.restore = restore
             self.requiresAuth = requiresAuth
@@ -109,7 +114,8 @@ package struct DaemonConfig: Sendable, Equatable {
     package var windowGroups: [WindowGroup] {
         groups.keys.sorted().map { id in
             let section = groups[id]!
-            return WindowGroup(id: id, valueType: section.value, command: section.command, launch: section.launch, restore: section.restore, requiresAuth: section.requiresAuth)
+            return WindowGroup(id: id, valueType: section.value, command: section.command, run: section.run, winctl: WinctlProgram.path,
+                               launch: section.launch, restore: section.restore, requiresAuth: section.requiresAuth)
         }
     }
 

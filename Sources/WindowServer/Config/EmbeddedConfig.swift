@@ -30,11 +30,14 @@ package enum EmbeddedConfig {
         value = "none"
 
         [groups.detail]
-        value = "int"
+        value = "int"                 # none | int | string | uuid | path (files: made absolute by the client)
         # What presents one window: started by the opener (winctl open, WindowKit's openWindow)
         # in a new terminal window where it is: a tmux or screen window of its session, a kitty
         # window, a window of its terminal emulator under X11 or Wayland (windowd.toml(5)).
         command = ["winctl", "attach", "{id}"]
+        # Instead of command: any program, run by `winctl run GROUP VALUE -- PROGRAM ...` in that new
+        # terminal window, e.g. run = ["vim", "{value}"] for a group of value type path.
+        run = []
         # A whole argv the daemon runs itself instead, overriding the place, e.g.
         # launch = ["tmux", "new-window", "-n", "detail-{value}", "winctl", "attach", "{id}"]
         launch = []

@@ -14,7 +14,7 @@ enum AttachTarget: Equatable {
     /// window's id is that window, unless a group has that name (a group wins; more digits or the
     /// whole id pick the window). Anything else is a group.
     static func resolve(_ first: String, _ second: String?, using client: DaemonClient) throws(ExitCode) -> AttachTarget {
-        guard second == nil else { return .group(first, value: second) }
+        guard second == nil else { return .group(first, value: try client.value(second, of: first)) }
         if WindowIDPrefix.isWhole(first) { return .id(first.lowercased()) }
         guard WindowIDPrefix.couldStart(first) else { return .group(first, value: nil) }
         let windows = try client.call(WindowList.self, WindowList.Params(group: nil)).result.windows

@@ -6,21 +6,14 @@ extension Winctl {
     struct Groups: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "groups",
-            abstract: "List the configured window groups: value type, restore, requires-auth, open windows, launch command."
+            abstract: "List the configured window groups: value type, restore, requires-auth, open windows, what starts a window."
         )
 
         @OptionGroup var options: GlobalOptions
 
         func run() throws {
             try DaemonClient(options).perform(DaemonGroups.self, NoParams()) { result in
-                var table = Table(header: ["GROUP", "VALUE", "RESTORE", "AUTH", "WINDOWS", "LAUNCH"])
-                for group in result.groups {
-                    table.rows.append([
-                        group.id, group.valueType, group.restore ? "yes" : "no", group.requiresAuth ? "yes" : "no",
-                        String(group.windows), group.launch.isEmpty ? "-" : group.launch.joined(separator: " "),
-                    ])
-                }
-                return table.lines
+                GroupTable.lines(result.groups)
             }
         }
     }

@@ -10,7 +10,9 @@ extension Winctl {
             commandName: "open",
             abstract: "Open a window of a group for a value, or bring the one already open to front.",
             discussion: """
-                VALUE is sent as a string; the daemon types it by the group ("42" is 42 for an int group). \
+                VALUE is sent as a string; the daemon types it by the group ("42" is 42 for an int group); \
+                for a group of value type path it is a file, made absolute against the working directory \
+                with its symbolic links resolved. \
                 When the window needs a presenter, the group's command is started in a new terminal window \
                 here: a tmux or screen window of this session, a kitty window, a new terminal emulator window.
                 """
@@ -26,8 +28,9 @@ extension Winctl {
 
         func run() throws {
             let here = OwnPlace.detect(outer: false)
-            let params = WindowOpen.Params(group: group, value: value.map(JSONValue.string), place: here)
-            let result = try DaemonClient(options).perform(WindowOpen.self, params) { result in
+            let client = try DaemonClient(options)
+            let params = WindowOpen.Params(group: group, value: try client.value(value, of: group).map(JSONValue.string), place: here)
+            let result = try client.perform(WindowOpen.self, params) { result in
                 [result.window.id + " " + OpenText.outcome(result.outcome)]
             }
             guard let command = result.command else { return }

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import POSIXSupport
+import TestSupport
+import Testing
+import WindowProtocol
+
+/// Files as window values, and groups that run any program (windowd.toml(5), "path" and "run").
+@Suite("Files as values and run groups", .timeLimit(.minutes(1)))
+struct PathValueTests {
+    static let config = TestConfig.text(extra: """
+
+        [groups.doc]
+        value = "path"
+
+        [groups.file]
+        value = "path"
+        run = ["vim", "{value}"]
+        """)
+
+    /// `winctl ARGUMENTS` run in `directory`, as a user there would.
+    static func winctl(_ arguments: [String], in directory: String, socket: String) throws -> Winctl.Run {
+        try Winctl.run(arguments, socket: socket, json: true, wrapper: ["/usr/bin/env", "-C", directory])
+    }
+
+    @Test("notes.md from its directory and ./real/./notes.md, or a link to it, from elsewhere are one window with the file's real path")
+    func twoDirectoriesOneWindow() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let files = try TemporaryDirectory()
+        let root = try #require(realpath(files.path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        })
+        #expect(mkdir(root + "/real", 0o700) == 0)
+        _ = try files.write("notes\n", to: "real/notes.md")
+        #expect(symlink(root + "/real", root + "/link") == 0)
+
+        let first = try Self.winctl(["open", "doc", "notes.md"], in: root + "/real", socket: daemon.socketPath)
+        let second = try Self.winctl(["open", "doc", "./real/./notes.md"], in: root, socket: daemon.socketPath)
+        let third = try Self.winctl(["open", "doc", "link/notes.md"], in: root, socket: daemon.socketPath)
+        #expect(first.status == 0, "\(first)")
+        #expect(try first.json()["created"]?.bool == true)
+        #expect(try first.json()["window"]?["value"]?.string == root + "/real/notes.md")
+        for again in [second, third] {
+            #expect(again.status == 0, "\(again)")
+            #expect(try again.json()["created"]?.bool == false, "\(again)")
+            #expect(try again.json()["window"]?["id"] == first.json()["window"]?["id"])
+        }
+        // A file that does not exist yet is a window too, under its directory's real name.
+        let new = try Self.winctl(["open", "doc", "../link/new.md"], in: root + "/real", socket: daemon.socketPath)
+        #expect(try new.json()["window"]?["value"]?.string == root + "/real/new.md", "\(new)")
+        // A string group's value stays as it was typed.
+        let note = try Self.winctl(["open", "notes", "./todo"], in: root, socket: daemon.socketPath)
+        #expect(try note.json()["window"]?["value"]?.string == "./todo", "\(note)")
+    }
+
+    @Test("winctl attach GROUP VALUE of a path group presents the window of the file's whole path")
+    func attachByValue() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let files = try TemporaryDirectory()
+        let root = try #require(realpath(files.path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        })
+        // winctl in `root`, as a user who typed the command there.
+        let here = try files.write("#!/bin/sh\ncd '\(root)' && exec '\(Binaries.winctl)' \"$@\"\n", to: "winctl-here")
+        #expect(chmod(here, 0o755) == 0)
+        let opened = try Self.winctl(["open", "doc", "draft.md"], in: root, socket: daemon.socketPath)
+        let attach = try WinctlSession(["attach", "--no-tty", "doc", "./draft.md"], socket: daemon.socketPath, json: true,
+                                       stderr: daemon.directory.file("attach.err"), executable: here, stdin: .null)
+        defer { attach.stop() }
+        let first = try attach.readJSON()
+        #expect(first["window"]?["value"]?.string == root + "/draft.md", "\(first) \(daemon.directory.read("attach.err"))")
+        #expect(first["window"]?["id"] == (try opened.json()["window"]?["id"]), "the window winctl open made")
+    }
+
+    @Test("the daemon refuses a relative path of a path group with invalid_value, naming the value and the group")
+    func relativeRefused() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let refused = try client.request("window.open", #"{"group":"doc","value":"notes.md"}"#)
+        #expect(refused.reason == "invalid_value")
+        let message = refused.errorMessage ?? ""
+        #expect(message.contains("notes.md") && message.contains("'doc'") && message.contains("absolute path"), "\(message)")
+        let folded = try client.call("window.open", #"{"group":"doc","value":"/srv//notes/./a.md/"}"#)
+        #expect(folded["window"]?["value"]?.string == "/srv/notes/a.md")
+    }
+
+    @Test("a new window of a run group is presented by winctl run of its program; winctl groups says so")
+    func runGroup() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let opened = try daemon.client().call("window.open", #"{"group":"file","value":"/srv/notes.md"}"#)
+        let winctl = (Binaries.windowd as NSString).deletingLastPathComponent + "/winctl"
+        #expect(opened["command"]?.array?.compactMap(\.string) == [winctl, "run", "file", "/srv/notes.md", "--", "vim", "/srv/notes.md"])
+
+        let groups = try Winctl.run(["groups"], socket: daemon.socketPath)
+        #expect(groups.status == 0, "\(groups)")
+        let lines = groups.stdout.split(separator: "\n")
+        #expect(lines.first?.hasSuffix("STARTS") == true, "\(groups.stdout)")
+        #expect(lines.contains { $0.hasPrefix("file ") && $0.hasSuffix("run: vim {value}") }, "\(groups.stdout)")
+        #expect(lines.contains { $0.hasPrefix("doc ") && $0.hasSuffix("-") }, "\(groups.stdout)")
+        let json = try Winctl.run(["groups"], socket: daemon.socketPath, json: true).json()
+        let file = json["groups"]?.array?.first { $0["id"]?.string == "file" }
+        #expect(file?["run"]?.array?.compactMap(\.string) == ["vim", "{value}"])
+        #expect(file?["valueType"]?.string == "path")
+    }
+}
+
+/// The example manifest an editor ships (Examples/editor/editor.toml) is one windowd takes.
+@Suite("The editor example's manifest", .timeLimit(.minutes(1)))
+struct EditorManifestTests {
+    @Test("windowd --app editor --check-config takes Examples/editor/editor.toml: one group, file, of paths")
+    func checks() throws {
+        let directory = try TemporaryDirectory()
+        let text = try String(contentsOfFile: Binaries.packageRoot + "/Examples/editor/editor.toml", encoding: .utf8)
+        #expect(text.contains(#"value = "path""#) && text.contains(#"run = ["vim", "{value}"]"#))
+        try AppInstall.manifest(text, app: "editor", in: directory)
+        let checked = try AppInstall.run(Binaries.windowd, ["--app", "editor", "--check-config"],
+                                         environment: ["XDG_CONFIG_HOME": directory.file("config")], in: directory)
+        #expect(checked.status == 0, "\(checked)")
+        #expect((checked.stdout + checked.stderr).contains("window groups: file)"), "\(checked)")
+    }
+}
