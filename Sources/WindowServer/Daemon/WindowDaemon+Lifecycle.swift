@@ -117,6 +117,9 @@ extension WindowDaemon {
         config = newConfig
         changeOnItsOwn { coordinator, _ in coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits) }
         access = AccessPolicy(newConfig.daemon)
+        let before = descriptors
+        descriptors = DescriptorLimit.provide(forClients: newConfig.daemon.maxClients)
+        if descriptors != before { logDescriptors() }
         if announce {
             perform([.event(.daemonReloaded)])
             flush()

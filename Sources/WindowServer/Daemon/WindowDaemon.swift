@@ -54,6 +54,10 @@ final class WindowDaemon {
     var loadingGate = LoadingGate(hasStoredSession: false)
     /// Attaches that wait for the end of `loading`, and what their connections sent after them.
     var heldRequests = HeldRequests()
+    /// How many clients the open-file limit lets it serve, after raising that limit for `max_clients`.
+    var descriptors: DescriptorBudget
+    /// When to log connections refused over a limit.
+    var refusals = RefusalLog()
     /// Set for the coordinator's next deadline: a session's expiry, the aggregate's settle.
     var deadlineTimer = DeadlineTimer()
     /// Encodes replies and event payloads; the router shares it.
@@ -85,6 +89,7 @@ final class WindowDaemon {
         self.configLoader = configLoader
         self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         self.access = AccessPolicy(config.daemon)
+        self.descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
         coordinator.restore(restored)
         rollbackPoint = RollbackPoint(&coordinator)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
@@ -95,6 +100,7 @@ final class WindowDaemon {
         pipeline.onCommitStart = { daemon.value.rollbackPoint.commitStarted(&daemon.value.coordinator) }
         pipeline.onCommitted = { daemon.value.rollbackPoint.committed(&daemon.value.coordinator, nothingQueued: $0) }
         pipeline.onRollBack = { daemon.value.rollBack() }
+        logDescriptors()
     }
 
     var sessionValidator: SessionValidator {
