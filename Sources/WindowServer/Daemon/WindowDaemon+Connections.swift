@@ -124,6 +124,7 @@ extension WindowDaemon {
         guard !lifecycle.keepsConnections, connections.remove(connection) else { return }
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         heldRequests.drop(connection.id)
+        forgetFlowControl(of: connection)
         let now = self.now
         let (_, effects) = changeOnItsOwn { $0.detach(connection: connection.id, now: now, effects: &$1) }
         perform(effects)

@@ -120,6 +120,7 @@ extension WindowDaemon {
         let before = descriptors
         descriptors = DescriptorLimit.provide(forClients: newConfig.daemon.maxClients)
         if descriptors != before { logDescriptors() }
+        pressure.reconfigure(maxOutbound: newConfig.daemon.maxOutboundBytes, stallMilliseconds: newConfig.daemon.outboundStallMilliseconds)
         if announce {
             perform([.event(.daemonReloaded)])
             flush()
