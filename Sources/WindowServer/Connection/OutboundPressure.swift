@@ -44,12 +44,13 @@ struct OutboundPressure {
     /// Whether `connection` is one that holds the writers.
     func isHolding(_ connection: ConnectionID) -> Bool { holding[connection] != nil }
 
-    /// `connection` has `unsent` bytes of events not yet written to its socket, at `now`.
-    mutating func measured(_ connection: ConnectionID, unsent: Int, now: Double) -> Change? {
+    /// `connection` has `unsent` bytes of events not yet written to its socket, at `now`
+    /// (read only when it begins to hold the writers).
+    mutating func measured(_ connection: ConnectionID, unsent: Int, now: @autoclosure () -> Double) -> Change? {
         let wasHolding = holdsRequests
         if holding[connection] == nil {
             guard unsent >= holdAt else { return nil }
-            holding[connection] = now
+            holding[connection] = now()
             return wasHolding ? nil : .hold
         }
         guard unsent < releaseBelow else { return nil }

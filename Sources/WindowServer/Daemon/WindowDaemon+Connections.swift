@@ -121,7 +121,9 @@ extension WindowDaemon {
     func connectionClosed(_ connection: Connection) {
         eventLoop.preconditionInEventLoop()
         // During a hand-off only this process's copy closes; the client stays with the next one.
-        guard !lifecycle.keepsConnections, connections.remove(connection) else { return }
+        guard !lifecycle.keepsConnections, connections[connection.id] != nil else { return }
+        handleHeldInput(of: connection)
+        _ = connections.remove(connection)
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         heldRequests.drop(connection.id)
         forgetFlowControl(of: connection)

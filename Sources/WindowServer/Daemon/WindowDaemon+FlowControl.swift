@@ -90,6 +90,13 @@ extension WindowDaemon {
         flush()
     }
 
+    /// Handles what a connection that closed had sent and was kept back, as it would have been
+    /// had it been read then.
+    func handleHeldInput(of connection: Connection) {
+        guard !connection.heldInput.isEmpty else { return }
+        while let buffer = connection.takeHeldInput() { frame(buffer, from: connection) }
+    }
+
     /// A closed connection holds nothing back any more.
     func forgetFlowControl(of connection: Connection) {
         heldConnections.removeAll { $0 === connection }

@@ -93,6 +93,8 @@ extension WindowDaemon {
         eventLoop.preconditionInEventLoop()
         lifecycle = .stopping
         hooks.stopping(statusLine)
+        // What was read and kept back is answered and committed like everything read before.
+        resumeHeldInput(force: true)
         perform([.event(.daemonStopping)])
         flush()
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
