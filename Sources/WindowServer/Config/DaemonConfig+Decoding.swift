@@ -39,14 +39,17 @@ extension DaemonConfig {
 extension DaemonConfig.DaemonSection {
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
-        try table.rejectUnknownKeys(["socket", "max_message_bytes", "max_clients", "max_outbound_bytes", "max_windows",
-                                     "max_storage_bytes", "allowed_uids", "allowed_group"])
+        try table.rejectUnknownKeys(["socket", "max_message_bytes", "max_clients", "max_outbound_bytes", "outbound_stall_ms",
+                                     "max_windows", "max_storage_bytes", "allowed_uids", "allowed_group"])
         socket = try table.string("socket") ?? socket
         maxMessageBytes = try table.integer("max_message_bytes", of: "bytes") { value in
             value <= 0 ? Self.positive(value) : value < 1_024 ? "must be at least 1024 so that requests fit, not \(value)" : nil
         } ?? maxMessageBytes
         maxClients = try table.integer("max_clients", check: Self.positive) ?? maxClients
         maxOutboundBytes = try table.integer("max_outbound_bytes", of: "bytes", check: Self.positive) ?? maxOutboundBytes
+        outboundStallMilliseconds = try table.integer("outbound_stall_ms", of: "milliseconds") { value in
+            (10...600_000).contains(value) ? nil : "must be between 10 and 600000 (ten minutes), not \(value)"
+        } ?? outboundStallMilliseconds
         maxWindows = try table.integer("max_windows", check: Self.positive) ?? maxWindows
         maxStorageBytes = try table.integer("max_storage_bytes", of: "bytes", check: Self.positive) ?? maxStorageBytes
         allowedUIDs = try table.userIDs("allowed_uids") ?? allowedUIDs

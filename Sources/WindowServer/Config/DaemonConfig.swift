@@ -27,6 +27,9 @@ package struct DaemonConfig: Sendable, Equatable {
         package var maxClients = 1_024
         /// `max_outbound_bytes`: events queued for one client before it is disconnected.
         package var maxOutboundBytes = 1_048_576
+        /// `outbound_stall_ms`: how long a subscriber may hold the writers back before it is
+        /// taken for one that does not read.
+        package var outboundStallMilliseconds = 1_000
         /// `max_windows`: windows open at once.
         package var maxWindows = 100_000
         /// `max_storage_bytes`: scene storage per window.

@@ -38,6 +38,11 @@ final class Connection: EventSubscriber {
     /// Events addressed to it and then withdrawn because their change was undone: those
     /// numbered after them go out that many lower, and `lastSeq` goes back once all are out.
     var withdrawnEvents: UInt64 = 0
+    /// Bytes read while the daemon held requests back (``OutboundPressure``), not yet framed:
+    /// handled, in order, before anything read after them.
+    private(set) var heldInput: [ByteBuffer] = []
+    /// Bytes of events addressed to it that wait for their change to be durable.
+    private var addressedBytes = 0
 
     /// Replies and events queued since the last flush, in order.
     private var outbound: ByteBuffer
@@ -89,22 +94,50 @@ final class Connection: EventSubscriber {
         outbound.readableBytes + bytesInChannel
     }
 
+    /// The bytes of events addressed to this client and not yet written to its socket, waiting
+    /// for a commit or queued: what ``OutboundPressure`` weighs. Large replies are not counted.
+    var unsentEventBytes: Int {
+        addressedBytes + queuedBytes - budget.replyBytesInFlight
+    }
+
+    /// An event was addressed to it; it waits for its change to be durable.
+    func addressed(_ event: EncodedEvent) {
+        addressedBytes += event.byteCount(seq: 0)
+    }
+
+    /// An addressed event was queued, or withdrawn with its change.
+    func leftAddressed(_ event: EncodedEvent) {
+        addressedBytes -= event.byteCount(seq: 0)
+    }
+
+    /// Keeps bytes read while requests are held back.
+    func hold(_ buffer: ByteBuffer) {
+        heldInput.append(buffer)
+    }
+
+    /// The oldest held bytes, taken out to be handled.
+    func takeHeldInput() -> ByteBuffer? {
+        heldInput.isEmpty ? nil : heldInput.removeFirst()
+    }
+
     /// Sends what was queued: straight to the socket when the channel holds nothing else of
-    /// this connection's, else (and for what the socket did not take) through the channel.
-    func flushIfNeeded() {
+    /// this connection's, else (and for what the socket did not take) through the channel, and
+    /// calls `written` once the channel has written that to the socket.
+    func flushIfNeeded(written: @escaping (Connection) -> Void) {
         guard needsFlush else { return }
         let large = largeReplyBytes
         largeReplyBytes = 0
         if bytesInChannel == 0, large == 0, sendDirectly() { return }
         let bytes = outbound.readableBytes
         bytesInChannel += bytes
-        let written = channel.eventLoop.makePromise(of: Void.self)
+        let promise = channel.eventLoop.makePromise(of: Void.self)
         let connection = NIOLoopBound(self, eventLoop: channel.eventLoop)
-        written.futureResult.whenComplete { _ in
+        promise.futureResult.whenComplete { _ in
             connection.value.bytesInChannel -= bytes
             if large > 0 { connection.value.budget.replyWritten(large) }
+            written(connection.value)
         }
-        channel.writeAndFlush(outbound, promise: written)
+        channel.writeAndFlush(outbound, promise: promise)
         emptyOutbound()
     }
 

@@ -21,15 +21,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        connection.framer.split(unwrapInboundIn(data)) { piece in
-            switch piece {
-            case .line(let line):
-                daemon.handle(line: line, from: connection)
-            case .oversize:
-                // Answered and skipped: the connection reads on from the next line.
-                daemon.rejectOversizeMessage(from: connection)
-            }
-        }
+        daemon.receive(unwrapInboundIn(data), from: connection)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -38,9 +30,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     /// Back-pressure: a client whose replies pile up (it sends and does not read) is not read
-    /// from until they drain, so it cannot grow the daemon without bound.
+    /// from until they drain, so it cannot grow the daemon without bound. One whose input is kept
+    /// back (flow control) reads again once that is handled.
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if daemon.readsRequests {
+        if daemon.readsRequests, connection.heldInput.isEmpty {
             context.channel.setOption(.autoRead, value: context.channel.isWritable).whenFailure { _ in }
         }
         context.fireChannelWritabilityChanged()

@@ -51,11 +51,12 @@ final class ConnectionTable {
     }
 
     /// Sends everything queued, on every connection that wrote — also on those written to while
-    /// flushing (a flush that closes a connection makes events for others).
-    func flush() {
+    /// flushing (a flush that closes a connection makes events for others); `written` is called
+    /// for each write the channel finishes later.
+    func flush(written: @escaping (Connection) -> Void) {
         while !unflushed.isEmpty {
             swap(&unflushed, &flushing)
-            for connection in flushing { connection.flushIfNeeded() }
+            for connection in flushing { connection.flushIfNeeded(written: written) }
             flushing.removeAll(keepingCapacity: true)
         }
     }

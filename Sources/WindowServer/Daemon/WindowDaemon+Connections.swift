@@ -72,9 +72,14 @@ extension WindowDaemon {
         if !access.admits(peer) {
             refusal = .refused(.forbidden, "uid \(peer.uid) may not use this windowd (it serves uid \(access.ownUID); see allowed_uids and allowed_group)")
             logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
-        } else if connections.count >= config.daemon.maxClients {
-            refusal = .refused(.limitExceeded, "windowd serves at most \(config.daemon.maxClients) clients (max_clients); try again later")
-            logger.warning("refused a connection over max_clients", metadata: ["pid": "\(peer.pid)"])
+        } else if connections.count >= descriptors.clients {
+            refusal = .refused(.limitExceeded, clientLimitMessage)
+            if let count = refusals.refused(now: now) {
+                logger.warning("refused connections over the client limit", metadata: [
+                    "refused": "\(count)", "clients": "\(descriptors.clients)", "max_clients": "\(config.daemon.maxClients)",
+                    "open_files": "\(descriptors.soft)", "pid": "\(peer.pid)",
+                ])
+            }
         } else {
             refusal = nil
         }
@@ -89,13 +94,39 @@ extension WindowDaemon {
         return connection
     }
 
+    /// Why a client past the limit is refused: `max_clients`, or the open-file limit below it.
+    private var clientLimitMessage: String {
+        if descriptors.servesMaxClients {
+            return "windowd serves at most \(config.daemon.maxClients) clients (max_clients); try again later"
+        }
+        return "windowd serves at most \(descriptors.clients) clients: its open-file limit (RLIMIT_NOFILE) is \(descriptors.soft), "
+            + "below the \(config.daemon.maxClients + DescriptorBudget.reserve) that max_clients = \(config.daemon.maxClients) needs; "
+            + "try again later, or raise LimitNOFILE= (or ulimit -Hn) for windowd"
+    }
+
+    /// Logs the open-file limit and how many clients it serves: a warning when fewer than `max_clients`.
+    func logDescriptors() {
+        let metadata: Logger.Metadata = [
+            "open_files": "\(descriptors.soft)", "hard_limit": "\(descriptors.hard)", "clients": "\(descriptors.clients)",
+            "max_clients": "\(config.daemon.maxClients)", "reserved": "\(DescriptorBudget.reserve)",
+        ]
+        if descriptors.servesMaxClients {
+            logger.info("descriptor limit", metadata: metadata)
+        } else {
+            logger.warning("the open-file limit serves fewer clients than max_clients; raise LimitNOFILE= (or ulimit -Hn) for windowd", metadata: metadata)
+        }
+    }
+
     /// Forgets a connection: the window it presented, if any, goes to `background`.
     func connectionClosed(_ connection: Connection) {
         eventLoop.preconditionInEventLoop()
         // During a hand-off only this process's copy closes; the client stays with the next one.
-        guard !lifecycle.keepsConnections, connections.remove(connection) else { return }
+        guard !lifecycle.keepsConnections, connections[connection.id] != nil else { return }
+        handleHeldInput(of: connection)
+        _ = connections.remove(connection)
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         heldRequests.drop(connection.id)
+        forgetFlowControl(of: connection)
         let now = self.now
         let (_, effects) = changeOnItsOwn { $0.detach(connection: connection.id, now: now, effects: &$1) }
         perform(effects)

@@ -122,21 +122,19 @@ extension WindowDaemon {
         for connection in audience {
             connection.lastSeq += 1
             pending.lines.append((connection, connection.lastSeq, encoded))
+            connection.addressed(encoded)
+            weighOutbound(of: connection)
         }
     }
 
     /// Queues an event line; a client whose unread events would pass `max_outbound_bytes` is
     /// disconnected instead (SPEC section 7): it must not grow the daemon or slow anyone else.
     func sendEvent(_ event: EncodedEvent, seq: UInt64, to connection: Connection) {
+        connection.leftAddressed(event)
         guard !connection.cutOff else { return }
         connections.willWrite(connection)
         guard connection.writeEvent(event, seq: seq) else {
-            connection.cutOff = true
-            logger.warning("disconnecting a client that does not read its events", metadata: [
-                "connection": "\(connection.id)", "queued": "\(connection.queuedBytes)",
-                "max_outbound_bytes": "\(config.daemon.maxOutboundBytes)",
-            ])
-            connection.channel.close(promise: nil)
+            disconnectNonReader(connection, why: "its unread events would pass max_outbound_bytes")
             return
         }
     }

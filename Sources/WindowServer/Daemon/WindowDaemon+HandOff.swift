@@ -25,6 +25,8 @@ extension WindowDaemon {
         for connection in connections.all {
             try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
         }
+        // What was read and kept back is answered like everything read before the hand-off.
+        resumeHeldInput(force: true)
         var settled: [Effect] = []
         let now = self.now
         change { coordinator, _ in coordinator.settlePhaseNow(now: now, effects: &settled) }

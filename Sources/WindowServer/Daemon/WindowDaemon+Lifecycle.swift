@@ -93,6 +93,8 @@ extension WindowDaemon {
         eventLoop.preconditionInEventLoop()
         lifecycle = .stopping
         hooks.stopping(statusLine)
+        // What was read and kept back is answered and committed like everything read before.
+        resumeHeldInput(force: true)
         perform([.event(.daemonStopping)])
         flush()
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
@@ -117,6 +119,10 @@ extension WindowDaemon {
         config = newConfig
         changeOnItsOwn { coordinator, _ in coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits) }
         access = AccessPolicy(newConfig.daemon)
+        let before = descriptors
+        descriptors = DescriptorLimit.provide(forClients: newConfig.daemon.maxClients)
+        if descriptors != before { logDescriptors() }
+        pressure.reconfigure(maxOutbound: newConfig.daemon.maxOutboundBytes, stallMilliseconds: newConfig.daemon.outboundStallMilliseconds)
         if announce {
             perform([.event(.daemonReloaded)])
             flush()

@@ -28,7 +28,10 @@ extension WindowDaemon {
     /// back by as many (``settleWithdrawnEvents()``), so that no client sees a gap. A
     /// subscription the line took is dropped with its reply.
     func withdraw(_ pending: PendingEffects, subscribedBy outcome: RequestRouter.Outcome, on connection: Connection) {
-        for line in pending.lines { line.connection.withdrawnEvents += 1 }
+        for line in pending.lines {
+            line.connection.withdrawnEvents += 1
+            line.connection.leftAddressed(line.event)
+        }
         if !pending.lines.isEmpty { withdrawing = true }
         if outcome.replies.contains(where: { $0.method == EventsSubscribe.name && $0.error == nil }) {
             connections.subscribe(connection, to: .none)

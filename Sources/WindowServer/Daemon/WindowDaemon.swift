@@ -54,6 +54,18 @@ final class WindowDaemon {
     var loadingGate = LoadingGate(hasStoredSession: false)
     /// Attaches that wait for the end of `loading`, and what their connections sent after them.
     var heldRequests = HeldRequests()
+    /// How many clients the open-file limit lets it serve, after raising that limit for `max_clients`.
+    var descriptors: DescriptorBudget
+    /// When to log connections refused over a limit.
+    var refusals = RefusalLog()
+    /// Whether a subscriber's unsent events hold requests back, and since when.
+    var pressure: OutboundPressure
+    /// Connections with bytes kept unread while requests were held back, in the order they were held.
+    var heldConnections: [Connection] = []
+    /// Set while kept bytes are being handled, so that a release meanwhile does not start again.
+    var resumingHeldInput = false
+    /// Disconnects a subscriber that holds requests back for `outbound_stall_ms`.
+    var stallTimer: Scheduled<Void>?
     /// Set for the coordinator's next deadline: a session's expiry, the aggregate's settle.
     var deadlineTimer = DeadlineTimer()
     /// Encodes replies and event payloads; the router shares it.
@@ -85,6 +97,8 @@ final class WindowDaemon {
         self.configLoader = configLoader
         self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         self.access = AccessPolicy(config.daemon)
+        self.descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
+        self.pressure = OutboundPressure(maxOutbound: config.daemon.maxOutboundBytes, stallMilliseconds: config.daemon.outboundStallMilliseconds)
         coordinator.restore(restored)
         rollbackPoint = RollbackPoint(&coordinator)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
@@ -95,6 +109,7 @@ final class WindowDaemon {
         pipeline.onCommitStart = { daemon.value.rollbackPoint.commitStarted(&daemon.value.coordinator) }
         pipeline.onCommitted = { daemon.value.rollbackPoint.committed(&daemon.value.coordinator, nothingQueued: $0) }
         pipeline.onRollBack = { daemon.value.rollBack() }
+        logDescriptors()
     }
 
     var sessionValidator: SessionValidator {
@@ -172,7 +187,9 @@ final class WindowDaemon {
     /// Sends everything queued, on every connection.
     func flush() {
         eventLoop.assertInEventLoop()
-        connections.flush()
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        connections.flush { daemon.value.outboundWritten($0) }
+        weighHoldingConnections()
     }
 
     // MARK: - What requests read and change

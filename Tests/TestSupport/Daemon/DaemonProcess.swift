@@ -21,8 +21,10 @@ package final class DaemonProcess {
     /// Starts `windowd --config CONFIG --socket SOCKET` without waiting for anything; for an
     /// `app`, `windowd --config CONFIG --app APP`, whose socket is `windowd/APP.sock` in the
     /// directory (its `XDG_RUNTIME_DIR`) and whose manifest a test writes with ``installManifest(_:app:in:)``.
+    /// Through `wrapper` when given (e.g. `prlimit --nofile=1024:1024`), which must exec windowd
+    /// so that ``pid`` is the daemon's.
     package init(in directory: TemporaryDirectory, config: String = TestConfig.text(), socket: String = "s.sock", name: String = "windowd",
-         extraArguments: [String] = [], app: String? = nil) throws {
+         extraArguments: [String] = [], app: String? = nil, wrapper: [String] = []) throws {
         self.directory = directory
         socketPath = app.map { directory.file("windowd/\($0).sock") } ?? directory.file(socket)
         logName = name + ".log"
@@ -30,8 +32,9 @@ package final class DaemonProcess {
         let environment = SpawnedProcess.testEnvironment(adding: [
             "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
         ])
+        let arguments = ["--config", configPath] + (app.map { ["--app", $0] } ?? ["--socket", socketPath]) + extraArguments
         process = try SpawnedProcess(
-            Binaries.windowd, ["--config", configPath] + (app.map { ["--app", $0] } ?? ["--socket", socketPath]) + extraArguments,
+            wrapper.first ?? Binaries.windowd, wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [Binaries.windowd] + arguments,
             environment: environment, stdout: .file(directory.file(name + ".out")), stderr: .file(directory.file(logName)))
     }
 

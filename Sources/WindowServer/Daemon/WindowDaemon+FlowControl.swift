@@ -1,0 +1,136 @@
+import Logging
+import NIOCore
+import WindowCore
+import WindowProtocol
+
+/// Flow control on the writers (windowd-protocol(7), "Limits"; ``OutboundPressure``): while a
+/// subscriber has too many events unsent, what clients send is kept unread, in order, and
+/// handled once it has caught up; one that does not catch up within `outbound_stall_ms` does
+/// not read, and is disconnected.
+extension WindowDaemon {
+    /// Bytes a connection read: framed into request lines and handled where they lie, or kept
+    /// whole while requests are held back (and behind bytes it kept before, to keep the order).
+    func receive(_ buffer: ByteBuffer, from connection: Connection) {
+        eventLoop.assertInEventLoop()
+        guard !pressure.holdsRequests, connection.heldInput.isEmpty else {
+            if connection.heldInput.isEmpty {
+                heldConnections.append(connection)
+                // Not read further until it is handled: what is kept stays one read or so.
+                connection.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+            }
+            connection.hold(buffer)
+            return
+        }
+        frame(buffer, from: connection)
+    }
+
+    /// Hands each line `buffer` completes to ``handle(line:from:)``; one over `max_message_bytes`
+    /// is answered and skipped, and the connection reads on from the next line.
+    private func frame(_ buffer: ByteBuffer, from connection: Connection) {
+        connection.framer.split(buffer) { piece in
+            switch piece {
+            case .line(let line): handle(line: line, from: connection)
+            case .oversize: rejectOversizeMessage(from: connection)
+            }
+        }
+    }
+
+    /// Weighs the events `connection` has unsent: past the mark it holds the writers back.
+    func weighOutbound(of connection: Connection) {
+        guard let change = pressure.measured(connection.id, unsent: connection.unsentEventBytes, now: now) else { return }
+        apply(change)
+    }
+
+    /// The channel wrote what `connection` had handed it: one that held the writers may let them go.
+    func outboundWritten(_ connection: Connection) {
+        guard pressure.isHolding(connection.id) else { return }
+        weighOutbound(of: connection)
+    }
+
+    /// After a flush: the connections holding the writers may have caught up.
+    func weighHoldingConnections() {
+        guard pressure.holdsRequests else { return }
+        for id in Array(pressure.holding.keys) {
+            guard let connection = connections[id] else { continue }
+            weighOutbound(of: connection)
+        }
+    }
+
+    /// Acts on a change of ``OutboundPressure``.
+    func apply(_ change: OutboundPressure.Change) {
+        switch change {
+        case .hold:
+            logger.debug("holding requests back until subscribers read their events")
+            armStallTimer()
+        case .release:
+            stallTimer?.cancel()
+            stallTimer = nil
+            resumeHeldInput()
+        }
+    }
+
+    /// Handles what was kept, connection by connection in the order they were held, until a
+    /// subscriber holds the writers again; each connection done reads again. With `force` (a
+    /// hand-off), everything kept is handled whatever the pressure.
+    func resumeHeldInput(force: Bool = false) {
+        guard !resumingHeldInput else { return }
+        resumingHeldInput = true
+        defer { resumingHeldInput = false }
+        while let connection = heldConnections.first {
+            guard force || !pressure.holdsRequests else { break }
+            while force || !pressure.holdsRequests, let buffer = connection.takeHeldInput() {
+                frame(buffer, from: connection)
+            }
+            guard connection.heldInput.isEmpty else { break }
+            heldConnections.removeFirst()
+            if readsRequests {
+                connection.channel.setOption(ChannelOptions.autoRead, value: connection.channel.isWritable).whenFailure { _ in }
+            }
+        }
+        flush()
+    }
+
+    /// Handles what a connection that closed had sent and was kept back, as it would have been
+    /// had it been read then.
+    func handleHeldInput(of connection: Connection) {
+        guard !connection.heldInput.isEmpty else { return }
+        while let buffer = connection.takeHeldInput() { frame(buffer, from: connection) }
+    }
+
+    /// A closed connection holds nothing back any more.
+    func forgetFlowControl(of connection: Connection) {
+        heldConnections.removeAll { $0 === connection }
+        if let change = pressure.closed(connection.id) { apply(change) }
+    }
+
+    /// Disconnects a client whose unread events pass `max_outbound_bytes`, or that held the
+    /// writers back for `outbound_stall_ms`: it does not read them (windowd-protocol(7), "Limits").
+    func disconnectNonReader(_ connection: Connection, why: String) {
+        guard !connection.cutOff else { return }
+        connection.cutOff = true
+        logger.warning("disconnecting a client that does not read its events", metadata: [
+            "connection": "\(connection.id)", "queued": "\(connection.queuedBytes)", "why": "\(why)",
+            "max_outbound_bytes": "\(config.daemon.maxOutboundBytes)",
+        ])
+        connection.channel.close(promise: nil)
+    }
+
+    /// Sets the timer for the next connection that would hold the writers too long.
+    private func armStallTimer() {
+        stallTimer?.cancel()
+        stallTimer = nil
+        guard let due = pressure.nextStall else { return }
+        let delay = TimeAmount.milliseconds(Int64(max(0, (due - now) * 1_000).rounded(.up)))
+        stallTimer = eventLoop.assumeIsolated().scheduleTask(in: delay) { [self] in
+            stallTimer = nil
+            let stallMilliseconds = config.daemon.outboundStallMilliseconds
+            for id in pressure.stalled(now: now) {
+                if let connection = connections[id] {
+                    disconnectNonReader(connection, why: "its events stayed unread for outbound_stall_ms (\(stallMilliseconds))")
+                }
+                if let change = pressure.closed(id) { apply(change) }
+            }
+            if pressure.holdsRequests { armStallTimer() }
+        }
+    }
+}
