@@ -60,14 +60,10 @@ package enum SocketPreparer {
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw Refusal(description: "\(directory) is not a directory (\(kind(info.st_mode))); refusing to follow it: remove it or choose another --socket")
         }
-        let uid = getuid()
-        guard info.st_uid == uid || info.st_uid == 0 else {
-            throw Refusal(description: "\(directory) belongs to uid \(info.st_uid), not to uid \(uid); refusing to put the socket there")
-        }
-        // Only its owner may write it (windowd(8)); a shared one such as /tmp, sticky or not,
-        // lets others take names next to the socket. The daemon's default directories are its own.
-        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
-            throw Refusal(description: "\(directory) is writable by other users (mode \(String(info.st_mode & 0o7777, radix: 8))); only its owner may write the socket's directory: make it owner-only (chmod 700) or choose another --socket, e.g. in a directory of your own")
+        // Root's own directories (/run) hold the sockets of the system's units too.
+        let role = OwnerOnlyDirectory.Role(contents: "the socket", name: "the socket's directory", elsewhere: "--socket, e.g. in a directory of your own")
+        if let problem = OwnerOnlyDirectory.problem(directory, info, owners: [getuid(), 0], role: role) {
+            throw Refusal(description: problem)
         }
     }
 
