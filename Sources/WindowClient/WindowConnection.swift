@@ -35,7 +35,14 @@ public final class WindowConnection {
         } catch {
             throw .malformed("cannot encode \(Method.name): \(error)")
         }
-        try socket.writeLine(bytes)
+        do throws(ClientError) {
+            try socket.writeLine(bytes)
+        } catch {
+            // A daemon that refuses the connection (another uid, too many clients) sends one
+            // error line and closes it, perhaps before the request got there: that line, still
+            // to be read, is the answer.
+            guard case .disconnected = error else { throw error }
+        }
         let deadline = socket.timeout.map { ContinuousClock.now + $0 }
         while true {
             guard let line = try socket.readLine(until: deadline) else { throw .disconnected(path: socket.path) }

@@ -51,6 +51,59 @@ struct AccessTests {
         #expect(try daemon.client().call("window.list")["windows"]?.array?.isEmpty == true)
     }
 
+    @Test("allowed_uids alone lets that uid connect with winctl, with no chmod by hand; another uid is still refused",
+          .enabled(if: AccessTests.canManageUsers, "needs root, groupadd/useradd, setpriv and python3 to make and switch users"))
+    func allowedUIDsAloneAdmitThatUID() throws {
+        let accounts = try TestAccounts()
+        defer { accounts.remove() }
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: TestConfig.text(daemon: ["allowed_uids = [\(accounts.memberUID)]"]))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+
+        var info = stat()
+        try waitUntil("the socket to be 0666 (a mode cannot name one uid)", timeout: .seconds(5)) {
+            lstat(daemon.socketPath, &info) == 0 && info.st_mode & 0o777 == 0o666
+        }
+        #expect(stat(directory.path, &info) == 0 && info.st_mode & 0o7777 == 0o711,
+                "its directory lets others search it, not list or write it: \(String(info.st_mode & 0o7777, radix: 8))")
+
+        let allowed = try Winctl.run(["open", "detail", "7"], socket: daemon.socketPath,
+                                     wrapper: ["/usr/bin/setpriv", "--reuid=\(accounts.memberUID)", "--regid=65534", "--clear-groups"])
+        #expect(allowed.status == 0, "uid \(accounts.memberUID), listed in allowed_uids, is served: \(allowed)")
+        #expect(allowed.stdout.contains("created"), "\(allowed)")
+
+        let outsider = try Winctl.run(["list"], socket: daemon.socketPath, json: true,
+                                      wrapper: ["/usr/bin/setpriv", "--reuid=\(accounts.outsiderUID)", "--regid=65534", "--clear-groups"])
+        #expect(outsider.status == 1, "uid \(accounts.outsiderUID) reaches the socket but the daemon refuses it: \(outsider) \(outsider.stderr)")
+        #expect(outsider.stdout.contains("forbidden"), "\(outsider)")
+        #expect(try daemon.client().call("window.list")["windows"]?.array?.count == 1)
+    }
+
+    @Test("allowed_group alone lets its members connect with winctl, with no chmod by hand",
+          .enabled(if: AccessTests.canManageUsers, "needs root, groupadd/useradd, setpriv and python3 to make and switch users"))
+    func allowedGroupAloneAdmitsItsMembers() throws {
+        let accounts = try TestAccounts()
+        defer { accounts.remove() }
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: TestConfig.text(daemon: [#"allowed_group = "\#(accounts.group)""#]))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+
+        var info = stat()
+        try waitUntil("the socket to be 0660 with group \(accounts.group)", timeout: .seconds(5)) {
+            lstat(daemon.socketPath, &info) == 0 && info.st_mode & 0o777 == 0o660 && info.st_gid == accounts.gid
+        }
+        #expect(stat(directory.path, &info) == 0 && info.st_mode & 0o7777 == 0o710 && info.st_gid == accounts.gid,
+                "its directory lets the group search it, and no one else: \(String(info.st_mode & 0o7777, radix: 8)) group \(info.st_gid)")
+        let member = try Winctl.run(["open", "detail", "8"], socket: daemon.socketPath,
+                                    wrapper: ["/usr/bin/setpriv", "--reuid=\(accounts.memberUID)", "--regid=65534", "--groups=\(accounts.gid)"])
+        #expect(member.status == 0, "a member of \(accounts.group) is served: \(member)")
+        let outsider = try Winctl.run(["list"], socket: daemon.socketPath,
+                                      wrapper: ["/usr/bin/setpriv", "--reuid=\(accounts.outsiderUID)", "--regid=65534", "--clear-groups"])
+        #expect(outsider.status == 69, "the kernel keeps anyone else out: \(outsider)")
+    }
+
     @Test("a symbolic link planted at the socket path: windowd refuses to start and leaves it alone")
     func symlinkAtSocketPath() throws {
         let directory = try TemporaryDirectory()
