@@ -1,4 +1,4 @@
-package import WindowProtocol
+import WindowProtocol
 
 /// The one rule for a string windowd keeps (a window value, a scene storage key, a user name)
 /// or passes on as an argument (`{value}`, `{user}`): it holds no U+0000. SQLite's text and a
