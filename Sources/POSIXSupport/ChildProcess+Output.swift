@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGlibcExtensions
 
 extension ChildProcess {
     /// Runs `arguments` to its end with its standard output captured (standard input and error
@@ -9,19 +8,23 @@ extension ChildProcess {
     package static func output(
         _ arguments: [String], environment: [String: String]? = nil
     ) throws(SpawnFailure) -> (bytes: [UInt8], termination: ProcessTermination) {
-        var ends: [Int32] = [-1, -1]
-        guard windowd_pipe_cloexec(&ends) == 0 else { throw .refused(SystemCallError(call: "pipe2", errno: errno)) }
+        let ends: PipeEnds
+        do {
+            ends = try PipeEnds()
+        } catch {
+            throw .refused(error)
+        }
         let child: ChildProcess
         do {
-            child = try ChildProcess(arguments, environment: environment, stdout: .descriptor(ends[1]))
+            child = try ChildProcess(arguments, environment: environment, stdout: .descriptor(ends.write))
         } catch {
-            close(ends[0])
-            close(ends[1])
+            close(ends.read)
+            close(ends.write)
             throw error
         }
-        close(ends[1])
-        let bytes = (try? WholeFile.read(descriptor: ends[0])) ?? []
-        close(ends[0])
+        close(ends.write)
+        let bytes = (try? WholeFile.read(descriptor: ends.read)) ?? []
+        close(ends.read)
         return (bytes, child.wait())
     }
 }

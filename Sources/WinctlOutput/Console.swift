@@ -7,16 +7,20 @@ import Musl
 /// Writes whole lines straight to standard output or standard error.
 ///
 /// Unbuffered `write(2)`, so that `watch` and `attach` output reaches a pipe as
-/// each line is made, and stdout and stderr lines keep their order.
+/// each line is made, and stdout and stderr lines keep their order. Text lines never write a
+/// control character as it is: they are escaped as `winctl list` escapes a value
+/// (``ValueText/escaped(_:keepingLineFeeds:)``), so that text a client chose (a value, a user
+/// name, a command) cannot move the cursor, ring the bell or retitle the terminal.
 package enum Console {
-    /// Writes `line` and a newline to standard output.
+    /// Writes `line`, its control characters escaped, and a newline to standard output.
     package static func output(_ line: String) {
-        emit(Array((line + "\n").utf8), to: 1)
+        emit(Array((ValueText.escaped(line) + "\n").utf8), to: 1)
     }
 
-    /// Writes `winctl: ` + `message` and a newline to standard error.
+    /// Writes `winctl: ` + `message` and a newline to standard error; control characters are
+    /// escaped, but the line breaks of a message of several lines.
     package static func error(_ message: String) {
-        emit(Array(("winctl: " + message + "\n").utf8), to: 2)
+        emit(Array(("winctl: " + ValueText.escaped(message, keepingLineFeeds: true) + "\n").utf8), to: 2)
     }
 
     /// Writes `bytes` and a newline to standard output, as they are.

@@ -35,13 +35,13 @@ public final class WindowConnection {
         } catch {
             throw .malformed("cannot encode \(Method.name): \(error)")
         }
-        do {
+        do throws(ClientError) {
             try socket.writeLine(bytes)
         } catch {
-            // A daemon that refuses a connection (over a limit, another user) writes why and
-            // closes, possibly before this request went out: its answer is still there to read.
-            guard case .disconnected = error, let refusal = refusalLeftBehind(Method.self) else { throw error }
-            throw .refused(refusal)
+            // A daemon that refuses the connection (another uid, too many clients) sends one
+            // error line and closes it, perhaps before the request got there: that line, still
+            // to be read, is the answer.
+            guard case .disconnected = error else { throw error }
         }
         let deadline = socket.timeout.map { ContinuousClock.now + $0 }
         while true {
@@ -63,14 +63,6 @@ public final class WindowConnection {
                 return result
             }
         }
-    }
-
-    /// The error a daemon wrote (id `null`) before closing a connection it refused, if it is there to read.
-    private func refusalLeftBehind<Method: RPCMethod>(_ method: Method.Type) -> RPCError? {
-        guard let line = try? socket.readLine(until: ContinuousClock.now + .milliseconds(100)),
-              let (incoming, tree) = try? classify(line), case .response(nil) = incoming,
-              let response = try? decoder.decode(RPCResponse<Method.Result>.self, from: tree) else { return nil }
-        return response.error
     }
 
     /// The next event and its raw line: a kept one first, else one read from the socket; `nil` at end of stream.

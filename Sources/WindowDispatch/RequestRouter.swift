@@ -24,7 +24,11 @@ package struct RequestRouter {
         do throws(JSONParser.Failure) {
             message = try JSONParser.parseRequestLine(line)
         } catch {
-            let reply = refusal(nil, .parseError("not valid JSON (\(error)): send one JSON-RPC object per line"))
+            // Valid JSON, perhaps, but deeper than the daemon reads: a limit, as a line too long is.
+            let error = error.isNestingLimit
+                ? RPCError.invalidRequest("the request passes the nesting limit (\(error)): send JSON with fewer arrays and objects inside each other", reason: .limitExceeded)
+                : .parseError("not valid JSON (\(error)): send one JSON-RPC object per line")
+            let reply = refusal(nil, error)
             executed(reply)
             return Outcome(replies: [reply], isBatch: false)
         }

@@ -18,6 +18,13 @@ struct RootViewTests {
         }
     }
 
+    @Test("a user name holding ESC, BEL and CR reaches the screen escaped, as winctl list shows it")
+    func controlCharactersEscaped() {
+        let frame = RootView.frame(Fixtures.model(state: .authenticated(user: "a\u{1B}]0;t\u{07}\rb")), size: TerminalSize(columns: 80, rows: 24))
+        #expect(frame.lines.allSatisfy { $0.text.unicodeScalars.allSatisfy { $0.value >= 0x20 } })
+        #expect(frame.text.contains { $0.contains(#"a\u001b]0;t\u0007\rb"#) }, "\(frame.text)")
+    }
+
     @Test("a terminal too small for a body still shows the bars, cut to fit")
     func tinyTerminal() {
         let frame = RootView.frame(Fixtures.model(), size: TerminalSize(columns: 12, rows: 2))

@@ -216,6 +216,14 @@ enum Invariants {
             for (key, value) in window.storage.values where !Restorable.survives(value) {
                 violations.append("storage \(key) of window \(window.id) does not survive a restart: \(value.jsonText)")
             }
+            // The store and a launch's argv would cut these at U+0000 (windowd-protocol(7), "Strings").
+            if window.value.text.utf8.contains(0) { violations.append("window \(window.id) keeps a value holding U+0000") }
+            for key in window.storage.values.keys where key.utf8.contains(0) {
+                violations.append("window \(window.id) keeps the storage key \(JSONValue.quote(key)), which holds U+0000")
+            }
+        }
+        if case .authenticated(let user) = coordinator.state, user.utf8.contains(0) {
+            violations.append("signed in as a user name holding U+0000: \(JSONValue.quote(user))")
         }
         return violations
     }

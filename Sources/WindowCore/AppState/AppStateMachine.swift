@@ -28,8 +28,10 @@ package struct AppStateMachine: Sendable, Equatable {
         }
     }
 
-    /// Moves to `next` if allowed; otherwise the state is unchanged and the refusal names both states.
+    /// Moves to `next` if allowed; otherwise the state is unchanged and the refusal names both
+    /// states. A user name is kept and passed to `validate_command`: it must hold no U+0000.
     package mutating func transition(to next: AppState) throws(Refusal) -> AppStateEvent {
+        if case .authenticated(let user) = next { try KeptString.check(user, member: "user") }
         guard Self.allows(from: state, to: next) else {
             throw .refused(.invalidTransition, "invalid transition: \(state) → \(next)")
         }

@@ -16,6 +16,7 @@ package struct SceneStorage: Sendable, Equatable {
     /// Sets `key`, unless the map would then exceed `limit` bytes.
     package mutating func set(_ key: String, to value: JSONValue, limit: Int, window: WindowID) throws(Refusal) {
         guard !key.isEmpty else { throw .invalidArgument("storage key must not be empty") }
+        try KeptString.check(key, member: "key")
         let old = values[key].map { Self.size(key: key, value: $0) } ?? 0
         let new = Self.size(key: key, value: value)
         let total = byteCount - old + new

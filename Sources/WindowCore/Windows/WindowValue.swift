@@ -36,6 +36,7 @@ package enum WindowValue: Hashable, Sendable {
         case (.int, .double(let number)):
             if let exact = Int64(exactly: number) { return .int(exact) }
         case (.string, .string(let text)):
+            try KeptString.check(text, member: "value")
             return .string(text)
         case (.string, .int(let number)):
             return .string(String(number))

@@ -85,7 +85,7 @@ extension JSONParser.Reader {
             return nil
         }
         let depth = depth + 1
-        guard depth <= JSONParser.maximumDepth else { throw failure("nested too deeply") }
+        guard depth <= JSONParser.maximumDepth else { throw nestingLimit(depth) }
         offset += 1
         var members = JSONParser.RequestMembers()
         skipWhitespace()

@@ -7,11 +7,15 @@ public enum JSONParser {
         public var offset: Int
         /// What is wrong there.
         public var reason: String
+        /// Whether the bytes are JSON only nested deeper than ``JSONParser/maximumDepth`` so far:
+        /// a limit of windowd's, not a syntax error (windowd-protocol(7), "LIMITS").
+        public var isNestingLimit = false
         /// `<reason> at byte <offset>`, quoted in the -32700 reply.
         public var description: String { "\(reason) at byte \(offset)" }
     }
 
-    /// Nesting deeper than this is refused rather than risking the stack.
+    /// The nesting limit: arrays and objects inside each other deeper than this are refused
+    /// rather than risking the stack (a request object, and a batch's array, count as one).
     public static let maximumDepth = 256
 
     /// Parses exactly one JSON value (surrounded by optional white space).
@@ -47,6 +51,11 @@ public enum JSONParser {
 
         func failure(_ reason: String) -> Failure {
             Failure(offset: offset, reason: reason)
+        }
+
+        /// The failure of an array or object that opens level `depth`, past the nesting limit.
+        func nestingLimit(_ depth: Int) -> Failure {
+            Failure(offset: offset, reason: "an array or object nested \(depth) deep, past the nesting limit of \(JSONParser.maximumDepth)", isNestingLimit: true)
         }
 
         var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -85,7 +94,7 @@ public enum JSONParser {
         }
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw failure("nested too deeply") }
+            guard depth <= JSONParser.maximumDepth else { throw nestingLimit(depth) }
             offset += 1
             var members: [String: JSONValue] = [:]
             skipWhitespace()
@@ -114,7 +123,7 @@ public enum JSONParser {
         }
 
         mutating func array(depth: Int) throws(Failure) -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw failure("nested too deeply") }
+            guard depth <= JSONParser.maximumDepth else { throw nestingLimit(depth) }
             offset += 1
             var elements: [JSONValue] = []
             skipWhitespace()

@@ -61,13 +61,15 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    /// `loading`, `onboarding(welcome)`, `authenticated(alice)`, `error(sessionExpired)`.
+    /// `loading`, `onboarding(welcome)`, `authenticated(alice)`, `error(sessionExpired)`; a user
+    /// name that is not one plain word reads as its JSON literal (``JSONValue/word``), so that
+    /// logs and messages never carry its control characters raw.
     public var description: String {
         switch self {
         case .loading: return "loading"
         case .unauthenticated: return "unauthenticated"
         case .onboarding(let step): return "onboarding(\(step.rawValue))"
-        case .authenticated(let user): return "authenticated(\(user))"
+        case .authenticated(let user): return "authenticated(\(JSONValue.string(user).word ?? ""))"
         case .error(let kind): return "error(\(kind.rawValue))"
         }
     }

@@ -19,6 +19,12 @@ struct AccessPolicy: Sendable {
         self.init(allowedUIDs: section.allowedUIDs, allowedGroup: Self.groupID(named: section.allowedGroup))
     }
 
+    /// Whether `allowed_uids` names a uid besides the daemon's own and root: the socket's mode
+    /// must then let every uid reach it (`SocketPreparer.secure`).
+    var admitsOtherUIDs: Bool {
+        allowedUIDs.contains { $0 != ownUID && $0 != 0 }
+    }
+
     /// Whether `peer` may talk to the daemon.
     func admits(_ peer: PeerCredentials) -> Bool {
         if peer.uid == ownUID || peer.uid == 0 || allowedUIDs.contains(peer.uid) { return true }

@@ -1,9 +1,11 @@
 import Logging
 import NIOCore
 import WindowCore
+import WindowProtocol
 
 /// Runs `app.validate_command` for a session (SPEC section 4): exit 0 valid, exit 1 invalid,
-/// anything else or a timeout is a transient failure that keeps the session.
+/// anything else or a timeout is a transient failure that keeps the session. What it prints
+/// is logged as one escaped line; past its timeout it is killed with its whole process group.
 struct SessionValidator {
     /// What the command said.
     enum Verdict: Equatable {
@@ -29,7 +31,11 @@ struct SessionValidator {
         }
         let arguments = command.map { $0.replacing("{user}", with: session.user) }
         let logger = self.logger
-        launcher.run(arguments, timeout: timeout) { outcome in
+        launcher.check(arguments, timeout: timeout) { outcome, printed in
+            if let printed {
+                // One line of at most 1 KiB, escaped (windowd(8), "Programs it starts").
+                logger.notice("validate_command printed", metadata: ["output": "\(printed)"])
+            }
             switch outcome {
             case .exited(0):
                 completion(.valid)
@@ -37,7 +43,7 @@ struct SessionValidator {
                 completion(.invalid)
             default:
                 logger.warning("validate_command failed; keeping the session", metadata: [
-                    "user": "\(session.user)", "command": "\(arguments)", "outcome": "\(outcome)",
+                    "user": "\(JSONValue.escapingControls(session.user))", "command": "\(arguments)", "outcome": "\(outcome)",
                 ])
                 completion(.unknown("\(outcome)"))
             }

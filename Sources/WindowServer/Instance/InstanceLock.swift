@@ -34,6 +34,7 @@ package struct InstanceLock: Sendable {
         } catch {
             throw Refusal(description: "cannot create the state directory of \(name): \(error)")
         }
+        try checkOwnerOnly(directory)
         let path = directory + "/windowd.lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
@@ -54,6 +55,19 @@ package struct InstanceLock: Sendable {
             _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
         }
         return InstanceLock(path: path, fileDescriptor: fd)
+    }
+
+    /// The state directory is guarded as the socket's is: the daemon's user owns it and no one
+    /// else may write it, or nothing is read or written there (windowd(8), "State").
+    private static func checkOwnerOnly(_ directory: String) throws(Refusal) {
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            throw Refusal(description: "cannot inspect the state directory \(directory): \(String(cString: strerror(errno)))")
+        }
+        let role = OwnerOnlyDirectory.Role(contents: "windowd's state", name: "the state directory", elsewhere: "[state] directory in windowd.toml")
+        if let problem = OwnerOnlyDirectory.problem(directory, info, owners: [getuid()], role: role) {
+            throw Refusal(description: "unsafe state directory: " + problem)
+        }
     }
 
     /// The process id the holder wrote, if readable.

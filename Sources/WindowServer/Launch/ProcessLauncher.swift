@@ -30,6 +30,8 @@ final class ProcessLauncher {
     private struct Child {
         var process: ChildProcess
         var deadline: NIODeadline?
+        /// A check's standard output and error, read as they come (launches print to the daemon's own).
+        var output: OutputPipe?
         var completion: (Outcome) -> Void
     }
 
@@ -70,6 +72,31 @@ final class ProcessLauncher {
         }
     }
 
+    /// Runs a check (`validate_command`) and calls `completion` on the event loop with how it
+    /// ended and what it printed (standard output and error together, as one bounded, escaped
+    /// line: ``PrintedOutput``). It leads a process group of its own: after `timeout` the whole
+    /// group is killed, so that nothing it started in the background lives on.
+    func check(_ arguments: [String], timeout: TimeAmount, completion: @escaping (Outcome, String?) -> Void) {
+        let output: OutputPipe
+        do {
+            output = try OutputPipe()
+        } catch {
+            completion(.failedToStart(error.description), nil)
+            return
+        }
+        do {
+            let process = try ChildProcess(arguments, stdin: .null, stdout: .descriptor(output.writeEnd), stderr: .standardOutput, newSession: true)
+            output.closeWriteEnd()
+            children[process.pid] = Child(process: process, deadline: .now() + timeout, output: output) { outcome in
+                completion(outcome, output.printed.line)
+            }
+            scheduleReap()
+        } catch {
+            output.close()
+            completion(.failedToStart(error.description), nil)
+        }
+    }
+
     /// Polls every 10 ms while a child has a deadline (someone waits for it), else every second.
     private func scheduleReap() {
         guard reaper == nil, !children.isEmpty else { return }
@@ -84,16 +111,20 @@ final class ProcessLauncher {
         reaper = nil
         let now = NIODeadline.now()
         for (pid, child) in children {
+            child.output?.drain()
             if let ended = child.process.poll() {
                 children.removeValue(forKey: pid)
+                child.output?.close()
                 switch ended {
                 case .exited(let status): child.completion(.exited(status))
                 case .signaled(let signal): child.completion(.signaled(signal))
                 }
             } else if let deadline = child.deadline, deadline <= now {
-                child.process.signal(SIGKILL)
+                // Its whole group: what it started in the background goes with it (it leads a session).
+                child.process.signal(SIGKILL, group: true)
                 child.process.wait()
                 children.removeValue(forKey: pid)
+                child.output?.close()
                 child.completion(.timedOut)
             }
         }

@@ -32,14 +32,45 @@ package enum SocketPreparer {
         }
     }
 
-    /// Gives the bound socket its mode: 0600, or 0660 with `group` as its group.
-    package static func secure(path: String, group: UInt32?) throws(Refusal) {
-        if let group {
-            guard chown(path, UInt32.max, group) == 0, chmod(path, 0o660) == 0 else {
-                throw Refusal(description: "cannot give \(path) to group \(group): \(String(cString: strerror(errno)))")
+    /// Gives the bound socket its mode, the least open that lets the allowed users reach it
+    /// (windowd.toml(5), `allowed_uids`, `allowed_group`): 0600 when only the daemon's user and
+    /// root may connect; 0660 with `group` as its group when that group may; 0666 when
+    /// `otherUIDs` may, since a mode cannot name single uids. The socket's directory gets the
+    /// search permission they need (never read or write): everyone's `x` (0711) for
+    /// `otherUIDs`, else its group's with `group` as its group (0710), unless others may search
+    /// it already. Who is admitted is still decided per connection, from its credentials
+    /// (`AccessPolicy`).
+    package static func secure(path: String, group: UInt32?, otherUIDs: Bool) throws(Refusal) {
+        let mode: mode_t = otherUIDs ? 0o666 : group != nil ? 0o660 : 0o600
+        if let group, chown(path, UInt32.max, group) != 0 {
+            throw Refusal(description: "cannot give \(path) to group \(group): \(String(cString: strerror(errno)))")
+        }
+        guard chmod(path, mode) == 0 else {
+            throw Refusal(description: "cannot set mode \(String(mode, radix: 8)) on \(path): \(String(cString: strerror(errno)))")
+        }
+        guard otherUIDs || group != nil else { return }
+        let directory = parent(of: path)
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            throw Refusal(description: "cannot inspect \(directory): \(String(cString: strerror(errno)))")
+        }
+        if otherUIDs {
+            // Its group's too: a user in the directory's group is judged by the group's bits alone.
+            guard info.st_mode & (S_IXGRP | S_IXOTH) != S_IXGRP | S_IXOTH else { return }
+            try allowSearch(directory, mode: info.st_mode | S_IXGRP | S_IXOTH, who: "the users of allowed_uids")
+        } else if let group {
+            guard info.st_mode & S_IXOTH == 0, info.st_gid != group || info.st_mode & S_IXGRP == 0 else { return }
+            if info.st_gid != group, chown(directory, UInt32.max, group) != 0 {
+                throw Refusal(description: "cannot give \(directory) to group \(group), so that its members reach the socket: \(String(cString: strerror(errno)))")
             }
-        } else if chmod(path, 0o600) != 0 {
-            throw Refusal(description: "cannot set mode 0600 on \(path): \(String(cString: strerror(errno)))")
+            try allowSearch(directory, mode: info.st_mode | S_IXGRP, who: "the members of allowed_group")
+        }
+    }
+
+    private static func allowSearch(_ directory: String, mode: mode_t, who: String) throws(Refusal) {
+        guard chmod(directory, mode & 0o7777) == 0 else {
+            throw Refusal(description: "cannot let \(who) search \(directory) (mode \(String(mode & 0o7777, radix: 8))), so they cannot reach the socket: "
+                + "\(String(cString: strerror(errno))); choose a --socket in a directory they can reach")
         }
     }
 
@@ -60,14 +91,10 @@ package enum SocketPreparer {
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw Refusal(description: "\(directory) is not a directory (\(kind(info.st_mode))); refusing to follow it: remove it or choose another --socket")
         }
-        let uid = getuid()
-        guard info.st_uid == uid || info.st_uid == 0 else {
-            throw Refusal(description: "\(directory) belongs to uid \(info.st_uid), not to uid \(uid); refusing to put the socket there")
-        }
-        // Only its owner may write it (windowd(8)); a shared one such as /tmp, sticky or not,
-        // lets others take names next to the socket. The daemon's default directories are its own.
-        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
-            throw Refusal(description: "\(directory) is writable by other users (mode \(String(info.st_mode & 0o7777, radix: 8))); only its owner may write the socket's directory: make it owner-only (chmod 700) or choose another --socket, e.g. in a directory of your own")
+        // Root's own directories (/run) hold the sockets of the system's units too.
+        let role = OwnerOnlyDirectory.Role(contents: "the socket", name: "the socket's directory", elsewhere: "--socket, e.g. in a directory of your own")
+        if let problem = OwnerOnlyDirectory.problem(directory, info, owners: [getuid(), 0], role: role) {
+            throw Refusal(description: problem)
         }
     }
 

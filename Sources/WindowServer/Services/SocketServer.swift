@@ -134,7 +134,8 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             let fd = try ListeningSocket.bind(path: path, backlog: backlog)
             let channel: NIOAsyncChannel<Void, Never>
             do {
-                try SocketPreparer.secure(path: path, group: AccessPolicy.groupID(named: config.daemon.allowedGroup))
+                let policy = AccessPolicy(config.daemon)
+                try SocketPreparer.secure(path: path, group: policy.allowedGroup, otherUIDs: policy.admitsOtherUIDs)
                 channel = try await bootstrap.bind(fd, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
             } catch {
                 close(fd)

@@ -1,3 +1,5 @@
+import WindowProtocol
+
 /// One line of a frame: its text and how it is drawn.
 public struct ScreenLine: Hashable, Sendable {
     /// How a line is drawn.
@@ -15,9 +17,11 @@ public struct ScreenLine: Hashable, Sendable {
     /// How to draw `text`.
     public var style: Style
 
-    /// A line showing `text` in `style`.
+    /// A line showing `text` in `style`; a control character in it (a user name or a storage
+    /// key a client chose) is shown as its escape, as `winctl list` shows one, never sent to
+    /// the terminal as it is.
     public init(_ text: String, style: Style = .plain) {
-        self.text = text
+        self.text = JSONValue.escapingControls(text)
         self.style = style
     }
 

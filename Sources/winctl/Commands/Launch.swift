@@ -28,7 +28,7 @@ extension Winctl {
 
         func run() throws {
             if let failure = OwnPlace.launch(argv, title: title, at: OwnPlace.detect(outer: false)) {
-                Console.error("could not start \(argv.joined(separator: " ")): \(failure)")
+                Console.error("could not start \(ValueText.command(argv)): \(failure)")
                 throw ExitStatus.refused
             }
         }

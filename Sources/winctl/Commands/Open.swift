@@ -35,7 +35,7 @@ extension Winctl {
             }
             guard let command = result.command else { return }
             if let failure = OwnPlace.launch(command, title: OpenText.title(result.window), at: here) {
-                Console.error("could not start \(command.joined(separator: " ")): \(failure); present the window from a terminal with winctl attach \(result.window.id)")
+                Console.error("could not start \(ValueText.command(command)): \(failure); present the window from a terminal with winctl attach \(result.window.id)")
             }
         }
     }

@@ -14,13 +14,12 @@ struct AccessTests {
     static let tools: [String] = ["/usr/sbin/groupadd", "/usr/sbin/useradd", "/usr/sbin/userdel", "/usr/sbin/groupdel", "/usr/bin/setpriv", "/usr/bin/python3"]
     static let canManageUsers = getuid() == 0 && tools.allSatisfy { (tool: String) in access(tool, X_OK) == 0 }
 
-    @Test("allowed_group admits members of that group, and no other user",
+    @Test("allowed_group alone admits members of that group, with no chmod by hand, and no other user",
           .enabled(if: AccessTests.canManageUsers, "needs root, groupadd/useradd, setpriv and python3 to make and switch users"))
     func allowedGroupAdmitsThatGroupOnly() throws {
         let accounts = try TestAccounts()
         defer { accounts.remove() }
         let directory = try TemporaryDirectory()
-        chmod(directory.path, 0o711)  // others may reach the socket; its own mode decides
         let daemon = try DaemonProcess(in: directory, config: TestConfig.text(daemon: [#"allowed_group = "\#(accounts.group)""#]))
         defer { daemon.stop() }
         try daemon.waitUntilServing()
@@ -29,18 +28,24 @@ struct AccessTests {
         try waitUntil("the socket to be 0660 with group \(accounts.group)", timeout: .seconds(5)) {
             lstat(daemon.socketPath, &info) == 0 && info.st_mode & 0o777 == 0o660 && info.st_gid == accounts.gid
         }
+        #expect(stat(directory.path, &info) == 0 && info.st_mode & 0o7777 == 0o710 && info.st_gid == accounts.gid,
+                "its directory lets the group search it, and no one else: \(String(info.st_mode & 0o7777, radix: 8)) group \(info.st_gid)")
 
         // A member of the group, whose own group is another one: the kernel lets it connect
         // through the socket's group, and the daemon admits it.
         let member = try AccessProbe.run(in: directory, socket: daemon.socketPath, name: "member",
                                          as: ["--reuid=\(accounts.memberUID)", "--regid=65534", "--groups=\(accounts.gid)"])
         #expect(member.lines.count == 1 && member.lines.first?["result"]?["windows"] != nil, "the member (uid \(accounts.memberUID), group \(accounts.gid)) is served: \(member.text)")
+        let memberWinctl = try Winctl.run(["open", "detail", "8"], socket: daemon.socketPath,
+                                          wrapper: ["/usr/bin/setpriv", "--reuid=\(accounts.memberUID)", "--regid=65534", "--groups=\(accounts.gid)"])
+        #expect(memberWinctl.status == 0, "winctl as a member of \(accounts.group): \(memberWinctl)")
 
-        // A user outside the group: the socket's mode already keeps it out...
+        // A user outside the group: the modes already keep it out...
         let denied = try AccessProbe.run(in: directory, socket: daemon.socketPath, name: "outsider-kernel",
                                          as: ["--reuid=\(accounts.outsiderUID)", "--regid=65534", "--clear-groups"])
         #expect(denied.text.contains("PermissionError"), "the kernel refuses the connect: \(denied.text)")
-        // ...and with the mode opened up, the daemon's own check refuses it.
+        // ...and with the modes opened up, the daemon's own check refuses it.
+        chmod(directory.path, 0o711)
         chmod(daemon.socketPath, 0o666)
         let outsider = try AccessProbe.run(in: directory, socket: daemon.socketPath, name: "outsider",
                                            as: ["--reuid=\(accounts.outsiderUID)", "--regid=65534", "--clear-groups"])
@@ -48,7 +53,36 @@ struct AccessTests {
         #expect(outsider.lines.first?["error"]?["data"]?["reason"]?.string == "forbidden", "\(outsider.text)")
         #expect(outsider.lines.first?["error"]?["message"]?.string?.contains("allowed_group") == true, "\(outsider.text)")
         #expect(outsider.text.hasSuffix("<EOF>\n"), "the connection is closed: \(outsider.text)")
-        #expect(try daemon.client().call("window.list")["windows"]?.array?.isEmpty == true)
+        #expect(try daemon.client().call("window.list")["windows"]?.array?.count == 1, "only the member's window")
+    }
+
+    @Test("allowed_uids alone lets that uid connect with winctl, with no chmod by hand; another uid is still refused",
+          .enabled(if: AccessTests.canManageUsers, "needs root, groupadd/useradd, setpriv and python3 to make and switch users"))
+    func allowedUIDsAloneAdmitThatUID() throws {
+        let accounts = try TestAccounts()
+        defer { accounts.remove() }
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: TestConfig.text(daemon: ["allowed_uids = [\(accounts.memberUID)]"]))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+
+        var info = stat()
+        try waitUntil("the socket to be 0666 (a mode cannot name one uid)", timeout: .seconds(5)) {
+            lstat(daemon.socketPath, &info) == 0 && info.st_mode & 0o777 == 0o666
+        }
+        #expect(stat(directory.path, &info) == 0 && info.st_mode & 0o7777 == 0o711,
+                "its directory lets others search it, not list or write it: \(String(info.st_mode & 0o7777, radix: 8))")
+
+        let allowed = try Winctl.run(["open", "detail", "7"], socket: daemon.socketPath,
+                                     wrapper: ["/usr/bin/setpriv", "--reuid=\(accounts.memberUID)", "--regid=65534", "--clear-groups"])
+        #expect(allowed.status == 0, "uid \(accounts.memberUID), listed in allowed_uids, is served: \(allowed)")
+        #expect(allowed.stdout.contains("created"), "\(allowed)")
+
+        let outsider = try Winctl.run(["list"], socket: daemon.socketPath, json: true,
+                                      wrapper: ["/usr/bin/setpriv", "--reuid=\(accounts.outsiderUID)", "--regid=65534", "--clear-groups"])
+        #expect(outsider.status == 1, "uid \(accounts.outsiderUID) reaches the socket but the daemon refuses it: \(outsider) \(outsider.stderr)")
+        #expect(outsider.stdout.contains("forbidden"), "\(outsider)")
+        #expect(try daemon.client().call("window.list")["windows"]?.array?.count == 1)
     }
 
     @Test("a symbolic link planted at the socket path: windowd refuses to start and leaves it alone")

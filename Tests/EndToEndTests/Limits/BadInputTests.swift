@@ -83,6 +83,33 @@ struct BadInputTests {
         #expect(try other.call("daemon.status")["clients"]?.int == 2, "the connection that sent it is still there")
     }
 
+    @Test("valid JSON nested past the nesting limit gets -32600 limit_exceeded saying \"nesting limit\", not a parse error; 256 levels are read (windowd-protocol(7), LIMITS)")
+    func nestingLimit() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let id = try #require(try client.call("window.open", #"{"group":"notes","value":"deep"}"#)["window"]?["id"]?.string)
+        /// A `storage.set` whose value is `levels` arrays inside each other; the request object is one level more.
+        func storageSet(_ levels: Int, id requestID: Int) -> String {
+            let value = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+            return #"{"jsonrpc":"2.0","id":\#(requestID),"method":"storage.set","params":{"id":"\#(id)","key":"k","value":\#(value)}}"#
+        }
+        for (line, what) in [(storageSet(300, id: 1), "a request"), ("[" + storageSet(300, id: 2) + "]", "a batch"),
+                             (String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000), "bare arrays")] {
+            try client.send(line: line)
+            let reply = try #require(try client.readMessage(what: "the reply to \(what)"), "the daemon closed the connection")
+            #expect(reply["error"]?["code"]?.int == -32600 && reply["error"]?["data"]?["reason"]?.string == "limit_exceeded", "\(what): \(reply.jsonText)")
+            #expect(reply["error"]?["message"]?.string?.contains("nesting limit") == true, "\(what): \(reply.jsonText)")
+            #expect(reply["id"] == .null)
+        }
+        // 256 levels in all: the request object, its params and 254 arrays.
+        try client.send(line: storageSet(254, id: 3))
+        let kept = try #require(try client.readMessage())
+        #expect(kept["result"]?["storage"]?["k"] != nil, "\(kept.jsonText.prefix(300))")
+        try client.send(line: storageSet(255, id: 4))
+        #expect(try client.readMessage()?["error"]?["data"]?["reason"]?.string == "limit_exceeded")
+    }
+
     @Test("an oversize line cut by a graceful restart: the next process skips the rest of it, without a second answer")
     func oversizeLineAcrossARestart() throws {
         let harness = try FDStoreHarness()
