@@ -22,6 +22,7 @@ struct ConfigLoaderTests {
         #expect(embedded.daemon.maxMessageBytes == 65_536)
         #expect(embedded.app.phaseSettleMilliseconds == 150)
         #expect(embedded.coordinatorLimits.phaseSettle == 0.15)
+        #expect(embedded.app.launchTimeoutMilliseconds == 30_000 && embedded.coordinatorLimits.launchTimeout == 30)
     }
 
     @Test("a bad value names the file, the line and the key")
@@ -135,6 +136,10 @@ struct ConfigLoaderTests {
                 "config/windowd.toml:3: app.phase_settle_ms must not be negative, not -5"),
         Message("a settle time over a minute", "[groups.main]\n[app]\nphase_settle_ms = 90000\n",
                 "config/windowd.toml:3: app.phase_settle_ms must be at most 60000 (a minute), not 90000"),
+        Message("a launch timeout of zero", "[groups.main]\n[app]\nlaunch_timeout_ms = 0\n",
+                "config/windowd.toml:3: app.launch_timeout_ms must be at least 1, not 0"),
+        Message("a launch timeout over an hour", "[groups.main]\n[app]\nlaunch_timeout_ms = 3600001\n",
+                "config/windowd.toml:3: app.launch_timeout_ms must be at most 3600000 (an hour), not 3600001"),
         Message("a settle time in seconds", "[groups.main]\n[app]\nphase_settle_ms = 0.15\n",
                 "config/windowd.toml:3: app.phase_settle_ms must be an integer number of milliseconds, found a float (0.15)"),
         Message("no group", "[daemon]\n",
