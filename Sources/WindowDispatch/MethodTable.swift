@@ -23,6 +23,11 @@ enum MethodTable {
             let outcome = opened.outcome.told(understanding: params.outcomes ?? [])
             return WindowOpen.Result(window: opened.window.info, outcome: outcome, command: opened.command.isEmpty ? nil : opened.command)
         },
+        MethodRoute.of(WindowLaunchEnded.self) { context, params, _, effects throws in
+            WindowResult(window: try context.change { coordinator, _ in
+                try coordinator.openerLaunchEnded(params.id, reason: params.reason, effects: &effects)
+            }.info)
+        },
         MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws in
             let now = context.now
             return WindowResult(window: try context.change { coordinator, _ in try coordinator.close(params.id, now: now, effects: &effects) }.info)

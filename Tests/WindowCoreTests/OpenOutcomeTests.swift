@@ -77,6 +77,24 @@ struct OpenOutcomeTests {
         #expect(try coordinator.open(group: "detail", value: .int(9), now: 43 + coordinator.limits.launchTimeout, ids: &ids, effects: &effects).outcome == .relaunched)
     }
 
+    @Test("an opener that could not start the command says so: the wait ends and subscribers hear why; a launch the daemon runs is not the opener's to end")
+    func openerLaunchEnded() throws {
+        var coordinator = coordinator()
+        var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
+        let detail = try coordinator.open(group: "detail", value: .int(9), now: 1, ids: &ids, effects: &effects)
+        let pinned = try coordinator.open(group: "pinned", value: .int(9), now: 1, ids: &ids, effects: &effects)
+        effects = []
+        _ = try coordinator.openerLaunchEnded(detail.window.id.rawValue, reason: "could not start: no display", effects: &effects)
+        #expect(effects == [.event(.windowLaunchFailed(WindowLaunchFailedEvent(
+            window: detail.window.info, command: ["winctl", "attach", detail.window.id.rawValue], reason: "could not start: no display")))])
+        #expect(try coordinator.open(group: "detail", value: .int(9), now: 2, ids: &ids, effects: &effects).outcome == .relaunched)
+        effects = []
+        _ = try coordinator.openerLaunchEnded(pinned.window.id.rawValue, reason: "x", effects: &effects)
+        #expect(effects.isEmpty && coordinator.launches.isInFlight(pinned.window.id))
+        #expect(throws: Refusal.self) { try coordinator.openerLaunchEnded("nope", reason: "x", effects: &effects) }
+    }
+
     @Test("the daemon runs at most 16 launches at once: the 17th fails with too_many_launches, and a slot freed by an attach or an end is taken again")
     func launchBound() throws {
         let groups = [WindowGroup(id: "spawn", valueType: .int, launch: ["/bin/spawn", "{value}"])]

@@ -288,13 +288,22 @@ def _start_advice(path):
     return "is windowd running? set WINDOWD_SOCKET"
 
 
-def start_here(command, title="windowd"):
+def start_here(command, title="windowd", socket=None, app=None, window_id=None):
     """Starts ``command`` (an argv, no shell) in a new terminal window where this program runs,
-    detached, through ``winctl launch``; returns whether it started."""
+    detached, through ``winctl launch``; returns whether it started. The command gets
+    ``WINDOWD_SOCKET`` (``socket``, made absolute), ``WINDOWD_APP`` (``app``) and
+    ``WINDOWD_WINDOW_ID`` (``window_id``), whatever the environment of the place it starts in."""
     winctl = os.environ.get("WINCTL") or shutil.which("winctl")
     if not winctl:
         return False
-    done = subprocess.run([winctl, "launch", "--title", title, "--"] + list(command),
+    options = ["--title", title]
+    if socket:
+        options += ["--socket", os.path.abspath(socket)]
+    if app:
+        options += ["--app", app]
+    if window_id:
+        options += ["--window", window_id]
+    done = subprocess.run([winctl, "launch"] + options + ["--"] + list(command),
                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=False)
     return done.returncode == 0
 
@@ -305,6 +314,9 @@ class Client:
 
     def __init__(self, path=None, timeout=10.0, client_name="windowd.py", hello=True, app=None):
         self.path = path or default_socket_path(app=app)
+        # The app chosen, as winctl tells it to what it launches: given, else $WINDOWD_APP
+        # when no socket path decided.
+        self.app = app or (None if path or os.environ.get("WINDOWD_SOCKET") else os.environ.get("WINDOWD_APP") or None)
         self.timeout = timeout
         self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -383,13 +395,17 @@ class Client:
 
     def open_window(self, group, value=None, launch=True):
         """Opens the window of ``group`` for ``value`` or brings it to front: ``{"window",
-        "created", "outcome"}``, ``outcome`` one of ``created``, ``focused``, ``relaunched``.
+        "created", "outcome"}``, ``outcome`` one of ``created``, ``focused`` (its presenter was
+        brought to front), ``relaunched``, ``launching`` (the presenter started for it has not
+        attached yet: nothing is started again) or ``detached`` (no presenter, none started).
 
         When the window needs a presenter the result has ``command`` (the group's, from the
         daemon's config); with ``launch`` it is started in a new terminal window where this
         program runs (a tmux window of its session, a kitty window, ...) by ``winctl launch``,
-        which finds the place (``$WINCTL`` names winctl, else it is looked up on ``PATH``)."""
-        params = {"group": group}
+        which finds the place (``$WINCTL`` names winctl, else it is looked up on ``PATH``), with
+        this client's socket and app and the window's id in its environment. If it cannot be
+        started the daemon is told (``window.launchEnded``), so that the next open tries again."""
+        params = {"group": group, "outcomes": ["launching", "detached"]}
         if value is not None:
             params["value"] = value
         result = self.call("window.open", params)
@@ -397,7 +413,11 @@ class Client:
         if launch and command:
             window = result["window"]
             title = window["group"] if window.get("value") is None else "%s %s" % (window["group"], window["value"])
-            start_here(command, title)
+            if not start_here(command, title, socket=self.path, app=self.app, window_id=window["id"]):
+                try:
+                    self.call("window.launchEnded", {"id": window["id"], "reason": "could not start: winctl launch failed"})
+                except Refused:
+                    pass
         return result
 
     def close_window(self, window_id):

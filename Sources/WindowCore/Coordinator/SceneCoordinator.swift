@@ -122,6 +122,18 @@ package struct SceneCoordinator: Sendable {
         launches.end(id)
     }
 
+    /// The opener's client could not start the `command` it was given for window `idText`: its
+    /// launch is no longer waited for, and subscribers hear why (`window.launchFailed`). A launch
+    /// the daemon runs ends only with its process: a client cannot free a place in the bound.
+    package mutating func openerLaunchEnded(_ idText: String, reason: String, effects: inout [Effect]) throws(Refusal) -> Window {
+        let window = try window(idText)
+        guard launches.launches[window.id]?.starter == .opener else { return window }
+        launches.end(window.id)
+        let command = groups[window.group]?.commandArguments(id: window.id, value: window.value) ?? []
+        effects.append(.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: reason))))
+        return window
+    }
+
     /// Starts a presenter for `window` and notes it in flight: the daemon runs the group's
     /// `launch` override (an effect; past the bound, `window.launchFailed` with
     /// `too_many_launches` instead, and `nil`); else the group's `command` is returned for the

@@ -98,6 +98,11 @@ public final class AppClient: Sendable {
             let title = [result.window.group, result.window.value.word].compactMap { $0 }.joined(separator: " ")
             let variables = LaunchVariables.opener(socket: connection.options.socketPath, app: connection.options.app?.rawValue, windowID: result.window.id)
             opened.launchFailure = await PlaceFront.launch(command, title: title, at: here, variables: variables)
+            if let failure = opened.launchFailure {
+                // The daemon waits for the presenter it gave the command for: tell it none comes.
+                let ended = WindowLaunchEnded.Params(id: result.window.id, reason: "could not start: " + failure)
+                _ = try? await connection.call(WindowLaunchEnded.self, ended)
+            }
         }
         return opened
     }

@@ -36,6 +36,7 @@ extension Winctl {
             let variables = options.launchVariables(windowID: windowID)
             if let failure = OwnPlace.launch(argv, title: title, at: OwnPlace.detect(outer: false), variables: variables) {
                 Console.error("could not start \(argv.joined(separator: " ")): \(failure)")
+                if let windowID { DaemonClient.reportLaunchEnded(windowID, reason: "could not start: " + failure, options: options) }
                 throw ExitStatus.refused
             }
         }

@@ -27,12 +27,14 @@ extension Winctl {
         func run() throws {
             let here = OwnPlace.detect(outer: false)
             let params = WindowOpen.Params(group: group, value: value.map(JSONValue.string), place: here, outcomes: OpenOutcome.added)
-            let result = try DaemonClient(options).perform(WindowOpen.self, params) { result in
+            let client = try DaemonClient(options)
+            let result = try client.perform(WindowOpen.self, params) { result in
                 [result.window.id + " " + OpenText.outcome(result.outcome)]
             }
             guard let command = result.command else { return }
             let variables = options.launchVariables(windowID: result.window.id)
             if let failure = OwnPlace.launch(command, title: OpenText.title(result.window), at: here, variables: variables) {
+                DaemonClient.reportLaunchEnded(result.window.id, reason: "could not start: " + failure, options: options, over: client.connection)
                 Console.error("could not start \(command.joined(separator: " ")): \(failure); present the window from a terminal with winctl attach \(result.window.id)")
             }
         }

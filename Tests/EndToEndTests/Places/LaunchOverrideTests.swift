@@ -35,4 +35,22 @@ struct LaunchOverrideTests {
         #expect(again["outcome"]?.string == "relaunched" && again["created"]?.bool == false)
         _ = try watcher.waitForEvent("window.launchFailed")
     }
+
+    @Test("an open of a window whose presenter is on its way says launching to a client that decodes it, focused to one of before, and starts nothing")
+    func launchingToNewClientsOnly() throws {
+        let daemon = try DaemonProcess(in: try TemporaryDirectory(), config: TestConfig.text(extra: """
+
+            [groups.note]
+            value = "int"
+            command = ["present", "{id}"]
+            """))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let client = try daemon.client()
+        #expect(try client.call("window.open", #"{"group":"note","value":1}"#)["command"] != nil)
+        let old = try client.call("window.open", #"{"group":"note","value":1}"#)
+        #expect(old["outcome"]?.string == "focused" && old["command"] == nil, "\(old.jsonText)")
+        let new = try client.call("window.open", #"{"group":"note","value":1,"outcomes":["launching","detached"]}"#)
+        #expect(new["outcome"]?.string == "launching" && new["command"] == nil, "\(new.jsonText)")
+    }
 }
