@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIXSupport
 public import WindowProtocol
 
 /// This process's own place, and what a client of windowd does there (SPEC section 13): the
@@ -61,15 +62,6 @@ public enum OwnPlace {
 
     /// This process's environment as a dictionary.
     public static func environment() -> [String: String] {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return environment
+        ProcessEnvironment.current()
     }
 }

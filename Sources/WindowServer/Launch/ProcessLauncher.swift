@@ -60,11 +60,14 @@ final class ProcessLauncher {
         scheduleReap()
     }
 
-    /// Starts a group's launch command for `window`; `ended` gets how it ended, however it
+    /// Starts a group's launch command for `window`, with `WINDOWD_WINDOW_ID` naming it beside
+    /// the daemon's `WINDOWD_SOCKET` and `WINDOWD_APP`; `ended` gets how it ended, however it
     /// did (a failure is logged first, never fatal).
     func launch(_ arguments: [String], window: WindowID, ended: @escaping (Outcome) -> Void) {
         let logger = self.logger
-        run(arguments, timeout: nil) { outcome in
+        var environment = ProcessEnvironment.current()
+        environment["WINDOWD_WINDOW_ID"] = window.rawValue
+        run(arguments, environment: environment, timeout: nil) { outcome in
             if outcome != .exited(0) {
                 logger.warning("launch command failed", metadata: [
                     "window.id": "\(window)", "command": "\(arguments)", "outcome": "\(outcome)",
@@ -76,11 +79,11 @@ final class ProcessLauncher {
 
     /// Runs `arguments` and calls `completion` on the event loop with how it ended; after
     /// `timeout` it is killed and reported as timed out.
-    func run(_ arguments: [String], timeout: TimeAmount?, completion: @escaping (Outcome) -> Void) {
+    func run(_ arguments: [String], environment: [String: String]? = nil, timeout: TimeAmount?, completion: @escaping (Outcome) -> Void) {
         do {
             // stdout and stderr stay the daemon's (the journal); a session of its own, so that
             // the app outlives the daemon.
-            let process = try ChildProcess(arguments, stdin: .null, stdout: .inherited, stderr: .inherited, newSession: true)
+            let process = try ChildProcess(arguments, environment: environment, stdin: .null, stdout: .inherited, stderr: .inherited, newSession: true)
             children[process.pid] = Child(process: process, deadline: timeout.map { .now() + $0 }, completion: completion)
             scheduleReap()
         } catch {
