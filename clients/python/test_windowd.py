@@ -123,7 +123,7 @@ class ClientTests(unittest.TestCase):
         window_id = opened["window"]["id"]
         self.assertEqual((opened["outcome"], opened["command"]), ("created", ["present", window_id]))
         with open(record) as file:
-            self.assertEqual(file.read().splitlines(), ["launch", "--title", "shown 5", "--socket", os.path.abspath(self.daemon.socket),
+            self.assertEqual(file.read().splitlines(), ["--socket", os.path.abspath(self.daemon.socket), "launch", "--title", "shown 5",
                                                         "--window", window_id, "--", "present", window_id])
         again = self.client.open_window("shown", 5, launch=False)
         self.assertEqual((again["outcome"], again["created"], again.get("command")), ("launching", False, None),

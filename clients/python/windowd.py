@@ -296,14 +296,13 @@ def start_here(command, title="windowd", socket=None, app=None, window_id=None):
     winctl = os.environ.get("WINCTL") or shutil.which("winctl")
     if not winctl:
         return False
-    options = ["--title", title]
+    daemon = []  # winctl's own options go before the command's name
     if socket:
-        options += ["--socket", os.path.abspath(socket)]
+        daemon += ["--socket", os.path.abspath(socket)]
     if app:
-        options += ["--app", app]
-    if window_id:
-        options += ["--window", window_id]
-    done = subprocess.run([winctl, "launch"] + options + ["--"] + list(command),
+        daemon += ["--app", app]
+    options = ["--title", title] + (["--window", window_id] if window_id else [])
+    done = subprocess.run([winctl] + daemon + ["launch"] + options + ["--"] + list(command),
                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=False)
     return done.returncode == 0
 

@@ -20,6 +20,11 @@ struct LaunchesThatLandTests {
         return tmux
     }
 
+    /// `words` quoted for `sh -c`.
+    static func shellWords(_ words: [String]) -> String {
+        words.map { "'" + $0.replacing("'", with: #"'\''"#) + "'" }.joined(separator: " ")
+    }
+
     /// The `note` window for `value` as `winctl list --json` shows it, if there is one.
     static func listed(_ daemon: DaemonProcess, value: Int64) throws -> JSONValue? {
         let run = try Winctl.run(["list"], socket: daemon.socketPath, json: true)
@@ -54,6 +59,20 @@ struct LaunchesThatLandTests {
         let id = try #require(window?["id"]?.string)
         #expect(directory.read("told") == "\(daemon.socketPath)\nnotes\n\(id)\n")
         #expect(window?["place"]?["kind"]?.string == "tmux")
+    }
+
+    @Test("winctl --socket S launch --window ID (what the Python client runs) inside tmux: the command gets S, and ID as WINDOWD_WINDOW_ID")
+    func winctlLaunchPassesTheVariables() throws {
+        let directory = try TemporaryDirectory()
+        let told = directory.file("told")
+        let tmux = try Self.misleadingTmux()
+        let command = #"printf '%s\n' "$WINDOWD_SOCKET" "$WINDOWD_APP" "$WINDOWD_WINDOW_ID" > '\#(told)'"#
+        let launcher = Self.shellWords([Binaries.winctl, "--socket", "relative.sock", "launch", "--title", "t", "--window", "w-7", "--",
+                                         "/bin/sh", "-c", command])
+        try tmux.run(["new-window", "-d", "/bin/sh", "-c", "cd '\(directory.path)' && " + launcher])
+        try waitUntil("the launched command to write what it was told") { directory.read("told").hasSuffix("w-7\n") }
+        #expect(directory.read("told") == "\(directory.path)/relative.sock\nelsewhere\nw-7\n",
+                "the socket made absolute; no app chosen, so the server's own WINDOWD_APP stays (the socket decides)")
     }
 
     @Test("a presenter that takes 6 s to start is started once: opens meanwhile say launching, then focused once it attached")
