@@ -43,3 +43,27 @@ package enum ProcessTermination: Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ProcessTermination {
+    /// What ``firstEndedChild()`` finds among this process's children.
+    package enum EndedChild: Equatable, Sendable {
+        /// A child has ended and waits to be reaped (it still is: a peek, `WNOWAIT`).
+        case ended(pid_t)
+        /// Children run, none has ended.
+        case running
+        /// This process has no child at all.
+        case none
+    }
+
+    /// The first child that has ended, without reaping it, so that its owner may (a process
+    /// exec'd in place inherits the children of the image before, whose owners are gone; see
+    /// `ProcessLauncher`). Never blocks.
+    package static func firstEndedChild() -> EndedChild {
+        var info = siginfo_t()
+        while waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 {
+            if errno != EINTR { return errno == ECHILD ? .none : .running }
+        }
+        let pid = info._sifields._sigchld.si_pid
+        return pid == 0 ? .running : .ended(pid)
+    }
+}

@@ -2,12 +2,14 @@ package import WindowProtocol
 
 /// How `winctl open` words what it did, and the title of a window it starts.
 package enum OpenText {
-    /// `created`, `already open, brought to front`, `relaunched`.
+    /// `created`, `already open, brought to front`, `had no presenter, relaunched`, …
     package static func outcome(_ outcome: OpenOutcome) -> String {
         switch outcome {
         case .created: return "created"
         case .focused: return "already open, brought to front"
         case .relaunched: return "had no presenter, relaunched"
+        case .launching: return "already open, its presenter is starting"
+        case .detached: return "already open, no presenter (winctl attach presents it)"
         }
     }
 

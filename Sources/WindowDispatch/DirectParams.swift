@@ -19,7 +19,14 @@ extension WindowOpen.Params: DirectParams {
             guard let read = try? Place(json: member) else { return nil }
             place = read
         }
-        self.init(group: group, value: value == .null ? nil : value, place: place)
+        var outcomes: [String]?
+        if let member = members["outcomes"], member != .null {
+            guard case .array(let names) = member else { return nil }
+            outcomes = []
+            for case .string(let name) in names { outcomes?.append(name) }
+            guard outcomes?.count == names.count else { return nil }
+        }
+        self.init(group: group, value: value == .null ? nil : value, place: place, outcomes: outcomes)
     }
 }
 

@@ -20,7 +20,13 @@ enum MethodTable {
             let opened = try context.change { coordinator, ids in
                 try coordinator.open(group: params.group, value: params.value, now: now, ids: &ids, effects: &effects)
             }
-            return WindowOpen.Result(window: opened.window.info, outcome: opened.outcome, command: opened.command.isEmpty ? nil : opened.command)
+            let outcome = opened.outcome.told(understanding: params.outcomes ?? [])
+            return WindowOpen.Result(window: opened.window.info, outcome: outcome, command: opened.command.isEmpty ? nil : opened.command)
+        },
+        MethodRoute.of(WindowLaunchEnded.self) { context, params, _, effects throws in
+            WindowResult(window: try context.change { coordinator, _ in
+                try coordinator.openerLaunchEnded(params.id, reason: params.reason, effects: &effects)
+            }.info)
         },
         MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws in
             let now = context.now

@@ -33,12 +33,13 @@ enum LaunchCommands {
             guard let session = place.session else { return [] }
             return [.run(["zellij", "--session", session, "action", "new-pane", "--name", request.title, "--"] + withVariables(request, argv))]
         case .x11, .i3, .sway, .hyprland, .niri, .terminal:
-            guard let environment = graphicalEnvironment(request.environment, place: place) else { return [] }
+            guard var environment = graphicalEnvironment(request.environment, place: place) else { return [] }
+            environment.merge(request.variables.environment) { $1 }
             return [.startTerminal(TerminalLaunch(candidates: candidates(request.environment, place: place), argv: argv, title: request.title, environment: environment))]
         }
     }
 
-    /// `argv` preceded by `env NAME=value…` for the opener's `WINDOWD_*` variables, if any.
+    /// `argv` preceded by `env NAME=value…` for the variables passed, if any.
     private static func withVariables(_ request: LaunchRequest, _ argv: [String]) -> [String] {
         let variables = request.passedVariables
         return variables.isEmpty ? argv : ["env"] + variables + argv
@@ -54,10 +55,11 @@ enum LaunchCommands {
         return candidates
     }
 
-    /// The new terminal's environment: the opener's, less what names the opener's window, with
-    /// the place's display; `nil` when there is no display to open a window on.
+    /// The new terminal's environment: the opener's, less what names the opener's window and its
+    /// own `WINDOWD_*` (a window it presents, a daemon it did not use), with the place's
+    /// display; `nil` when there is no display to open a window on.
     private static func graphicalEnvironment(_ opener: [String: String], place: Place) -> [String: String]? {
-        var environment = opener.filter { !EnvironmentPlace.windowVariables.contains($0.key) }
+        var environment = opener.filter { !EnvironmentPlace.windowVariables.contains($0.key) && !$0.key.hasPrefix("WINDOWD_") }
         switch place.kind {
         case .x11, .i3:
             if let display = place.display { environment["DISPLAY"] = display }

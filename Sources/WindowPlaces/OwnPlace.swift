@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import POSIXSupport
 public import WindowProtocol
 
 /// This process's own place, and what a client of windowd does there (SPEC section 13): the
@@ -10,7 +11,8 @@ public import WindowProtocol
 ///
 /// ```swift
 /// let here = OwnPlace.detect()                                   // sent with window.attach / window.open
-/// OwnPlace.launch(result.command!, title: "detail 42", at: here) // a new window of the group's command, here
+/// OwnPlace.launch(result.command!, title: "detail 42", at: here,  // a new window of the group's command, here
+///                 variables: .opener(socket: path, app: nil, windowID: result.window.id))
 /// ```
 public enum OwnPlace {
     /// The place of the terminal this process runs in, learned from its own environment and
@@ -24,11 +26,12 @@ public enum OwnPlace {
 
     /// Starts `command` (an argv, no shell) in a new terminal window at `place`, detached: a
     /// tmux or screen window of its session, a kitty window beside it, a new window of the
-    /// terminal emulator, … Blocking for the few milliseconds the place's interface takes.
+    /// terminal emulator, … with `variables` in its environment (the opener's daemon and the
+    /// window's id). Blocking for the few milliseconds the place's interface takes.
     /// Returns why it failed, or `nil` once started.
     @discardableResult
-    public static func launch(_ command: [String], title: String, at place: Place) -> String? {
-        let steps = PlaceCommands.launch(argv: command, title: title, at: place, environment: environment())
+    public static func launch(_ command: [String], title: String, at place: Place, variables: LaunchVariables) -> String? {
+        let steps = PlaceCommands.launch(argv: command, title: title, at: place, environment: environment(), variables: variables)
         guard !steps.isEmpty else {
             return "there is nowhere to open a window from a \(place.kind.rawValue) place (no multiplexer and no display)"
         }
@@ -59,15 +62,6 @@ public enum OwnPlace {
 
     /// This process's environment as a dictionary.
     public static func environment() -> [String: String] {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return environment
+        ProcessEnvironment.current()
     }
 }

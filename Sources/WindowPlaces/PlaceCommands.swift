@@ -14,13 +14,14 @@ public enum PlaceCommands {
     /// window in its session, a kitty window through its kitty, a WezTerm pane, a zellij pane,
     /// a screen window, or under a window manager a new window of the user's terminal emulator.
     ///
-    /// `environment` is the opener's: `$TERMINAL` comes from it, a new terminal emulator
-    /// starts with it (less the variables that name the opener's window), and its `WINDOWD_*`
-    /// variables are passed to `argv` at every place. Empty when no level of `place` can open
-    /// a window.
-    public static func launch(argv: [String], title: String, at place: Place, environment: [String: String]) -> [PlaceStep] {
+    /// `environment` is the opener's: `$TERMINAL` comes from it, and a new terminal emulator
+    /// starts with it, less the variables that name the opener's window and its own `WINDOWD_*`.
+    /// `variables` (the opener's socket and app, the window's id) are passed to `argv` at every
+    /// place. Empty when no level of `place` can open a window.
+    public static func launch(argv: [String], title: String, at place: Place, environment: [String: String],
+                              variables: LaunchVariables = LaunchVariables()) -> [PlaceStep] {
         guard !argv.isEmpty else { return [] }
-        let request = LaunchRequest(argv: argv, title: title, environment: environment)
+        let request = LaunchRequest(argv: argv, title: title, environment: environment, variables: variables)
         for level in place.levels {
             let steps = LaunchCommands.steps(for: request, at: level)
             if !steps.isEmpty { return steps }
@@ -34,9 +35,8 @@ struct LaunchRequest {
     var argv: [String]
     var title: String
     var environment: [String: String]
+    var variables: LaunchVariables
 
-    /// The opener's `WINDOWD_*` variables, sorted by name, as `NAME=value`.
-    var passedVariables: [String] {
-        environment.keys.filter { $0.hasPrefix("WINDOWD_") }.sorted().map { $0 + "=" + environment[$0]! }
-    }
+    /// The variables the launched command gets, sorted by name, as `NAME=value`.
+    var passedVariables: [String] { variables.assignments }
 }

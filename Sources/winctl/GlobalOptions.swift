@@ -1,5 +1,6 @@
 import ArgumentParser
 import WindowClient
+import WindowPlaces
 import WindowProtocol
 
 /// The flags every command takes: which daemon to talk to, how long to wait for it, and how to print.
@@ -63,6 +64,15 @@ struct GlobalOptions: ParsableArguments {
     /// The socket path to connect to: `--socket`, else `--app`'s, else the environment's choice
     /// (SPEC sections 7 and 12); ``validate()`` has refused an app id that is not one.
     var socketPath: String { (try? SocketPath.forClient(explicit: socket, app: app)) ?? "" }
+
+    /// What a command launched for the window `windowID` is told of this daemon: the socket
+    /// connected to and the app chosen (by `--app` or `$WINDOWD_APP`), so that it reaches the same
+    /// app whatever the environment it starts in.
+    func launchVariables(windowID: String?) -> LaunchVariables {
+        let app = try? self.app.map { text throws(AppID.Invalid) in try AppID(validating: text) }
+        let chosen = SocketPath.appChosen(socket: socket, app: app ?? nil, environment: SocketPath.processEnvironment())
+        return .opener(socket: socketPath, app: chosen, windowID: windowID)
+    }
 
     /// The limit on connecting and on each answer; `nil` for `--timeout 0`.
     var timeout: Duration? {

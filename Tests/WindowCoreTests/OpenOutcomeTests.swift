@@ -41,20 +41,90 @@ struct OpenOutcomeTests {
         #expect(effects.contains(.launch(arguments: ["/usr/bin/launcher", opened.window.id.rawValue, "7"], window: opened.window.id)))
     }
 
-    @Test("a second open while the presenter just started is on its way starts nothing more; past the grace, or once one came and went, it relaunches")
+    @Test("a second open while the started presenter has not attached starts nothing and says launching, however long it takes; its attach ends the wait")
     func secondOpenWaitsForTheStartedPresenter() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
         let first = try coordinator.open(group: "detail", value: .int(9), now: 10, ids: &ids, effects: &effects)
         #expect(first.outcome == .created && !first.command.isEmpty)
-        let twice = try coordinator.open(group: "detail", value: .int(9), now: 10.2, ids: &ids, effects: &effects)
-        #expect(twice.outcome == .focused && twice.command.isEmpty, "a double open starts one presenter")
-        let late = try coordinator.open(group: "detail", value: .int(9), now: 10 + SceneCoordinator.presenterStartGrace, ids: &ids, effects: &effects)
-        #expect(late.outcome == .relaunched && !late.command.isEmpty, "a presenter that never came is started again")
-        let again = try coordinator.open(group: "detail", value: .int(9), now: 10.1 + SceneCoordinator.presenterStartGrace, ids: &ids, effects: &effects)
-        #expect(again.outcome == .focused, "and that relaunch is waited for too")
         effects = []
+        for now in [10.2, 16, 39.9] {
+            let again = try coordinator.open(group: "detail", value: .int(9), now: now, ids: &ids, effects: &effects)
+            #expect(again.outcome == .launching && again.command.isEmpty, "at \(now) s the presenter is still waited for")
+        }
+        #expect(effects.isEmpty, "nothing is brought to front: there is nothing to bring")
+        _ = try coordinator.attach(.init(target: .id(first.window.id.rawValue)), connection: ConnectionID(3), now: 40, ids: &ids, effects: &effects)
+        #expect(!coordinator.launches.isInFlight(first.window.id))
+        #expect(try coordinator.open(group: "detail", value: .int(9), now: 41, ids: &ids, effects: &effects).outcome == .focused)
+    }
+
+    @Test("past app.launch_timeout_ms, or once its opener or process says it ended, the next open starts the presenter again, and waits for that one")
+    func launchEndsByTimeoutOrReport() throws {
+        var coordinator = coordinator()
+        var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
+        let first = try coordinator.open(group: "detail", value: .int(9), now: 10, ids: &ids, effects: &effects)
+        #expect(coordinator.nextDeadline == 10 + coordinator.limits.launchTimeout)
+        coordinator.advance(to: 10 + coordinator.limits.launchTimeout, effects: &effects)
+        #expect(coordinator.nextDeadline == nil)
+        let late = try coordinator.open(group: "detail", value: .int(9), now: 41, ids: &ids, effects: &effects)
+        #expect(late.outcome == .relaunched && late.command == ["winctl", "attach", first.window.id.rawValue])
+        #expect(try coordinator.open(group: "detail", value: .int(9), now: 42, ids: &ids, effects: &effects).outcome == .launching)
+        coordinator.launchEnded(first.window.id)
+        #expect(try coordinator.open(group: "detail", value: .int(9), now: 43, ids: &ids, effects: &effects).outcome == .relaunched)
+        // Without the timer firing, the time of the open itself ends a wait that ran out.
+        #expect(try coordinator.open(group: "detail", value: .int(9), now: 43 + coordinator.limits.launchTimeout, ids: &ids, effects: &effects).outcome == .relaunched)
+    }
+
+    @Test("an opener that could not start the command says so: the wait ends and subscribers hear why; a launch the daemon runs is not the opener's to end")
+    func openerLaunchEnded() throws {
+        var coordinator = coordinator()
+        var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
+        let detail = try coordinator.open(group: "detail", value: .int(9), now: 1, ids: &ids, effects: &effects)
+        let pinned = try coordinator.open(group: "pinned", value: .int(9), now: 1, ids: &ids, effects: &effects)
+        effects = []
+        _ = try coordinator.openerLaunchEnded(detail.window.id.rawValue, reason: "could not start: no display", effects: &effects)
+        #expect(effects == [.event(.windowLaunchFailed(WindowLaunchFailedEvent(
+            window: detail.window.info, command: ["winctl", "attach", detail.window.id.rawValue], reason: "could not start: no display")))])
+        #expect(try coordinator.open(group: "detail", value: .int(9), now: 2, ids: &ids, effects: &effects).outcome == .relaunched)
+        effects = []
+        _ = try coordinator.openerLaunchEnded(pinned.window.id.rawValue, reason: "x", effects: &effects)
+        #expect(effects.isEmpty && coordinator.launches.isInFlight(pinned.window.id))
+        #expect(throws: Refusal.self) { try coordinator.openerLaunchEnded("nope", reason: "x", effects: &effects) }
+    }
+
+    @Test("the daemon runs at most 16 launches at once: the 17th fails with too_many_launches, and a slot freed by an attach or an end is taken again")
+    func launchBound() throws {
+        let groups = [WindowGroup(id: "spawn", valueType: .int, launch: ["/bin/spawn", "{value}"])]
+        var coordinator = SceneCoordinator(groups: groups, limits: CoordinatorLimits(maxWindows: 1_000, sessionTTL: 100))
+        var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
+        coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
+        effects = []
+        var opened: [OpenResult] = []
+        for value in Int64(0)..<600 {
+            opened.append(try coordinator.open(group: "spawn", value: .int(value), now: 1, ids: &ids, effects: &effects))
+        }
+        let launched = effects.filter { if case .launch = $0 { true } else { false } }
+        let refused = effects.compactMap { effect -> WindowLaunchFailedEvent? in
+            if case .event(.windowLaunchFailed(let failure)) = effect { failure } else { nil }
+        }
+        #expect(launched.count == CoordinatorLimits.launchesInFlight && launched.count == 16)
+        #expect(refused.count == 600 - 16 && refused.allSatisfy { $0.reason == "too_many_launches" })
+        #expect(refused.first?.window.id == opened[16].window.id.rawValue && refused.first?.command == ["/bin/spawn", "16"])
+        #expect(opened.allSatisfy { $0.outcome == .created })
+        effects = []
+        // A window refused its launch is not waited for: its next open tries again, and is refused again while 16 run.
+        #expect(try coordinator.open(group: "spawn", value: .int(20), now: 2, ids: &ids, effects: &effects).outcome == .detached)
+        coordinator.launchEnded(opened[0].window.id)
+        _ = try coordinator.attach(.init(target: .id(opened[1].window.id.rawValue)), connection: ConnectionID(1), now: 2, ids: &ids, effects: &effects)
+        effects = []
+        #expect(try coordinator.open(group: "spawn", value: .int(20), now: 3, ids: &ids, effects: &effects).outcome == .relaunched)
+        #expect(try coordinator.open(group: "spawn", value: .int(21), now: 3, ids: &ids, effects: &effects).outcome == .relaunched)
+        #expect(try coordinator.open(group: "spawn", value: .int(22), now: 3, ids: &ids, effects: &effects).outcome == .detached)
+        #expect(effects.filter { if case .launch = $0 { true } else { false } }.count == 2)
     }
 
     @Test("opening a window that has no presenter relaunches it, keeping its id and storage")
@@ -65,7 +135,8 @@ struct OpenOutcomeTests {
         let first = try coordinator.open(group: "detail", value: .int(5), now: 1, ids: &ids, effects: &effects)
         _ = try coordinator.setStorage("scroll", to: .int(3), of: first.window.id.rawValue, effects: &effects)
         effects = []
-        let again = try coordinator.open(group: "detail", value: .int(5), now: 1 + SceneCoordinator.presenterStartGrace, ids: &ids, effects: &effects)
+        coordinator.launchEnded(first.window.id)
+        let again = try coordinator.open(group: "detail", value: .int(5), now: 2, ids: &ids, effects: &effects)
         #expect(again.outcome == .relaunched && !again.created)
         #expect(again.window.id == first.window.id && again.window.storage.values == ["scroll": .int(3)])
         #expect(again.command == ["winctl", "attach", first.window.id.rawValue])
@@ -73,11 +144,12 @@ struct OpenOutcomeTests {
         effects = []
         let pinned = try coordinator.open(group: "pinned", value: .int(1), now: 1, ids: &ids, effects: &effects)
         effects = []
-        _ = try coordinator.open(group: "pinned", value: .int(1), now: 1 + SceneCoordinator.presenterStartGrace, ids: &ids, effects: &effects)
+        coordinator.launchEnded(pinned.window.id)
+        _ = try coordinator.open(group: "pinned", value: .int(1), now: 2, ids: &ids, effects: &effects)
         #expect(effects == [.launch(arguments: ["/usr/bin/launcher", pinned.window.id.rawValue, "1"], window: pinned.window.id)])
     }
 
-    @Test("a window with a presenter, or of a group with nothing to start, is focused")
+    @Test("a window with a presenter is focused; one with none, of a group with nothing to start, is detached (its subscribers still hear of the focus)")
     func focused() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
@@ -85,7 +157,7 @@ struct OpenOutcomeTests {
         let main = try coordinator.open(group: "main", value: nil, now: 1, ids: &ids, effects: &effects)
         effects = []
         let again = try coordinator.open(group: "main", value: nil, now: 2, ids: &ids, effects: &effects)
-        #expect(again.outcome == .focused && again.command.isEmpty)
+        #expect(again.outcome == .detached && again.command.isEmpty)
         #expect(effects == [.event(.windowFocus(main.window.info, presenter: nil))])
         let detail = try coordinator.open(group: "detail", value: .int(1), now: 1, ids: &ids, effects: &effects)
         _ = try coordinator.attach(.init(target: .id(detail.window.id.rawValue)), connection: ConnectionID(4), now: 1, ids: &ids, effects: &effects)

@@ -59,6 +59,18 @@ struct DirectParamsTests {
         #expect(direct > 0)
     }
 
+    @Test("window.open's params with the outcomes the client decodes")
+    func openWithOutcomes() {
+        var direct = 0
+        for members in Self.objects(["group", "outcomes"]) {
+            let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(members))
+            guard let read = WindowOpen.Params(members: members) else { continue }
+            direct += 1
+            #expect(decoded != nil && read.outcomes == decoded?.outcomes, "\(members)")
+        }
+        #expect(direct > 0)
+    }
+
     @Test("the params naming a window, and scene.setPhase's")
     func idAndPhase() {
         var direct = 0

@@ -22,6 +22,7 @@ struct ConfigLoaderTests {
         #expect(embedded.daemon.maxMessageBytes == 65_536)
         #expect(embedded.app.phaseSettleMilliseconds == 150)
         #expect(embedded.coordinatorLimits.phaseSettle == 0.15)
+        #expect(embedded.app.launchTimeoutMilliseconds == 30_000 && embedded.coordinatorLimits.launchTimeout == 30)
     }
 
     @Test("a bad value names the file, the line and the key")
@@ -139,6 +140,10 @@ struct ConfigLoaderTests {
                 "config/windowd.toml:3: daemon.outbound_stall_ms must be between 10 and 600000 (ten minutes), not 0"),
         Message("a stall time in seconds", "[groups.main]\n[daemon]\noutbound_stall_ms = 1.5\n",
                 "config/windowd.toml:3: daemon.outbound_stall_ms must be an integer number of milliseconds, found a float (1.5)"),
+        Message("a launch timeout of zero", "[groups.main]\n[app]\nlaunch_timeout_ms = 0\n",
+                "config/windowd.toml:3: app.launch_timeout_ms must be at least 1, not 0"),
+        Message("a launch timeout over an hour", "[groups.main]\n[app]\nlaunch_timeout_ms = 3600001\n",
+                "config/windowd.toml:3: app.launch_timeout_ms must be at most 3600000 (an hour), not 3600001"),
         Message("a settle time in seconds", "[groups.main]\n[app]\nphase_settle_ms = 0.15\n",
                 "config/windowd.toml:3: app.phase_settle_ms must be an integer number of milliseconds, found a float (0.15)"),
         Message("an empty run program", "[groups.file]\nrun = [\"\", \"{value}\"]\n",

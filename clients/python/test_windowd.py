@@ -127,10 +127,11 @@ class ClientTests(unittest.TestCase):
         self.assertEqual((opened["outcome"], opened["command"]), ("created", ["present", window_id]))
         self.assertIsNone(opened["launchFailure"], "started")
         with open(record) as file:
-            self.assertEqual(file.read().splitlines(), ["launch", "--title", "shown 5", "--", "present", window_id])
+            self.assertEqual(file.read().splitlines(), ["--socket", os.path.abspath(self.daemon.socket), "launch", "--title", "shown 5",
+                                                        "--window", window_id, "--", "present", window_id])
         again = self.client.open_window("shown", 5, launch=False)
-        self.assertEqual((again["outcome"], again["created"], again.get("command")), ("focused", False, None),
-                         "the presenter started a moment ago is on its way: nothing is started twice")
+        self.assertEqual((again["outcome"], again["created"], again.get("command")), ("launching", False, None),
+                         "the presenter started is on its way: nothing is started twice, nothing brought to front")
         self.assertEqual(self.client.open_window("detail", 1).get("command"), None, "a group without a command")
 
     def test_open_window_says_why_the_command_could_not_start(self):
@@ -211,6 +212,18 @@ class ClientTests(unittest.TestCase):
         with self.assertRaises(windowd.InvalidValue) as refused:
             self.client.call("window.open", {"group": "doc", "value": "notes.md"})
         self.assertIn("absolute path", refused.exception.message)
+
+    def test_a_launch_that_cannot_start_is_not_waited_for(self):
+        os.environ["WINCTL"] = "/bin/false"
+        self.addCleanup(os.environ.pop, "WINCTL", None)
+        watcher = windowd.Client(self.daemon.socket)
+        self.addCleanup(watcher.close)
+        watcher.subscribe(["window.launchFailed"])
+        opened = self.client.open_window("shown", 6)
+        event = watcher.next_event(timeout=5)
+        self.assertEqual((event.name, event.params["window"]["id"]), ("window.launchFailed", opened["window"]["id"]))
+        self.assertTrue(event.params["reason"].startswith("could not start"))
+        self.assertEqual(self.client.open_window("shown", 6, launch=False)["outcome"], "relaunched", "started again at once")
 
     def test_open_window_creates_once_then_brings_to_front(self):
         opened = self.client.open_window("detail", 42)

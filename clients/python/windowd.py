@@ -294,20 +294,28 @@ def _start_advice(path):
     return "is windowd running? set WINDOWD_SOCKET"
 
 
-def start_here(command, title="windowd"):
+def start_here(command, title="windowd", socket=None, app=None, window_id=None):
     """Starts ``command`` (an argv, no shell) in a new terminal window where this program runs,
-    detached, through ``winctl launch``; returns whether it started."""
-    return _launch_failure(command, title) is None
+    detached, through ``winctl launch``; returns whether it started. The command gets
+    ``WINDOWD_SOCKET`` (``socket``, made absolute), ``WINDOWD_APP`` (``app``) and
+    ``WINDOWD_WINDOW_ID`` (``window_id``), whatever the environment of the place it starts in."""
+    return _launch_failure(command, title, socket=socket, app=app, window_id=window_id) is None
 
 
-def _launch_failure(command, title):
+def _launch_failure(command, title, socket=None, app=None, window_id=None):
     """Starts ``command`` as ``start_here`` does; ``None`` once started, else why it was not
     (winctl's own message, or that winctl was not found)."""
     winctl = os.environ.get("WINCTL") or shutil.which("winctl")
     if not winctl:
         return "winctl was not found on PATH (or set $WINCTL to its path) to start %s" % " ".join(command)
+    daemon = []  # winctl's own options go before the command's name
+    if socket:
+        daemon += ["--socket", os.path.abspath(socket)]
+    if app:
+        daemon += ["--app", app]
+    options = ["--title", title] + (["--window", window_id] if window_id else [])
     try:
-        done = subprocess.run([winctl, "launch", "--title", title, "--"] + list(command),
+        done = subprocess.run([winctl] + daemon + ["launch"] + options + ["--"] + list(command),
                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
     except OSError as error:
         return "cannot run winctl at %s: %s (set $WINCTL to its path)" % (winctl, error.strerror or error)
@@ -331,6 +339,9 @@ class Client:
 
     def __init__(self, path=None, timeout=10.0, client_name="windowd.py", hello=True, app=None):
         self.path = path or default_socket_path(app=app)
+        # The app chosen, as winctl tells it to what it launches: given, else $WINDOWD_APP
+        # when no socket path decided.
+        self.app = app or (None if path or os.environ.get("WINDOWD_SOCKET") else os.environ.get("WINDOWD_APP") or None)
         self.timeout = timeout
         self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -409,18 +420,22 @@ class Client:
 
     def open_window(self, group, value=None, launch=True):
         """Opens the window of ``group`` for ``value`` or brings it to front: ``{"window",
-        "created", "outcome"}``, ``outcome`` one of ``created``, ``focused``, ``relaunched``.
+        "created", "outcome"}``, ``outcome`` one of ``created``, ``focused`` (its presenter was
+        brought to front), ``relaunched``, ``launching`` (the presenter started for it has not
+        attached yet: nothing is started again) or ``detached`` (no presenter, none started).
 
         When the window needs a presenter the result has ``command`` (the group's, from the
         daemon's config); with ``launch`` it is started in a new terminal window where this
         program runs (a tmux window of its session, a kitty window, ...) by ``winctl launch``,
-        which finds the place (``$WINCTL`` names winctl, else it is looked up on ``PATH``); the
-        result's ``launchFailure`` is then ``None`` once it started, else why it did not (the
-        window stays registered), as WindowKit's ``OpenedWindow.launchFailure``.
+        which finds the place (``$WINCTL`` names winctl, else it is looked up on ``PATH``), with
+        this client's socket and app and the window's id in its environment; the result's
+        ``launchFailure`` is then ``None`` once it started, else why it did not (the window stays
+        registered, and the daemon is told, ``window.launchEnded``, so that the next open tries
+        again), as WindowKit's ``OpenedWindow.launchFailure``.
 
         A string ``value`` of a group of value type ``path`` is a file: made absolute and normal
         against the working directory first (``normal_path``)."""
-        params = {"group": group}
+        params = {"group": group, "outcomes": ["launching", "detached"]}
         if value is not None:
             params["value"] = self._value(group, value)
         result = self.call("window.open", params)
@@ -428,7 +443,13 @@ class Client:
         if launch and command:
             window = result["window"]
             title = window["group"] if window.get("value") is None else "%s %s" % (window["group"], window["value"])
-            result["launchFailure"] = _launch_failure(command, title)
+            failure = _launch_failure(command, title, socket=self.path, app=self.app, window_id=window["id"])
+            result["launchFailure"] = failure
+            if failure is not None:
+                try:
+                    self.call("window.launchEnded", {"id": window["id"], "reason": "could not start: " + failure})
+                except Refused:
+                    pass
         return result
 
     def close_window(self, window_id):

@@ -90,7 +90,13 @@ final class MainWindow {
         let order = catalog.orders[min(max(0, selection.value), catalog.orders.count - 1)]
         do {
             let opened = try await scene.app.openWindow(group: "detail", value: .int(Int64(order.id)))
-            message = opened.created ? "Opened #\(order.id) in a new window." : "#\(order.id) is already open: brought it to front."
+            switch opened.outcome {
+            case .created: message = "Opened #\(order.id) in a new window."
+            case .focused: message = "#\(order.id) is already open: brought it to front."
+            case .relaunched: message = "#\(order.id) had no window: opened it again."
+            case .launching: message = "#\(order.id) is opening: its window is on its way."
+            case .detached: message = "#\(order.id) is open, in no window."
+            }
         } catch {
             message = "Cannot open #\(order.id): \(error)"
         }

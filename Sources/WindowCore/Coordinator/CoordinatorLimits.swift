@@ -8,12 +8,22 @@ package struct CoordinatorLimits: Sendable, Equatable {
     package var sessionTTL: Double
     /// Seconds a lower aggregate phase must hold before it is announced (`app.phase_settle_ms`).
     package var phaseSettle: Double
+    /// Seconds a launched presenter is waited for before an open starts it again (`app.launch_timeout_ms`).
+    package var launchTimeout: Double
+    /// Launches the daemon runs at once (a group's `launch`); more fail with `too_many_launches`.
+    package var maxLaunchesInFlight: Int
+
+    /// The launches the daemon has in flight at most, per app (windowd.toml(5), `launch`).
+    package static let launchesInFlight = 16
 
     /// Limits with the defaults of SPEC sections 3, 7 and 11 for any not given.
-    package init(maxWindows: Int = 100_000, maxStorageBytes: Int = 65_536, sessionTTL: Double = 43_200, phaseSettle: Double = 0.15) {
+    package init(maxWindows: Int = 100_000, maxStorageBytes: Int = 65_536, sessionTTL: Double = 43_200, phaseSettle: Double = 0.15,
+                 launchTimeout: Double = 30, maxLaunchesInFlight: Int = launchesInFlight) {
         self.maxWindows = maxWindows
         self.maxStorageBytes = maxStorageBytes
         self.sessionTTL = sessionTTL
         self.phaseSettle = phaseSettle
+        self.launchTimeout = launchTimeout
+        self.maxLaunchesInFlight = maxLaunchesInFlight
     }
 }

@@ -1,6 +1,7 @@
 import WindowProtocol
 /// What falls due by the clock alone (SPEC sections 3 and 4): the session's expiry, whatever
-/// the phase, and a lower aggregate that has held for `app.phase_settle_ms`.
+/// the phase, a lower aggregate that has held for `app.phase_settle_ms`, and the end of the wait
+/// for a launched presenter (`app.launch_timeout_ms`).
 ///
 /// The driver keeps one timer at ``nextDeadline`` and calls ``advance(to:effects:)`` when it
 /// fires; both are pure, so a test moves the time by hand.
@@ -9,18 +10,15 @@ extension SceneCoordinator {
     /// (signed out, and no lower aggregate waiting).
     package var nextDeadline: Double? {
         let expiry = state.isAuthenticated ? session?.expiresAt : nil
-        switch (expiry, phaseSettle.deadline) {
-        case (let expiry?, let settle?): return min(expiry, settle)
-        case (let expiry?, nil): return expiry
-        case (nil, let settle?): return settle
-        case (nil, nil): return nil
-        }
+        return [expiry, phaseSettle.deadline, launches.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Time has reached `now`: a lower aggregate that has held is announced (with its
-    /// reaction), and a session past its expiry ends in `error(sessionExpired)`, which closes
-    /// the windows that need a user as a sign-out does.
+    /// reaction), a session past its expiry ends in `error(sessionExpired)`, which closes
+    /// the windows that need a user as a sign-out does, and a launch waited for as long as
+    /// `app.launch_timeout_ms` says is no longer in flight: the next open starts it again.
     package mutating func advance(to now: Double, effects: inout [Effect]) {
+        _ = launches.expire(at: now)
         if let change = phaseSettle.settle(registry.aggregate, now: now) {
             announce(change, now: now, effects: &effects)
         }

@@ -41,5 +41,8 @@ extension SceneCoordinator {
         session = record.base.session
         phaseSettle = record.base.phaseSettle
         signedOut = record.base.signedOut
+        // A window taken back takes back the launch started for it (its effect is dropped too).
+        let windows = registry.windows
+        launches.keep { windows[$0] != nil }
     }
 }

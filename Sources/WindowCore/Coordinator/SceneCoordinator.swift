@@ -23,6 +23,8 @@ package struct SceneCoordinator: Sendable {
     package internal(set) var session: Session?
     /// The aggregate as announced: up at once, down once it has held (SPEC section 3).
     package internal(set) var phaseSettle: PhaseSettle
+    /// The presenters started and waited for.
+    package internal(set) var launches = LaunchesInFlight()
     /// Windows closed by a sign-out since the last sign-in: a presenter re-attaching to one by
     /// id is told `unauthenticated` (it was signed out), not `unknown_window`.
     var signedOut: Set<WindowID> = []
@@ -67,32 +69,39 @@ package struct SceneCoordinator: Sendable {
 
     // MARK: - Windows
 
-    /// How long a started presenter has to attach before another open of its window starts
-    /// one again, in seconds.
-    package static let presenterStartGrace: Double = 5
-
-    /// `openWindow(id:value:)`: the existing window of that value is brought to front — or, when
-    /// it has no presenter and its group says how to present one, started again (SPEC section 13:
-    /// nothing is there to bring to front) — else a new one is registered and started.
+    /// `openWindow(id:value:)`: the existing window of that value is brought to front when it has
+    /// a presenter; when it has none, its launch in flight is waited for (`launching`), or its
+    /// group's presenter is started again (`relaunched`), or, with nothing to start, it is left
+    /// as it is (`detached`). Else a new window is registered and started.
     ///
-    /// Starting is the group's `launch` override, run by the daemon (an effect), or else its
-    /// `command`, returned for the opener to start at its place. `launch: false` (an attach by
-    /// value) starts nothing. A new window's id is the next of `ids`.
+    /// Starting is the group's `launch` override, run by the daemon (an effect, at most
+    /// `maxLaunchesInFlight` at once), or else its `command`, returned for the opener to start at
+    /// its place; either is in flight (``LaunchesInFlight``) until its presenter attaches, its
+    /// process ends, or `launchTimeout` passes. `launch: false` (an attach by value) starts
+    /// nothing. A new window's id is the next of `ids`.
     package mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true,
                                ids: inout WindowIDSource, effects: inout [Effect]) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
         let typed = try WindowValue.parse(value, as: group.valueType, group: group.id)
+        // Whether a launch is still waited for is a matter of time too, whenever the timer fires.
+        _ = launches.expire(at: now)
         if let existing = registry.window(group: group.id, value: typed) {
-            // A presenter started moments ago is on its way: a second open (a double click, a
-            // script) waits for it rather than starting another (SPEC section 2: opened once).
-            let starting = existing.startedAt.map { now - $0 < Self.presenterStartGrace } ?? false
-            guard existing.presenter == nil, launch, !starting, !group.command.isEmpty || !group.launch.isEmpty else {
+            if existing.presenter != nil || !launch {
                 effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
                 return OpenResult(window: existing, outcome: .focused)
             }
-            registry.setStarted(now, of: existing.id)
-            return OpenResult(window: existing, outcome: .relaunched, command: start(existing, of: group, effects: &effects))
+            // A presenter started and not yet come (a double click, a slow start) is waited
+            // for, never started twice.
+            if launches.isInFlight(existing.id) { return OpenResult(window: existing, outcome: .launching) }
+            guard group.startsPresenters else {
+                effects.append(.event(.windowFocus(existing.info, presenter: nil)))
+                return OpenResult(window: existing, outcome: .detached)
+            }
+            guard let command = start(existing, of: group, now: now, effects: &effects) else {
+                return OpenResult(window: existing, outcome: .detached)
+            }
+            return OpenResult(window: existing, outcome: .relaunched, command: command)
         }
         guard registry.count < limits.maxWindows else {
             throw .refused(.limitExceeded, "window limit of \(limits.maxWindows) reached: close windows or raise the limit")
@@ -103,25 +112,45 @@ package struct SceneCoordinator: Sendable {
         registry.insert(window)
         effects.append(.persist(.windowCreated(window.stored)))
         effects.append(.event(.windowOpened(window.info)))
-        guard launch else { return OpenResult(window: window, outcome: .created) }
-        let command = start(window, of: group, effects: &effects)
-        if !command.isEmpty || !group.launch.isEmpty { registry.setStarted(now, of: window.id) }
-        return OpenResult(window: window, outcome: .created, command: command)
+        guard launch, group.startsPresenters else { return OpenResult(window: window, outcome: .created) }
+        return OpenResult(window: window, outcome: .created, command: start(window, of: group, now: now, effects: &effects) ?? [])
     }
 
-    /// The presenter started for `id` will not come (its launch failed): the next open starts one.
-    package mutating func startFailed(_ id: WindowID) {
-        registry.setStarted(nil, of: id)
+    /// The launch for `id` is over without a presenter: its process ended, or its opener could
+    /// not start it. The next open of its window starts one again.
+    package mutating func launchEnded(_ id: WindowID) {
+        launches.end(id)
     }
 
-    /// Starts a presenter for `window`: the daemon runs the group's `launch` override (an
-    /// effect); else the group's `command` is returned for the opener to start.
-    private func start(_ window: Window, of group: WindowGroup, effects: inout [Effect]) -> [String] {
+    /// The opener's client could not start the `command` it was given for window `idText`: its
+    /// launch is no longer waited for, and subscribers hear why (`window.launchFailed`). A launch
+    /// the daemon runs ends only with its process: a client cannot free a place in the bound.
+    package mutating func openerLaunchEnded(_ idText: String, reason: String, effects: inout [Effect]) throws(Refusal) -> Window {
+        let window = try window(idText)
+        guard launches.launches[window.id]?.starter == .opener else { return window }
+        launches.end(window.id)
+        let command = groups[window.group]?.commandArguments(id: window.id, value: window.value) ?? []
+        effects.append(.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: reason))))
+        return window
+    }
+
+    /// Starts a presenter for `window` and notes it in flight: the daemon runs the group's
+    /// `launch` override (an effect; past the bound, `window.launchFailed` with
+    /// `too_many_launches` instead, and `nil`); else the group's `command` is returned for the
+    /// opener to start.
+    private mutating func start(_ window: Window, of group: WindowGroup, now: Double, effects: inout [Effect]) -> [String]? {
         let override = group.launchArguments(id: window.id, value: window.value)
         guard override.isEmpty else {
+            guard launches.startedByDaemon < limits.maxLaunchesInFlight else {
+                let reason = WindowLaunchFailedEvent.tooManyLaunches
+                effects.append(.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: override, reason: reason))))
+                return nil
+            }
+            launches.begin(window.id, by: .daemon, now: now, timeout: limits.launchTimeout)
             effects.append(.launch(arguments: override, window: window.id))
             return []
         }
+        launches.begin(window.id, by: .opener, now: now, timeout: limits.launchTimeout)
         return group.commandArguments(id: window.id, value: window.value)
     }
 
@@ -179,6 +208,7 @@ package struct SceneCoordinator: Sendable {
             registry.setPresenter(nil, phase: .background, of: target.id)
         }
         registry.setPresenter(connection, phase: request.phase, place: request.place, of: target.id)
+        launches.end(target.id)
         target = registry.windows[target.id]!
         effects.append(.persist(.windowAttached(target.id, at: now)))
         effects.append(.event(.windowPhase(target.info)))

@@ -20,9 +20,6 @@ package struct Window: Sendable, Equatable {
     package let order: UInt64
     /// Its scene storage.
     package internal(set) var storage: SceneStorage
-    /// When a presenter was last started for it (created or relaunched, in the daemon's clock),
-    /// while none has attached since: an open in the meantime waits for that one.
-    package internal(set) var startedAt: Double?
 
     /// A window as it is registered or restored: detached and `background`.
     package init(id: WindowID, group: String, value: WindowValue, createdAt: String, order: UInt64, storage: SceneStorage = SceneStorage()) {

@@ -33,6 +33,9 @@ package struct WindowGroup: Sendable, Equatable {
         self.requiresAuth = requiresAuth
     }
 
+    /// Whether an open starts a presenter for the group's windows (a `command` or a `launch`).
+    package var startsPresenters: Bool { !command.isEmpty || !launch.isEmpty }
+
     /// The launch argv for the window `id` with `value`, substituted; empty when the group has none.
     package func launchArguments(id: WindowID, value: WindowValue) -> [String] {
         Self.substitute(launch, id: id, value: value)

@@ -105,18 +105,9 @@ package struct WindowRegistry: Sendable {
         if let presenter { byPresenter[presenter] = id }
         window.presenter = presenter
         window.place = presenter == nil ? nil : place
-        if presenter != nil { window.startedAt = nil }
         tally.remove(window.phase)
         window.phase = presenter == nil ? .background : phase
         tally.add(window.phase)
-        windows[id] = window
-    }
-
-    /// Notes that a presenter was started for `id` at `time` (`nil`: forget it).
-    package mutating func setStarted(_ time: Double?, of id: WindowID) {
-        guard var window = windows[id] else { return }
-        record(id)
-        window.startedAt = time
         windows[id] = window
     }
 

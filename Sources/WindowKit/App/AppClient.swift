@@ -80,19 +80,29 @@ public final class AppClient: Sendable {
     ///
     /// A window that needs a presenter (new, or one whose presenter is gone) is shown: the
     /// group's `command` is started in a new terminal window here, at this program's place (a
-    /// tmux window of its session, a kitty window, a terminal emulator window, …). Throws
+    /// tmux window of its session, a kitty window, a terminal emulator window, …), with this
+    /// client's socket and app and the window's id in its environment (`WINDOWD_SOCKET`,
+    /// `WINDOWD_APP`, `WINDOWD_WINDOW_ID`), whatever that place's own environment is. A window
+    /// whose presenter was started and has not attached yet is waited for: nothing is started
+    /// again, and the outcome is ``OpenOutcome/launching``. Throws
     /// ``WindowKitError`` with reason `unknown_group`, `invalid_value` or `unauthenticated` (a
     /// group that needs a signed-in user).
     @discardableResult
     public func openWindow(group: String, value: WindowValue = .none) async throws -> OpenedWindow {
         let connection = self.connection
         let here = OwnPlace.detect(outer: false)
-        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json, place: here)
+        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json, place: here, outcomes: OpenOutcome.added)
         let result = try await connection.call(WindowOpen.self, params) { connection.note($0.window) }
         var opened = OpenedWindow(window: result.window, outcome: result.outcome)
         if let command = result.command {
             let title = [result.window.group, result.window.value.word].compactMap { $0 }.joined(separator: " ")
-            opened.launchFailure = await PlaceFront.launch(command, title: title, at: here)
+            let variables = LaunchVariables.opener(socket: connection.options.socketPath, app: connection.options.app?.rawValue, windowID: result.window.id)
+            opened.launchFailure = await PlaceFront.launch(command, title: title, at: here, variables: variables)
+            if let failure = opened.launchFailure {
+                // The daemon waits for the presenter it gave the command for: tell it none comes.
+                let ended = WindowLaunchEnded.Params(id: result.window.id, reason: "could not start: " + failure)
+                _ = try? await connection.call(WindowLaunchEnded.self, ended)
+            }
         }
         return opened
     }

@@ -15,10 +15,10 @@ enum PlaceFront {
         }
     }
 
-    /// Starts `command` in a new terminal window at `place`; why it failed, or `nil`.
-    static func launch(_ command: [String], title: String, at place: Place) async -> String? {
+    /// Starts `command` in a new terminal window at `place` with `variables`; why it failed, or `nil`.
+    static func launch(_ command: [String], title: String, at place: Place, variables: LaunchVariables) async -> String? {
         do {
-            return try await NIOThreadPool.singleton.runIfActive { OwnPlace.launch(command, title: title, at: place) }
+            return try await NIOThreadPool.singleton.runIfActive { OwnPlace.launch(command, title: title, at: place, variables: variables) }
         } catch {
             return "\(error)"
         }

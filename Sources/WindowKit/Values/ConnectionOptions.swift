@@ -16,6 +16,10 @@ import Musl
 public struct ConnectionOptions: Sendable, Hashable {
     /// The daemon's socket.
     public var socketPath: String
+    /// The app chosen by ``init(socketPath:app:clientName:reconnectFor:requestTimeout:)``'s `app`,
+    /// if any: a command that ``AppClient/openWindow(group:value:)`` launches gets it as
+    /// `WINDOWD_APP`, beside `WINDOWD_SOCKET`.
+    public var app: AppID?
     /// The name sent in `hello`, seen in the daemon's log.
     public var clientName: String
     /// How long the daemon may be gone before the client gives up (status ``ConnectionStatus/closed``,
@@ -33,6 +37,7 @@ public struct ConnectionOptions: Sendable, Hashable {
                 requestTimeout: Duration = .seconds(30)) {
         self.socketPath = socketPath ?? app.map { SocketPath.forApp($0, environment: SocketPath.processEnvironment(), uid: getuid()) }
             ?? ConnectionOptions.defaultSocketPath()
+        self.app = app
         self.clientName = clientName
         self.reconnectFor = reconnectFor
         self.requestTimeout = requestTimeout

@@ -1,5 +1,5 @@
-/// What ``AppClient/openWindow(group:value:)`` did: made a window, brought one to front, or
-/// started the presenter of one that had none.
+/// What ``AppClient/openWindow(group:value:)`` did: made a window, brought one to front,
+/// started the presenter of one that had none, or waited for the presenter already started.
 ///
 /// ```swift
 /// let opened = try await app.openWindow(group: "detail", value: 42)
@@ -7,6 +7,8 @@
 /// case .created: print("opened \(opened.window.id)")
 /// case .focused: print("brought to front")
 /// case .relaunched: print("shown again")
+/// case .launching: print("on its way")        // started before, not attached yet
+/// case .detached: print("open, not presented") // nothing to start
 /// }
 /// ```
 public struct OpenedWindow: Sendable, Hashable {

@@ -12,8 +12,11 @@ public struct WindowLaunchFailedEvent: Codable, Sendable, Equatable {
     public var window: WindowInfo
     /// The argv started, substituted.
     public var command: [String]
-    /// How it failed: `could not start: …`, `exit 127`, `signal 9`.
+    /// How it failed: `could not start: …`, `exit 127`, `signal 9`, or ``tooManyLaunches``.
     public var reason: String
+    /// The reason of a launch not started because the daemon already has as many in flight as
+    /// it runs at once (windowd-protocol(7), "Limits").
+    public static let tooManyLaunches = "too_many_launches"
     /// A `window.launchFailed` payload.
     public init(window: WindowInfo, command: [String], reason: String) {
         self.window = window

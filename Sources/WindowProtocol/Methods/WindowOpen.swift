@@ -12,11 +12,15 @@ public enum WindowOpen: RPCMethod {
         /// Where the opener is (SPEC section 13): a new window is launched there. It only chooses
         /// where; what runs is always the group's own `command`.
         public var place: Place?
-        /// Params opening `group` for `value`, from an opener at `place`.
-        public init(group: String, value: JSONValue?, place: Place? = nil) {
+        /// The outcomes this client decodes besides `created`, `focused` and `relaunched`
+        /// (`launching`, `detached`); absent for none, and then the daemon says `focused` for them.
+        public var outcomes: [String]?
+        /// Params opening `group` for `value`, from an opener at `place`, decoding `outcomes` too.
+        public init(group: String, value: JSONValue?, place: Place? = nil, outcomes: [String]? = nil) {
             self.group = group
             self.value = value
             self.place = place
+            self.outcomes = outcomes
         }
     }
 
@@ -26,7 +30,8 @@ public enum WindowOpen: RPCMethod {
         public var window: WindowInfo
         /// `false` when the window existed (brought to front or relaunched).
         public var created: Bool
-        /// What happened: `created`, `focused` or `relaunched`.
+        /// What happened: `created`, `focused`, `relaunched`, or (for a client that asked for
+        /// them) `launching` or `detached`.
         public var outcome: OpenOutcome
         /// The argv (no shell) the opener's client starts in a new terminal window at its own place
         /// (SPEC section 13) to present the window: the group's `command` from the daemon's config,

@@ -1,5 +1,10 @@
 /// What `window.open` did (SPEC sections 2 and 13): made a window, brought the one that has a
-/// presenter to front, or started the group's command again for one that has none.
+/// presenter to front, started the group's command again for one that has none, or waited for
+/// the presenter already started.
+///
+/// `launching` and `detached` are sent only to a client that lists them in the params'
+/// `outcomes` (``WindowOpen/Params/outcomes``); an older client, which decodes only the first
+/// three, is told `focused` instead, as before they existed.
 public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
     /// A new window was registered (`created: true`).
     case created
@@ -8,4 +13,23 @@ public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
     /// The window existed without a presenter: its group's command was started again, and the
     /// new presenter finds the window's storage as it was.
     case relaunched
+    /// The window existed without a presenter, and the one started for it has not attached yet:
+    /// nothing was started again and nothing brought to front.
+    case launching
+    /// The window existed without a presenter, and nothing was started for it: its group starts
+    /// none, or the daemon runs as many launches as it may.
+    case detached
+
+    /// The outcomes every client of protocol 1 decodes.
+    public static let original: Set<OpenOutcome> = [.created, .focused, .relaunched]
+
+    /// The outcomes added since protocol 1 began, which a client sends in `outcomes` when it
+    /// decodes them (every client of this package does).
+    public static var added: [String] { allCases.filter { !original.contains($0) }.map(\.rawValue) }
+
+    /// This outcome as told to a client that decodes `understood` besides ``original``: an
+    /// outcome it does not know is `focused`, what it was told before the others existed.
+    public func told(understanding understood: [String]) -> OpenOutcome {
+        Self.original.contains(self) || understood.contains(rawValue) ? self : .focused
+    }
 }

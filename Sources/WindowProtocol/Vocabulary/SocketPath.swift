@@ -48,6 +48,18 @@ public enum SocketPath {
         return resolveDefault(environment: environment, uid: uid)
     }
 
+    /// The app whose socket ``resolve(socket:app:environment:uid:)`` chose with the same
+    /// arguments, as its id: `app`, else `$WINDOWD_APP` when neither `socket` nor
+    /// `$WINDOWD_SOCKET` named a socket; `nil` when a socket path or the default app decided.
+    /// An `app` given with a `socket` is kept: the caller chose both.
+    public static func appChosen(socket: String?, app: AppID?, environment: [String: String]) -> String? {
+        if let app { return app.rawValue }
+        if let socket, !socket.isEmpty { return nil }
+        if let explicit = environment["WINDOWD_SOCKET"], !explicit.isEmpty { return nil }
+        guard let text = environment["WINDOWD_APP"], !text.isEmpty else { return nil }
+        return text
+    }
+
     /// `names` (by default ``variables``) as this process's environment has them.
     public static func processEnvironment(_ names: [String] = variables) -> [String: String] {
         var environment: [String: String] = [:]

@@ -75,7 +75,7 @@ extension DaemonConfig.StateSection {
 extension DaemonConfig.AppSection {
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
-        try table.rejectUnknownKeys(["session_ttl_seconds", "minimum_loading_ms", "phase_settle_ms", "validate_command"])
+        try table.rejectUnknownKeys(["session_ttl_seconds", "minimum_loading_ms", "phase_settle_ms", "launch_timeout_ms", "validate_command"])
         sessionTTLSeconds = try table.integer("session_ttl_seconds", of: "seconds", check: DaemonConfig.DaemonSection.positive)
             ?? sessionTTLSeconds
         minimumLoadingMilliseconds = try table.integer("minimum_loading_ms", of: "milliseconds") { value in
@@ -84,6 +84,9 @@ extension DaemonConfig.AppSection {
         phaseSettleMilliseconds = try table.integer("phase_settle_ms", of: "milliseconds") { value in
             value < 0 ? "must not be negative, not \(value)" : value > 60_000 ? "must be at most 60000 (a minute), not \(value)" : nil
         } ?? phaseSettleMilliseconds
+        launchTimeoutMilliseconds = try table.integer("launch_timeout_ms", of: "milliseconds") { value in
+            value < 1 ? "must be at least 1, not \(value)" : value > 3_600_000 ? "must be at most 3600000 (an hour), not \(value)" : nil
+        } ?? launchTimeoutMilliseconds
         validateCommand = try table.strings("validate_command") ?? validateCommand
     }
 }

@@ -75,6 +75,8 @@ package struct DaemonConfig: Sendable, Equatable {
         package var minimumLoadingMilliseconds = 300
         /// `phase_settle_ms`: how long a lower aggregate phase must hold before it is announced.
         package var phaseSettleMilliseconds = 150
+        /// `launch_timeout_ms`: how long a started presenter is waited for before an open starts it again.
+        package var launchTimeoutMilliseconds = 30_000
         /// `validate_command`: the program that checks a restored session; empty for none.
         package var validateCommand: [String] = []
 
@@ -125,6 +127,6 @@ package struct DaemonConfig: Sendable, Equatable {
     /// The limits the coordinator enforces.
     package var coordinatorLimits: CoordinatorLimits {
         CoordinatorLimits(maxWindows: daemon.maxWindows, maxStorageBytes: daemon.maxStorageBytes, sessionTTL: Double(app.sessionTTLSeconds),
-                          phaseSettle: Double(app.phaseSettleMilliseconds) / 1_000)
+                          phaseSettle: Double(app.phaseSettleMilliseconds) / 1_000, launchTimeout: Double(app.launchTimeoutMilliseconds) / 1_000)
     }
 }

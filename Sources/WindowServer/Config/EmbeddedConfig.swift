@@ -25,6 +25,7 @@ package enum EmbeddedConfig {
         session_ttl_seconds = 43200
         minimum_loading_ms = 300
         phase_settle_ms = 150          # the aggregate phase moves down only after the lower value held this long (0: at once)
+        launch_timeout_ms = 30000      # a started presenter is waited for this long (or until it attaches or its process ends) before an open starts it again
         validate_command = []         # e.g. ["/usr/local/libexec/windowd-validate", "{user}"]
 
         [groups.main]

@@ -57,7 +57,7 @@ extension WindowDaemon {
                 logger.info("launching", metadata: ["window.id": "\(window)", "command": "\(arguments)"])
                 let daemon = NIOLoopBound(self, eventLoop: eventLoop)
                 launcher.launch(arguments, window: window) { outcome in
-                    daemon.value.launchFailed(window, command: arguments, outcome: outcome)
+                    daemon.value.launchEnded(window, command: arguments, outcome: outcome)
                 }
             case .phaseReaction(let phase):
                 react(to: phase)
@@ -68,11 +68,13 @@ extension WindowDaemon {
         if pending.changesStatus { scheduleStatus() }
     }
 
-    /// Announces a failed launch to subscribers (`window.launchFailed`), if the window is still
-    /// there; the next open starts it again at once rather than waiting for a presenter.
-    func launchFailed(_ id: WindowID, command: [String], outcome: ProcessLauncher.Outcome) {
-        guard let window = coordinator.registry.windows[id] else { return }
-        changeOnItsOwn { coordinator, _ in coordinator.startFailed(id) }
+    /// A launch's process ended: it is no longer in flight (the next open of its window starts
+    /// one again, unless its presenter attached), and a failure is announced to subscribers
+    /// (`window.launchFailed`) if the window is still there.
+    func launchEnded(_ id: WindowID, command: [String], outcome: ProcessLauncher.Outcome) {
+        changeOnItsOwn { coordinator, _ in coordinator.launchEnded(id) }
+        armDeadline()
+        guard outcome != .exited(0), let window = coordinator.registry.windows[id] else { return }
         perform([.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: outcome.description)))])
         flush()
     }

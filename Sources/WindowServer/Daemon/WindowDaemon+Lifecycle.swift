@@ -22,6 +22,7 @@ extension WindowDaemon {
     func start() {
         eventLoop.preconditionInEventLoop()
         startWatchdog()
+        launcher.reapInheritedChildren()
         if coordinator.state == .loading {
             startLoading()
         } else {

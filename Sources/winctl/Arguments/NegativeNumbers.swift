@@ -16,7 +16,7 @@ enum NegativeNumbers {
 
     /// The names of every winctl option that takes a value, in any command.
     static let optionsWithValues: Set<String> = [
-        "-s", "--socket", "--app", "--timeout", "--group", "--title", "--phase", "--give-up", "--type",
+        "-s", "--socket", "--app", "--timeout", "--group", "--title", "--window", "--phase", "--give-up", "--type",
     ]
 
     /// The rewrite, with the names (`--socket`, `-s`) of the options that take a value.

@@ -31,6 +31,14 @@ struct DaemonClient {
         }
     }
 
+    /// Tells the daemon at `options`' socket that the launch of window `id` ended for `reason`
+    /// (`window.launchEnded`), so that it stops waiting for that presenter; quietly, as a best
+    /// effort: a daemon gone or older than the method is no reason to fail the command.
+    static func reportLaunchEnded(_ id: String, reason: String, options: GlobalOptions, over connection: WindowConnection? = nil) {
+        guard let connection = connection ?? (try? WindowConnection(path: options.socketPath, timeout: options.timeout)) else { return }
+        _ = try? connection.call(RawResult<WindowLaunchEnded>.self, WindowLaunchEnded.Params(id: id, reason: reason))
+    }
+
     /// Reports `error` as this command's options say and returns its exit status.
     func failure(_ error: ClientError) -> ExitCode {
         ExitStatus.reporting(error, json: options.json)

@@ -29,12 +29,15 @@ extension Winctl {
         func run() throws {
             let here = OwnPlace.detect(outer: false)
             let client = try DaemonClient(options)
-            let params = WindowOpen.Params(group: group, value: try client.value(value, of: group).map(JSONValue.string), place: here)
+            let params = WindowOpen.Params(group: group, value: try client.value(value, of: group).map(JSONValue.string), place: here,
+                                           outcomes: OpenOutcome.added)
             let result = try client.perform(WindowOpen.self, params) { result in
                 [result.window.id + " " + OpenText.outcome(result.outcome)]
             }
             guard let command = result.command else { return }
-            if let failure = OwnPlace.launch(command, title: OpenText.title(result.window), at: here) {
+            let variables = options.launchVariables(windowID: result.window.id)
+            if let failure = OwnPlace.launch(command, title: OpenText.title(result.window), at: here, variables: variables) {
+                DaemonClient.reportLaunchEnded(result.window.id, reason: "could not start: " + failure, options: options, over: client.connection)
                 Console.error("could not start \(ValueText.command(command)): \(failure); present the window from a terminal with winctl attach \(result.window.id)")
             }
         }

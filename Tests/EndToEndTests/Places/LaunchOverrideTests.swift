@@ -35,4 +35,39 @@ struct LaunchOverrideTests {
         #expect(again["outcome"]?.string == "relaunched" && again["created"]?.bool == false)
         _ = try watcher.waitForEvent("window.launchFailed")
     }
+
+    @Test("an open of a window whose presenter is on its way says launching to a client that decodes it, focused to one of before, and starts nothing")
+    func launchingToNewClientsOnly() throws {
+        let daemon = try DaemonProcess(in: try TemporaryDirectory(), config: TestConfig.text(extra: """
+
+            [groups.note]
+            value = "int"
+            command = ["present", "{id}"]
+            """))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let client = try daemon.client()
+        #expect(try client.call("window.open", #"{"group":"note","value":1}"#)["command"] != nil)
+        let old = try client.call("window.open", #"{"group":"note","value":1}"#)
+        #expect(old["outcome"]?.string == "focused" && old["command"] == nil, "\(old.jsonText)")
+        let new = try client.call("window.open", #"{"group":"note","value":1,"outcomes":["launching","detached"]}"#)
+        #expect(new["outcome"]?.string == "launching" && new["command"] == nil, "\(new.jsonText)")
+    }
+
+    @Test("the daemon's launch gets the daemon's socket and the window's id in its environment")
+    func launchEnvironment() throws {
+        let directory = try TemporaryDirectory()
+        let script = #"printf '%s\n' "$WINDOWD_SOCKET" "$WINDOWD_WINDOW_ID" > '\#(directory.file("told"))'"#
+        let daemon = try DaemonProcess(in: directory, config: TestConfig.text(extra: """
+
+            [groups.pinned]
+            value = "int"
+            launch = ["/bin/sh", "-c", \(JSONValue.quote(script))]
+            """))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let id = try #require(try daemon.client().call("window.open", #"{"group":"pinned","value":1}"#)["window"]?["id"]?.string)
+        try waitUntil("the launch to write what it was told") { directory.read("told").hasSuffix("\n\n") || directory.read("told").hasSuffix(id + "\n") }
+        #expect(directory.read("told") == daemon.socketPath + "\n" + id + "\n")
+    }
 }

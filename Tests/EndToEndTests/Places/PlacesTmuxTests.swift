@@ -108,6 +108,9 @@ struct PlacesTmuxTests {
         let id = try #require(try Self.listed(daemon, value: 5)?["id"]?.string)
         #expect(run.stdout == "\(id) created\n", "\(run)")
         #expect(run.stderr.contains("winctl attach \(id)"), "\(run)")
+        // winctl told the daemon that nothing was started: the next open starts it again at once.
+        let again = try Winctl.run(["open", "detail", "5"], socket: daemon.socketPath, wrapper: bare)
+        #expect(again.stdout == "\(id) had no presenter, relaunched\n", "\(again)")
     }
 
     @Test("a new value opened inside tmux becomes a tmux window of the opener's session that attaches by itself; reopened after it ends, it is relaunched")

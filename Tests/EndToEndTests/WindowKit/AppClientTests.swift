@@ -22,7 +22,7 @@ struct AppClientTests {
         let opened = try await app.openWindow(group: "detail", value: 42)
         #expect(opened.created)
         let again = try await app.openWindow(group: "detail", value: "42")
-        #expect(again.broughtToFront && again.window.id == opened.window.id, "42 and \"42\" are one window")
+        #expect(!again.created && again.outcome == .detached && again.window.id == opened.window.id, "42 and \"42\" are one window, with no presenter to bring to front")
         #expect(app.windows.map(\.id) == [opened.window.id])
 
         let signedIn = Task { try await AsyncWaiting.first("authenticated", in: app.states) { $0.isAuthenticated } }

@@ -25,10 +25,12 @@ extension RealEnvironmentTests {
             #expect(x.xdotool(["getactivewindow"]) == firstWindow)
 
             let steps = PlaceCommands.launch(argv: PidFile.command(writing: i3.directory.file("launched.pid"), then: ["sleep", "602"]),
-                                             title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 })
+                                             title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 },
+                                             variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1"))
             #expect(PlaceActions.perform(steps) == [.done])
             let launched = try PidFile.pid("launched.pid", in: i3.directory)
             #expect(ProcessTable.settledEnvironment(of: launched)?["DISPLAY"] == x.display)
+            #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWD_SOCKET"] == "/run/test/windowd.sock")
             #expect(Poll.until { WindowTree.windows(socket: i3.socket).contains { $0.name == "launched" } })
         }
     }

@@ -34,10 +34,13 @@ extension RealEnvironmentTests {
             #expect(x.focusedWindow() == place.outer?.window)
 
             let steps = PlaceCommands.launch(argv: PidFile.command(writing: directory.file("launched.pid"), then: ["sleep", "602"]),
-                                             title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1"])
+                                             title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1"],
+                                             variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1"))
             #expect(PlaceActions.perform(steps) == [.done])
             let launched = try PidFile.pid("launched.pid", in: directory)
-            #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWD_PLACES_TEST"] == "1")
+            let told = ProcessTable.settledEnvironment(of: launched)
+            #expect(told?["WINDOWD_PLACES_TEST"] == nil, "the opener's own WINDOWD_ variables are not the launch's")
+            #expect(told?["WINDOWD_SOCKET"] == "/run/test/windowd.sock" && told?["WINDOWD_APP"] == "notes" && told?["WINDOWD_WINDOW_ID"] == "w-1")
             #expect(try kitty.windows().count == 3)
 
             // A figure, not a check (the machine is shared): our socket client against kitty's CLI.

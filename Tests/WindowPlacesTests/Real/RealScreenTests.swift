@@ -23,11 +23,13 @@ extension RealEnvironmentTests {
             #expect(Poll.until { session.currentWindow() == first.window })
 
             let steps = PlaceCommands.launch(argv: PidFile.command(writing: session.directory.file("launched.pid"), then: ["sleep", "602"]),
-                                             title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1"])
+                                             title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1"],
+                                             variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1"))
             #expect(PlaceActions.perform(steps) == [.done])
             let pid = try PidFile.pid("launched.pid", in: session.directory)
             let launched = try #require(ProcessTable.settledEnvironment(of: pid))
-            #expect(launched["WINDOWD_PLACES_TEST"] == "1")
+            #expect(launched["WINDOWD_PLACES_TEST"] == nil, "the opener's own WINDOWD_ variables are not the launch's")
+            #expect(launched["WINDOWD_SOCKET"] == "/run/test/windowd.sock" && launched["WINDOWD_APP"] == "notes" && launched["WINDOWD_WINDOW_ID"] == "w-1")
             #expect(launched["STY"] == environment["STY"])
             #expect(session.windows()?.count == 4)
         }

@@ -24,9 +24,11 @@ extension RealEnvironmentTests {
             #expect(Poll.until { WindowTree.focused(socket: sway.socket)?.pid == foot })
 
             let steps = PlaceCommands.launch(argv: PidFile.command(writing: sway.directory.file("launched.pid"), then: ["sleep", "602"]),
-                                             title: "launched", at: place, environment: environment.merging(["TERMINAL": "foot"]) { $1 })
+                                             title: "launched", at: place, environment: environment.merging(["TERMINAL": "foot"]) { $1 },
+                                             variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1"))
             #expect(PlaceActions.perform(steps) == [.done])
-            _ = try PidFile.pid("launched.pid", in: sway.directory)
+            let launched = try PidFile.pid("launched.pid", in: sway.directory)
+            #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWD_WINDOW_ID"] == "w-1")
             #expect(Poll.until { WindowTree.windows(socket: sway.socket).contains { $0.name == "launched" } })
         }
     }

@@ -27,11 +27,13 @@ extension RealEnvironmentTests {
             #expect(server.shownPane() == first.pane)
 
             let steps = PlaceCommands.launch(argv: PidFile.command(writing: server.directory.file("launched.pid"), then: ["sleep", "602"]),
-                                             title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1", "HOME": "/"])
+                                             title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1", "HOME": "/"],
+                                             variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1"))
             #expect(PlaceActions.perform(steps) == [.done])
             let pid = try PidFile.pid("launched.pid", in: server.directory)
             let launched = try #require(ProcessTable.settledEnvironment(of: pid))
-            #expect(launched["WINDOWD_PLACES_TEST"] == "1")
+            #expect(launched["WINDOWD_PLACES_TEST"] == nil, "the opener's own WINDOWD_ variables are not the launch's")
+            #expect(launched["WINDOWD_SOCKET"] == "/run/test/windowd.sock" && launched["WINDOWD_APP"] == "notes" && launched["WINDOWD_WINDOW_ID"] == "w-1")
             #expect(server.tmux(["list-windows", "-t", "s", "-F", "#{window_name}"])?.split(separator: "\n").contains("launched") == true)
             #expect(server.shownPane() == launched["TMUX_PANE"], "the new window is the one shown")
 

@@ -31,10 +31,12 @@ extension RealEnvironmentTests {
             #expect(Poll.until { x.focusedWindow() == environment["WINDOWID"] })
 
             let steps = PlaceCommands.launch(argv: PidFile.command(writing: directory.file("launched.pid"), then: ["sleep", "602"]),
-                                             title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 })
+                                             title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 },
+                                             variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1"))
             #expect(PlaceActions.perform(steps) == [.done])
             let launched = try PidFile.pid("launched.pid", in: directory)
             #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWID"] != environment["WINDOWID"])
+            #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWD_WINDOW_ID"] == "w-1")
             #expect(Poll.until { x.xdotool(["search", "--name", "launched"]).map { !$0.isEmpty } ?? false })
         }
     }
