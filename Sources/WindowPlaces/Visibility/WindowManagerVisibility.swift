@@ -1,7 +1,7 @@
 public import WindowProtocol
 
 /// Whether i3 or sway shows a terminal's window, from their IPC: subscribed to `window`,
-/// `workspace` and `output` events, each of which may move a window or a workspace, and asked
+/// `workspace` and (where the version has them) `output` events, each of which may move a window or a workspace, and asked
 /// after them for the tree (to find the window's workspace) and the workspaces (which ones an
 /// output shows). No polling: a watcher reads its subscription and nothing else.
 ///
@@ -9,8 +9,10 @@ public import WindowProtocol
 /// (i3, `$WINDOWID`), else by its terminal's process id (sway). A window in the scratchpad is on
 /// no visible workspace: hidden.
 public enum WindowManagerVisibility {
-    /// The events a watcher subscribes to.
-    public static let events = #"["window","workspace","output"]"#
+    /// The events a watcher subscribes to, in order of preference: sway before 1.8 refuses the
+    /// whole subscription when it names `output`, and its workspace events cover what an output
+    /// change does to workspaces.
+    public static let subscriptions = [#"["window","workspace","output"]"#, #"["window","workspace"]"#]
 
     /// Whether `place` (an i3 or sway place) is shown, from a `GET_TREE` reply and a
     /// `GET_WORKSPACES` reply; `nil` when the window is not in the tree.

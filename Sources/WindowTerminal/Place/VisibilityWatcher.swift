@@ -112,7 +112,9 @@ public enum VisibilityWatcher {
     /// each batch of them the tree and the workspaces.
     private static func watchWindowManager(_ place: Place, _ report: (Visibility) async -> Void) async {
         guard let socket = place.socket,
-              let subscription = try? I3IPC.subscribe(to: WindowManagerVisibility.events, socket: socket, timeout: requestTimeout) else { return }
+              let subscription = WindowManagerVisibility.subscriptions.lazy.compactMap({
+                  try? I3IPC.subscribe(to: $0, socket: socket, timeout: requestTimeout)
+              }).first else { return }
         var last: Visibility?
         func check() async {
             guard let tree = try? JSONParser.parse(I3IPC.request(type: I3MessageType.getTree, payload: "", socket: socket, timeout: requestTimeout)),
