@@ -5,7 +5,8 @@ public import WindowProtocol
 /// no events to subscribe to, so a watcher asks `ls` every ``interval`` (the cost is in
 /// ARCHITECTURE.md, "Visibility").
 public enum KittyVisibility {
-    /// How often a watcher asks: often enough to see a change of tab within a quarter second.
+    /// How often a watcher asks, while the window does not have the focus: often enough to see a
+    /// change of tab within a quarter second.
     public static let interval: Duration = .milliseconds(200)
 
     /// The `ls` message.

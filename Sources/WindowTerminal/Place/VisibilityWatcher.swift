@@ -24,13 +24,16 @@ public import WindowProtocol
 public enum VisibilityWatcher {
     /// Calls `report` with whether `place` is shown, once known and then on every change, until
     /// the task is cancelled; returns at once for a place with nothing to watch.
-    public static func watch(_ place: Place, _ report: @escaping @Sendable (Visibility) async -> Void) async {
+    ///
+    /// - Parameter focus: the terminal's focus as its focus reports say; a place that must be
+    ///   asked (kitty) is then asked only while the terminal does not have the focus.
+    public static func watch(_ place: Place, focus: FocusHint? = nil, _ report: @escaping @Sendable (Visibility) async -> Void) async {
         let levels = place.levels.filter(isWatched)
         guard !levels.isEmpty else { return }
         let (changes, continuation) = AsyncStream.makeStream(of: (level: Int, visibility: Visibility).self)
         await withTaskGroup(of: Void.self) { group in
             for (index, level) in levels.enumerated() {
-                group.addTask { await watchLevel(level) { continuation.yield((index, $0)) } }
+                group.addTask { await watchLevel(level, focus: focus) { continuation.yield((index, $0)) } }
             }
             var known: [Int: Visibility] = [:]
             var last: Visibility?
@@ -56,11 +59,11 @@ public enum VisibilityWatcher {
         }
     }
 
-    private static func watchLevel(_ place: Place, _ report: (Visibility) async -> Void) async {
+    private static func watchLevel(_ place: Place, focus: FocusHint?, _ report: (Visibility) async -> Void) async {
         switch place.kind {
         case .tmux: await watchTmux(socket: place.socket!, pane: place.pane!, report)
         case .i3, .sway: await watchWindowManager(place, report)
-        case .kitty: await watchKitty(listenOn: place.listenOn!, windowID: place.windowID!, report)
+        case .kitty: await watchKitty(listenOn: place.listenOn!, windowID: place.windowID!, focus: focus, report)
         default: return
         }
     }
@@ -139,11 +142,13 @@ public enum VisibilityWatcher {
         }
     }
 
-    /// kitty: `ls` every ``KittyVisibility/interval``, as its remote control has no events.
-    private static func watchKitty(listenOn: String, windowID: String, _ report: (Visibility) async -> Void) async {
+    /// kitty: `ls` every ``KittyVisibility/interval``, as its remote control has no events; not
+    /// while the terminal has the focus and was last seen shown (kitty reports a focus out when
+    /// its tab goes to the back, and a focused window is shown).
+    private static func watchKitty(listenOn: String, windowID: String, focus: FocusHint?, _ report: (Visibility) async -> Void) async {
         var last: Visibility?
         repeat {
-            if let data = try? KittyRemoteControl.send(KittyVisibility.list, to: listenOn, timeout: requestTimeout),
+            if last != .shown || focus?.isFocused != true, let data = try? KittyRemoteControl.send(KittyVisibility.list, to: listenOn, timeout: requestTimeout),
                let now = KittyVisibility.visibility(ofWindow: windowID, in: data), now != last {
                 last = now
                 await report(now)

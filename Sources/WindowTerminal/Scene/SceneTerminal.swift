@@ -43,6 +43,8 @@ public final class SceneTerminal {
     private let signals: SignalPipe
     private var phases: TerminalPhaseMachine
     private var reports = TerminalReports()
+    /// The focus as the terminal reports it, for the place's visibility watcher.
+    private let focus = FocusHint(focused: true)
 
     /// The terminal side of `scene` on `mode` (standard input and output unless given); `nil` if
     /// signals cannot be caught.
@@ -91,7 +93,8 @@ public final class SceneTerminal {
             group.addTask { for await dismissal in dismissals { continuation.yield(.event(.dismissed(dismissal))) } }
             group.addTask { for await status in statuses { continuation.yield(.event(.connection(status))) } }
             if let place = scene.window.place {
-                group.addTask { await VisibilityWatcher.watch(place) { continuation.yield(.visibility($0)) } }
+                let focus = self.focus
+                group.addTask { await VisibilityWatcher.watch(place, focus: focus) { continuation.yield(.visibility($0)) } }
             }
             if let tick {
                 group.addTask {
@@ -191,6 +194,7 @@ public final class SceneTerminal {
 
     /// Tells windowd this window's `phase`, if there is one to tell, without waiting.
     private func report(_ phase: ScenePhase?) {
+        focus.set(phases.hasFocus)
         if let phase { scene.requestPhase(phase) }
     }
 }
