@@ -39,6 +39,10 @@ struct VisibilityTests {
         #expect(TmuxVisibility.uninstall(socket: "/tmp/t", hooks: hooks) { $0 == channel }
             == ["tmux", "-S", "/tmp/t", "set-hook", "-gu", "client-attached[1]", ";", "set-hook", "-gu", "session-window-changed[4]"])
         #expect(TmuxVisibility.uninstall(socket: "/tmp/t", hooks: hooks) { $0 == "other" } == nil)
+
+        let watch = TmuxVisibility.queryThenWait(socket: "/tmp/t", pane: "%7", channel: channel)
+        #expect(Array(watch.suffix(2)) == ["wait-for", channel], "one client: the query, then the wait, with no hook in between")
+        #expect(watch.contains("list-clients") && watch.contains("%7"))
     }
 
     /// i3's tree, cut down: the window 6291468 on workspace 2, the scratchpad holding 77.

@@ -1,13 +1,14 @@
 /// Whether tmux shows a pane, and when to ask again, from tmux's own interface: global hooks
 /// that signal a `wait-for` channel (appended with `set-hook -ga`, so that the user's hooks stay,
-/// and removed by their channel), and one query of formats after each signal.
+/// and removed by their channel), and a query of formats before each wait on it.
 ///
 /// A pane is shown while an attached client that is not in control mode (`tmux -C`, which
 /// shows nothing to anyone) shows its window, and no other pane of that window is zoomed.
 ///
 /// ```swift
 /// ProcessRunner.run(TmuxVisibility.install(socket: socket, channel: channel))
-/// let shown = ProcessRunner.output(TmuxVisibility.query(socket: socket, pane: pane)).flatMap(TmuxVisibility.visibility(fromQuery:))
+/// // Prints the clients' and the pane's windows, then waits for a hook.
+/// let argv = TmuxVisibility.queryThenWait(socket: socket, pane: pane, channel: channel)
 /// ```
 public enum TmuxVisibility {
     /// The hooks after which a pane may have been shown or hidden: a client came, went or
@@ -71,18 +72,18 @@ public enum TmuxVisibility {
         return Int32(channel.dropFirst(channelPrefix.count).prefix { $0 != "-" })
     }
 
-    /// The argv that waits until `channel` is signalled (at once if it was since the last wait).
-    public static func wait(socket: String, channel: String) -> [String] {
-        ["tmux", "-S", socket, "wait-for", channel]
-    }
-
-    /// The argv that asks which window each client shows, then `pane`'s window and zoom.
-    public static func query(socket: String, pane: String) -> [String] {
+    /// The argv of one tmux client that asks which window each client shows, then `pane`'s window
+    /// and zoom, and then waits until `channel` is signalled (at once if it was since the last
+    /// wait). The server runs the three in one go, so that no hook runs between the answer and
+    /// the wait: a change is either in the answer or ends the wait. (Two signals while no one
+    /// waits leave tmux's channel unsignalled, which a separate wait would miss.)
+    public static func queryThenWait(socket: String, pane: String, channel: String) -> [String] {
         ["tmux", "-S", socket, "list-clients", "-F", "#{client_control_mode} #{window_id}", ";",
-         "display-message", "-p", "-t", pane, "#{window_id} #{window_zoomed_flag} #{pane_active}"]
+         "display-message", "-p", "-t", pane, "#{window_id} #{window_zoomed_flag} #{pane_active}", ";",
+         "wait-for", channel]
     }
 
-    /// Whether the pane is shown, from ``query(socket:pane:)``'s output: one line per client
+    /// Whether the pane is shown, from ``queryThenWait(socket:pane:channel:)``'s output: one line per client
     /// (`0 @3`), then the pane's own (`@3 0 1`); `nil` if the output is not that.
     public static func visibility(fromQuery output: String) -> Visibility? {
         let lines = output.split(separator: "\n")

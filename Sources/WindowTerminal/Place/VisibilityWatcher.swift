@@ -68,22 +68,24 @@ public enum VisibilityWatcher {
         }
     }
 
-    /// tmux: hooks that signal a channel of this watcher's, a wait on it, a query after each
-    /// signal. The hooks go when the watch ends; those a killed watcher left are removed by the
-    /// next one.
+    /// tmux: hooks that signal a channel of this watcher's, and one tmux client after another
+    /// that prints the pane's visibility and then waits on that channel. The hooks go when the
+    /// watch ends; those a killed watcher left are removed by the next one.
     private static func watchTmux(socket: String, pane: String, _ report: (Visibility) async -> Void) async {
         let channel = TmuxVisibility.channel(pid: getpid(), pane: pane)
         removeHooks(socket: socket) { TmuxVisibility.process(ofChannel: $0).map { kill($0, 0) != 0 && errno == ESRCH } ?? false }
         guard ProcessRunner.run(TmuxVisibility.install(socket: socket, channel: channel)) else { return }
         defer { removeHooks(socket: socket) { $0 == channel } }
         var last: Visibility?
-        repeat {
-            let now = ProcessRunner.output(TmuxVisibility.query(socket: socket, pane: pane)).flatMap(TmuxVisibility.visibility(fromQuery:))
-            if let now, now != last {
+        while !Task.isCancelled {
+            let ended = await run(TmuxVisibility.queryThenWait(socket: socket, pane: pane, channel: channel)) { output in
+                guard output.last == UInt8(ascii: "\n"),
+                      let now = TmuxVisibility.visibility(fromQuery: String(decoding: output, as: UTF8.self)), now != last else { return }
                 last = now
                 await report(now)
             }
-        } while await runToEnd(TmuxVisibility.wait(socket: socket, channel: channel))
+            guard ended else { return }
+        }
     }
 
     private static func removeHooks(socket: String, where removing: (String) -> Bool) {
@@ -92,9 +94,10 @@ public enum VisibilityWatcher {
         ProcessRunner.run(arguments)
     }
 
-    /// Runs `arguments` until it ends, waiting without a thread (for the end of its output);
-    /// whether it succeeded. Cancelled, it kills the program and says `false`.
-    private static func runToEnd(_ arguments: [String]) async -> Bool {
+    /// Runs `arguments` until it ends, handing `output` all it printed so far after each read,
+    /// without a thread waiting; whether it succeeded. Cancelled, it kills the program and says
+    /// `false`.
+    private static func run(_ arguments: [String], output: ([UInt8]) async -> Void) async -> Bool {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return false }
         let child: ChildProcess
@@ -106,7 +109,20 @@ public enum VisibilityWatcher {
             return false
         }
         close(ends[1])
-        try? await DescriptorReader.read(ends[0]) { _ in }
+        let reading = ends[0]
+        let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try? await DescriptorReader.read(reading) { continuation.yield($0) }
+                continuation.finish()
+            }
+            var printed: [UInt8] = []
+            for await chunk in chunks {
+                printed += chunk
+                await output(printed)
+            }
+            group.cancelAll()
+        }
         guard !Task.isCancelled else { return false }
         return child.wait() == .exited(0)
     }
