@@ -158,18 +158,23 @@ public enum VisibilityWatcher {
         }
     }
 
-    /// kitty: `ls` every ``KittyVisibility/interval``, as its remote control has no events; not
-    /// while the terminal has the focus and was last seen shown (kitty reports a focus out when
-    /// its tab goes to the back, and a focused window is shown).
+    /// kitty: `ls` every ``KittyVisibility/interval``, as its remote control has no events; but
+    /// while the terminal has the focus and was last seen shown, nothing until the focus goes
+    /// (kitty reports a focus out when its tab goes to the back, and a focused window is shown).
     private static func watchKitty(listenOn: String, windowID: String, focus: FocusHint?, _ report: (Visibility) async -> Void) async {
         var last: Visibility?
-        repeat {
-            if last != .shown || focus?.isFocused != true, let data = try? KittyRemoteControl.send(KittyVisibility.list, to: listenOn, timeout: requestTimeout),
+        while !Task.isCancelled {
+            if let focus, last == .shown, focus.isFocused {
+                await focus.waitForChange(from: true)
+                continue
+            }
+            if let data = try? KittyRemoteControl.send(KittyVisibility.list, to: listenOn, timeout: requestTimeout),
                let now = KittyVisibility.visibility(ofWindow: windowID, in: data), now != last {
                 last = now
                 await report(now)
             }
-        } while (try? await Task.sleep(for: KittyVisibility.interval)) != nil
+            try? await Task.sleep(for: KittyVisibility.interval)
+        }
     }
 
     /// How long a place's program may take to answer one request.
