@@ -95,6 +95,17 @@ struct VisibilityTests {
         #expect(KittyVisibility.visibility(ofWindow: "9", in: .string(ls)) == nil)
     }
 
+    @Test("GNU screen: the window marked current is shown; none is while detached; titles may hold spaces")
+    func screen() {
+        let attached = "0* sleep  1- two words  12$ 3 notes"
+        #expect(ScreenVisibility.windows(in: attached).map(\.number) == ["0", "1", "12"])
+        #expect(ScreenVisibility.visibility(ofWindow: "0", inWindows: attached) == .shown)
+        #expect(ScreenVisibility.visibility(ofWindow: "1", inWindows: attached) == .hidden)
+        #expect(ScreenVisibility.visibility(ofWindow: "12", inWindows: attached) == .hidden)
+        #expect(ScreenVisibility.visibility(ofWindow: "0", inWindows: "0 sleep  1 two") == .hidden, "detached")
+        #expect(ScreenVisibility.visibility(ofWindow: "3", inWindows: attached) == nil)
+    }
+
     @Test("a nested place is hidden if any level hides it")
     func combined() {
         #expect(Visibility.combined([.shown, .shown]) == .shown)

@@ -9,7 +9,7 @@ public import WindowProtocol
 
 /// Whether the user can see a terminal, learned from its place's own interface as it changes
 /// (windowd-protocol(7), "Scene phase"): tmux's hooks and formats, i3's and sway's IPC events,
-/// kitty's remote control. A nested place is shown while every level of it is.
+/// kitty's remote control, GNU screen's `-Q windows`. A nested place is shown while every level of it is.
 ///
 /// ```swift
 /// group.addTask {
@@ -19,8 +19,8 @@ public import WindowProtocol
 /// }
 /// ```
 ///
-/// Places that say nothing of what they show (a bare terminal, GNU screen, X11 without a window
-/// manager watched here) report nothing: their terminal counts as shown.
+/// Places that say nothing of what they show (a bare terminal, X11 without a window manager
+/// watched here, WezTerm, zellij, Hyprland, niri) report nothing: their terminal counts as shown.
 public enum VisibilityWatcher {
     /// Calls `report` with whether `place` is shown, once known and then on every change, until
     /// the task is cancelled; returns at once for a place with nothing to watch.
@@ -55,6 +55,7 @@ public enum VisibilityWatcher {
         case .tmux: place.socket != nil && place.pane != nil
         case .i3, .sway: place.socket != nil
         case .kitty: place.listenOn != nil && place.windowID != nil
+        case .screen: place.session != nil && place.window != nil
         default: false
         }
     }
@@ -64,6 +65,7 @@ public enum VisibilityWatcher {
         case .tmux: await watchTmux(socket: place.socket!, pane: place.pane!, report)
         case .i3, .sway: await watchWindowManager(place, report)
         case .kitty: await watchKitty(listenOn: place.listenOn!, windowID: place.windowID!, focus: focus, report)
+        case .screen: await watchScreen(session: place.session!, window: place.window!, report)
         default: return
         }
     }
@@ -175,6 +177,18 @@ public enum VisibilityWatcher {
             }
             try? await Task.sleep(for: KittyVisibility.interval)
         }
+    }
+
+    /// GNU screen: `-Q windows` every ``ScreenVisibility/interval``, as screen has no events.
+    private static func watchScreen(session: String, window: String, _ report: (Visibility) async -> Void) async {
+        var last: Visibility?
+        repeat {
+            if let output = ProcessRunner.output(ScreenVisibility.query(session: session)),
+               let now = ScreenVisibility.visibility(ofWindow: window, inWindows: output), now != last {
+                last = now
+                await report(now)
+            }
+        } while (try? await Task.sleep(for: ScreenVisibility.interval)) != nil
     }
 
     /// How long a place's program may take to answer one request.
