@@ -29,8 +29,8 @@ import WindowPlaces
 /// cancelled, and on SIGINT, SIGTERM and SIGHUP (handed to the body as ``SceneEvent/signal(_:)``,
 /// the terminal restored once it ends). The window's phase is what the user sees: focus in and
 /// out set it to `active` and `inactive`; while its place hides the terminal (a tmux window no
-/// client shows, a detached session, a kitty tab not shown, an i3 or sway workspace on no
-/// output: ``VisibilityWatcher``) it is `background`; Ctrl-Z or SIGTSTP report `background`,
+/// client shows, a detached tmux or screen session, a kitty tab not shown, an i3 or sway
+/// workspace on no output: ``VisibilityWatcher``) it is `background`; Ctrl-Z or SIGTSTP report `background`,
 /// give the terminal back and stop the process; SIGCONT takes the terminal again, reports
 /// `active` (or `background` while hidden) and says ``SceneEvent/resized(_:)``.
 public final class SceneTerminal {
