@@ -114,7 +114,7 @@ let package = Package(
         // the terminal mode, and keys and signals read on NIO's event loop.
         .target(
             name: "WindowTerminal",
-            dependencies: ["WindowKit", "WindowProtocol", "WindowPlaces", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+            dependencies: ["WindowKit", "WindowProtocol", "WindowPlaces", "POSIXSupport", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
         ),
         .executableTarget(
             name: "windowd",

@@ -25,6 +25,13 @@ struct PlaceSocket: ~Copyable {
 
     deinit { close(fd) }
 
+    /// The descriptor, now the caller's to read and close.
+    consuming func release() -> Int32 {
+        let fd = self.fd
+        discard self
+        return fd
+    }
+
     /// Writes all of `bytes`.
     func send(_ bytes: [UInt8]) throws(PlaceSocketFailure) {
         var offset = 0

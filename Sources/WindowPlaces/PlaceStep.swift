@@ -21,6 +21,10 @@ public enum PlaceStep: Sendable, Hashable {
 public enum I3MessageType {
     /// `RUN_COMMAND`: the payload is a command list (`[con_id=4] focus`).
     public static let runCommand: UInt32 = 0
+    /// `GET_WORKSPACES`: the workspaces, each with whether an output shows it (`visible`).
+    public static let getWorkspaces: UInt32 = 1
+    /// `SUBSCRIBE`: the payload is a JSON array of event names; events follow on the connection.
+    public static let subscribe: UInt32 = 2
     /// `GET_TREE`: the layout tree as JSON.
     public static let getTree: UInt32 = 4
 }

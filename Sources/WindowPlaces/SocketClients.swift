@@ -32,6 +32,20 @@ public enum I3IPC {
         return I3Message.reply(in: bytes) ?? []
     }
 
+    /// Subscribes to `events` (a JSON array of event names) on a connection of its own, checks
+    /// the reply, and returns the connection: every event follows on it, for the caller to read
+    /// (``I3Message/messages(in:)``) and close.
+    public static func subscribe(to events: String, socket path: String, timeout: Duration) throws(PlaceSocketFailure) -> Int32 {
+        let socket = try PlaceSocket(address: path, timeout: timeout)
+        try socket.send(I3Message.frame(type: I3MessageType.subscribe, payload: events))
+        let bytes = try socket.receive { I3Message.reply(in: $0) != nil }
+        let reply = try? JSONParser.parse(I3Message.reply(in: bytes) ?? [])
+        guard case .object(let members)? = reply, members["success"] == .bool(true) else {
+            throw PlaceSocketFailure(description: "subscribe to \(events): \(reply?.jsonText ?? "no reply")")
+        }
+        return socket.release()
+    }
+
     /// Runs a command list (`[pid=31] focus`); throws unless every command succeeded.
     public static func command(_ payload: String, socket path: String, timeout: Duration) throws(PlaceSocketFailure) {
         let reply = try? JSONParser.parse(request(type: I3MessageType.runCommand, payload: payload, socket: path, timeout: timeout))

@@ -27,9 +27,12 @@ import WindowPlaces
 /// ``run(tick:_:)`` enters raw mode and the alternate screen and asks for focus reports
 /// (`CSI ?1004h`); it gives all of it back when the body returns an ending, when the task is
 /// cancelled, and on SIGINT, SIGTERM and SIGHUP (handed to the body as ``SceneEvent/signal(_:)``,
-/// the terminal restored once it ends). Focus in and out set the window's phase to `active` and
-/// `inactive`; Ctrl-Z or SIGTSTP report `background`, give the terminal back and stop the
-/// process; SIGCONT takes the terminal again, reports `active` and says ``SceneEvent/resized(_:)``.
+/// the terminal restored once it ends). The window's phase is what the user sees: focus in and
+/// out set it to `active` and `inactive`; while its place hides the terminal (a tmux window no
+/// client shows, a detached tmux or screen session, a kitty tab not shown, an i3 or sway
+/// workspace on no output: ``VisibilityWatcher``) it is `background`; Ctrl-Z or SIGTSTP report `background`,
+/// give the terminal back and stop the process; SIGCONT takes the terminal again, reports
+/// `active` (or `background` while hidden) and says ``SceneEvent/resized(_:)``.
 public final class SceneTerminal {
     /// The window presented.
     public let scene: WindowScene
@@ -40,6 +43,8 @@ public final class SceneTerminal {
     private let signals: SignalPipe
     private var phases: TerminalPhaseMachine
     private var reports = TerminalReports()
+    /// The focus as the terminal reports it, for the place's visibility watcher.
+    private let focus = FocusHint(focused: true)
 
     /// The terminal side of `scene` on `mode` (standard input and output unless given); `nil` if
     /// signals cannot be caught.
@@ -87,6 +92,10 @@ public final class SceneTerminal {
             group.addTask { for await request in focusRequests { continuation.yield(.event(.focus(request))) } }
             group.addTask { for await dismissal in dismissals { continuation.yield(.event(.dismissed(dismissal))) } }
             group.addTask { for await status in statuses { continuation.yield(.event(.connection(status))) } }
+            if let place = scene.window.place {
+                let focus = self.focus
+                group.addTask { await VisibilityWatcher.watch(place, focus: focus) { continuation.yield(.visibility($0)) } }
+            }
             if let tick {
                 group.addTask {
                     while (try? await Task.sleep(for: tick)) != nil { continuation.yield(.event(.tick)) }
@@ -116,6 +125,7 @@ public final class SceneTerminal {
         case bytes([UInt8])
         case signal(Int32)
         case event(SceneEvent)
+        case visibility(Visibility)
     }
 
     /// The events for the app in `input`, after the terminal's own part (focus, suspend, resume,
@@ -124,6 +134,9 @@ public final class SceneTerminal {
         switch input {
         case .event(let event):
             return [event]
+        case .visibility(let visibility):
+            report(phases.handle(TerminalPhaseMachine.Signal(visibility)))
+            return []
         case .signal(SIGWINCH):
             size = TerminalSize.of(mode.output) ?? size
             return [.resized(size)]
@@ -181,6 +194,7 @@ public final class SceneTerminal {
 
     /// Tells windowd this window's `phase`, if there is one to tell, without waiting.
     private func report(_ phase: ScenePhase?) {
+        focus.set(phases.hasFocus)
         if let phase { scene.requestPhase(phase) }
     }
 }

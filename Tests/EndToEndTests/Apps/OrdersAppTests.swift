@@ -93,19 +93,19 @@ struct OrdersAppTests {
         try tmux.waitForDisplay("#{window_index}", "1")
         let detail = try #require(try Self.detailWindow(probe))
         let id = try #require(detail["id"]?.string)
-        try waitUntil("the detail to be active and the list inactive") {
-            try Self.phase(probe, group: "detail") == "active" && Self.phase(probe, group: "main") == "inactive"
+        try waitUntil("the detail to be active and the list, in a tmux window no client shows, background") {
+            try Self.phase(probe, group: "detail") == "active" && Self.phase(probe, group: "main") == "background"
         }
         try tmux.waitForText("Opened #1042 in a new window.", target: ":0")
         try screens.capture("2. Enter opened the detail in a new window", tmux, target: ":1")
 
-        // Back to the list: the detail loses the focus and pauses its refresh.
+        // Back to the list: no one sees the detail any more, and it pauses its refresh.
         try tmux.run(["select-window", "-t", ":0"])
-        try waitUntil("the detail to be inactive") { try Self.phase(probe, group: "detail") == "inactive" }
-        let paused = try tmux.waitForText("Refresh: paused while inactive", target: ":1")
+        try waitUntil("the detail to be background") { try Self.phase(probe, group: "detail") == "background" }
+        let paused = try tmux.waitForText("Refresh: paused while background", target: ":1")
         usleep(2_200_000)
         #expect(try tmux.screen(":1").contains { $0 == paused.first { $0.contains("Refresh:") } },
-                "no refresh while inactive: \(paused)")
+                "no refresh while background: \(paused)")
         try screens.capture("the list in front again; the detail paused", tmux, target: ":1")
 
         // 3. Enter on the same order: brought to front, no second window.

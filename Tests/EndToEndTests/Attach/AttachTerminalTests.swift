@@ -52,11 +52,11 @@ struct AttachTerminalTests {
 
         try tmux.waitForText("Loading…")
         try tmux.waitForDisplay("#{alternate_on}", "1")
-        // No tmux client shows the pane: with focus-events, which the presenter turns on, tmux
-        // reports it unfocused (SPEC section 13).
-        let title = try #require(try tmux.waitForText("phase inactive · app inactive").first)
+        // No tmux client shows the pane (a detached session): no one can see it, and the presenter
+        // learns that from tmux (windowd-protocol(7), "Scene phase").
+        let title = try #require(try tmux.waitForText("phase background · app background").first)
         #expect(title.hasPrefix(" windowd · detail 42"), "\(title)")
-        #expect(title.hasSuffix("phase inactive · app inactive"), "\(title)")
+        #expect(title.hasSuffix("phase background · app background"), "\(title)")
 
         try client.call("app.transition", #"{"to":{"state":"unauthenticated"}}"#)
         let signIn = try tmux.waitForText("winctl login USER")
@@ -75,7 +75,7 @@ struct AttachTerminalTests {
         let main = try tmux.waitForText("Signed in as alice")
         #expect(main.contains { $0.contains("window   detail 42") })
         #expect(main.contains { $0.contains("id       \(id)") })
-        #expect(main.contains { $0.contains("phase    inactive (app: inactive)") })
+        #expect(main.contains { $0.contains("phase    background (app: background)") })
         #expect(main.contains { $0.contains("detail  7      background  detached") }, "the other window and its phase: \(main)")
 
         try client.call("app.transition", #"{"to":{"state":"error","error":"sessionExpired"}}"#)
@@ -90,8 +90,10 @@ struct AttachTerminalTests {
         let client = try daemon.client()
         let tmux = try TmuxSession(Self.attach(daemon, "detail", "42"))
         try tmux.waitForText("winctl login USER")
-        // No client shows the pane, and tmux says so once the presenter turns focus-events on.
-        try waitUntil("the unseen pane to be inactive") { try Self.window(client)["phase"]?.string == "inactive" }
+        // A client shows the pane, and tmux says it has the focus once the presenter turns focus-events on.
+        let shown = try PlacesTmuxTests.attachClient(tmux)
+        defer { _ = shown.terminate(grace: .milliseconds(200)) }
+        try waitUntil("the shown pane to be active") { try Self.window(client)["phase"]?.string == "active" }
 
         let focusOut: [UInt8] = [0x1B, 0x5B, 0x4F]  // CSI O
         let focusIn: [UInt8] = [0x1B, 0x5B, 0x49]  // CSI I

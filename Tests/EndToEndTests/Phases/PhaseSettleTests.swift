@@ -98,10 +98,10 @@ struct PhaseSettleTests {
             let windows = try control.call("window.list", #"{"group":"detail"}"#)["windows"]?.array ?? []
             return windows.sorted { ($0["value"]?.int ?? 0) < ($1["value"]?.int ?? 0) }.map { $0["phase"]?.string ?? "?" }
         }
-        // Real focus events: the shown window is active, the other one inactive.
+        // Real focus events: the shown window is active, the other one, which no client shows, background.
         try tmux.run(["select-window", "-t", ":1"])
         try tmux.run(["select-window", "-t", ":0"])
-        try waitUntil("tmux's focus reports to reach the daemon") { try phases() == ["active", "inactive"] }
+        try waitUntil("tmux's focus reports to reach the daemon") { try phases() == ["active", "background"] }
         usleep(300_000)
         try subscriber.call("events.subscribe", #"{"types":["scene.phase","window.opened"]}"#)
 
@@ -109,7 +109,7 @@ struct PhaseSettleTests {
             try tmux.run(["select-window", "-t", switchNumber.isMultiple(of: 2) ? ":1" : ":0"])
             usleep(100_000)
         }
-        try waitUntil("the last switch to reach the daemon") { try phases() == ["active", "inactive"] }
+        try waitUntil("the last switch to reach the daemon") { try phases() == ["active", "background"] }
         usleep(400_000)
         let events = try Self.phaseEvents(until: "end", opening: control, subscriber)
         #expect(events.isEmpty, "the aggregate flickered: \(events.map(\.jsonText))")

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import WindowPlaces
 import WindowProtocol
 
 /// SPEC section 13 under i3 with xterm, on Xvfb, checked from outside through the X
@@ -32,5 +33,36 @@ struct PlacesI3Tests {
         try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
         let list = try Winctl.run(["list"], socket: socket)
         #expect(list.stdout.contains("i3 \(window)"), "\(list)")
+    }
+
+    @Test("under i3 the phase is what the user sees: a workspace no output shows is background, for both xterms and for one moved there")
+    func workspacesUnderI3() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.file("s.sock")
+        let daemon = try DaemonProcess(in: directory, config: PlacesTmuxTests.config(socket: socket))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let x = try XvfbDisplay()
+        let i3 = try I3Session(on: x)
+        _ = try i3.exec(["xterm", "-T", "first", "-e"], running: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"], name: "first")
+        let first = try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active", timeout: .seconds(30))
+        _ = try i3.exec(["xterm", "-T", "second", "-e"], running: [Binaries.winctl, "--socket", socket, "attach", "detail", "2"], name: "second")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active", timeout: .seconds(30))
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
+        let window = try #require(first["place"]?["window"]?.string, "\(first.jsonText)")
+
+        try I3IPC.command("workspace 2", socket: i3.socket, timeout: .seconds(5))
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "background")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "background")
+        try I3IPC.command("workspace 1", socket: i3.socket, timeout: .seconds(5))
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active")
+
+        try I3IPC.command("[id=\(window)] move container to workspace 3", socket: i3.socket, timeout: .seconds(5))
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "background")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active")
+        try I3IPC.command("[id=\(window)] focus", socket: i3.socket, timeout: .seconds(5))
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "background")
     }
 }

@@ -11,7 +11,7 @@ import WindowProtocol
 /// phases follow the focus kitty reports (CSI ?1004) with no keypress.
 @Suite("Places in kitty", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "kitty"], for: "Places in kitty")), .timeLimit(.minutes(3)))
 struct PlacesKittyTests {
-    @Test("a value opened inside kitty opens a kitty window that attaches; winctl open of the first focuses its kitty window, phases follow")
+    @Test("a value opened inside kitty opens a kitty window that attaches; winctl open of the first focuses its kitty window; phases follow the focus, and another tab in front makes both background")
     func kittyLaunchAndFocus() throws {
         let directory = try TemporaryDirectory()
         let socket = directory.file("s.sock")
@@ -41,6 +41,14 @@ struct PlacesKittyTests {
         let open = try Winctl.run(["open", "detail", "1"], socket: socket, json: true)
         #expect(try open.json()["outcome"]?.string == "focused", "\(open)")
         try waitUntil("kitty to focus detail 1's window", timeout: .seconds(20)) { kitty.focusedWindow() == firstKitty }
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
+
+        // Another tab in front: both windows of the first tab can be seen by no one.
+        _ = try kitty.command("launch", ["type": .string("tab"), "args": .array(["sleep", "600"].map(JSONValue.string))])
+        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "background")
+        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "background")
+        _ = try kitty.command("focus-window", ["match": .string("id:\(firstKitty)")])
         try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
         try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
     }

@@ -66,7 +66,7 @@ struct PlacesTmuxTests {
             environment: environment, stdout: .file("/dev/null"))
     }
 
-    @Test("winctl open of a shown value selects its tmux window; the phases follow tmux's focus reports")
+    @Test("winctl open of a shown value selects its tmux window; the phases follow what tmux shows")
     func bringToFrontInTmux() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
@@ -77,7 +77,8 @@ struct PlacesTmuxTests {
         let client = try Self.attachClient(tmux)
         defer { _ = client.terminate(grace: .milliseconds(200)) }
 
-        let first = try Self.waitFor(daemon, value: 1, phase: "inactive")
+        // The client shows window 2: window 1 can be seen by no one.
+        let first = try Self.waitFor(daemon, value: 1, phase: "background")
         let second = try Self.waitFor(daemon, value: 2, phase: "active")
         let firstPane = try #require(first["place"]?["pane"]?.string, "the presenter reports its tmux pane: \(first.jsonText)")
         #expect(first["place"]?["kind"]?.string == "tmux")
@@ -92,7 +93,66 @@ struct PlacesTmuxTests {
         #expect(try open.json()["outcome"]?.string == "focused", "\(open)")
         try waitUntil("tmux to show detail 1's window") { try Self.activeWindows(tmux)[firstPane] == true }
         try Self.waitFor(daemon, value: 1, phase: "active")
-        try Self.waitFor(daemon, value: 2, phase: "inactive")
+        try Self.waitFor(daemon, value: 2, phase: "background")
+    }
+
+    @Test("the phase is what the user sees in tmux: background while no client shows the window or the session is detached, inactive beside the focused pane")
+    func phaseIsWhatTheUserSees() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let control = try daemon.client()
+        let tmux = try TmuxSession(AttachTerminalTests.attach(daemon, "detail", "1"))
+        let window = try Self.waitFor(daemon, value: 1, phase: "background")
+        let pane = try #require(window["place"]?["pane"]?.string, "\(window.jsonText)")
+        try waitUntil("the aggregate to settle to background: a detached session shows nothing") {
+            try control.call("scene.phase")["aggregate"]?.string == "background"
+        }
+
+        var client = try Self.attachClient(tmux)
+        try Self.waitFor(daemon, value: 1, phase: "active")
+
+        try tmux.run(["new-window", "sleep", "600"])
+        try Self.waitFor(daemon, value: 1, phase: "background")
+        try waitUntil("the aggregate to settle to background") { try control.call("scene.phase")["aggregate"]?.string == "background" }
+
+        try tmux.run(["select-window", "-t", pane])
+        try Self.waitFor(daemon, value: 1, phase: "active")
+
+        try tmux.run(["split-window", "-t", pane, "sleep", "600"])
+        try Self.waitFor(daemon, value: 1, phase: "inactive")
+        try tmux.run(["resize-pane", "-Z"])
+        try Self.waitFor(daemon, value: 1, phase: "background")
+        try tmux.run(["resize-pane", "-Z"])
+        try Self.waitFor(daemon, value: 1, phase: "inactive")
+        try tmux.run(["select-pane", "-t", pane])
+        try Self.waitFor(daemon, value: 1, phase: "active")
+
+        _ = client.terminate(grace: .milliseconds(200))
+        try Self.waitFor(daemon, value: 1, phase: "background")
+        client = try Self.attachClient(tmux)
+        defer { _ = client.terminate(grace: .milliseconds(200)) }
+        try Self.waitFor(daemon, value: 1, phase: "active")
+    }
+
+    @Test("a watching presenter appends its tmux hooks beside the user's and takes them away when it detaches")
+    func hooksAreTheUsersOwn() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let tmux = try TmuxSession(["sleep", "600"])
+        try tmux.run(["set-hook", "-g", "session-window-changed", "set -g @mine yes"])
+        let hooks = { try tmux.run(["show-hooks", "-g"]).split(separator: "\n").filter { $0.contains("[") }.map(String.init) }
+        let before = try hooks()
+        try tmux.run(["new-window"] + AttachTerminalTests.attach(daemon, "detail", "1"))
+        try Self.waitFor(daemon, value: 1)
+        try waitUntil("the presenter's hooks") { try hooks().count > before.count }
+        #expect(try hooks().contains("session-window-changed[0] set-option -g @mine yes"), "the user's hook stays")
+        try tmux.sendKeys("q", target: ":1")
+        try waitUntil("the window to be detached") { try Self.listed(daemon, value: 1)?["attached"]?.bool == false }
+        try waitUntil("the presenter's hooks to be gone") { try hooks() == before }
     }
 
     @Test("winctl open where no window can be opened (no multiplexer, no display): exit 0, and a hint to attach")

@@ -33,6 +33,26 @@ extension RealEnvironmentTests {
             #expect(launched["STY"] == environment["STY"])
             #expect(session.windows()?.count == 4)
         }
+
+        @Test("screen says which window a display shows: none while detached, the current one once attached")
+        func visibility() throws {
+            let session = try ScreenSession(command: ["sleep", "600"])
+            let first = try ScreenSession.spawnPID(session, name: "first", title: "first  window")
+            let second = try ScreenSession.spawnPID(session, name: "second", title: "second")
+            let environment = try #require(ProcessTable.settledEnvironment(of: first.pid))
+            let sty = try #require(environment["STY"])
+            func visibility(_ window: String) -> Visibility? {
+                TestEnvironment.output(ScreenVisibility.query(session: sty)).flatMap { ScreenVisibility.visibility(ofWindow: window, inWindows: $0) }
+            }
+            #expect(visibility(first.window) == .hidden, "detached: no one sees any window")
+            #expect(visibility(second.window) == .hidden)
+            try session.attachDisplay()
+            #expect(Poll.until { visibility(second.window) == .shown })
+            #expect(visibility(first.window) == .hidden)
+            session.screen(["-X", "select", first.window])
+            #expect(Poll.until { visibility(first.window) == .shown })
+            #expect(visibility(second.window) == .hidden)
+        }
     }
 }
 

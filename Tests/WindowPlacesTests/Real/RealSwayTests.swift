@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import Testing
 import WindowPlaces
@@ -30,6 +33,43 @@ extension RealEnvironmentTests {
             let launched = try PidFile.pid("launched.pid", in: sway.directory)
             #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWD_WINDOW_ID"] == "w-1")
             #expect(Poll.until { WindowTree.windows(socket: sway.socket).contains { $0.name == "launched" } })
+        }
+
+        @Test("sway says when a foot window can be seen: a subscription's events on a workspace switch and a move, then the tree and the workspaces")
+        func visibility() throws {
+            let sway = try SwaySession()
+            let first = try sway.exec(["foot", "-T", "first"], running: ["sleep", "600"], name: "first")
+            let foot = try #require(ProcessTable.terminalPID(of: first))
+            let place = Place(kind: .sway, socket: sway.socket, pid: foot)
+            func visibility() -> Visibility? {
+                guard let tree = try? JSONParser.parse(I3IPC.request(type: I3MessageType.getTree, payload: "", socket: sway.socket, timeout: .seconds(5))),
+                      let workspaces = try? JSONParser.parse(I3IPC.request(type: I3MessageType.getWorkspaces, payload: "", socket: sway.socket, timeout: .seconds(5)))
+                else { return nil }
+                return WindowManagerVisibility.visibility(of: place, tree: tree, workspaces: workspaces)
+            }
+            #expect(Poll.until { visibility() == .shown })
+
+            let subscription = try #require(WindowManagerVisibility.subscriptions.lazy.compactMap {
+                try? I3IPC.subscribe(to: $0, socket: sway.socket, timeout: .seconds(5))
+            }.first)
+            defer { close(subscription) }
+            /// Reads the subscription until an event comes (its receive timeout is 5 s); its type.
+            func nextEvent() -> UInt32? {
+                var bytes: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    if let event = I3Message.messages(in: &bytes).first(where: { I3Message.isEvent($0.type) }) { return event.type }
+                    let count = chunk.withUnsafeMutableBytes { Glibc.read(subscription, $0.baseAddress, $0.count) }
+                    guard count > 0 else { return nil }
+                    bytes += chunk[0..<count]
+                }
+            }
+            try I3IPC.command("workspace 2", socket: sway.socket, timeout: .seconds(5))
+            #expect(nextEvent() != nil, "a workspace event")
+            #expect(visibility() == .hidden, "workspace 1 is on no output")
+            try I3IPC.command("[pid=\(foot)] move container to workspace 2", socket: sway.socket, timeout: .seconds(5))
+            #expect(nextEvent() != nil, "a window event")
+            #expect(Poll.until { visibility() == .shown }, "moved to the workspace shown")
         }
     }
 }

@@ -25,12 +25,7 @@ final class ScreenSession: @unchecked Sendable {
 
     /// The windows (`-Q windows`): number and whether it is the current one (`*`).
     func windows() -> [(number: String, current: Bool)]? {
-        guard let line = screen(["-Q", "windows"]) else { return nil }
-        return line.split(separator: " ", omittingEmptySubsequences: true).compactMap { field in
-            let number = field.prefix { $0.isNumber }
-            guard !number.isEmpty else { return nil }
-            return (String(number), field.dropFirst(number.count).hasPrefix("*"))
-        }
+        screen(["-Q", "windows"]).map(ScreenVisibility.windows(in:))
     }
 
     /// The current window's number.
