@@ -100,18 +100,17 @@ public enum VisibilityWatcher {
     /// without a thread waiting; whether it succeeded. Cancelled, it kills the program and says
     /// `false`.
     private static func run(_ arguments: [String], output: ([UInt8]) async -> Void) async -> Bool {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return false }
+        guard let ends = try? PipeEnds() else { return false }
         let child: ChildProcess
         do {
-            child = try ChildProcess(arguments, stdout: .descriptor(ends[1]))
+            child = try ChildProcess(arguments, stdout: .descriptor(ends.write))
         } catch {
-            close(ends[0])
-            close(ends[1])
+            close(ends.read)
+            close(ends.write)
             return false
         }
-        close(ends[1])
-        let reading = ends[0]
+        close(ends.write)
+        let reading = ends.read
         let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
