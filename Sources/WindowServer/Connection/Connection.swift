@@ -132,10 +132,11 @@ final class Connection: EventSubscriber {
         bytesInChannel += bytes
         let promise = channel.eventLoop.makePromise(of: Void.self)
         let connection = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        let whenWritten = NIOLoopBound(written, eventLoop: channel.eventLoop)
         promise.futureResult.whenComplete { _ in
             connection.value.bytesInChannel -= bytes
             if large > 0 { connection.value.budget.replyWritten(large) }
-            written(connection.value)
+            whenWritten.value(connection.value)
         }
         channel.writeAndFlush(outbound, promise: promise)
         emptyOutbound()
