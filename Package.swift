@@ -113,7 +113,7 @@ let package = Package(
         // the terminal mode, and keys and signals read on NIO's event loop.
         .target(
             name: "WindowTerminal",
-            dependencies: ["WindowKit", "WindowProtocol", "WindowPlaces", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+            dependencies: ["POSIXSupport", "WindowKit", "WindowProtocol", "WindowPlaces", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
         ),
         .executableTarget(
             name: "windowd",
@@ -168,6 +168,7 @@ let package = Package(
         .executableTarget(
             name: "winctl-attach",
             dependencies: [
+                "POSIXSupport",
                 "WinctlOutput",
                 "WindowKit",
                 "WindowPlaces",
