@@ -29,6 +29,12 @@ enum RunCommand {
         // Long enough for any restart: a program is never ended because windowd is away.
         let options = ConnectionOptions(socketPath: request.socketPath, clientName: "winctl run", reconnectFor: .seconds(365 * 24 * 3_600))
         let value = request.value.map { WindowValue.string($0) } ?? WindowValue.none
+        // Caught from the start: a Ctrl-Z or a resize while the window is being attached is
+        // handled once the program runs (passed on to it), not lost or stopping run halfway.
+        guard let signals = SignalPipe(catching: [SIGCHLD, SIGWINCH, SIGCONT, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
+            Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
+            return .status(ExitStatus.unavailable.rawValue)
+        }
         let scene: WindowScene
         do {
             scene = try await attachOrBringToFront(request, value: value, options: options)
@@ -43,12 +49,6 @@ enum RunCommand {
             return .reporting(error)
         } catch {
             Console.error("\(error)")
-            return .status(ExitStatus.unavailable.rawValue)
-        }
-        // Caught before the program starts, so that no SIGCHLD, SIGWINCH or SIGCONT is missed.
-        guard let signals = SignalPipe(catching: [SIGCHLD, SIGWINCH, SIGCONT, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
-            Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
-            await scene.close()
             return .status(ExitStatus.unavailable.rawValue)
         }
         let variables = RunEnvironment.variables(window: scene.window, socketPath: request.socketPath, app: request.app)
