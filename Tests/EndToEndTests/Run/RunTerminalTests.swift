@@ -53,6 +53,8 @@ struct RunTerminalTests {
         try daemon.waitUntilServing()
         let started = directory.file("started")
         let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "a", "--", "/bin/sh", "-c", "echo started >> \(started); exec sleep 600"))
+        // No client shows the pane yet: tmux says it has no focus. Once one is attached, it has.
+        try Self.waitFor(daemon.socketPath, "a", phase: "inactive")
         let client = try PlacesTmuxTests.attachClient(tmux)
         defer { _ = client.terminate(grace: .milliseconds(200)) }
         let first = try Self.waitFor(daemon.socketPath, "a", phase: "active")
@@ -207,5 +209,83 @@ struct RunTerminalTests {
         try asked.sendBytes([0x04])
         let reported = try asked.waitForText("run exited")
         #expect(reported.contains { $0.contains("033   [   I") }, "\(reported)")
+    }
+
+    /// Runs `program` in tmux window 0 directly and in window 1 under `winctl run`, types the same
+    /// keys into both, and expects the same screen, colours and modes included, after each step.
+    private static func compareScreens(_ program: [String], steps: [[String]], ready: String) throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let tmux = try TmuxSession(program, columns: 80, rows: 24)
+        try tmux.run(["new-window", Binaries.winctl, "--socket", daemon.socketPath, "run", "file", "compared", "--"] + program)
+        try tmux.waitForText(ready, target: ":0")
+        try tmux.waitForText(ready, target: ":1")
+        // The screen with its colours, the cursor and the alternate screen's mode.
+        func capture(_ target: String) throws -> String {
+            try tmux.display("#{cursor_x},#{cursor_y} #{alternate_on}", target: target) + "\n"
+                + tmux.run(["capture-pane", "-e", "-p", "-t", target])
+        }
+        func captures() throws -> (String, String) { (try capture(":0"), try capture(":1")) }
+        for step in [[]] + steps {
+            if !step.isEmpty {
+                try tmux.sendKeys(step[0], target: ":0")
+                for key in step.dropFirst() { try tmux.sendKeys(key, target: ":0") }
+                try tmux.sendKeys(step[0], target: ":1")
+                for key in step.dropFirst() { try tmux.sendKeys(key, target: ":1") }
+            }
+            var last = ("", "")
+            do {
+                try waitUntil("the same screen after \(step)") {
+                    last = try captures()
+                    return last.0 == last.1
+                }
+            } catch {
+                Issue.record("after \(step): directly\n\(last.0)\nunder winctl run\n\(last.1)")
+                return
+            }
+        }
+    }
+
+    /// A file of numbered lines, the same for both sides.
+    private static func numberedFile() throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory()
+        let text = (1...300).map { "line \($0) of the file" }.joined(separator: "\n") + "\n"
+        return (directory, try directory.write(text, to: "lines.txt"))
+    }
+
+    @Test("less shows exactly what it shows without run: scrolling, the end, a search", .enabled(if: access("/usr/bin/less", X_OK) == 0, "needs less"))
+    func lessScreen() throws {
+        let (directory, file) = try Self.numberedFile()
+        defer { withExtendedLifetime(directory) {} }
+        try Self.compareScreens(["less", file], steps: [["j"], ["j", "j", "j"], ["G"], ["g"], ["/", "1", "5", "0", "Enter"]], ready: "line 1 of")
+    }
+
+    @Test("vim shows exactly what it shows without run: moves, an edit, a setting, the Escape key", .enabled(if: access("/usr/bin/vim.tiny", X_OK) == 0, "needs vim-tiny"))
+    func vimScreen() throws {
+        let (directory, file) = try Self.numberedFile()
+        defer { withExtendedLifetime(directory) {} }
+        try Self.compareScreens(
+            ["/usr/bin/env", "TERM=xterm-256color", "vim.tiny", "-u", "NONE", "-i", "NONE", "-n", "-N", file],
+            steps: [["2", "0", "G"], ["d", "d"], [":set number", "Enter"], ["i", "hello", "Escape"], ["u"]], ready: "line 1 of")
+    }
+
+    /// vim asks for focus reports where it knows the terminal has them (an xterm's TERM).
+    @Test("vim's focus events reach it when it asks for them", .enabled(if: access("/usr/bin/vim.tiny", X_OK) == 0, "needs vim-tiny"))
+    func vimFocusEvents() throws {
+        let (directory, file) = try Self.numberedFile()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let gained = directory.file("gained")
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "v", "--", "/usr/bin/env", "TERM=xterm-256color", "vim.tiny", "-u", "NONE", "-i", "NONE", "-n", "-N", "-c", "autocmd FocusGained * w! \(gained)", file))
+        try tmux.waitForText("line 1 of")
+        try Self.waitFor(daemon.socketPath, "v")
+        #expect(access(gained, F_OK) != 0)
+        try tmux.sendBytes([0x1B, 0x5B, 0x49])
+        try waitUntil("vim to run its FocusGained autocommand") { access(gained, F_OK) == 0 }
+        try tmux.sendKeys(":q", "Enter")
+        try tmux.waitForText("run exited 0")
     }
 }
