@@ -49,7 +49,7 @@ static void windowd_forward_signal(int signal) {
 }
 
 /// The session leader, after fork: only async-signal-safe calls until it ends.
-static void windowd_lead_terminal_job(const char *terminal, char *const argv[], char *const envp[]) {
+static void windowd_lead_terminal_job(const char *terminal, char *const argv[], char *const envp[], int ready) {
     struct sigaction defaults;
     defaults.sa_handler = SIG_DFL;
     defaults.sa_flags = 0;
@@ -58,13 +58,14 @@ static void windowd_lead_terminal_job(const char *terminal, char *const argv[], 
     if (setsid() < 0) _exit(126);
     int fd = open(terminal, O_RDWR);  // The first terminal a session leader opens is its controlling one.
     if (fd < 0) _exit(126);
-    if (dup2(fd, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0) _exit(126);
-    close_range(3, ~0U, 0);
+    if (dup2(fd, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || dup2(ready, 3) < 0) _exit(126);
+    close_range(4, ~0U, 0);
     sigset_t none;
     sigemptyset(&none);
     pid_t job = fork();
     if (job < 0) _exit(126);
     if (job == 0) {
+        close(3);
         setpgid(0, 0);
         tcsetpgrp(0, getpid());
         sigprocmask(SIG_SETMASK, &none, NULL);
@@ -86,6 +87,10 @@ static void windowd_lead_terminal_job(const char *terminal, char *const argv[], 
     sigaction(SIGTTOU, &ignore, NULL);
     sigaction(SIGTTIN, &ignore, NULL);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    // The program is in the terminal's foreground: a Ctrl-Z typed from now on stops it.
+    char byte = 1;
+    write(3, &byte, 1);
+    close(3);
     while (1) {
         int status = 0;
         if (waitpid(job, &status, WUNTRACED) < 0) {
@@ -108,13 +113,23 @@ static void windowd_lead_terminal_job(const char *terminal, char *const argv[], 
 }
 
 int windowd_spawn_terminal_job(const char *terminal, char *const argv[], char *const envp[]) {
+    int ready[2];
+    if (pipe2(ready, O_CLOEXEC) != 0) return -1;
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &previous);
     pid_t leader = fork();
-    if (leader == 0) windowd_lead_terminal_job(terminal, argv, envp);
+    if (leader == 0) windowd_lead_terminal_job(terminal, argv, envp, ready[1]);
     int error = errno;
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    close(ready[1]);
+    if (leader > 0) {
+        // Returns once the program is the terminal's foreground group (or the leader failed):
+        // keys relayed before that would reach a terminal without its job.
+        char byte;
+        while (read(ready[0], &byte, 1) < 0 && errno == EINTR) {}
+    }
+    close(ready[0]);
     errno = error;
     return leader;
 }

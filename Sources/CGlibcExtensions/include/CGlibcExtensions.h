@@ -31,7 +31,8 @@ int windowd_open_pty(char *name, size_t length);
 /// that); the leader then stops itself with SIGSTOP, so that its parent sees the stop, and on
 /// SIGCONT continues the program in the foreground. SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGTSTP and
 /// SIGCONT sent to the leader go to the program's group. The leader ends as the program does
-/// (its exit status, or its signal). The leader's pid, or -1 with errno set.
+/// (its exit status, or its signal). Returns once the program is the terminal's foreground group:
+/// the leader's pid, or -1 with errno set.
 int windowd_spawn_terminal_job(const char *terminal, char *const argv[], char *const envp[]);
 
 #endif

@@ -119,7 +119,7 @@ struct RunTerminalTests {
         let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
         try tmux.waitForText("$")
         try tmux.sendKeys("\(Binaries.winctl) --socket \(daemon.socketPath) run file z -- sh -c 'echo ready; exec sleep 600'", "Enter")
-        try tmux.waitForText("ready")
+        try tmux.waitForScreen("the program to start") { $0.contains("ready") }
         let window = try Self.waitFor(daemon.socketPath, "z")
         let id = try #require(window["id"]?.string)
 
@@ -132,7 +132,7 @@ struct RunTerminalTests {
 
         let close = try Winctl.run(["close", id], socket: daemon.socketPath)
         #expect(close.status == 0, "\(close)")
-        try tmux.waitForText("$ ", timeout: .seconds(10))
+        try tmux.waitForDisplay("#{pane_current_command}", "bash")
         try tmux.sendKeys("echo status $?", "Enter")
         try tmux.waitForText("status 129")
     }
