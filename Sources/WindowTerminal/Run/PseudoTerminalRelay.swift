@@ -156,8 +156,16 @@ package final class PseudoTerminalRelay: Sendable {
             let ready = open ? poll(&descriptors, 2, -1) : poll(&descriptors[1], 1, -1)
             if ready < 0, errno == EINTR { continue }
             if open, descriptors[0].revents != 0 {
-                let count = read(master, buffer.baseAddress, size)
+                var count = read(master, buffer.baseAddress, size)
                 if count > 0 {
+                    // What is there already goes out in one write: fewer wake-ups of the terminal.
+                    while count < size {
+                        var more = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                        guard poll(&more, 1, 0) == 1, more.revents & Int16(POLLIN) != 0 else { break }
+                        let next = read(master, buffer.baseAddress! + count, size - count)
+                        guard next > 0 else { break }
+                        count += next
+                    }
                     pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), &tracker)
                     continue
                 }
