@@ -288,4 +288,17 @@ struct RunTerminalTests {
         try tmux.sendKeys(":q", "Enter")
         try tmux.waitForText("run exited 0")
     }
+
+    @Test("the program's terminal has this terminal's size, and follows it")
+    func sizeFollows() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let script = "trap 'echo resized to $(stty size)' WINCH; echo size $(stty size); while :; do sleep 0.1; done"
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "s", "--", "/bin/bash", "-c", script), columns: 100, rows: 30)
+        try tmux.waitForText("size 30 100")
+        try tmux.run(["resize-window", "-x", "60", "-y", "12"])
+        try tmux.waitForText("resized to 12 60")
+    }
 }
