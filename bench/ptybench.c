@@ -95,7 +95,8 @@ int main(int argc, char **argv) {
     }
     qsort(samples, rounds, sizeof *samples, compare);
     printf("%.1f %.1f\n", samples[rounds / 2], samples[rounds * 99 / 100]);
-    kill(pid, SIGHUP);
+    // The whole session on the terminal: script(1) waits out a hang-up for its child.
+    kill(-pid, SIGKILL);
     waitpid(pid, NULL, 0);
     return 0;
 }

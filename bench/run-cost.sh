@@ -33,6 +33,7 @@ median_latency() {  # the median of ROUNDS latency runs of 300 keys: "p50 p99" i
 
 set -- \
     "directly|cat $directory/big.txt|sh -c '$echoer'" \
+    "under script(1), a relay in C|script -qc 'cat $directory/big.txt' /dev/null|script -qc \"$echoer\" /dev/null" \
     "winctl run|$run t -- cat $directory/big.txt|$run l -- sh -c '$echoer'" \
     "inside tmux (attached client)|$intmux cat $directory/big.txt|$intmux sh -c '$echoer'"
 echo "| program's terminal | 128 MiB: MiB/s | s | key echo p50 µs | p99 µs |"
