@@ -30,7 +30,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps
+.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps bench-run-cost
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -126,7 +126,19 @@ bench: deps
 	@mkdir -p .build/bench
 	$(WINDOWBENCH) --windowd .build/release/windowd --winctl .build/release/winctl \
 		--places --output .build/bench/table.txt --command "make bench"
+	@$(MAKE) --no-print-directory bench-run-cost
 	@$(MAKE) --no-print-directory bench-micro
+
+## winctl run's cost (winctl(1), "run"): 128 MiB of output and a key's echo through a terminal,
+## for a program run directly, under `winctl run` and inside tmux, in one run
+## (bench/run-cost.sh, read by bench/ptybench.c). The table is also kept in .build/bench/run-cost.md.
+bench-run-cost:
+	$(SWIFT) build $(RELEASE_FLAGS) --product windowd
+	$(SWIFT) build $(RELEASE_FLAGS) --product winctl
+	$(SWIFT) build $(RELEASE_FLAGS) --product winctl-attach
+	@mkdir -p .build/bench
+	cc -O2 -Wall -o .build/bench/ptybench bench/ptybench.c
+	bench/run-cost.sh .build/bench/ptybench .build/release/windowd .build/release/winctl | tee .build/bench/run-cost.md
 
 ## Micro-benchmarks of the pure request path (Benchmarks/, package-benchmark): one request line to
 ## its reply bytes through WindowDispatch's router against an in-memory core, with wall time and

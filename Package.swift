@@ -169,6 +169,7 @@ let package = Package(
         .executableTarget(
             name: "winctl-attach",
             dependencies: [
+                "POSIXSupport",
                 "WinctlOutput",
                 "WindowKit",
                 "WindowPlaces",

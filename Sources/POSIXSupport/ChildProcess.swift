@@ -90,6 +90,13 @@ package final class ChildProcess {
         leadsSession = newSession
     }
 
+    /// The child `pid`, started some other way (``terminalJob(_:environment:terminal:)``).
+    init(adopting pid: Int32, program: String, leadsSession: Bool) {
+        self.pid = pid
+        self.program = program
+        self.leadsSession = leadsSession
+    }
+
     deinit {
         guard termination == nil, !leadsSession else { return }
         kill(pid, SIGKILL)

@@ -20,6 +20,15 @@ package enum ProcessTermination: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The status a shell gives it: the exit status, or 128 + N for signal N (as `$?`, `nice`
+    /// and `timeout` report it).
+    package var shellStatus: Int32 {
+        switch self {
+        case .exited(let status): return status
+        case .signaled(let signal): return 128 + signal
+        }
+    }
+
     package var description: String {
         switch self {
         case .exited(let status): return "exit status \(status)"

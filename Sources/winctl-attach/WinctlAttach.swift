@@ -40,12 +40,26 @@ struct WinctlAttach: AsyncParsableCommand {
     @Flag(help: "Print JSON lines.")
     var json = false
 
+    @Option(parsing: .unconditional, help: "With a program: the app chosen (--app or WINDOWD_APP), for its environment.")
+    var app: String?
+
+    @Flag(help: "With a program: keep the window when it exits.")
+    var keep = false
+
+    @Argument(parsing: .postTerminator, help: "winctl run's program and its arguments, after --.")
+    var program: [String] = []
+
     func validate() throws {
         if (id == nil) == (group == nil) { throw ValidationError("give exactly one of --id and --group") }
         if id != nil, value != nil { throw ValidationError("--value goes with --group") }
+        if !program.isEmpty, group == nil { throw ValidationError("a program runs with --group") }
     }
 
     func run() async throws {
+        if let group, !program.isEmpty {
+            let request = RunCommand.Request(group: group, value: value, program: program, keep: keep, socketPath: socket, app: app)
+            return try await RunCommand.run(request).carryOut()
+        }
         let target: PresenterTarget = if let id { .id(id) } else { .group(group ?? "", value: value) }
         let giveUp = Duration.seconds(presenter.giveUp)
         let scene: WindowScene

@@ -26,7 +26,7 @@ struct Winctl: ParsableCommand {
         subcommands: [
             Open.self, Close.self, Focus.self, List.self, Attach.self,
             Phase.self, State.self, Transition.self, Login.self, Logout.self,
-            Storage.self, Watch.self, Status.self, Groups.self, Reload.self, Apps.self, Launch.self,
+            Storage.self, Watch.self, Status.self, Groups.self, Reload.self, Apps.self, Launch.self, Run.self,
         ]
     )
 

@@ -50,3 +50,27 @@ struct TerminalReportsTests {
         #expect(phases == [.inactive, .active, .background])
     }
 }
+
+/// The input side of `winctl run`: Ctrl-Z a key for the program's own terminal, and a trailing
+/// ESC given up on as the Escape key.
+@Suite("Terminal reports for a relay")
+struct TerminalReportsRelayTests {
+    @Test("without takesSuspend, Ctrl-Z is a key")
+    func suspendIsAKey() {
+        var reports = TerminalReports(takesSuspend: false)
+        #expect(reports.feed([0x61, 0x1A, 0x1B, 0x5B, 0x49]) == [.keys([0x61, 0x1A]), .focusIn])
+    }
+
+    @Test("a trailing ESC or ESC [ is held, then completed by the next read or released as keys")
+    func heldEscape() {
+        var reports = TerminalReports(takesSuspend: false)
+        #expect(reports.feed([0x78, 0x1B]) == [.keys([0x78])])
+        #expect(reports.isHolding)
+        #expect(reports.feed([0x5B]) == [])
+        #expect(reports.feed([0x4F, 0x79]) == [.focusOut, .keys([0x79])])
+        #expect(!reports.isHolding)
+        #expect(reports.feed([0x1B]) == [])
+        #expect(reports.release() == [0x1B])
+        #expect(!reports.isHolding)
+    }
+}

@@ -182,7 +182,7 @@ public final class SceneTerminal {
 
     /// Whether a shell's job control put this process in a group of its own, apart from its
     /// session leader's: then a stop can be undone (`fg`).
-    static var hasJobControl: Bool { getpgrp() != getsid(0) }
+    package static var hasJobControl: Bool { getpgrp() != getsid(0) }
 
     /// Takes the terminal again after SIGCONT and reports `active`.
     private func resume() -> SceneEvent {

@@ -33,9 +33,24 @@ public struct TerminalReports: Sendable {
     }
 
     private var pending: [UInt8] = []
+    /// Whether Ctrl-Z is a ``Piece/suspend`` (else a key like any other).
+    private let takesSuspend: Bool
 
-    /// Nothing pending.
-    public init() {}
+    /// Nothing pending; Ctrl-Z a ``Piece/suspend`` unless `takesSuspend` is `false` (a program
+    /// on a pseudo-terminal gets it as a key, and its line discipline stops it).
+    public init(takesSuspend: Bool = true) {
+        self.takesSuspend = takesSuspend
+    }
+
+    /// Whether the end of the last read is held back: an `ESC` or `ESC [` that may start a report.
+    public var isHolding: Bool { !pending.isEmpty }
+
+    /// What is held back, as keys, given up on: no report followed it in time (a lone Escape
+    /// key is typed this way).
+    public mutating func release() -> [UInt8] {
+        defer { pending.removeAll() }
+        return pending
+    }
 
     /// Takes `bytes` as read; returns the pieces they complete, in order.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Piece] {
@@ -49,7 +64,7 @@ public struct TerminalReports: Sendable {
         var index = 0
         while index < pending.count {
             let byte = pending[index]
-            if byte == 0x1A {
+            if byte == 0x1A, takesSuspend {
                 flush()
                 pieces.append(.suspend)
                 index += 1

@@ -18,11 +18,24 @@ public final class TerminalMode {
     private var original: termios?
     /// Whether the terminal is taken over now.
     public private(set) var isActive = false
+    /// Whether the screen is the view's (alternate screen, cursor, title), or a relayed
+    /// program's, which sets its own modes: then only raw mode and focus reports are taken.
+    private let takesScreen: Bool
 
     /// The terminal on `input` (keys) and `output` (screen).
     public init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
         self.output = output
+        takesScreen = true
+    }
+
+    /// The terminal on `input` and `output` for a relay to a program on a pseudo-terminal: raw
+    /// both ways (the pseudo-terminal does the program's line discipline and output processing)
+    /// and focus reports asked for; the screen, its modes and the title left to the program.
+    package init(relayingInput input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+        takesScreen = false
     }
 
     /// Takes the terminal over; `false` (and nothing changed) if `input` is not a terminal.
@@ -41,12 +54,24 @@ public final class TerminalMode {
         // Without ISIG, Ctrl-C and Ctrl-Z arrive as bytes: the presenter leaves and suspends itself,
         // restoring the terminal first.
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        if !takesScreen {
+            // As cfmakeraw: the program's pseudo-terminal has done its output processing already.
+            raw.c_iflag &= ~tcflag_t(IGNBRK | PARMRK | INLCR | IGNCR)
+            raw.c_oflag &= ~tcflag_t(OPOST)
+            raw.c_lflag &= ~tcflag_t(ECHONL)
+            raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+            raw.c_cflag |= tcflag_t(CS8)
+        }
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return false }
         isActive = true
+        guard takesScreen else {
+            write(ControlSequence.enableFocusReporting)
+            return true
+        }
         write(
             ControlSequence.pushTitle + ControlSequence.enterAlternateScreen + ControlSequence.hideCursor
                 + ControlSequence.enableFocusReporting)
@@ -57,9 +82,13 @@ public final class TerminalMode {
     public func restore() {
         guard isActive else { return }
         isActive = false
-        write(
-            ControlSequence.endSynchronizedUpdate + ControlSequence.resetStyle + ControlSequence.disableFocusReporting
-                + ControlSequence.showCursor + ControlSequence.leaveAlternateScreen + ControlSequence.popTitle)
+        if !takesScreen {
+            write(ControlSequence.disableFocusReporting)
+        } else {
+            write(
+                ControlSequence.endSynchronizedUpdate + ControlSequence.resetStyle + ControlSequence.disableFocusReporting
+                    + ControlSequence.showCursor + ControlSequence.leaveAlternateScreen + ControlSequence.popTitle)
+        }
         if var settings = original {
             // TCSADRAIN: the sequences above reach the terminal before echo comes back.
             _ = tcsetattr(input, TCSADRAIN, &settings)

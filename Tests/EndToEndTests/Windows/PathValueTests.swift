@@ -115,7 +115,7 @@ struct PathValueTests {
 /// The example manifest an editor ships (Examples/editor/editor.toml) is one windowd takes.
 @Suite("The editor example's manifest", .timeLimit(.minutes(1)))
 struct EditorManifestTests {
-    @Test("windowd --app editor --check-config takes Examples/editor/editor.toml: one group, file, of paths")
+    @Test("windowd --app editor --check-config takes Examples/editor/editor.toml: two groups of paths, file and page")
     func checks() throws {
         let directory = try TemporaryDirectory()
         let text = try String(contentsOfFile: Binaries.packageRoot + "/Examples/editor/editor.toml", encoding: .utf8)
@@ -124,6 +124,6 @@ struct EditorManifestTests {
         let checked = try AppInstall.run(Binaries.windowd, ["--app", "editor", "--check-config"],
                                          environment: ["XDG_CONFIG_HOME": directory.file("config")], in: directory)
         #expect(checked.status == 0, "\(checked)")
-        #expect((checked.stdout + checked.stderr).contains("window groups: file)"), "\(checked)")
+        #expect((checked.stdout + checked.stderr).contains("window groups: file, page)"), "\(checked)")
     }
 }

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ArgumentParser
+import POSIXSupport
+import WinctlOutput
+import WindowKit
+import WindowPlaces
+import WindowTerminal
+
+/// `winctl run`'s presenter side: the window presented already is brought to front; else this
+/// terminal presents it, running the program (``RunPresenter``); without windowd the program
+/// runs alone.
+enum RunCommand {
+    /// What `winctl run` asked for.
+    struct Request {
+        var group: String
+        var value: String?
+        var program: [String]
+        var keep: Bool
+        var socketPath: String
+        var app: String?
+    }
+
+    /// Runs `request` to its end.
+    static func run(_ request: Request) async -> PresenterExit {
+        // Long enough for any restart: a program is never ended because windowd is away.
+        let options = ConnectionOptions(socketPath: request.socketPath, clientName: "winctl run", reconnectFor: .seconds(365 * 24 * 3_600))
+        let value = request.value.map { WindowValue.string($0) } ?? WindowValue.none
+        // Caught from the start: a Ctrl-Z or a resize while the window is being attached is
+        // handled once the program runs (passed on to it), not lost or stopping run halfway.
+        guard let signals = SignalPipe(catching: [SIGCHLD, SIGWINCH, SIGCONT, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
+            Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
+            return .status(ExitStatus.unavailable.rawValue)
+        }
+        let scene: WindowScene
+        do {
+            scene = try await attachOrBringToFront(request, value: value, options: options)
+        } catch let presented as AlreadyPresented {
+            Console.output(presented.line)
+            return .status(0)
+        } catch let error as WindowKitError where error.code == .unreachable {
+            // An alias of run must never keep the user from working: the program alone.
+            Console.error("windowd is not reachable at \(request.socketPath); running \(request.program[0]) without a window")
+            return .status(RunProgram.exec(request.program))
+        } catch let error as WindowKitError {
+            return .reporting(error)
+        } catch {
+            Console.error("\(error)")
+            return .status(ExitStatus.unavailable.rawValue)
+        }
+        let variables = RunEnvironment.variables(window: scene.window, socketPath: request.socketPath, app: request.app)
+        let program: RunProgram
+        do {
+            program = try RunProgram(request.program, environment: RunEnvironment.merged(variables, into: OwnPlace.environment()))
+        } catch {
+            Console.error(error.message)
+            if !request.keep { _ = try? await scene.app.dismissWindow(id: scene.id) }
+            await scene.close()
+            return .status(127)
+        }
+        let presenter = RunPresenter(scene: scene, program: program, keep: request.keep)
+        // The place's own word on whether the terminal can be seen comes here.
+        let (visibility, _) = AsyncStream.makeStream(of: TerminalPhaseMachine.Signal.self)
+        return await presenter.run(signals: signals, visibility: visibility)
+    }
+
+    /// The window presented here from now on; or ``AlreadyPresented`` once the window that has a
+    /// presenter was brought to front (as `winctl open` brings it).
+    private static func attachOrBringToFront(_ request: Request, value: WindowValue, options: ConnectionOptions) async throws -> WindowScene {
+        // Twice at most: a presenter that leaves between the refusal and the open leaves the
+        // window to this one.
+        for _ in 0..<2 {
+            do {
+                return try await WindowScene.attach(group: request.group, value: value, phase: .active, options: options)
+            } catch let error as WindowKitError where error.reason == .windowBusy {
+                let app = try await AppClient.connect(options)
+                let opened = try await app.openWindow(group: request.group, value: value)
+                await app.close()
+                if opened.broughtToFront {
+                    throw AlreadyPresented(line: opened.window.id + " " + OpenText.outcome(opened.outcome))
+                }
+            }
+        }
+        return try await WindowScene.attach(group: request.group, value: value, phase: .active, options: options)
+    }
+
+    /// The window has a presenter, brought to front; `line` is what `winctl open` says.
+    struct AlreadyPresented: Error {
+        let line: String
+    }
+}

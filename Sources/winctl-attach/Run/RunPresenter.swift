@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import POSIXSupport
+import WinctlOutput
+import WindowKit
+import WindowPlaces
+import WindowTerminal
+
+/// `winctl run`: a program as the presenter of a window (winctl(1), "run").
+///
+/// ```swift
+/// let exit = await RunPresenter(scene: scene, program: program, keep: false, socketPath: path).run()
+/// ```
+///
+/// The program runs on a pseudo-terminal of its own (``RunProgram``); a ``PseudoTerminalRelay``
+/// moves the bytes both ways on threads of its own and hands over the terminal's focus reports.
+/// This loop takes them, the program's stops (SIGCHLD), the signals and the scene's requests,
+/// and decides: the window's phase through WindowTerminal's ``TerminalPhaseMachine`` (the one
+/// `winctl attach` uses), a stop of run itself when the program stops (so the shell's job
+/// control works), a hang-up when the window is dismissed, and what becomes of the window when
+/// the program ends.
+final class RunPresenter {
+    /// How long a dismissed program has after SIGHUP before SIGKILL.
+    static let hangUpGrace: Duration = .seconds(5)
+
+    private let scene: WindowScene
+    private let program: RunProgram
+    private let keep: Bool
+    private let mode: TerminalMode
+    private let relay: PseudoTerminalRelay?
+    private var phases: TerminalPhaseMachine
+    /// Set once the window was dismissed: the program is being hung up.
+    private var dismissed = false
+
+    /// What the loop reacts to.
+    private enum Input: Sendable {
+        case terminal(PseudoTerminalRelay.Event)
+        case signal(Int32)
+        case focus(FocusRequest)
+        case dismissed(Dismissal)
+        case visibility(TerminalPhaseMachine.Signal)
+        case hangUpGraceOver
+    }
+
+    /// The presenter of `scene`'s window running `program`.
+    init(scene: WindowScene, program: RunProgram, keep: Bool) {
+        self.scene = scene
+        self.program = program
+        self.keep = keep
+        mode = TerminalMode(relayingInput: 0, output: 1)
+        relay = program.terminal.flatMap { PseudoTerminalRelay(master: $0.master) }
+        phases = TerminalPhaseMachine(phase: scene.phase)
+    }
+
+    /// Runs the program to its end; `visibility` is what the place says about whether the
+    /// terminal can be seen (shown and hidden), taken as the phase machine's signals.
+    ///
+    /// - Parameter signals: caught before the program started, so that no SIGCHLD is missed.
+    func run(signals: SignalPipe, visibility: AsyncStream<TerminalPhaseMachine.Signal>) async -> PresenterExit {
+        if let place = scene.window.place { OwnPlace.reportFocus(at: place) }
+        if relay != nil { mode.enter() }
+        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+        let (focusRequests, dismissals) = (scene.focusRequests, scene.dismissals)
+        let terminalEvents = relay?.start()
+        var ending: ProcessTermination?
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await signals.forEachSignal { continuation.yield(.signal($0)) } }
+            if let terminalEvents {
+                group.addTask { for await event in terminalEvents { continuation.yield(.terminal(event)) } }
+            }
+            group.addTask { for await request in focusRequests { continuation.yield(.focus(request)) } }
+            group.addTask { for await dismissal in dismissals { continuation.yield(.dismissed(dismissal)) } }
+            group.addTask { for await signal in visibility { continuation.yield(.visibility(signal)) } }
+            // A SIGCHLD that came before the handler's pipe was read is not lost: look once now.
+            continuation.yield(.signal(SIGCHLD))
+            for await input in inputs {
+                if case .dismissed = input, !dismissed {
+                    group.addTask {
+                        try? await Task.sleep(for: Self.hangUpGrace)
+                        continuation.yield(.hangUpGraceOver)
+                    }
+                }
+                if let end = await handle(input) {
+                    ending = end
+                    break
+                }
+            }
+            group.cancelAll()
+        }
+        return await finish(ending ?? .signaled(SIGHUP))
+    }
+
+    private func handle(_ input: Input) async -> ProcessTermination? {
+        switch input {
+        case .terminal(.focusIn):
+            report(phases.handle(.focusIn))
+        case .terminal(.focusOut):
+            report(phases.handle(.focusOut))
+        case .terminal(.inputEnded):
+            // The terminal hung up: so does the program's.
+            program.signal(SIGHUP)
+        case .visibility(let signal):
+            report(phases.handle(signal))
+        case .signal(SIGCHLD):
+            while let change = program.child.pollChange() {
+                switch change {
+                case .stopped: await programStopped()
+                case .continued: break
+                case .ended(let termination): return termination
+                }
+            }
+        case .signal(SIGCONT):
+            resume()
+        case .signal(SIGWINCH):
+            program.terminal?.copySize(from: 0)
+        case .signal(SIGTSTP):
+            // Asked to stop from outside (kill -TSTP): the program stops, then run with it.
+            program.signal(SIGTSTP)
+        case .signal(let signal):
+            program.signal(signal)
+        case .focus(let request):
+            // WindowKit has brought the place to front; a terminal with no interface can only ask.
+            if !(request.window.place.map(OwnPlace.canBringToFront) ?? false) {
+                BringToFront.terminal.perform(for: request.window, on: mode)
+            }
+        case .dismissed:
+            // Closed, taken over or signed out: the program's terminal hangs up, as when its
+            // window is closed; SIGKILL if it is still there after the grace (the loop's timer).
+            guard !dismissed else { return nil }
+            dismissed = true
+            program.signal(SIGHUP)
+            program.signal(SIGCONT)
+        case .hangUpGraceOver:
+            program.signal(SIGKILL)
+        }
+        return nil
+    }
+
+    /// The program stopped (Ctrl-Z): the window is `background`, and run stops too, with the
+    /// terminal given back, so that the shell's job control goes on as without run. Without job
+    /// control (a terminal started for this window alone) nothing could continue it: it goes on.
+    private func programStopped() async {
+        guard !dismissed, SceneTerminal.hasJobControl, program.terminal != nil else {
+            program.signal(SIGCONT)
+            return
+        }
+        if let phase = phases.handle(.suspend) {
+            if scene.app.connectionStatus == .connected {
+                _ = try? await scene.setPhase(phase)
+            } else {
+                scene.requestPhase(phase)
+            }
+        }
+        relay?.drain()
+        mode.restore()
+        kill(getpid(), SIGSTOP)
+    }
+
+    /// SIGCONT (`fg`): the terminal again, its size, the program continued, the window `active`.
+    private func resume() {
+        guard phases.isSuspended else { return }
+        if relay != nil { mode.enter() }
+        program.terminal?.copySize(from: 0)
+        program.signal(SIGCONT)
+        report(phases.handle(.resume))
+    }
+
+    private func report(_ phase: ScenePhase?) {
+        if let phase { scene.requestPhase(phase) }
+    }
+
+    /// The program ended: its last output, the terminal back, the window closed (kept with
+    /// `--keep`; already gone if dismissed), and its status as run's.
+    private func finish(_ termination: ProcessTermination) async -> PresenterExit {
+        relay?.finish()
+        mode.restore()
+        if !dismissed, scene.app.connectionStatus == .connected {
+            if keep {
+                _ = try? await scene.detach()
+            } else {
+                _ = try? await scene.app.dismissWindow(id: scene.id)
+            }
+        }
+        await scene.close()
+        // A dismissed window's program was hung up, whatever it made of that.
+        return .status(dismissed ? 128 + SIGHUP : termination.shellStatus)
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import POSIXSupport
+import WinctlOutput
+
+/// The program `winctl run` runs: on a pseudo-terminal of its own when the terminal is one (so
+/// that run can read the terminal's focus reports and pass them on only when asked for), else
+/// on run's own standard streams.
+final class RunProgram {
+    /// The program's process.
+    let child: ChildProcess
+    /// Its pseudo-terminal; `nil` when it runs on run's own streams.
+    let terminal: PseudoTerminal?
+
+    /// Starts `argv` with `environment`; on a pseudo-terminal shaped like standard input's
+    /// terminal if both standard input and output are terminals.
+    init(_ argv: [String], environment: [String: String]) throws(RunFailure) {
+        if isatty(0) == 1, isatty(1) == 1 {
+            let terminal: PseudoTerminal
+            do {
+                terminal = try PseudoTerminal(like: 0)
+            } catch {
+                throw RunFailure("cannot make a pseudo-terminal for \(argv[0]): \(error)")
+            }
+            do {
+                // A session of its own, with the pseudo-terminal as its controlling terminal: its
+                // Ctrl-C, Ctrl-Z and job control are its terminal's, as without run.
+                child = try ChildProcess.terminalJob(argv, environment: environment, terminal: terminal.slavePath)
+            } catch {
+                throw RunFailure("cannot run \(argv[0]): \(error)")
+            }
+            self.terminal = terminal
+        } else {
+            do {
+                child = try ChildProcess(argv, environment: environment, stdin: .inherited, stdout: .inherited, stderr: .inherited)
+            } catch {
+                throw RunFailure("cannot run \(argv[0]): \(error)")
+            }
+            terminal = nil
+        }
+    }
+
+    /// Sends `signal` to the program: on its own terminal through the session's leader, which
+    /// passes it to the program's process group; SIGKILL, which nothing can pass on, to the
+    /// terminal's foreground group and the leader.
+    func signal(_ signal: Int32) {
+        if signal == SIGKILL, let terminal {
+            let foreground = tcgetpgrp(terminal.master)
+            if foreground > 1 { kill(-foreground, SIGKILL) }
+        }
+        child.signal(signal)
+    }
+
+    /// Replaces this process with `argv`, for when there is no window to present: returns only
+    /// if it cannot be started, with the shell's status for that (127 not found, 126 otherwise).
+    static func exec(_ argv: [String]) -> Int32 {
+        let arguments = argv.map { strdup($0) } + [nil]
+        execvp(argv[0], arguments)
+        let error = errno
+        arguments.forEach { free($0) }
+        Console.error("cannot run \(argv[0]): \(String(cString: strerror(error)))")
+        return error == ENOENT ? 127 : 126
+    }
+}
+
+/// Why `winctl run` could not start its program.
+struct RunFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ArgumentParser
+import WinctlOutput
+
+extension Winctl {
+    /// `winctl run [--keep] GROUP [VALUE] -- PROGRAM [ARG ...]`: any terminal program as a window.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run",
+            abstract: "Run a program as the window of a group for a value, or bring the window that runs it to front.",
+            discussion: """
+                If the window already has a presenter, it is brought to front, the line winctl open \
+                prints is printed, and PROGRAM is not started. Otherwise this terminal presents the \
+                window and runs PROGRAM in it as if it were started directly, with WINDOWD_WINDOW_ID, \
+                WINDOWD_GROUP, WINDOWD_VALUE, WINDOWD_SOCKET (and WINDOWD_APP) in its environment. \
+                Focus and Ctrl-Z set the window's phase; closing the window hangs PROGRAM up. When \
+                PROGRAM exits, the window is closed (kept, detached, with --keep) and run exits with \
+                its status (128+N for signal N). Without windowd, PROGRAM runs anyway.
+                """
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(help: "Keep the window (detached, with its storage) when PROGRAM exits.")
+        var keep = false
+
+        @Argument(help: "The window group's id.")
+        var group: String
+
+        @Argument(help: "The value of the window; omit it for a group of value type none.")
+        var value: String?
+
+        @Argument(parsing: .postTerminator, help: ArgumentHelp("The program and its arguments, after --.", valueName: "program"))
+        var program: [String] = []
+
+        func validate() throws {
+            if program.isEmpty || program[0].isEmpty {
+                throw ValidationError("give the program to run after --: winctl run \(group) \(value.map { $0 + " " } ?? "")-- PROGRAM [ARG ...]")
+            }
+        }
+
+        func run() throws {
+            var arguments = ["--socket=" + options.socketPath, "--group=" + group] + (value.map { ["--value=" + $0] } ?? [])
+            if let app = chosenApp { arguments.append("--app=" + app) }
+            if keep { arguments.append("--keep") }
+            // The presenter side on WindowKit decides everything else: one connection for the
+            // check and the presentation, so that two runs of one value start one program.
+            // It returns only if it could not start the presenter, having said why.
+            _ = PresenterLauncher.exec(arguments + ["--"] + program)
+            Console.error("running \(program[0]) without a window")
+            let argv = program.map { strdup($0) } + [nil]
+            execvp(program[0], argv)
+            let error = errno
+            Console.error("cannot run \(program[0]): \(String(cString: strerror(error)))")
+            throw ExitCode(error == ENOENT ? 127 : 126)
+        }
+
+        /// The app chosen by `--app` or `WINDOWD_APP`, unless `--socket` named a socket.
+        private var chosenApp: String? {
+            if let app = options.app { return app }
+            guard options.socket == nil, let app = getenv("WINDOWD_APP"), app.pointee != 0 else { return nil }
+            return String(cString: app)
+        }
+    }
+}

@@ -1,0 +1,304 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import Testing
+import WindowProtocol
+
+/// `winctl run` (winctl(1), "run") in a real tmux: the real windowd, winctl and programs, a tmux
+/// client attached through a pseudo-terminal so that tmux reports focus to the panes, the screen
+/// read with `capture-pane`.
+@Suite("winctl run in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
+struct RunTerminalTests {
+    static let config = """
+        [app]
+        minimum_loading_ms = 0
+
+        [groups.file]
+        value = "string"
+        """
+
+    /// `winctl --socket SOCKET run ARGUMENTS` in a shell that then prints `run exited STATUS` and
+    /// stays, so that the pane can be read after it.
+    static func run(_ socket: String, _ arguments: String...) -> [String] {
+        ["/bin/sh", "-c", #""$0" "$@"; echo "run exited $?"; exec sleep 600"#, Binaries.winctl, "--socket", socket, "run"] + arguments
+    }
+
+    /// The window of group `file` for `value`, if the daemon has one.
+    static func window(_ socket: String, _ value: String) throws -> JSONValue? {
+        let list = try Winctl.run(["list"], socket: socket, json: true)
+        return try list.json()["windows"]?.array?.first { $0["group"]?.string == "file" && $0["value"]?.string == value }
+    }
+
+    /// Waits until the window for `value` is attached and in `phase`.
+    @discardableResult
+    static func waitFor(_ socket: String, _ value: String, phase: String? = nil, attached: Bool = true) throws -> JSONValue {
+        var last: JSONValue?
+        do {
+            try waitUntil("file \(value) to be \(attached ? "attached" : "detached")\(phase.map { " and \($0)" } ?? "")") {
+                last = try window(socket, value)
+                return last?["attached"]?.bool == attached && (phase == nil || last?["phase"]?.string == phase)
+            }
+        } catch {
+            throw TestFailure("\(error); it was \(last?.jsonText ?? "absent")")
+        }
+        return last!
+    }
+
+    @Test("a second run of a presented value brings the first to front and starts nothing; the phase follows tmux's focus")
+    func secondRunBringsTheFirstToFront() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let started = directory.file("started")
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "a", "--", "/bin/sh", "-c", "echo started >> \(started); exec sleep 600"))
+        // No client shows the pane yet: tmux says it has no focus. Once one is attached, it has.
+        try Self.waitFor(daemon.socketPath, "a", phase: "inactive")
+        let client = try PlacesTmuxTests.attachClient(tmux)
+        defer { _ = client.terminate(grace: .milliseconds(200)) }
+        let first = try Self.waitFor(daemon.socketPath, "a", phase: "active")
+        let id = try #require(first["id"]?.string)
+        let pane = try #require(first["place"]?["pane"]?.string, "\(first.jsonText)")
+
+        try tmux.run(["new-window", "sleep", "600"])
+        try Self.waitFor(daemon.socketPath, "a", phase: "inactive")
+
+        let second = try Winctl.run(["run", "file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"], socket: daemon.socketPath)
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout == "\(id) already open, brought to front\n", "\(second)")
+        try waitUntil("tmux to show the first run's window") { try PlacesTmuxTests.activeWindows(tmux)[pane] == true }
+        try Self.waitFor(daemon.socketPath, "a", phase: "active")
+        #expect(directory.read("started") == "started\n", "the second run started nothing")
+    }
+
+    @Test("the program gets a terminal and the window's variables; its exit closes the window and is run's status")
+    func environmentAndExit() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let output = directory.file("env")
+        let script = "tty > \(output); env | grep ^WINDOWD_ >> \(output); read line; exit 3"
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "notes.md", "--", "/bin/sh", "-c", script))
+        let window = try Self.waitFor(daemon.socketPath, "notes.md")
+        let id = try #require(window["id"]?.string)
+        try waitUntil("the program to write its environment") { directory.read("env").contains("WINDOWD_SOCKET") }
+        let lines = directory.read("env").split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("/dev/pts/") == true, "standard input is a terminal: \(lines)")
+        #expect(Set(lines.dropFirst()) == [
+            "WINDOWD_WINDOW_ID=\(id)", "WINDOWD_GROUP=file", "WINDOWD_VALUE=notes.md", "WINDOWD_SOCKET=\(daemon.socketPath)",
+        ])
+
+        try tmux.sendKeys("Enter")
+        try tmux.waitForText("run exited 3")
+        #expect(try Self.window(daemon.socketPath, "notes.md") == nil, "the window is closed")
+    }
+
+    @Test("with --keep the window stays, detached and background, with what the program stored through its variables")
+    func keepKeepsTheWindow() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let script = #""$0" storage set "$WINDOWD_WINDOW_ID" note '"kept"' && exit 0"#
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "--keep", "file", "k", "--", "/bin/sh", "-c", script, Binaries.winctl))
+        try tmux.waitForText("run exited 0")
+        let window = try Self.waitFor(daemon.socketPath, "k", phase: "background", attached: false)
+        let id = try #require(window["id"]?.string)
+        let stored = try Winctl.run(["storage", "get", id, "note"], socket: daemon.socketPath, json: true)
+        #expect(try stored.json()["storage"]?["note"]?.string == "kept", "\(stored)")
+    }
+
+    @Test("Ctrl-Z stops the program and run with it (background); fg brings both back; winctl close hangs it up: 129")
+    func suspendAndClose() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
+        try tmux.waitForText("$")
+        try tmux.sendKeys("\(Binaries.winctl) --socket \(daemon.socketPath) run file z -- sh -c 'echo ready; exec sleep 600'", "Enter")
+        try tmux.waitForScreen("the program to start") { $0.contains("ready") }
+        let window = try Self.waitFor(daemon.socketPath, "z")
+        let id = try #require(window["id"]?.string)
+
+        try tmux.sendKeys("C-z")
+        try tmux.waitForText("Stopped")
+        try Self.waitFor(daemon.socketPath, "z", phase: "background")
+        try tmux.sendKeys("fg", "Enter")
+        try waitUntil("the window to leave background") { try Self.window(daemon.socketPath, "z")?["phase"]?.string != "background" }
+        #expect(try tmux.display("#{pane_current_command}").hasPrefix("winctl"), "run is in the foreground again")
+
+        let close = try Winctl.run(["close", id], socket: daemon.socketPath)
+        #expect(close.status == 0, "\(close)")
+        try tmux.waitForDisplay("#{pane_current_command}", "bash")
+        try tmux.sendKeys("echo status $?", "Enter")
+        try tmux.waitForText("status 129")
+    }
+
+    @Test("a program that ignores the hang-up is killed 5 s after winctl close; run exits 129")
+    func closeKillsAProgramThatIgnoresTheHangUp() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "h", "--", "/bin/sh", "-c", "trap '' HUP; echo ready; while :; do sleep 1; done"))
+        try tmux.waitForText("ready")
+        let id = try #require(try Self.waitFor(daemon.socketPath, "h")["id"]?.string)
+        _ = try Winctl.run(["close", id], socket: daemon.socketPath)
+        try tmux.waitForText("run exited 129", timeout: .seconds(15))
+    }
+
+    @Test("kill -9 of the daemon leaves the program running; it is presented again after the restart")
+    func daemonCrash() throws {
+        let directory = try TemporaryDirectory()
+        let first = try DaemonProcess(in: directory, config: Self.config)
+        defer { first.stop() }
+        try first.waitUntilServing()
+        let tmux = try TmuxSession(Self.run(first.socketPath, "file", "c", "--", "/bin/sh", "-c", "echo ready; read line; echo \"got $line\"; exit 0"))
+        try tmux.waitForText("ready")
+        let id = try #require(try Self.waitFor(first.socketPath, "c")["id"]?.string)
+
+        first.process.signal(SIGKILL)
+        _ = try first.process.wait()
+        let second = try DaemonProcess(in: directory, config: Self.config, name: "windowd2")
+        defer { second.stop() }
+        try second.waitUntilServing()
+        let again = try Self.waitFor(second.socketPath, "c")
+        #expect(again["id"]?.string == id)
+        try tmux.sendKeys("still here", "Enter")
+        try tmux.waitForText("got still here")
+        try tmux.waitForText("run exited 0")
+    }
+
+    @Test("without windowd the program runs anyway, with one line naming the socket, and its status is run's")
+    func withoutDaemon() throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.file("none.sock")
+        let run = try Winctl.run(["run", "file", "x", "--", "/bin/sh", "-c", "echo hi; exit 4"], socket: socket)
+        #expect(run.status == 4, "\(run)")
+        #expect(run.stdout == "hi\n", "\(run)")
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 1 && errors[0].contains(socket), "\(run)")
+    }
+
+    @Test("focus reports reach the program only when it asks for them")
+    func focusReportsOnlyWhenAsked() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let focusIn: [UInt8] = [0x1B, 0x5B, 0x49]
+        // od shows every byte it reads; the terminal's echo is off so that only od's line counts;
+        // Ctrl-D ends the line, and a second one the input.
+        let dump = "stty -echo; echo ready; exec od -An -c"
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "q", "--", "/bin/sh", "-c", dump))
+        try tmux.waitForText("ready")
+        try Self.waitFor(daemon.socketPath, "q")
+        try tmux.sendBytes(focusIn + Array("x".utf8) + [0x04])
+        try tmux.sendBytes([0x04])
+        let screen = try tmux.waitForText("run exited")
+        #expect(screen.contains { $0.contains("x") } && !screen.contains { $0.contains("033") }, "\(screen)")
+
+        let asking = "printf '\\033[?1004h'; stty -echo; echo ready; exec od -An -c"
+        let asked = try TmuxSession(Self.run(daemon.socketPath, "file", "r", "--", "/bin/sh", "-c", asking))
+        try asked.waitForText("ready")
+        try Self.waitFor(daemon.socketPath, "r")
+        try asked.sendBytes(focusIn + Array("x".utf8) + [0x04])
+        try asked.sendBytes([0x04])
+        let reported = try asked.waitForText("run exited")
+        #expect(reported.contains { $0.contains("033   [   I") }, "\(reported)")
+    }
+
+    /// Runs `program` in tmux window 0 directly and in window 1 under `winctl run`, types the same
+    /// keys into both, and expects the same screen, colours and modes included, after each step.
+    private static func compareScreens(_ program: [String], steps: [[String]], ready: String) throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let tmux = try TmuxSession(program, columns: 80, rows: 24)
+        try tmux.run(["new-window", Binaries.winctl, "--socket", daemon.socketPath, "run", "file", "compared", "--"] + program)
+        try tmux.waitForText(ready, target: ":0")
+        try tmux.waitForText(ready, target: ":1")
+        // The screen with its colours, the cursor and the alternate screen's mode.
+        func capture(_ target: String) throws -> String {
+            try tmux.display("#{cursor_x},#{cursor_y} #{alternate_on}", target: target) + "\n"
+                + tmux.run(["capture-pane", "-e", "-p", "-t", target])
+        }
+        func captures() throws -> (String, String) { (try capture(":0"), try capture(":1")) }
+        for step in [[]] + steps {
+            if !step.isEmpty {
+                try tmux.sendKeys(step[0], target: ":0")
+                for key in step.dropFirst() { try tmux.sendKeys(key, target: ":0") }
+                try tmux.sendKeys(step[0], target: ":1")
+                for key in step.dropFirst() { try tmux.sendKeys(key, target: ":1") }
+            }
+            var last = ("", "")
+            do {
+                try waitUntil("the same screen after \(step)") {
+                    last = try captures()
+                    return last.0 == last.1
+                }
+            } catch {
+                Issue.record("after \(step): directly\n\(last.0)\nunder winctl run\n\(last.1)")
+                return
+            }
+        }
+    }
+
+    /// A file of numbered lines, the same for both sides.
+    private static func numberedFile() throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory()
+        let text = (1...300).map { "line \($0) of the file" }.joined(separator: "\n") + "\n"
+        return (directory, try directory.write(text, to: "lines.txt"))
+    }
+
+    @Test("less shows exactly what it shows without run: scrolling, the end, a search", .enabled(if: access("/usr/bin/less", X_OK) == 0, "needs less"))
+    func lessScreen() throws {
+        let (directory, file) = try Self.numberedFile()
+        defer { withExtendedLifetime(directory) {} }
+        try Self.compareScreens(["less", file], steps: [["j"], ["j", "j", "j"], ["G"], ["g"], ["/", "1", "5", "0", "Enter"]], ready: "line 1 of")
+    }
+
+    @Test("vim shows exactly what it shows without run: moves, an edit, a setting, the Escape key", .enabled(if: access("/usr/bin/vim.tiny", X_OK) == 0, "needs vim-tiny"))
+    func vimScreen() throws {
+        let (directory, file) = try Self.numberedFile()
+        defer { withExtendedLifetime(directory) {} }
+        try Self.compareScreens(
+            ["/usr/bin/env", "TERM=xterm-256color", "vim.tiny", "-u", "NONE", "-i", "NONE", "-n", "-N", file],
+            steps: [["2", "0", "G"], ["d", "d"], [":set number", "Enter"], ["i", "hello", "Escape"], ["u"]], ready: "line 1 of")
+    }
+
+    /// vim asks for focus reports where it knows the terminal has them (an xterm's TERM).
+    @Test("vim's focus events reach it when it asks for them", .enabled(if: access("/usr/bin/vim.tiny", X_OK) == 0, "needs vim-tiny"))
+    func vimFocusEvents() throws {
+        let (directory, file) = try Self.numberedFile()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let gained = directory.file("gained")
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "v", "--", "/usr/bin/env", "TERM=xterm-256color", "vim.tiny", "-u", "NONE", "-i", "NONE", "-n", "-N", "-c", "autocmd FocusGained * w! \(gained)", file))
+        try tmux.waitForText("line 1 of")
+        try Self.waitFor(daemon.socketPath, "v")
+        #expect(access(gained, F_OK) != 0)
+        try tmux.sendBytes([0x1B, 0x5B, 0x49])
+        try waitUntil("vim to run its FocusGained autocommand") { access(gained, F_OK) == 0 }
+        try tmux.sendKeys(":q", "Enter")
+        try tmux.waitForText("run exited 0")
+    }
+
+    @Test("the program's terminal has this terminal's size, and follows it")
+    func sizeFollows() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let script = "trap 'echo resized to $(stty size)' WINCH; echo size $(stty size); while :; do sleep 0.1; done"
+        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "s", "--", "/bin/bash", "-c", script), columns: 100, rows: 30)
+        try tmux.waitForText("size 30 100")
+        try tmux.run(["resize-window", "-x", "60", "-y", "12"])
+        try tmux.waitForText("resized to 12 60")
+    }
+}

@@ -1,0 +1,49 @@
+#!/bin/sh
+# winctl run's cost, beside the same program run directly and inside tmux, in one run
+# (`make bench-run`; winctl(1), "run"): 128 MiB of text through a terminal, and a key's echo
+# (a byte written to the terminal until the echoed byte is read back), each read by
+# bench/ptybench.c from a pseudo-terminal of its own. Prints a Markdown table.
+#
+#   bench/run-cost.sh PTYBENCH WINDOWD WINCTL [ROUNDS]
+set -eu
+ptybench=$1 windowd=$2 winctl=$3 rounds=${4:-3}
+directory=$(mktemp -d /tmp/run-cost.XXXXXX)
+tmux_socket="run-cost-$$"
+trap 'kill "$daemon" 2>/dev/null; tmux -L "$tmux_socket" kill-server 2>/dev/null; rm -rf "$directory"' EXIT
+printf '[state]\ndirectory = "%s/state"\n[app]\nminimum_loading_ms = 0\n[groups.bench]\nvalue = "string"\n' "$directory" > "$directory/windowd.toml"
+"$windowd" --config "$directory/windowd.toml" --socket "$directory/s.sock" > "$directory/windowd.log" 2>&1 &
+daemon=$!
+for _ in $(seq 1 100); do [ -S "$directory/s.sock" ] && break; sleep 0.05; done
+head -c 100663296 /dev/urandom | base64 -w 120 > "$directory/big.txt"   # 128 MiB of 121-byte lines
+echoer="stty raw -echo; printf R; exec cat"
+run="$winctl --socket $directory/s.sock run bench"
+intmux="tmux -L $tmux_socket -f /dev/null new-session"
+
+best() {  # the fastest of ROUNDS throughput runs: "MiB/s seconds"
+    fastest=
+    for _ in $(seq 1 "$rounds"); do
+        seconds=$("$ptybench" throughput -- "$@" | cut -d' ' -f2)
+        fastest=$(printf '%s\n%s\n' "$seconds" "$fastest" | grep . | sort -n | head -1)
+    done
+    echo "$(echo "scale=0; 128 / $fastest" | bc) $fastest"
+}
+median_latency() {  # the median of ROUNDS latency runs of 300 keys: "p50 p99" in µs
+    for _ in $(seq 1 "$rounds"); do "$ptybench" latency 300 -- "$@"; done | sort -n | sed -n "$(( (rounds + 1) / 2 ))p"
+}
+
+set -- \
+    "directly|cat $directory/big.txt|sh -c '$echoer'" \
+    "under script(1), a relay in C|script -qc 'cat $directory/big.txt' /dev/null|script -qc \"$echoer\" /dev/null" \
+    "winctl run|$run t -- cat $directory/big.txt|$run l -- sh -c '$echoer'" \
+    "inside tmux (attached client)|$intmux cat $directory/big.txt|$intmux sh -c '$echoer'"
+echo "| program's terminal | 128 MiB: MiB/s | s | key echo p50 µs | p99 µs |"
+echo "| --- | ---: | ---: | ---: | ---: |"
+for row in "$@"; do
+    label=${row%%|*} rest=${row#*|}
+    output=${rest%%|*} echo_command=${rest#*|}
+    throughput=$(eval "best $output")
+    latency=$(eval "median_latency $echo_command")
+    echo "| $label | ${throughput% *} | ${throughput#* } | ${latency% *} | ${latency#* } |"
+done
+echo
+echo "rounds: $rounds (throughput: the fastest; latency: the median run of 300 keys); load average $(cut -d' ' -f1-3 /proc/loadavg)"
