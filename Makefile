@@ -8,7 +8,7 @@ RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 APT_PACKAGES := libsystemd-dev libsqlite3-dev tmux python3 mandoc man-db
 # The real environments the places tests drive (issue 22), headless: installed without their
 # recommends (kitty's would pull a desktop in).
-PLACES_PACKAGES := screen kitty i3-wm sway foot xterm alacritty xvfb xauth xdotool wmctrl x11-utils libgl1-mesa-dri wtype
+PLACES_PACKAGES := screen kitty i3-wm sway foot xterm alacritty xvfb xauth xdotool wmctrl x11-utils libgl1-mesa-dri wtype vim-tiny less
 BIN := .build/debug
 # What `make` builds and `make install` copies: the release binaries and winctl's shell completions.
 RELEASE_BIN := .build/release

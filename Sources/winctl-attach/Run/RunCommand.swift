@@ -62,9 +62,7 @@ enum RunCommand {
             return .status(127)
         }
         let presenter = RunPresenter(scene: scene, program: program, keep: request.keep)
-        // The place's own word on whether the terminal can be seen comes here.
-        let (visibility, _) = AsyncStream.makeStream(of: TerminalPhaseMachine.Signal.self)
-        return await presenter.run(signals: signals, visibility: visibility)
+        return await presenter.run(signals: signals)
     }
 
     /// The window presented here from now on; or ``AlreadyPresented`` once the window that has a

@@ -12,7 +12,7 @@ import WindowTerminal
 /// `winctl run`: a program as the presenter of a window (winctl(1), "run").
 ///
 /// ```swift
-/// let exit = await RunPresenter(scene: scene, program: program, keep: false, socketPath: path).run()
+/// let exit = await RunPresenter(scene: scene, program: program, keep: false).run(signals: signals)
 /// ```
 ///
 /// The program runs on a pseudo-terminal of its own (``RunProgram``); a ``PseudoTerminalRelay``
@@ -32,6 +32,8 @@ final class RunPresenter {
     private let mode: TerminalMode
     private let relay: PseudoTerminalRelay?
     private var phases: TerminalPhaseMachine
+    /// Whether the terminal has the focus, for the place's watcher (kitty asks only while not).
+    private let focus = FocusHint(focused: true)
     /// Set once the window was dismissed: the program is being hung up.
     private var dismissed = false
 
@@ -55,11 +57,12 @@ final class RunPresenter {
         phases = TerminalPhaseMachine(phase: scene.phase)
     }
 
-    /// Runs the program to its end; `visibility` is what the place says about whether the
-    /// terminal can be seen (shown and hidden), taken as the phase machine's signals.
+    /// Runs the program to its end. Whether the terminal can be seen comes from its place's own
+    /// interface (``VisibilityWatcher``, as for `winctl attach`), taken as the phase machine's
+    /// signals.
     ///
     /// - Parameter signals: caught before the program started, so that no SIGCHLD is missed.
-    func run(signals: SignalPipe, visibility: AsyncStream<TerminalPhaseMachine.Signal>) async -> PresenterExit {
+    func run(signals: SignalPipe) async -> PresenterExit {
         if let place = scene.window.place { OwnPlace.reportFocus(at: place) }
         if relay != nil { mode.enter() }
         let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
@@ -73,7 +76,12 @@ final class RunPresenter {
             }
             group.addTask { for await request in focusRequests { continuation.yield(.focus(request)) } }
             group.addTask { for await dismissal in dismissals { continuation.yield(.dismissed(dismissal)) } }
-            group.addTask { for await signal in visibility { continuation.yield(.visibility(signal)) } }
+            if relay != nil, let place = scene.window.place {
+                let focus = self.focus
+                group.addTask {
+                    await VisibilityWatcher.watch(place, focus: focus) { continuation.yield(.visibility(TerminalPhaseMachine.Signal($0))) }
+                }
+            }
             // A SIGCHLD that came before the handler's pipe was read is not lost: look once now.
             continuation.yield(.signal(SIGCHLD))
             for await input in inputs {
@@ -97,8 +105,10 @@ final class RunPresenter {
         switch input {
         case .terminal(.focusIn):
             report(phases.handle(.focusIn))
+            focus.set(phases.hasFocus)
         case .terminal(.focusOut):
             report(phases.handle(.focusOut))
+            focus.set(phases.hasFocus)
         case .terminal(.inputEnded):
             // The terminal hung up: so does the program's.
             program.signal(SIGHUP)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import POSIXSupport
+import WindowClient
 import WindowProtocol
 
 extension DaemonClient {
@@ -10,8 +11,19 @@ extension DaemonClient {
     /// daemon's refusal names the group.
     func value(_ text: String?, of group: String) throws(ExitCode) -> String? {
         guard let text else { return nil }
-        let groups = try call(DaemonGroups.self, NoParams()).result.groups
-        guard groups.first(where: { $0.id == group })?.valueType == "path" else { return text }
-        return NormalPath.of(text)
+        return Self.value(text, of: group, in: try call(DaemonGroups.self, NoParams()).result.groups)
+    }
+
+    /// `text` as ``value(_:of:)`` makes it, asked quietly on a connection of its own: for
+    /// `winctl run`, which runs its program whether or not a daemon answers (its presenter says
+    /// so, once), so a daemon that cannot be asked leaves the text as typed.
+    static func quietValue(_ text: String, of group: String, options: GlobalOptions) -> String {
+        guard let connection = try? WindowConnection(path: options.socketPath, timeout: options.timeout),
+              let groups = try? connection.call(DaemonGroups.self, NoParams()).groups else { return text }
+        return value(text, of: group, in: groups)
+    }
+
+    private static func value(_ text: String, of group: String, in groups: [DaemonGroups.Group]) -> String {
+        groups.first(where: { $0.id == group })?.valueType == "path" ? NormalPath.of(text) : text
     }
 }

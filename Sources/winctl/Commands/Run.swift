@@ -44,7 +44,9 @@ extension Winctl {
         }
 
         func run() throws {
-            var arguments = ["--socket=" + options.socketPath, "--group=" + group] + (value.map { ["--value=" + $0] } ?? [])
+            // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
+            let sent = value.map { DaemonClient.quietValue($0, of: group, options: options) }
+            var arguments = ["--socket=" + options.socketPath, "--group=" + group] + (sent.map { ["--value=" + $0] } ?? [])
             if let app = chosenApp { arguments.append("--app=" + app) }
             if keep { arguments.append("--keep") }
             // The presenter side on WindowKit decides everything else: one connection for the
