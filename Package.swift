@@ -86,6 +86,7 @@ let package = Package(
                 "WindowStore",
                 "WindowProtocol",
                 "POSIXSupport",
+                "CGlibcExtensions",
                 "TOML",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

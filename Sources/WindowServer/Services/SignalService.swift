@@ -31,7 +31,7 @@ package final class SignalService: Service, Sendable {
             case .sighup:
                 _ = try? await running.loop.submit { running.daemon.value.reloadFromDisk() }.get()
             case .sigusr2:
-                running.restart.upgradeInPlace()
+                await running.restart.upgradeInPlace()
             default:
                 break
             }

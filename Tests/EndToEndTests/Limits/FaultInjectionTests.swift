@@ -63,7 +63,7 @@ struct FaultInjectionTests {
         let client = try first.client()
         for value in Int64(0)..<5 { try open(value, storing: 100, with: client, into: &acknowledged) }
 
-        let injector = try WriteFaultInjector(daemon: first, in: directory)
+        let injector = try WriteFaultInjector.start(daemon: first, in: directory)
         defer { injector.stop() }
         let refused = try client.request("window.open", #"{"group":"detail","value":100}"#)
         #expect(refused.code == -32603, "the first write after the directory went read-only fails: \(refused.message.jsonText)")
@@ -173,7 +173,7 @@ struct FaultInjectionTests {
         let client = try first.client()
         try client.call("window.open", #"{"group":"detail","value":1}"#)
 
-        let injector = try WriteFaultInjector(daemon: first, in: directory)
+        let injector = try WriteFaultInjector.start(daemon: first, in: directory)
         defer { injector.stop() }
         #expect(try client.request("window.open", #"{"group":"detail","value":2}"#).code == -32603)
         let attach = try first.client().request("window.attach", #"{"group":"detail","value":77}"#)
@@ -262,40 +262,16 @@ private final class StateMount {
     }
 }
 
-/// Makes every `pwrite64` of the daemon fail with EROFS, as a read-only file system would,
-/// by attaching strace to all its threads; ``stop()`` detaches and writes work again.
-private final class WriteFaultInjector {
-    static let isAvailable = getuid() == 0 && access("/usr/bin/strace", X_OK) == 0
+/// Makes every `pwrite64` of the daemon fail with EROFS, as a read-only file system would, in
+/// all its threads (the store writes on a thread of its own, which must not slip through);
+/// ``SyscallFaultInjector/stop()`` detaches and writes work again.
+private enum WriteFaultInjector {
+    static let isAvailable = SyscallFaultInjector.isAvailable
     static let reason: Comment = "needs root and /usr/bin/strace to inject EROFS into the daemon's writes"
 
-    private let tracer: SpawnedProcess
-    private var stopped = false
-
-    init(daemon: DaemonProcess, in directory: TemporaryDirectory) throws {
+    static func start(daemon: DaemonProcess, in directory: TemporaryDirectory) throws -> SyscallFaultInjector {
         // The pid that serves (and writes), as the daemon itself reports it.
         let pid = try #require(daemon.client().call("hello", #"{"client":"faults","protocol":1}"#)["pid"]?.int)
-        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-        let log = directory.file("strace.err")
-        tracer = try SpawnedProcess(
-            "/usr/bin/strace",
-            ["-f", "-qq", "-e", "trace=pwrite64", "-e", "inject=pwrite64:error=EROFS", "-o", "/dev/null"]
-                + tasks.flatMap { ["-p", $0] },
-            stderr: .file(log))
-        // strace attaches to the threads one after another: wait until it traces every one of them
-        // (the store writes on a thread of its own, which must not slip through).
-        try waitUntil("strace to attach to every thread of windowd (pid \(pid))", timeout: .seconds(10)) {
-            if let ended = tracer.poll() { throw TestFailure("strace ended (\(ended)): \(directory.read("strace.err"))") }
-            return tasks.allSatisfy { task in
-                (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8))?.contains("TracerPid:\t\(tracer.pid)") == true
-            }
-        }
-    }
-
-    deinit { stop() }
-
-    func stop() {
-        guard !stopped else { return }
-        stopped = true
-        tracer.terminate(grace: .seconds(5))
+        return try SyscallFaultInjector(pid: pid_t(pid), call: "pwrite64", fault: "error=EROFS", log: directory.file("strace.err"))
     }
 }

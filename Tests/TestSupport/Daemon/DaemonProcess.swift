@@ -21,8 +21,9 @@ package final class DaemonProcess {
     /// Starts `windowd --config CONFIG --socket SOCKET` without waiting for anything; for an
     /// `app`, `windowd --config CONFIG --app APP`, whose socket is `windowd/APP.sock` in the
     /// directory (its `XDG_RUNTIME_DIR`) and whose manifest a test writes with ``installManifest(_:app:in:)``.
+    /// `binary` is the windowd to run (a copy that a test replaces, for an upgrade in place).
     package init(in directory: TemporaryDirectory, config: String = TestConfig.text(), socket: String = "s.sock", name: String = "windowd",
-         extraArguments: [String] = [], app: String? = nil) throws {
+         extraArguments: [String] = [], app: String? = nil, binary: String = Binaries.windowd) throws {
         self.directory = directory
         socketPath = app.map { directory.file("windowd/\($0).sock") } ?? directory.file(socket)
         logName = name + ".log"
@@ -31,7 +32,7 @@ package final class DaemonProcess {
             "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
         ])
         process = try SpawnedProcess(
-            Binaries.windowd, ["--config", configPath] + (app.map { ["--app", $0] } ?? ["--socket", socketPath]) + extraArguments,
+            binary, ["--config", configPath] + (app.map { ["--app", $0] } ?? ["--socket", socketPath]) + extraArguments,
             environment: environment, stdout: .file(directory.file(name + ".out")), stderr: .file(directory.file(logName)))
     }
 
