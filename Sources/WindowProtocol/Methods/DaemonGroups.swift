@@ -34,5 +34,21 @@ public enum DaemonGroups: RPCMethod {
             self.requiresAuth = requiresAuth
             self.windows = windows
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, valueType, command, launch, restore, requiresAuth, windows
+        }
+
+        /// Decodes a group; one from a windowd older than `command` (0.1.0) has none: empty.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            valueType = try container.decode(String.self, forKey: .valueType)
+            command = try container.decodeIfPresent([String].self, forKey: .command) ?? []
+            launch = try container.decode([String].self, forKey: .launch)
+            restore = try container.decode(Bool.self, forKey: .restore)
+            requiresAuth = try container.decode(Bool.self, forKey: .requiresAuth)
+            windows = try container.decode(Int.self, forKey: .windows)
+        }
     }
 }
