@@ -102,10 +102,10 @@ struct Windowd: AsyncParsableCommand {
         // One daemon per app and state directory, the default app included; held until the
         // process ends (SPEC section 12) and taken before the state is read, so that a daemon
         // refused here has changed nothing.
-        _ = try Self.lock(appID, in: stateDirectory, notifier: notifier)
+        let lock = try Self.lock(appID, in: stateDirectory, notifier: notifier)
         let hooks = SystemdLifecycle.hooks(notifier)
         // In dependency order; a graceful shutdown stops them in reverse: signals, server, store.
-        let state = StateStoreService(config: loaded, directory: stateDirectory, logger: logger)
+        let state = StateStoreService(config: loaded, directory: stateDirectory, lock: lock, logger: logger)
         let server = SocketServer(config: loaded, address: address, inherited: inherited, hooks: hooks, logger: logger,
                                   state: state, reloadConfig: { () throws(ConfigError) in try source.load() })
         let signals = SignalService(signals: await SignalService.trapSignals(), server: server)
