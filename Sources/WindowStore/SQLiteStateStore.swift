@@ -178,8 +178,38 @@ package final class SQLiteStateStore: StateStore {
             guard case .active = state else { return completion(.failure(CancellationError())) }
             completion(Result {
                 let pool = try self.poolWhereItBelongs()
-                try self.orders.withLock { orders in try StoreWriter.commit(changes, to: pool, orders: &orders) }
+                do {
+                    try self.orders.withLock { orders in try StoreWriter.commit(changes, to: pool, orders: &orders) }
+                } catch {
+                    // A full disk: the write-ahead log may hold the room the transaction needs (SQLite
+                    // checkpoints it on its own only at 1,000 pages, more than a small disk has).
+                    // Move it into the database and truncate it, then try once more: a retry
+                    // succeeds once the disk takes writes (windowd-protocol(7), "Limits").
+                    guard (try? Self.checkpoint(pool)) != nil else { throw error }
+                    try self.orders.withLock { orders in try StoreWriter.commit(changes, to: pool, orders: &orders) }
+                }
+                self.keepRoomForCheckpoint(pool)
             })
+        }
+    }
+
+    /// Checkpoints (TRUNCATE) once the disk has less room left than the write-ahead log holds.
+    /// A checkpoint needs room for the database file to take the log's pages; SQLite's own comes
+    /// at 1,000 pages (4 MiB), and on a small disk the log would fill it first, for good: every
+    /// later commit, and every checkpoint, would fail. Two `stat`s per commit.
+    private func keepRoomForCheckpoint(_ pool: DatabasePool) {
+        var disk = statvfs()
+        var log = stat()
+        guard statvfs(path, &disk) == 0, stat(path + "-wal", &log) == 0 else { return }
+        if UInt64(disk.f_bavail) * UInt64(disk.f_frsize) < UInt64(log.st_size) {
+            try? Self.checkpoint(pool)
+        }
+    }
+
+    /// Moves the write-ahead log into the database file and truncates it.
+    private static func checkpoint(_ pool: DatabasePool) throws {
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }
 
@@ -259,11 +289,7 @@ package final class SQLiteStateStore: StateStore {
     ///
     /// Runs on the store's thread, after every commit asked for before it.
     package func close() async throws {
-        try await thread.runIfActive { [self] in
-            try pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            }
-        }
+        try await thread.runIfActive { [self] in try Self.checkpoint(pool) }
     }
 
     /// A zero-length file where the database is kept is damage, not a fresh start: a database

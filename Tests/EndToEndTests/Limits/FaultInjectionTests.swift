@@ -164,6 +164,45 @@ struct FaultInjectionTests {
         try expectRecovery(of: first, client: client, in: directory, probe: 5_000, then: 5_001..<5_004, storing: 1_000, &acknowledged)
     }
 
+    @Test("a full 256 KiB state directory freed again takes writes for good: the write-ahead log does not fill it again",
+          .enabled(if: FaultInjectionTests.canMount, FaultInjectionTests.mountReason))
+    func smallDiskFreedAgain() throws {
+        let directory = try TemporaryDirectory()
+        let mount = try StateMount(in: directory, size: "256k")
+        defer { mount.unmount() }
+        let first = try DaemonProcess.start(in: directory, name: "first")
+        defer { first.stop() }
+        let client = try first.client()
+        let id = try #require(client.call("window.open", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string)
+
+        let filler = mount.path + "/filler"
+        try mount.fill(filler)
+        var refused = 0
+        for attempt in 0..<50 where refused == 0 {
+            if try client.request("storage.set", #"{"id":"\#(id)","key":"k","value":"\#(attempt)"}"#).result == nil { refused += 1 }
+        }
+        #expect(refused > 0, "the full disk refuses a write")
+        #expect(unlink(filler) == 0)
+
+        // Four keys written over and over: the data does not grow, only the log would.
+        var values: [String: String] = [:]
+        var failures: [Int] = []
+        for write in 0..<200 {
+            let (key, value) = ("k\(write % 4)", String(repeating: String(write % 10), count: 1_200))
+            if try client.request("storage.set", #"{"id":"\#(id)","key":"\#(key)","value":"\#(value)"}"#).result != nil {
+                values[key] = value
+            } else {
+                failures.append(write)
+            }
+        }
+        #expect(failures.isEmpty, "writes refused after the disk was freed: \(failures.count) of 200, from write \(failures.first ?? 0) on")
+        try CrashRestoreTests.kill9(first)
+        let second = try CrashRestoreTests.restart(in: directory, name: "second")
+        defer { second.stop() }
+        let stored = try second.client().call("storage.get", #"{"id":"\#(id)"}"#)["storage"]
+        for (key, value) in values { #expect(stored?[key]?.string == value, "\(key) as last acknowledged") }
+    }
+
     @Test("window.attach that opens a window is undone when its commit fails, like window.open",
           .enabled(if: WriteFaultInjector.isAvailable, WriteFaultInjector.reason))
     func attachOpenWhileReadOnly() throws {
