@@ -4,6 +4,7 @@ import Glibc
 import Logging
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// Stops or restarts the daemon without dropping its clients.
 ///
@@ -19,6 +20,9 @@ final class RestartCoordinator: Sendable {
     private let server: any Channel
     private let hooks: LifecycleHooks
     private let logger: Logger
+    /// A stop (SIGTERM, SIGINT) has begun: set at once from the signal, before the stop itself
+    /// reaches the event loop, which an upgrade's exec may be about to leave for good.
+    private let stopComing = Atomic<Bool>(false)
 
     init(daemon: NIOLoopBound<WindowDaemon>, loop: any EventLoop, server: any Channel, hooks: LifecycleHooks, logger: Logger) {
         self.daemon = daemon
@@ -26,6 +30,12 @@ final class RestartCoordinator: Sendable {
         self.server = server
         self.hooks = hooks
         self.logger = logger
+    }
+
+    /// The service group began to stop (the signal service is told first): no upgrade execs
+    /// from now on; ``stop()`` follows once the services before it have stopped.
+    func stopIsComing() {
+        stopComing.store(true, ordering: .relaxed)
     }
 
     /// SIGTERM/SIGINT: a hand-off through the fd store when there is one, else a plain stop
@@ -70,6 +80,7 @@ final class RestartCoordinator: Sendable {
     /// the daemon goes on serving exactly as before: same descriptors, every connection read
     /// from again (unless back-pressure had paused it) with its partial line.
     func upgradeInPlace() async {
+        guard !stopComing.load(ordering: .relaxed) else { return }
         let (daemon, server, hooks, logger) = (self.daemon, self.server, self.hooks, self.logger)
         logger.notice("upgrading in place", metadata: ["binary": "\(SelfExec.executablePath)"])
         let refusal: String?
@@ -87,9 +98,9 @@ final class RestartCoordinator: Sendable {
                 logger.warning("upgrade ignored: the daemon is already stopping or upgrading")
                 return
             }
-            handingOff.whenComplete { result in
+            handingOff.whenComplete { [self] result in
                 var failure = "no listening socket"
-                if !daemon.value.execsUpgrade {
+                if !daemon.value.execsUpgrade || stopComing.load(ordering: .relaxed) {
                     failure = "a stop was asked for meanwhile"
                 } else if case .success(let (state, connections)) = result,
                           let listener = WindowDaemon.descriptor(of: server) {
@@ -105,6 +116,8 @@ final class RestartCoordinator: Sendable {
                 if daemon.value.abandonHandOff() {
                     logger.notice("upgrade abandoned for the stop asked for meanwhile")
                     Self.stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)
+                } else if stopComing.load(ordering: .relaxed) {
+                    logger.notice("upgrade abandoned for the stop asked for meanwhile")
                 } else {
                     logger.error("upgrade failed; serving on", metadata: ["error": "\(failure)"])
                     hooks.ready(daemon.value.statusLine)
