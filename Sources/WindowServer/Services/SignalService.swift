@@ -32,7 +32,7 @@ package final class SignalService: Service, Sendable {
             for await signal in signals.cancelOnGracefulShutdown() {
                 switch signal {
                 case .sighup:
-                    _ = try? await running.loop.submit { running.daemon.value.reloadFromDisk() }.get()
+                    await WindowDaemon.reloadOffTheLoop(running.daemon)
                 case .sigusr2:
                     await running.restart.upgradeInPlace()
                 default:
