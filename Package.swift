@@ -74,6 +74,7 @@ let package = Package(
                 // Raw statement steps for restore (StoredStateReader): the same SQLite that GRDB links.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Request dispatch without I/O: parse, route, params, coordinator operation, reply.
@@ -86,6 +87,7 @@ let package = Package(
                 "WindowStore",
                 "WindowProtocol",
                 "POSIXSupport",
+                "CGlibcExtensions",
                 "TOML",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -19,19 +19,16 @@ struct MethodRoute: Sendable {
     /// Runs the request and encodes its response (no newline); throws ``RPCError`` to answer with
     /// an error (a refusal of the core is turned into one here).
     let invoke: @Sendable (any DispatchContext, Request, inout [Effect], ResponseEncoder) throws -> [UInt8]
-    /// Whether the method changes durable state: refused while the store cannot commit.
-    let mutates: Bool
 
     /// The route for `method`, whose `body` maps typed params to a typed result.
     static func of<Method: RPCMethod>(
         _ method: Method.Type,
-        mutates: Bool = false,
         _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result
     ) -> (String, MethodRoute) {
         let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
             try decodeParams(Method.Params.self, from: request)
         }
-        return route(method, mutates: mutates, body, params: params) { id, result, encoder in
+        return route(method, body, params: params) { id, result, encoder in
             encoder.body(RPCResponse(id: id, result: result))
         }
     }
@@ -40,7 +37,6 @@ struct MethodRoute: Sendable {
     /// parsed object and whose response is written without Codable (same bytes, less work).
     static func of<Method: RPCMethod>(
         _ method: Method.Type,
-        mutates: Bool = false,
         _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result
     ) -> (String, MethodRoute) where Method.Params: DirectParams, Method.Result: JSONWritable {
         let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
@@ -54,13 +50,13 @@ struct MethodRoute: Sendable {
             }
             return try decodeParams(Method.Params.self, from: request)
         }
-        return route(method, mutates: mutates, body, params: params) { id, result, _ in
+        return route(method, body, params: params) { id, result, _ in
             RPCResponse(id: id, result: result).jsonBytes
         }
     }
 
     private static func route<Method: RPCMethod>(
-        _ method: Method.Type, mutates: Bool,
+        _ method: Method.Type,
         _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result,
         params: @escaping @Sendable (Request) throws(RPCError) -> Method.Params,
         response: @escaping @Sendable (RequestID?, Method.Result, ResponseEncoder) -> [UInt8]
@@ -74,7 +70,7 @@ struct MethodRoute: Sendable {
                 throw RPCError(refusal)
             }
             return response(request.id, result, encoder)
-        }, mutates: mutates)
+        })
         return (Method.name, route)
     }
 

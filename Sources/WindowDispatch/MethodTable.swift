@@ -15,7 +15,7 @@ enum MethodTable {
             return Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid(),
                                 app: context.app?.rawValue)
         },
-        MethodRoute.of(WindowOpen.self, mutates: true) { context, params, _, effects throws in
+        MethodRoute.of(WindowOpen.self) { context, params, _, effects throws in
             let now = context.now
             let opened = try context.change { coordinator, ids in
                 try coordinator.open(group: params.group, value: params.value, now: now, ids: &ids, effects: &effects)
@@ -28,7 +28,7 @@ enum MethodTable {
                 try coordinator.openerLaunchEnded(params.id, reason: params.reason, effects: &effects)
             }.info)
         },
-        MethodRoute.of(WindowClose.self, mutates: true) { context, params, _, effects throws in
+        MethodRoute.of(WindowClose.self) { context, params, _, effects throws in
             let now = context.now
             return WindowResult(window: try context.change { coordinator, _ in try coordinator.close(params.id, now: now, effects: &effects) }.info)
         },
@@ -76,16 +76,16 @@ enum MethodTable {
             guard let key = params.key else { return StorageResult(storage: values) }
             return StorageResult(storage: values[key].map { [key: $0] } ?? [:])
         },
-        MethodRoute.of(StorageSet.self, mutates: true) { context, params, _, effects throws in
+        MethodRoute.of(StorageSet.self) { context, params, _, effects throws in
             StorageResult(storage: try context.change { coordinator, _ in try coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects) }.storage.values)
         },
-        MethodRoute.of(StorageRemove.self, mutates: true) { context, params, _, effects throws in
+        MethodRoute.of(StorageRemove.self) { context, params, _, effects throws in
             StorageResult(storage: try context.change { coordinator, _ in try coordinator.removeStorage(params.key, of: params.id, effects: &effects) }.storage.values)
         },
         MethodRoute.of(AppStateQuery.self) { context, _, _, _ in
             AppStateQuery.Result(state: context.read { $0.state })
         },
-        MethodRoute.of(AppTransition.self, mutates: true) { context, params, _, effects throws in
+        MethodRoute.of(AppTransition.self) { context, params, _, effects throws in
             let now = context.now
             let change = try context.change { coordinator, _ in try coordinator.transition(to: params.to, now: now, effects: &effects) }
             return AppTransition.Result(state: change.state, previous: change.previous)

@@ -42,7 +42,7 @@ package final class MemoryStateStore: StateStore {
     }
 
     /// Nothing to close in memory.
-    package func close() {}
+    package func close() async {}
 
     /// Nothing to sync or compact in memory; `completion` succeeds at once.
     package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {

@@ -12,7 +12,7 @@ package protocol StateStore: AnyObject, Sendable {
     func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
 
     /// Closes the store at exit, once everything committed is on disk; nothing may be committed after.
-    func close() throws
+    func close() async throws
 }
 
 /// How much maintenance to do, from the aggregate phase's central reaction.

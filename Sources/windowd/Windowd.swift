@@ -51,14 +51,18 @@ struct Windowd: AsyncParsableCommand {
     static let notifyDrainTimeout: Duration = .milliseconds(250)
 
     func run() async throws {
+        // Descriptors from our own exec on SIGUSR2, or from systemd (activation, the fd store):
+        // taken first, as both remove their variables from the environment, before the notify
+        // thread (whose sd_notify reads NOTIFY_SOCKET from it) starts.
+        let inherited = InheritedDescriptors(SelfExec.takeHandedOver() + SocketActivation.takeListenedSockets().map { ($0.fileDescriptor, $0.name) })
         try await NotifySender.withSender(
             descriptorStore: FileDescriptorStore.fromEnvironment(), drainTimeout: Self.notifyDrainTimeout, logLabel: "windowd"
         ) { notifier in
-            try await run(notifying: notifier)
+            try await run(notifying: notifier, inherited: inherited)
         }
     }
 
-    private func run(notifying notifier: NotifySender) async throws {
+    private func run(notifying notifier: NotifySender, inherited: InheritedDescriptors) async throws {
         let environment = ProcessEnvironment.current
         let appID = try? AppID.chosen(explicit: app, environment: environment)
         let source = InstanceConfigSource(config: ConfigSource.locate(explicit: config, environment: environment, uid: getuid()),
@@ -88,8 +92,6 @@ struct Windowd: AsyncParsableCommand {
         }
         let logger = Logger(label: "windowd")
 
-        // Sockets from systemd (activation, the fd store) or from our own exec on SIGUSR2.
-        let inherited = InheritedDescriptors(SocketActivation.takeListenedSockets().map { ($0.fileDescriptor, $0.name) })
         let address = Self.listenAddress(socket: socket, config: loaded, environment: environment)
         if inherited.listener == nil, case .path(let path) = address {
             // Launch commands such as `winctl attach {id}` find this daemon.
@@ -100,10 +102,10 @@ struct Windowd: AsyncParsableCommand {
         // One daemon per app and state directory, the default app included; held until the
         // process ends (SPEC section 12) and taken before the state is read, so that a daemon
         // refused here has changed nothing.
-        _ = try Self.lock(appID, in: stateDirectory, notifier: notifier)
+        let lock = try Self.lock(appID, in: stateDirectory, notifier: notifier)
         let hooks = SystemdLifecycle.hooks(notifier)
         // In dependency order; a graceful shutdown stops them in reverse: signals, server, store.
-        let state = StateStoreService(config: loaded, directory: stateDirectory, logger: logger)
+        let state = StateStoreService(config: loaded, directory: stateDirectory, lock: lock, logger: logger)
         let server = SocketServer(config: loaded, address: address, inherited: inherited, hooks: hooks, logger: logger,
                                   state: state, reloadConfig: { () throws(ConfigError) in try source.load() })
         let signals = SignalService(signals: await SignalService.trapSignals(), server: server)

@@ -56,10 +56,46 @@ extension ProcessEnvironmentTests {
     }
 }
 
-/// Sending through real libsystemd; no journal listens on a build machine.
+/// Sending through real libsystemd, to a journal socket the test plays: in a child process with
+/// a mount namespace of its own, a tmpfs over `/run` holds `/run/systemd/journal/socket`, where
+/// libsystemd sends (nothing of the machine's `/run` is touched).
 @Suite struct JournalSendingTests {
-    @Test func loggingWithoutAJournalDoesNotFail() {
-        let logger = Logger(label: "windowd.test") { JournalLogHandler(label: $0, identifier: "windowd-test") }
-        logger.info("hello from the SystemdSupport tests", metadata: ["windowID": "1"])
+    @Test("a log line reaches the journal socket as one datagram of its fields",
+          .enabled(if: getuid() == 0, "needs root for a mount namespace of its own"))
+    func loggingReachesTheJournal() throws {
+        let output = try ChildProcess.run {
+            // unshare(2) and CLONE_NEWNS, which Glibc shows Swift only with _GNU_SOURCE.
+            typealias Unshare = @convention(c) (Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "unshare") else { return "no unshare" }
+            let unshare = unsafeBitCast(symbol, to: Unshare.self)
+            let newMountNamespace: Int32 = 0x0002_0000
+            guard unshare(newMountNamespace) == 0, mount("none", "/", nil, UInt(MS_REC | MS_PRIVATE), nil) == 0,
+                  mount("tmpfs", "/run", "tmpfs", 0, nil) == 0 else { return "cannot make a mount namespace: \(errno)" }
+            mkdir("/run/systemd", 0o755)
+            mkdir("/run/systemd/journal", 0o755)
+            let journal = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { path in
+                for (index, byte) in "/run/systemd/journal/socket".utf8.enumerated() { path[index] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(journal, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard bound == 0 else { return "cannot bind the journal socket: \(errno)" }
+            let logger = Logger(label: "windowd.test") { JournalLogHandler(label: $0, identifier: "windowd-test") }
+            logger.info("hello from the SystemdSupport tests", metadata: ["windowID": "1"])
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(journal, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let count = buffer.withUnsafeMutableBytes { recv(journal, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return "no datagram: \(errno)" }
+            return String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        let fields = output.split(separator: "\n").map(String.init)
+        for field in ["MESSAGE=hello from the SystemdSupport tests", "PRIORITY=6", "SYSLOG_IDENTIFIER=windowd-test",
+                      "LOGGER=windowd.test", "WINDOW_ID=1"] {
+            #expect(fields.contains(field), "\(field) in \(output)")
+        }
     }
 }

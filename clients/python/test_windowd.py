@@ -1,9 +1,11 @@
 """Tests of windowd.py against the real daemon (``make test`` runs them with
 ``python3 -m unittest``). ``$WINDOWD_BIN`` names the daemon, else ``.build/debug/windowd``."""
 
+import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -399,6 +401,91 @@ class AppTests(unittest.TestCase):
         with self.assertRaises(windowd.Unreachable) as caught:
             windowd.Client(daemon.socket.replace("orders.sock", "nope.sock"))
         self.assertIn("windowd --app nope", str(caught.exception))
+
+
+class PlayedDaemon:
+    """A daemon played from a recorded session (Tests/Fixtures/*.transcript): each request is
+    answered with the next reply recorded for the same method and params, else the first one
+    recorded for the method."""
+
+    def __init__(self, transcript):
+        self.replies = []
+        pending = {}
+        with open(transcript) as file:
+            for line in file:
+                if line.startswith("#") or " " not in line:
+                    continue
+                tag, body = line.rstrip("\n").split(" ", 1)
+                connection = tag[:-1]
+                if tag.endswith(">"):
+                    pending[connection] = json.loads(body)
+                elif connection in pending:
+                    request = pending.pop(connection)
+                    self.replies.append([request["method"], request.get("params"), json.loads(body), False])
+        self.directory = tempfile.mkdtemp(prefix="wdpy-")
+        self.socket = os.path.join(self.directory, "played.sock")
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(self.socket)
+        self.listener.listen(4)
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _answer(self, request):
+        same = [r for r in self.replies if r[0] == request["method"] and r[1] == request.get("params")]
+        fresh = [r for r in same if not r[3]]
+        chosen = (fresh or same or [r for r in self.replies if r[0] == request["method"]])[0]
+        chosen[3] = True
+        reply = dict(chosen[2])
+        reply["id"] = request["id"]
+        return json.dumps(reply).encode() + b"\n"
+
+    def _accept(self):
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(connection,), daemon=True).start()
+
+    def _serve(self, connection):
+        with connection, connection.makefile("rb") as lines:
+            for line in lines:
+                connection.sendall(self._answer(json.loads(line)))
+
+    def stop(self):
+        self.listener.close()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class PreviousReleaseTests(unittest.TestCase):
+    """windowd 0.1.0, the release before 0.2.0, as recorded: this client reads every reply, and
+    members added since read as their defaults."""
+
+    def setUp(self):
+        self.daemon = PlayedDaemon(os.path.join(ROOT, "Tests", "Fixtures", "windowd-0.1.0.transcript"))
+        self.addCleanup(self.daemon.stop)
+        self.client = windowd.Client(self.daemon.socket)
+        self.addCleanup(self.client.close)
+
+    def test_hello_says_the_default_app(self):
+        self.assertEqual((self.client.server["version"], self.client.server["app"]), ("0.1.0", None))
+
+    def test_open_window_has_an_outcome(self):
+        opened = self.client.open_window("detail", 1, launch=False)
+        self.assertEqual((opened["created"], opened["outcome"], opened.get("command")), (True, "created", None))
+        again = self.client.open_window("detail", 1, launch=False)
+        self.assertEqual((again["created"], again["outcome"]), (False, "focused"))
+        self.assertEqual(again["window"]["id"], opened["window"]["id"])
+
+    def test_every_call_reads_its_reply(self):
+        window_id = self.client.list_windows()[0]["id"]
+        self.assertEqual(self.client.storage_get(window_id, "k"), {"k": {"a": [1, windowd.JSONNumber("2.5"), None, "s"]}})
+        self.assertEqual(self.client.status()["version"], "0.1.0")
+        self.assertEqual(self.client.app_state(), {"state": "unauthenticated"})
+        self.assertIn("aggregate", self.client.scene_phase())
+        self.assertEqual(self.client.subscribe().snapshot["windows"], [])
+        with self.assertRaises(windowd.Refused) as caught:
+            self.client.call("no.such.method")
+        self.assertEqual(caught.exception.code, -32601)
 
 
 if __name__ == "__main__":

@@ -355,6 +355,9 @@ class Client:
         self._events = deque()
         self._next_id = 1
         self.server = self.call("hello", {"client": client_name, "protocol": PROTOCOL_VERSION}) if hello else None
+        if self.server is not None:
+            # A windowd before 0.2.0 has no apps: it serves the default app.
+            self.server.setdefault("app", None)
 
     # Connection
 
@@ -439,6 +442,8 @@ class Client:
         if value is not None:
             params["value"] = self._value(group, value)
         result = self.call("window.open", params)
+        # A windowd before 0.2.0 says created alone: created, or brought to front.
+        result.setdefault("outcome", "created" if result.get("created") else "focused")
         command = result.get("command")
         if launch and command:
             window = result["window"]

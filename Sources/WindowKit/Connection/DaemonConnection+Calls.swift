@@ -125,7 +125,7 @@ extension DaemonConnection {
             do {
                 return .success(try JSONValueDecoder().decode(Method.Result.self, from: value))
             } catch {
-                return .failure(WindowKitError(.protocolViolation, "the result of \(Method.name) does not decode: \(error)"))
+                return .failure(WindowKitError(.protocolViolation, "windowd carried out \(Method.name), but its result does not decode (a windowd of another version?): \(error)"))
             }
         }
     }

@@ -108,14 +108,17 @@ package struct LineSplitter: Sendable {
         return frames
     }
 
-    /// The bytes of a line not yet complete, removed from the splitter (empty if none). In the
+    /// The bytes of a line not yet complete (empty if none), left in the splitter. In the
     /// middle of an oversize line, ``skippingMark``: the next process skips the rest of it too.
+    package var partialLine: [UInt8] { skipping ? Self.skippingMark : pending }
+
+    /// ``partialLine``, removed from the splitter.
     package mutating func takePartialLine() -> [UInt8] {
         defer {
             pending = []
             skipping = false
         }
-        return skipping ? Self.skippingMark : pending
+        return partialLine
     }
 
     /// Puts back the partial line a previous process had read; call before feeding.

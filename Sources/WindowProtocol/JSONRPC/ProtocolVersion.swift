@@ -5,5 +5,5 @@ public enum ProtocolVersion {
     /// Every version this build speaks; `hello` refuses others.
     public static let supported = [current]
     /// The version string of windowd and winctl.
-    public static let software = "0.1.0"
+    public static let software = "0.2.0"
 }

@@ -40,12 +40,17 @@ public enum DaemonGroups: RPCMethod {
             self.windows = windows
         }
 
-        /// Decodes a group; `run`, which a daemon older than the `run` key does not send, is empty then.
+        private enum CodingKeys: String, CodingKey {
+            case id, valueType, command, run, launch, restore, requiresAuth, windows
+        }
+
+        /// Decodes a group; what an older windowd does not send is empty: `command` (before
+        /// 0.2.0) and `run`.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
             valueType = try container.decode(String.self, forKey: .valueType)
-            command = try container.decode([String].self, forKey: .command)
+            command = try container.decodeIfPresent([String].self, forKey: .command) ?? []
             run = try container.decodeIfPresent([String].self, forKey: .run) ?? []
             launch = try container.decode([String].self, forKey: .launch)
             restore = try container.decode(Bool.self, forKey: .restore)

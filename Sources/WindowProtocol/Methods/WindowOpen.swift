@@ -46,5 +46,19 @@ public enum WindowOpen: RPCMethod {
             self.outcome = outcome
             self.command = command
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case window, created, outcome, command
+        }
+
+        /// Decodes a reply; one from a windowd older than `outcome` (0.1.0) has `created` alone,
+        /// which says `created` or `focused`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            window = try container.decode(WindowInfo.self, forKey: .window)
+            created = try container.decode(Bool.self, forKey: .created)
+            outcome = try container.decodeIfPresent(OpenOutcome.self, forKey: .outcome) ?? (created ? .created : .focused)
+            command = try container.decodeIfPresent([String].self, forKey: .command)
+        }
     }
 }

@@ -15,10 +15,8 @@ final class LineFramer {
         buffer.withUnsafeReadableBytes { splitter.split($0, body) }
     }
 
-    /// The bytes of a line not yet complete, removed from the framer (empty if none).
-    func takePartialLine() -> [UInt8] {
-        splitter.takePartialLine()
-    }
+    /// The bytes of a line not yet complete (empty if none), for the next process; kept here.
+    var partialLine: [UInt8] { splitter.partialLine }
 
     /// Puts back the partial line a previous process had read; call before any read.
     func restore(partialLine: [UInt8]) {

@@ -143,7 +143,11 @@ extension WindowDaemon {
 
     func encode(_ event: DaemonEvent) -> EncodedEvent {
         func bytes(_ payload: some Encodable) -> [UInt8] {
-            encoder.bytes(payload) ?? Array("{}".utf8)
+            if let bytes = encoder.bytes(payload) { return bytes }
+            // Values are checked before they are kept, so this is a bug: say so, and still send
+            // the event (its seq keeps every client's count whole), without its members.
+            logger.error("an event does not encode; sent without its members", metadata: ["event": "\(event.name)"])
+            return Array("{}".utf8)
         }
         let payload: [UInt8]
         switch event {

@@ -15,9 +15,12 @@ extension WindowDaemon {
     /// Prepares a graceful restart: stops reading, answers what was read, commits, flushes every
     /// outbound queue (500 ms at most), and describes every connection for the next process.
     /// Connections stay open; their descriptors go to the next process with the state.
-    func prepareHandOff(reason: DaemonLifecycle.HandOffReason) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])> {
+    ///
+    /// - Returns: `nil`, changing nothing, unless the daemon is serving (a second SIGUSR2, or
+    ///   one during a stop).
+    func prepareHandOff(reason: DaemonLifecycle.HandOffReason) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])>? {
         eventLoop.preconditionInEventLoop()
-        lifecycle = .handingOff(reason)
+        guard lifecycle.beginHandOff(reason) else { return nil }
         switch reason {
         case .restart: hooks.stopping("restarting: handing \(connections.count) connections over")
         case .upgrade: hooks.reloading()
@@ -59,17 +62,31 @@ extension WindowDaemon {
     /// Whether the listening socket's path stays for the next process.
     var keepsSocket: Bool { lifecycle.keepsSocket }
 
-    /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started.
-    func abandonHandOff() {
+    /// A stop (SIGTERM, SIGINT) is asked for: whether it runs now, after the upgrade whose
+    /// hand-off is under way (instead of its exec), or is already under way.
+    func requestStop() -> DaemonLifecycle.StopAction {
         eventLoop.preconditionInEventLoop()
-        lifecycle = .serving
-        for connection in connections.all {
-            try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
-        }
-        armDeadline()
+        return lifecycle.requestStop()
     }
 
-    /// Each connection's protocol state and descriptor, for the next process.
+    /// Whether an upgrade whose hand-off is ready goes on to exec: not when a stop came meanwhile.
+    var execsUpgrade: Bool { lifecycle.execsUpgrade }
+
+    /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started: every
+    /// connection is read from again unless back-pressure had paused it (its replies still
+    /// pile up), and each keeps its partial line. Returns whether a stop waits for this.
+    func abandonHandOff() -> Bool {
+        eventLoop.preconditionInEventLoop()
+        let stopWaits = lifecycle.abandonHandOff()
+        for connection in connections.all {
+            try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: connection.channel.isWritable)
+        }
+        armDeadline()
+        return stopWaits
+    }
+
+    /// Each connection's protocol state and descriptor, for the next process. Each connection
+    /// keeps its partial line too, for when the hand-off is abandoned.
     func handOffRecords() -> (state: HandOffState, connections: [(fileDescriptor: Int32, name: String)]) {
         eventLoop.preconditionInEventLoop()
         var records: [HandOffState.ConnectionRecord] = []
@@ -82,7 +99,7 @@ extension WindowDaemon {
             records.append(HandOffState.ConnectionRecord(
                 name: name, presenting: presented?.id.rawValue, phase: presented?.phase,
                 subscription: subscription.names, subscribedToAll: subscription.all,
-                lastSeq: connection.lastSeq, partialLine: connection.framer.takePartialLine(), place: presented?.place))
+                lastSeq: connection.lastSeq, partialLine: connection.framer.partialLine, place: presented?.place))
             descriptors.append((fd, name))
         }
         let state = HandOffState(generation: instance, appState: coordinator.state, connections: records)

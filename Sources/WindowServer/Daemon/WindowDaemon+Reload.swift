@@ -2,6 +2,7 @@ import Logging
 import WindowCore
 import WindowProtocol
 import NIOCore
+import NIOPosix
 
 /// Reloading the config: on SIGHUP, and on `daemon.reload` from the daemon's own user or root.
 extension WindowDaemon {
@@ -15,10 +16,39 @@ extension WindowDaemon {
         eventLoop.preconditionInEventLoop()
         guard let configLoader else { return nil }
         hooks.reloading()
-        do throws(ConfigError) {
-            reload(try configLoader(), announce: announce)
-            return nil
+        return applyReload(Result { () throws(ConfigError) in try configLoader() }, announce: announce)
+    }
+
+    /// SIGHUP: `RELOADING=1`, the config read and parsed off the event loop (a config file may be
+    /// up to 1 MiB, which takes a moment to parse, and clients are served meanwhile), then
+    /// applied on it as ``reloadFromDisk(announce:)`` applies it.
+    static func reloadOffTheLoop(_ daemon: NIOLoopBound<WindowDaemon>) async {
+        let loop = daemon.eventLoop
+        guard let configLoader = try? await loop.submit({ () -> (@Sendable () throws(ConfigError) -> DaemonConfig)? in
+            let daemon = daemon.value
+            guard let configLoader = daemon.configLoader else { return nil }
+            daemon.hooks.reloading()
+            return configLoader
+        }).get() else { return }
+        let loaded: Result<DaemonConfig, ConfigError>
+        do {
+            loaded = try await NIOThreadPool.singleton.runIfActive { Result { () throws(ConfigError) in try configLoader() } }
         } catch {
+            loaded = .failure(ConfigError(file: "the config", line: nil, key: nil, message: "could not be read: \(error)"))
+        }
+        _ = try? await loop.submit { daemon.value.applyReload(loaded, announce: true) }.get()
+    }
+
+    /// Applies a config read again, or keeps the old one when it did not load (logged, and its
+    /// error returned); `READY=1` either way.
+    @discardableResult
+    func applyReload(_ loaded: Result<DaemonConfig, ConfigError>, announce: Bool) -> ConfigError? {
+        eventLoop.preconditionInEventLoop()
+        switch loaded {
+        case .success(let config):
+            reload(config, announce: announce)
+            return nil
+        case .failure(let error):
             logger.error("reload refused, the old config stays", metadata: ["error": "\(error)"])
             hooks.ready("reload failed: \(error)")
             return error

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 package import WindowProtocol
 import WindowStore
 
@@ -11,10 +12,22 @@ import WindowStore
 /// The descriptor is close-on-exec: a SIGUSR2 upgrade (an exec in place) lets go of the lock and
 /// the new image takes it again at once, and no launched command ever holds it. The kernel lets
 /// go when the process dies however it dies, so a `kill -9` leaves no stale lock.
-package struct InstanceLock: Sendable {
+///
+/// A lock file removed (with the state directory, or alone) or replaced under the daemon keeps
+/// no one off: the store sees it before its next commit (``isHeld``) and takes a new lock at the
+/// same path (``retake()``).
+package final class InstanceLock: StoreLock {
     /// The lock file.
     package let path: String
-    private let fileDescriptor: Int32
+    private let app: AppID?
+    /// The locked descriptor and the file it was opened as.
+    private let held: Mutex<Held>
+
+    private struct Held {
+        var fileDescriptor: Int32
+        var device: UInt64
+        var inode: UInt64
+    }
 
     /// Why the lock is not taken.
     package struct Refusal: Error, CustomStringConvertible {
@@ -22,11 +35,44 @@ package struct InstanceLock: Sendable {
         package var description: String
     }
 
+    private init(path: String, app: AppID?, held: Held) {
+        self.path = path
+        self.app = app
+        self.held = Mutex(held)
+    }
+
     /// Takes the lock of `app` (`nil`: the default app) in `directory` (created if needed),
     /// writing this process's id in it.
     ///
     /// - Throws: a ``Refusal`` when another daemon holds it or the file cannot be opened.
     package static func acquire(app: AppID?, directory: String) throws(Refusal) -> InstanceLock {
+        let path = directory + "/windowd.lock"
+        return InstanceLock(path: path, app: app, held: try take(path, app: app, directory: directory))
+    }
+
+    /// Whether the file at ``path`` is still the one locked (not removed, not replaced).
+    package var isHeld: Bool {
+        let (device, inode) = held.withLock { ($0.device, $0.inode) }
+        var status = stat()
+        return stat(path, &status) == 0 && UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
+    }
+
+    /// Creates the state directory again if needed and locks a new file at ``path``; the old
+    /// descriptor (on the removed file) is closed.
+    ///
+    /// - Throws: a ``Refusal`` when another daemon holds the new file, or it cannot be made.
+    package func retake() throws {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        let taken = try Self.take(path, app: app, directory: directory)
+        let old = held.withLock { held in
+            defer { held = taken }
+            return held.fileDescriptor
+        }
+        close(old)
+    }
+
+    /// Opens, locks and writes this process's id into the lock file at `path`.
+    private static func take(_ path: String, app: AppID?, directory: String) throws(Refusal) -> Held {
         let name = app.map { "app '\($0)'" } ?? "the default app"
         let stop = app.map { "systemctl --user stop windowd@\($0).service" } ?? "systemctl stop windowd.service"
         do {
@@ -35,7 +81,6 @@ package struct InstanceLock: Sendable {
             throw Refusal(description: "cannot create the state directory of \(name): \(error)")
         }
         try checkOwnerOnly(directory)
-        let path = directory + "/windowd.lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
             throw Refusal(description: "cannot open the lock file \(path) of \(name): \(String(cString: strerror(errno)))")
@@ -54,7 +99,9 @@ package struct InstanceLock: Sendable {
         if ftruncate(fd, 0) == 0 {
             _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
         }
-        return InstanceLock(path: path, fileDescriptor: fd)
+        var status = stat()
+        fstat(fd, &status)
+        return Held(fileDescriptor: fd, device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
     /// The state directory is guarded as the socket's is: the daemon's user owns it and no one

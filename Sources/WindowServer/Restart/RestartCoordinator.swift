@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Logging
 import NIOCore
+import NIOPosix
+import Synchronization
 
 /// Stops or restarts the daemon without dropping its clients.
 ///
@@ -18,6 +20,9 @@ final class RestartCoordinator: Sendable {
     private let server: any Channel
     private let hooks: LifecycleHooks
     private let logger: Logger
+    /// A stop (SIGTERM, SIGINT) has begun: set at once from the signal, before the stop itself
+    /// reaches the event loop, which an upgrade's exec may be about to leave for good.
+    private let stopComing = Atomic<Bool>(false)
 
     init(daemon: NIOLoopBound<WindowDaemon>, loop: any EventLoop, server: any Channel, hooks: LifecycleHooks, logger: Logger) {
         self.daemon = daemon
@@ -27,49 +32,96 @@ final class RestartCoordinator: Sendable {
         self.logger = logger
     }
 
+    /// The service group began to stop (the signal service is told first): no upgrade execs
+    /// from now on; ``stop()`` follows once the services before it have stopped.
+    func stopIsComing() {
+        stopComing.store(true, ordering: .relaxed)
+    }
+
     /// SIGTERM/SIGINT: a hand-off through the fd store when there is one, else a plain stop
-    /// (clients are told `daemon.stopping` and closed).
+    /// (clients are told `daemon.stopping` and closed). During an upgrade's hand-off, the upgrade
+    /// stops instead of exec'ing once its hand-off is ready.
     func stop() {
         let (daemon, server, hooks, logger) = (self.daemon, self.server, self.hooks, self.logger)
         loop.execute {
-            guard let store = hooks.descriptorStore else {
-                daemon.value.stop().whenComplete { _ in server.close(promise: nil) }
-                return
-            }
-            daemon.value.prepareHandOff(reason: .restart).whenComplete { result in
-                do {
-                    let (state, connections) = try result.get()
-                    let fd = try HandOffFile.write(state)
-                    store.store(fd, HandOffFile.name)
-                    close(fd)
-                    daemon.value.handedOver()
-                    logger.info("handed over to the next process", metadata: ["connections": "\(connections.count)", "generation": "\(state.generation)"])
-                } catch {
-                    logger.error("cannot hand the connections over; they will be resynchronised", metadata: ["error": "\(error)"])
-                }
-                server.close(promise: nil)
+            switch daemon.value.requestStop() {
+            case .now:
+                Self.stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)
+            case .afterUpgrade:
+                logger.notice("stop asked for during an upgrade: stopping instead once its hand-off is ready")
+            case .alreadyUnderWay:
+                break
             }
         }
     }
 
-    /// SIGUSR2: exec the installed binary with every descriptor and the state handed over.
-    /// On failure the daemon goes on serving.
-    func upgradeInPlace() {
+    private static func stopNow(daemon: NIOLoopBound<WindowDaemon>, server: any Channel, hooks: LifecycleHooks, logger: Logger) {
+        guard let store = hooks.descriptorStore, let handingOff = daemon.value.prepareHandOff(reason: .restart) else {
+            daemon.value.stop().whenComplete { _ in server.close(promise: nil) }
+            return
+        }
+        handingOff.whenComplete { result in
+            do {
+                let (state, connections) = try result.get()
+                let fd = try HandOffFile.write(state)
+                store.store(fd, HandOffFile.name)
+                close(fd)
+                daemon.value.handedOver()
+                logger.info("handed over to the next process", metadata: ["connections": "\(connections.count)", "generation": "\(state.generation)"])
+            } catch {
+                logger.error("cannot hand the connections over; they will be resynchronised", metadata: ["error": "\(error)"])
+            }
+            server.close(promise: nil)
+        }
+    }
+
+    /// SIGUSR2: checks the installed binary (off the event loop), then execs it with every
+    /// descriptor and the state handed over. When the binary does not pass, or the exec fails,
+    /// the daemon goes on serving exactly as before: same descriptors, every connection read
+    /// from again (unless back-pressure had paused it) with its partial line.
+    func upgradeInPlace() async {
+        guard !stopComing.load(ordering: .relaxed) else { return }
         let (daemon, server, hooks, logger) = (self.daemon, self.server, self.hooks, self.logger)
+        logger.notice("upgrading in place", metadata: ["binary": "\(SelfExec.executablePath)"])
+        let refusal: String?
+        do {
+            refusal = try await NIOThreadPool.singleton.runIfActive { SelfExec.check() }
+        } catch {
+            refusal = "cannot check the binary: \(error)"
+        }
+        if let refusal {
+            logger.error("upgrade refused; serving on", metadata: ["reason": "\(refusal)"])
+            return
+        }
         loop.execute {
-            logger.notice("upgrading in place", metadata: ["binary": "\(SelfExec.executablePath)"])
-            daemon.value.prepareHandOff(reason: .upgrade).whenComplete { result in
+            guard let handingOff = daemon.value.prepareHandOff(reason: .upgrade) else {
+                logger.warning("upgrade ignored: the daemon is already stopping or upgrading")
+                return
+            }
+            handingOff.whenComplete { [self] result in
                 var failure = "no listening socket"
-                if case .success(let (state, connections)) = result,
-                   let listener = WindowDaemon.descriptor(of: server),
-                   let stateFD = try? HandOffFile.write(state) {
-                    let listenerName = daemon.value.listenerName ?? Self.listenerName
-                    failure = SelfExec.exec(handingOver: [(listener, listenerName)] + connections + [(stateFD, HandOffFile.name)])
-                    close(stateFD)
+                if !daemon.value.execsUpgrade || stopComing.load(ordering: .relaxed) {
+                    failure = "a stop was asked for meanwhile"
+                } else if case .success(let (state, connections)) = result,
+                          let listener = WindowDaemon.descriptor(of: server) {
+                    do {
+                        let stateFD = try HandOffFile.write(state)
+                        let listenerName = daemon.value.listenerName ?? Self.listenerName
+                        failure = SelfExec.exec(handingOver: [(listener, listenerName)] + connections + [(stateFD, HandOffFile.name)])
+                        close(stateFD)
+                    } catch {
+                        failure = "cannot write the hand-off state: \(error)"
+                    }
                 }
-                logger.error("upgrade failed; serving on", metadata: ["error": "\(failure)"])
-                daemon.value.abandonHandOff()
-                hooks.ready(daemon.value.statusLine)
+                if daemon.value.abandonHandOff() {
+                    logger.notice("upgrade abandoned for the stop asked for meanwhile")
+                    Self.stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)
+                } else if stopComing.load(ordering: .relaxed) {
+                    logger.notice("upgrade abandoned for the stop asked for meanwhile")
+                } else {
+                    logger.error("upgrade failed; serving on", metadata: ["error": "\(failure)"])
+                    hooks.ready(daemon.value.statusLine)
+                }
             }
         }
     }

@@ -26,15 +26,21 @@ package final class SignalService: Service, Sendable {
     /// Runs until a graceful shutdown; a server that failed to start fails it with the same error.
     package func run() async throws {
         let running = try await server.running.value
-        for await signal in signals.cancelOnGracefulShutdown() {
-            switch signal {
-            case .sighup:
-                _ = try? await running.loop.submit { running.daemon.value.reloadFromDisk() }.get()
-            case .sigusr2:
-                running.restart.upgradeInPlace()
-            default:
-                break
+        // This service is the first the group stops: at once on SIGTERM, so an upgrade under way
+        // learns of the stop before its exec (the stop itself comes after this service ends).
+        await withGracefulShutdownHandler {
+            for await signal in signals.cancelOnGracefulShutdown() {
+                switch signal {
+                case .sighup:
+                    await WindowDaemon.reloadOffTheLoop(running.daemon)
+                case .sigusr2:
+                    await running.restart.upgradeInPlace()
+                default:
+                    break
+                }
             }
+        } onGracefulShutdown: {
+            running.restart.stopIsComing()
         }
     }
 }

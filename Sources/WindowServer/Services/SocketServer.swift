@@ -143,7 +143,12 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
                 throw error
             }
             // NIO listens again on an adopted descriptor, with its default backlog.
-            listen(fd, backlog)
+            guard listen(fd, backlog) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? await channel.channel.close()
+                unlink(path)
+                throw SocketPreparer.Refusal(description: "cannot listen on \(path): \(reason)")
+            }
             if let store = hooks.descriptorStore {
                 // Kept by the manager, so that the next process serves the same socket.
                 try await channel.channel.eventLoop.submit {

@@ -4,9 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 package import Logging
+import NIOPosix
 import ServiceLifecycle
 import WindowCore
-import WindowStore
+package import WindowStore
 
 /// The first service: opens the state store, restores what it holds (validated against the
 /// config, SPEC section 5), hands it to the socket server, and closes it last, after the server
@@ -14,6 +15,7 @@ import WindowStore
 package final class StateStoreService: Service, Sendable {
     private let config: DaemonConfig
     private let directory: String
+    private let lock: (any StoreLock)?
     private let logger: Logger
     /// The opened store and what it restored.
     let restored = AwaitedValue<RestoredState>()
@@ -29,10 +31,13 @@ package final class StateStoreService: Service, Sendable {
 
     /// A service that opens the state store in `directory` and restores it for `config`'s groups.
     ///
-    /// - Parameter directory: where the SQLite state lives (durability and damage policy from `config`).
-    package init(config: DaemonConfig, directory: String, logger: Logger) {
+    /// - Parameters:
+    ///   - directory: where the SQLite state lives (durability and damage policy from `config`).
+    ///   - lock: the directory's lock, which the store takes again if it is removed under the daemon.
+    package init(config: DaemonConfig, directory: String, lock: (any StoreLock)? = nil, logger: Logger) {
         self.config = config
         self.directory = directory
+        self.lock = lock
         self.logger = logger
     }
 
@@ -49,7 +54,7 @@ package final class StateStoreService: Service, Sendable {
         // Closed on every path: a graceful shutdown, or the group cancelled by another service's failure.
         try? await gracefulShutdown()
         do {
-            try store.close()
+            try await store.close()
         } catch {
             logger.warning("cannot close the state database", metadata: ["error": "\(error)"])
         }
@@ -57,7 +62,11 @@ package final class StateStoreService: Service, Sendable {
 
     private func open() async throws -> SQLiteStateStore {
         let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
-        let (store, movedAside) = try SQLiteStateStore.open(directory: directory, fullSync: config.state.durability == .full, onDamage: policy)
+        let (directory, fullSync, lock, logger) = (self.directory, config.state.durability == .full, self.lock, self.logger)
+        // Opening checks and migrates the database: file I/O, on a thread for it, not on Swift concurrency's.
+        let (store, movedAside) = try await NIOThreadPool.singleton.runIfActive {
+            try SQLiteStateStore.open(directory: directory, fullSync: fullSync, onDamage: policy, lock: lock, logger: logger)
+        }
         if let movedAside {
             logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: [
                 "moved_to": "\(movedAside.path)", "reason": "\(movedAside.reason)",

@@ -64,15 +64,33 @@ struct DaemonClient {
     }
 
     /// Calls `method` and prints its result: the JSON document with `--json`, else the lines of `human`.
+    ///
+    /// A result this winctl cannot read (a daemon of another version) is printed as it came, with
+    /// a warning, and the command ends with status 0: the daemon did what was asked, and a client
+    /// never reports a failure for a request the daemon carried out.
     @discardableResult
     func perform<Method: RPCMethod>(
         _ method: Method.Type,
         _ params: Method.Params,
         human: (Method.Result) -> [String]
     ) throws(ExitCode) -> Method.Result {
-        let reply = try call(method, params)
-        show(reply, human: human)
-        return reply.result
+        let raw: JSONValue
+        do {
+            raw = try connection.call(RawResult<Method>.self, params)
+        } catch {
+            throw failure(error)
+        }
+        let result: Method.Result
+        do {
+            result = try raw.decode(as: Method.Result.self)
+        } catch {
+            Console.output(raw.jsonText)
+            Console.error("windowd did \(Method.name), but its result is not one winctl \(ProtocolVersion.software) reads (\(error)); "
+                + "it is printed above as it came. winctl status shows the daemon's version: use a winctl of the same version")
+            throw ExitCode.success
+        }
+        show(Reply(result: result, raw: raw), human: human)
+        return result
     }
 
     /// Prints `reply`: the JSON document with `--json`, else the lines of `human`.

@@ -63,7 +63,7 @@ struct FaultInjectionTests {
         let client = try first.client()
         for value in Int64(0)..<5 { try open(value, storing: 100, with: client, into: &acknowledged) }
 
-        let injector = try WriteFaultInjector(daemon: first, in: directory)
+        let injector = try WriteFaultInjector.start(daemon: first, in: directory)
         defer { injector.stop() }
         let refused = try client.request("window.open", #"{"group":"detail","value":100}"#)
         #expect(refused.code == -32603, "the first write after the directory went read-only fails: \(refused.message.jsonText)")
@@ -164,6 +164,45 @@ struct FaultInjectionTests {
         try expectRecovery(of: first, client: client, in: directory, probe: 5_000, then: 5_001..<5_004, storing: 1_000, &acknowledged)
     }
 
+    @Test("a full 256 KiB state directory freed again takes writes for good: the write-ahead log does not fill it again",
+          .enabled(if: FaultInjectionTests.canMount, FaultInjectionTests.mountReason))
+    func smallDiskFreedAgain() throws {
+        let directory = try TemporaryDirectory()
+        let mount = try StateMount(in: directory, size: "256k")
+        defer { mount.unmount() }
+        let first = try DaemonProcess.start(in: directory, name: "first")
+        defer { first.stop() }
+        let client = try first.client()
+        let id = try #require(client.call("window.open", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string)
+
+        let filler = mount.path + "/filler"
+        try mount.fill(filler)
+        var refused = 0
+        for attempt in 0..<50 where refused == 0 {
+            if try client.request("storage.set", #"{"id":"\#(id)","key":"k","value":"\#(attempt)"}"#).result == nil { refused += 1 }
+        }
+        #expect(refused > 0, "the full disk refuses a write")
+        #expect(unlink(filler) == 0)
+
+        // Four keys written over and over: the data does not grow, only the log would.
+        var values: [String: String] = [:]
+        var failures: [Int] = []
+        for write in 0..<200 {
+            let (key, value) = ("k\(write % 4)", String(repeating: String(write % 10), count: 1_200))
+            if try client.request("storage.set", #"{"id":"\#(id)","key":"\#(key)","value":"\#(value)"}"#).result != nil {
+                values[key] = value
+            } else {
+                failures.append(write)
+            }
+        }
+        #expect(failures.isEmpty, "writes refused after the disk was freed: \(failures.count) of 200, from write \(failures.first ?? 0) on")
+        try CrashRestoreTests.kill9(first)
+        let second = try CrashRestoreTests.restart(in: directory, name: "second")
+        defer { second.stop() }
+        let stored = try second.client().call("storage.get", #"{"id":"\#(id)"}"#)["storage"]
+        for (key, value) in values { #expect(stored?[key]?.string == value, "\(key) as last acknowledged") }
+    }
+
     @Test("window.attach that opens a window is undone when its commit fails, like window.open",
           .enabled(if: WriteFaultInjector.isAvailable, WriteFaultInjector.reason))
     func attachOpenWhileReadOnly() throws {
@@ -173,7 +212,7 @@ struct FaultInjectionTests {
         let client = try first.client()
         try client.call("window.open", #"{"group":"detail","value":1}"#)
 
-        let injector = try WriteFaultInjector(daemon: first, in: directory)
+        let injector = try WriteFaultInjector.start(daemon: first, in: directory)
         defer { injector.stop() }
         #expect(try client.request("window.open", #"{"group":"detail","value":2}"#).code == -32603)
         let attach = try first.client().request("window.attach", #"{"group":"detail","value":77}"#)
@@ -262,40 +301,16 @@ private final class StateMount {
     }
 }
 
-/// Makes every `pwrite64` of the daemon fail with EROFS, as a read-only file system would,
-/// by attaching strace to all its threads; ``stop()`` detaches and writes work again.
-private final class WriteFaultInjector {
-    static let isAvailable = getuid() == 0 && access("/usr/bin/strace", X_OK) == 0
+/// Makes every `pwrite64` of the daemon fail with EROFS, as a read-only file system would, in
+/// all its threads (the store writes on a thread of its own, which must not slip through);
+/// ``SyscallFaultInjector/stop()`` detaches and writes work again.
+private enum WriteFaultInjector {
+    static let isAvailable = SyscallFaultInjector.isAvailable
     static let reason: Comment = "needs root and /usr/bin/strace to inject EROFS into the daemon's writes"
 
-    private let tracer: SpawnedProcess
-    private var stopped = false
-
-    init(daemon: DaemonProcess, in directory: TemporaryDirectory) throws {
+    static func start(daemon: DaemonProcess, in directory: TemporaryDirectory) throws -> SyscallFaultInjector {
         // The pid that serves (and writes), as the daemon itself reports it.
         let pid = try #require(daemon.client().call("hello", #"{"client":"faults","protocol":1}"#)["pid"]?.int)
-        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-        let log = directory.file("strace.err")
-        tracer = try SpawnedProcess(
-            "/usr/bin/strace",
-            ["-f", "-qq", "-e", "trace=pwrite64", "-e", "inject=pwrite64:error=EROFS", "-o", "/dev/null"]
-                + tasks.flatMap { ["-p", $0] },
-            stderr: .file(log))
-        // strace attaches to the threads one after another: wait until it traces every one of them
-        // (the store writes on a thread of its own, which must not slip through).
-        try waitUntil("strace to attach to every thread of windowd (pid \(pid))", timeout: .seconds(10)) {
-            if let ended = tracer.poll() { throw TestFailure("strace ended (\(ended)): \(directory.read("strace.err"))") }
-            return tasks.allSatisfy { task in
-                (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8))?.contains("TracerPid:\t\(tracer.pid)") == true
-            }
-        }
-    }
-
-    deinit { stop() }
-
-    func stop() {
-        guard !stopped else { return }
-        stopped = true
-        tracer.terminate(grace: .seconds(5))
+        return try SyscallFaultInjector(pid: pid_t(pid), call: "pwrite64", fault: "error=EROFS", log: directory.file("strace.err"))
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
@@ -11,7 +12,10 @@ import WindowProtocol
 ///
 /// In the middle, the daemon is upgraded in place (SIGUSR2) a few times under the load: every
 /// connection goes on gap-free through one `daemon.restarted` each, the rebuilt states still
-/// equal the daemon's, and its open descriptors stay flat from one upgrade to the next.
+/// equal the daemon's, and its open descriptors stay flat from one upgrade to the next. Before
+/// the first, upgrades fail: to a binary that is not a program, and (with strace) by an exec
+/// that fails once the hand-off is ready; no connection notices either, and at the end kill -9
+/// and a start find every window and all storage the daemon held.
 ///
 /// The seed is printed; `WINDOWD_MODEL_SEED` repeats a run (as far as the timing of replies
 /// allows) and `WINDOWD_MODEL_OPS` runs more operations (`make soak`).
@@ -27,13 +31,18 @@ struct ConcurrencyModelTests {
     /// SIGUSR2 upgrades in place during the run, evenly spread over the operations.
     static let upgrades = 3
 
-    @Test("6 writers pipeline random operations, 4 subscribers join at random moments, 3 SIGUSR2 upgrades in between: each rebuilt state equals the daemon's, every seq is gap-free, descriptors stay flat")
+    /// Upgrades that fail before the first that succeeds (where the descriptors the daemon hands
+    /// over are not yet on 3, 4, …, as they are in a process an upgrade started).
+    static let failedUpgrades: [FailedUpgradeTests.Failure] = [.notAProgram] + (SyscallFaultInjector.isAvailable ? [.execFails] : [])
+
+    @Test("6 writers pipeline random operations, 4 subscribers join at random moments, 3 SIGUSR2 upgrades and failed ones before them: each rebuilt state equals the daemon's, every seq is gap-free, descriptors stay flat")
     func writersAndSubscribers() throws {
         let seed = SeededGenerator.seed(from: "WINDOWD_MODEL_SEED")
         let operations = SeededGenerator.count(from: "WINDOWD_MODEL_OPS", default: 3_000)
         print("ConcurrencyModelTests: WINDOWD_MODEL_SEED=\(seed) WINDOWD_MODEL_OPS=\(operations)")
         var random = SeededGenerator(seed: seed)
-        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]))
+        let directory = try TemporaryDirectory()
+        let (daemon, binary) = try FailedUpgradeTests.startFromCopy(in: directory, config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]))
         defer { daemon.stop() }
 
         let writers = try (0..<Self.writers).map { index in
@@ -57,12 +66,23 @@ struct ConcurrencyModelTests {
         let upgradeAt = (1...Self.upgrades).map { operations * $0 / (Self.upgrades + 1) }
         var upgradesSent = 0
         var descriptorCounts: [Int] = []
+        let failAt = Self.failedUpgrades.indices.map { upgradeAt[0] * ($0 + 1) / (Self.failedUpgrades.count + 1) }
+        var failing: FailingUpgrade?
+        var failuresDone = 0
         while true {
             let restartsSeen = peers.map(\.restarts).min() ?? 0
             if descriptorCounts.count < restartsSeen {
                 descriptorCounts.append(OpenDescriptors(of: daemon.pid).count)
             }
-            if upgradesSent < Self.upgrades, sent >= upgradeAt[upgradesSent], restartsSeen == upgradesSent {
+            if let current = failing, try current.isOver() {
+                failing = nil
+                failuresDone += 1
+            }
+            if failing == nil, failuresDone < Self.failedUpgrades.count, sent >= failAt[failuresDone], upgradesSent == 0 {
+                failing = try FailingUpgrade(Self.failedUpgrades[failuresDone], daemon: daemon, binary: binary, directory: directory)
+            }
+            if upgradesSent < Self.upgrades, sent >= upgradeAt[upgradesSent], restartsSeen == upgradesSent,
+               failing == nil, failuresDone == Self.failedUpgrades.count {
                 kill(daemon.pid, SIGUSR2)
                 upgradesSent += 1
             }
@@ -76,7 +96,7 @@ struct ConcurrencyModelTests {
             }
             let settled = writers.allSatisfy { ($0.operationsLeft == 0 && $0.pending.isEmpty) || $0.closed }
                 && subscribers.allSatisfy { ($0.subscribeSent && $0.pending.isEmpty) || $0.closed }
-                && descriptorCounts.count == Self.upgrades
+                && descriptorCounts.count == Self.upgrades && failuresDone == Self.failedUpgrades.count
             if settled { break }
             if deadline.hasPassed { throw TestFailure("the model run did not settle in time: \(sent) of \(operations) sent") }
             let canSend = writers.contains { $0.operationsLeft > 0 && $0.pending.count < Self.inFlight }
@@ -108,9 +128,32 @@ struct ConcurrencyModelTests {
         for peer in peers where peer.problemCount > 0 {
             Issue.record("\(peer.name): \(peer.problemCount) problems, the first:\n\(peer.problems.joined(separator: "\n"))")
         }
+        try Self.expectDurable(truth, of: daemon, in: directory)
         let outcomes = writers.reduce(into: [String: Int]()) { all, writer in all.merge(writer.outcomes, uniquingKeysWith: +) }
-        print("ConcurrencyModelTests: \(Self.upgrades) upgrades, open descriptors \(descriptorCounts); \(sent) operations in \(elapsed); replies \(outcomes.sorted { $0.key < $1.key }); "
+        print("ConcurrencyModelTests: \(Self.upgrades) upgrades and failed ones \(Self.failedUpgrades), open descriptors \(descriptorCounts); \(sent) operations in \(elapsed); replies \(outcomes.sorted { $0.key < $1.key }); "
             + "events per subscriber \(subscribers.map(\.eventCount)); \(truth.windows.count) windows at the end, app \(truth.appState), aggregate \(truth.aggregate)")
+    }
+
+    /// Everything the daemon acknowledged is durable, upgrades failed or not: after kill -9 and
+    /// a start, the same windows (ids, groups, values) with the same storage.
+    static func expectDurable(_ truth: RebuiltState.Truth, of daemon: DaemonProcess, in directory: TemporaryDirectory) throws {
+        let reader = try daemon.client()
+        var storage: [String: JSONValue] = [:]
+        for id in truth.windows.keys {
+            storage[id] = try reader.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]
+        }
+        try CrashRestoreTests.kill9(daemon)
+        let restarted = try CrashRestoreTests.restart(in: directory, config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]), name: "restarted")
+        defer { restarted.stop() }
+        let probe = try restarted.client()
+        let listed = try probe.rawCall("window.list").result?["windows"]?.array ?? []
+        let restored = Dictionary(listed.map { ($0["id"]?.string ?? "?", "\($0["group"]?.string ?? "?") \($0["value"]?.text ?? "?")") },
+                                  uniquingKeysWith: { first, _ in first })
+        #expect(restored == truth.windows.mapValues { "\($0.group) \($0.value)" }, "the windows after kill -9 and a start")
+        for (id, stored) in storage {
+            let after = try probe.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]
+            #expect(after == stored, "the storage of \(id) after kill -9 and a start")
+        }
     }
 
     /// Polls every open connection for up to `waitMilliseconds` and handles what is ready.
@@ -144,6 +187,39 @@ struct ConcurrencyModelTests {
         #expect(truth.aggregate == aggregate, "the aggregate follows SPEC 1's rule from the windows' phases")
         #expect(truth.windows.values.allSatisfy { $0.attached || $0.phase == "background" }, "a window without presenter is background")
         return truth
+    }
+}
+
+/// An upgrade made to fail (``FailedUpgradeTests/Failure``) while the model runs: begun at
+/// once, over when the daemon says it serves on; then the binary is windowd again.
+final class FailingUpgrade {
+    private let daemon: DaemonProcess
+    private let binary: String
+    private let logged: Int
+    private var injector: SyscallFaultInjector?
+
+    init(_ failure: FailedUpgradeTests.Failure, daemon: DaemonProcess, binary: String, directory: TemporaryDirectory) throws {
+        self.daemon = daemon
+        self.binary = binary
+        logged = daemon.log.components(separatedBy: "serving on").count
+        switch failure {
+        case .notAProgram:
+            try FailedUpgradeTests.replaceWithNonProgram(binary)
+        case .execFails:
+            injector = try SyscallFaultInjector(pid: daemon.pid, call: "execve", fault: "error=ENOEXEC", threads: { $0.hasPrefix("NIO-ELT-") },
+                                                following: false, log: directory.file("strace.err"))
+        }
+        daemon.process.signal(SIGUSR2)
+    }
+
+    /// Whether the daemon said it serves on; then the next upgrade finds windowd again.
+    func isOver() throws -> Bool {
+        if let ended = daemon.process.poll() { throw TestFailure("windowd died of a failed upgrade (\(ended)); its log:\n\(daemon.log)") }
+        guard daemon.log.components(separatedBy: "serving on").count > logged else { return false }
+        injector?.stop()
+        unlink(binary)
+        try FileManager.default.copyItem(atPath: Binaries.windowd, toPath: binary)
+        return true
     }
 }
 

@@ -22,9 +22,10 @@ package final class DaemonProcess {
     /// `app`, `windowd --config CONFIG --app APP`, whose socket is `windowd/APP.sock` in the
     /// directory (its `XDG_RUNTIME_DIR`) and whose manifest a test writes with ``installManifest(_:app:in:)``.
     /// Through `wrapper` when given (e.g. `prlimit --nofile=1024:1024`), which must exec windowd
-    /// so that ``pid`` is the daemon's.
+    /// so that ``pid`` is the daemon's. `binary` is the windowd to run (a copy that a test
+    /// replaces, for an upgrade in place).
     package init(in directory: TemporaryDirectory, config: String = TestConfig.text(), socket: String = "s.sock", name: String = "windowd",
-         extraArguments: [String] = [], app: String? = nil, wrapper: [String] = []) throws {
+         extraArguments: [String] = [], app: String? = nil, wrapper: [String] = [], binary: String = Binaries.windowd) throws {
         self.directory = directory
         socketPath = app.map { directory.file("windowd/\($0).sock") } ?? directory.file(socket)
         logName = name + ".log"
@@ -34,7 +35,7 @@ package final class DaemonProcess {
         ])
         let arguments = ["--config", configPath] + (app.map { ["--app", $0] } ?? ["--socket", socketPath]) + extraArguments
         process = try SpawnedProcess(
-            wrapper.first ?? Binaries.windowd, wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [Binaries.windowd] + arguments,
+            wrapper.first ?? binary, wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [binary] + arguments,
             environment: environment, stdout: .file(directory.file(name + ".out")), stderr: .file(directory.file(logName)))
     }
 

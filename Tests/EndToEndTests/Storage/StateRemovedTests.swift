@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import POSIXSupport
+import TestSupport
+import Testing
+import WindowProtocol
+
+/// The state directory, its database or its lock file removed while the daemon runs
+/// (windowd(8), "State"): noticed before the next change is acknowledged; the daemon takes a
+/// new lock, writes its whole state to a new database, logs it and goes on, so that nothing
+/// acknowledged is lost and a second daemon for the same app is still refused. Where it cannot,
+/// changes are refused as when the disk is full.
+@Suite("State removed under the daemon", .serialized, .timeLimit(.minutes(3)))
+struct StateRemovedTests {
+    /// What is removed.
+    enum Removal: String, CustomStringConvertible, CaseIterable {
+        case stateDirectory
+        case database
+        case lockFile
+        var description: String { rawValue }
+    }
+
+    /// The daemon's state directory in `directory` (`XDG_STATE_HOME` is `directory/state`).
+    static func stateDirectory(_ directory: TemporaryDirectory) -> String { directory.file("state/windowd") }
+
+    /// Opens `count` windows from `first` on with a storage key each; their ids by value.
+    static func write(_ values: Range<Int>, with client: RawClient, into acknowledged: inout [Int: String]) throws {
+        for value in values {
+            let id = try #require(client.call("window.open", #"{"group":"detail","value":\#(value)}"#)["window"]?["id"]?.string)
+            try client.call("storage.set", #"{"id":"\#(id)","key":"k","value":\#(value)}"#)
+            acknowledged[value] = id
+        }
+    }
+
+    /// Everything in `acknowledged` is in the state of a daemon started again in `directory` after kill -9.
+    static func expectKeptThroughKill9(_ daemon: DaemonProcess, in directory: TemporaryDirectory, _ acknowledged: [Int: String]) throws {
+        try CrashRestoreTests.kill9(daemon)
+        let restarted = try CrashRestoreTests.restart(in: directory, name: "restarted")
+        defer { restarted.stop() }
+        let probe = try restarted.client()
+        let windows = try #require(probe.call("window.list")["windows"]?.array)
+        let restored = Dictionary(windows.compactMap { window -> (Int, String)? in
+            guard let value = window["value"]?.int, let id = window["id"]?.string else { return nil }
+            return (Int(value), id)
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(restored == acknowledged, "every window acknowledged, before and after the removal, after kill -9 and a start")
+        for (value, id) in acknowledged {
+            #expect(try probe.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]?["k"]?.int == Int64(value), "the storage of detail \(value)")
+        }
+    }
+
+    @Test("removed while running: the next changes are acknowledged into a new database under a new lock, a second daemon exits 73, nothing is lost through kill -9",
+          arguments: Removal.allCases)
+    func removedWhileRunning(removal: Removal) throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
+        defer { daemon.stop() }
+        try daemon.waitForAppState("unauthenticated")
+        let client = try daemon.client()
+        var acknowledged: [Int: String] = [:]
+        try Self.write(0..<5, with: client, into: &acknowledged)
+
+        let state = Self.stateDirectory(directory)
+        switch removal {
+        case .stateDirectory: try FileManager.default.removeItem(atPath: state)
+        case .database: for suffix in ["", "-wal", "-shm"] { unlink(state + "/windowd.sqlite" + suffix) }
+        case .lockFile: unlink(state + "/windowd.lock")
+        }
+        try Self.write(5..<10, with: client, into: &acknowledged)
+        #expect(access(state + "/windowd.lock", F_OK) == 0 && access(state + "/windowd.sqlite", F_OK) == 0, "the lock and the database are there again")
+        let logged = removal == .lockFile ? "took a new lock" : "wrote the whole state to a new one"
+        #expect(daemon.log.contains(logged), "the daemon says what it did:\n\(daemon.log)")
+
+        let second = try DaemonProcess(in: directory, socket: "second.sock", name: "second")
+        defer { second.stop() }
+        #expect(try second.process.wait(timeout: .seconds(15)) == .exited(73), "a second daemon for the same app is refused: \(second.log)")
+        try Self.write(10..<12, with: client, into: &acknowledged)
+        try Self.expectKeptThroughKill9(daemon, in: directory, acknowledged)
+    }
+
+    @Test("removed and not to be made again (a file where the directory was): changes are refused as when the disk is full, then go through once it can be")
+    func cannotBeMadeAgain() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
+        defer { daemon.stop() }
+        try daemon.waitForAppState("unauthenticated")
+        let client = try daemon.client()
+        var acknowledged: [Int: String] = [:]
+        try Self.write(0..<3, with: client, into: &acknowledged)
+
+        let state = Self.stateDirectory(directory)
+        try FileManager.default.removeItem(atPath: state)
+        try "in the way\n".write(toFile: state, atomically: false, encoding: .utf8)
+        let refused = try client.request("window.open", #"{"group":"detail","value":100}"#)
+        #expect(refused.code == -32603, "\(refused.message.jsonText)")
+        #expect(refused.errorMessage?.contains("try again once the state directory accepts writes") == true, "\(refused.message.jsonText)")
+        #expect(try client.call("window.list")["windows"]?.array?.count == 3, "the refused window.open is not applied")
+        #expect(daemon.log.contains(state), "the log names the state directory:\n\(daemon.log)")
+
+        unlink(state)
+        var probe: String?
+        try waitUntil("windowd to accept writes again", timeout: .seconds(10)) {
+            probe = try client.request("window.open", #"{"group":"detail","value":100}"#).result?["window"]?["id"]?.string
+            return probe != nil
+        }
+        try client.call("window.close", #"{"id":"\#(probe ?? "")"}"#)
+        try Self.write(3..<6, with: client, into: &acknowledged)
+        try Self.expectKeptThroughKill9(daemon, in: directory, acknowledged)
+    }
+}
