@@ -6,7 +6,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 APT_PACKAGES := libsystemd-dev libsqlite3-dev tmux python3 mandoc man-db
-# The real environments the places tests drive (issue 22), headless: installed without their
+# The real environments the places tests drive, headless: installed without their
 # recommends (kitty's would pull a desktop in).
 PLACES_PACKAGES := screen kitty i3-wm sway foot xterm alacritty xvfb xauth xdotool wmctrl x11-utils libgl1-mesa-dri wtype vim-tiny less
 BIN := .build/debug
@@ -44,7 +44,7 @@ deps:
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
-## The real terminals and window managers the places tests drive (issue 22), for make test only:
+## The real terminals and window managers the places tests drive, for make test only:
 ## `make run` does not need them.
 test-deps: deps
 	@missing=""; for p in $(PLACES_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -88,7 +88,7 @@ test: build test-deps
 	@$(MAKE) --no-print-directory test-man
 	Tests/install/check-install.sh
 
-## The places tests alone (issue 22): detection, commands and messages for every kind, and
+## The places tests alone: detection, commands and messages for every kind, and
 ## tmux, screen, kitty, i3 + xterm, sway + foot and bare X11 driven for real, headless.
 test-places: build test-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
@@ -116,7 +116,7 @@ docs: deps
 test-systemd: deps
 	SWIFT="$(SWIFT)" RELEASE_FLAGS="$(RELEASE_FLAGS)" Tests/systemd/run-under-systemd.sh
 
-## Measure the release binaries as `make install` builds them (issues 6 and 13) and print one
+## Measure the release binaries as `make install` builds them and print one
 ## table; winctl is timed as every release build makes it (a static executable, Package.swift).
 ## windowbench, the load generator, is built in the Benchmarks package (Benchmarks/Package.swift).
 WINDOWBENCH := Benchmarks/.build/release/windowbench
@@ -217,7 +217,7 @@ soak: build
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	WINDOWD_BIN=$(CURDIR)/.build/release/windowd WINDOWD_MODEL_OPS=$(SOAK_MODEL_OPS) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter ConcurrencyModelTests
 
-## The idle cost of app instances (issue 20): start-up of one to READY=1, RSS of one and of 10 idle ones.
+## The idle cost of app instances: start-up of one to READY=1, RSS of one and of 10 idle ones.
 bench-apps: release
 	python3 bench/app-instances.py --windowd $(RELEASE_BIN)/windowd --instances 10
 

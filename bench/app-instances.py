@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The idle cost of one app instance (issue 20): start-up of `windowd --app ID` to READY=1,
+"""The idle cost of one app instance: start-up of `windowd --app ID` to READY=1,
 and the resident memory of 1 and of N idle instances (VmRSS from /proc/PID/status).
 
     bench/app-instances.py [--windowd .build/release/windowd] [--instances 10] [--runs 5]

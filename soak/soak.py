@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Soak and churn for windowd (issue 7): a real daemon on a private loopback Unix socket.
+"""Soak and churn for windowd: a real daemon on a private loopback Unix socket.
 
 Concurrently, for --seconds:
   * 1,000 presenters attached (window.attach detail/<n>), their events drained;

@@ -25,7 +25,7 @@ struct OrdersOptions: ParsableArguments {
     @Option(help: "A catalogue file instead of the bundled orders.json.")
     var catalog: String?
 
-    /// The app id this example is installed as (SPEC section 12).
+    /// The app id this example is installed as (windowd(8), Apps and instances).
     static let app = try! AppID(validating: "orders")
 
     var connection: ConnectionOptions {

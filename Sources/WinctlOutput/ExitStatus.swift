@@ -1,7 +1,7 @@
 package import ArgumentParser
 package import WindowClient
 
-/// winctl's exit statuses (SPEC section 9), and the one place a client error becomes one.
+/// winctl's exit statuses (winctl(1)), and the one place a client error becomes one.
 package enum ExitStatus {
     /// 1: the daemon refused the request; its message says why.
     package static let refused = ExitCode(1)

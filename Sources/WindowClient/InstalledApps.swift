@@ -5,7 +5,7 @@ import Musl
 #endif
 public import WindowProtocol
 
-/// The apps whose manifests are installed (SPEC section 12), as `winctl apps` lists them.
+/// The apps whose manifests are installed (windowd(8), Apps and instances), as `winctl apps` lists them.
 public enum InstalledApps {
     /// One installed app: its id, the manifest in force, and its socket.
     public struct App: Sendable, Equatable {

@@ -28,7 +28,7 @@ package protocol DispatchContext: AnyObject {
     /// daemon's own uid or root; else `forbidden`); returns the ids of the groups now in force.
     /// The caller announces `daemon.reloaded`.
     func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String]
-    /// The app served (SPEC section 12), named in `hello`; `nil` for the default app.
+    /// The app served (windowd(8), Apps and instances), named in `hello`; `nil` for the default app.
     var app: AppID? { get }
 }
 

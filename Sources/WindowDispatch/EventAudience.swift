@@ -9,7 +9,7 @@ package protocol EventSubscriber {
     var subscription: EventSubscription { get }
 }
 
-/// Who receives an event (SPEC section 8's table): subscribers, the window's presenter,
+/// Who receives an event (windowd-protocol(7), EVENTS): subscribers, the window's presenter,
 /// presenters in general, or everyone. Pure, so that the daemon and the fuzzer agree.
 package enum EventAudience {
     /// The connections among `connections` that receive `event`; `subscribers` are those of

@@ -4,7 +4,7 @@ import Glibc
 import WindowCore
 import WindowProtocol
 
-/// The dispatch table: every wire method of SPEC section 8, by name.
+/// The dispatch table: every wire method of windowd-protocol(7), by name.
 enum MethodTable {
     static let routes: [String: MethodRoute] = Dictionary(uniqueKeysWithValues: [
         MethodRoute.of(Hello.self) { context, params, _, _ throws in

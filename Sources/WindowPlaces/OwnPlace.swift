@@ -6,7 +6,7 @@ import Musl
 import POSIXSupport
 public import WindowProtocol
 
-/// This process's own place, and what a client of windowd does there (SPEC section 13): the
+/// This process's own place, and what a client of windowd does there (winctl(1), Attached terminals): the
 /// one piece of code that `winctl`, `winctl attach`, WindowKit and the example share.
 ///
 /// ```swift
@@ -54,7 +54,7 @@ public enum OwnPlace {
 
     /// Makes the place pass its terminal's focus in and out on to the programs in it, where that
     /// is a setting: tmux's `focus-events` (a server option, off by default), so that the
-    /// phase follows the real focus (SPEC section 13). Other places report focus as they are.
+    /// phase follows the real focus (winctl(1), Attached terminals). Other places report focus as they are.
     public static func reportFocus(at place: Place) {
         guard place.kind == .tmux, let socket = place.socket else { return }
         _ = ProcessRunner.run(["tmux", "-S", socket, "set-option", "-s", "focus-events", "on"])

@@ -1,6 +1,6 @@
 public import WindowProtocol
 
-/// Learns a terminal's place from its environment (SPEC section 13), purely: the one lookup
+/// Learns a terminal's place from its environment (winctl(1), Attached terminals), purely: the one lookup
 /// that needs the outside world, where a multiplexer's client runs, is injected.
 ///
 /// ```swift

@@ -7,7 +7,7 @@ import ArgumentParser
 import WinctlOutput
 import WindowKit
 
-/// `winctl-attach`: the presenter that `winctl attach` becomes (SPEC section 10).
+/// `winctl-attach`: the presenter that `winctl attach` becomes (winctl(1), Attached terminals).
 ///
 /// `winctl attach` checks the daemon, resolves an id prefix and then `exec`s this program with
 /// what it decided, so that the one-shot commands do not link WindowKit and SwiftNIO. Its

@@ -62,7 +62,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The socket path to connect to: `--socket`, else `--app`'s, else the environment's choice
-    /// (SPEC sections 7 and 12); ``validate()`` has refused an app id that is not one.
+    /// (windowd(8), Socket and access; windowd(8), Apps and instances); ``validate()`` has refused an app id that is not one.
     var socketPath: String { (try? SocketPath.forClient(explicit: socket, app: app)) ?? "" }
 
     /// What a command launched for the window `windowID` is told of this daemon: the socket

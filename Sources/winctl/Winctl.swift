@@ -1,7 +1,7 @@
 import ArgumentParser
 import WindowProtocol
 
-/// `winctl`: the command-line client of windowd (SPEC section 9).
+/// `winctl`: the command-line client of windowd (winctl(1)).
 ///
 /// Synchronous on purpose: scripts call it in loops, so a run is a connect, one
 /// request and one response, with no event loop to start.

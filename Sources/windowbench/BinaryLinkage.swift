@@ -3,7 +3,7 @@ import Glibc
 #endif
 import POSIXSupport
 
-/// How an executable is linked, for the label of its row in item 4: a static executable (no
+/// How an executable is linked, for the label of its start-up row: a static executable (no
 /// `PT_INTERP`), else whether `ldd` finds the Swift runtime as a shared library.
 enum BinaryLinkage {
     /// `static executable`, `dynamic Swift runtime` or `--static-swift-stdlib`.

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import POSIXSupport
 
-/// The peers of issue 6, run in the same process run as windowd's figures: redis over a Unix
+/// windowd's peers (Benchmarks/README.md), run in the same process run as windowd's figures: redis over a Unix
 /// socket (redis-benchmark, and our own subscriber fan-out and idle-client RSS), tmux's client,
 /// and a C echo as the physical floor. Every server listens under the bench's directory and is
 /// stopped by its pid.

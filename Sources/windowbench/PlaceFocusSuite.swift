@@ -3,7 +3,7 @@ import Glibc
 #endif
 import POSIXSupport
 
-/// Issue 22's figure: from `winctl open` of a value that is shown to the presenter's terminal
+/// Bringing to front, as a user feels it: from `winctl open` of a value that is shown to the presenter's terminal
 /// reporting focus-in (its window `active`, as a subscriber sees it), in tmux and in kitty,
 /// beside the environment's own command doing the same by hand (`tmux select-window`,
 /// `kitty @ focus-window`) and seen the same way. Two presenters (`winctl attach detail 1`,

@@ -2,7 +2,7 @@
 /// the environment's own command, and their ratio.
 enum PlaceFocusTable {
     static func render(_ results: [PlaceFocusSuite.Result], command: String) -> String {
-        var lines = ["", "bring to front, issue 22 (\(command)): from the command to the terminal's focus-in seen by a subscriber (window.phase active)"]
+        var lines = ["", "bring to front (\(command)): from the command to the terminal's focus-in seen by a subscriber (window.phase active)"]
         lines.append(pad("#  path", 44) + pad("p50", 12) + pad("p99", 12) + pad("samples", 9) + "p50 ratio (windowd/by hand)")
         for result in results {
             let ratio = result.manual.p50 == 0 ? "—" : NumberText.fixed(Double(result.windowd.p50) / Double(result.manual.p50), 2)

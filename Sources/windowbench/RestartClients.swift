@@ -3,7 +3,7 @@ import Glibc
 #endif
 import WindowProtocol
 
-/// The clients of the restart figures (item 7): presenters that attached a window each (by
+/// The clients of the restart figures: presenters that attached a window each (by
 /// group and value) and subscribers to every event, each on a plain socket of its own, all
 /// read from one `poll(2)` thread.
 ///

@@ -4,7 +4,7 @@ import Glibc
 import POSIXSupport
 import ArgumentParser
 
-/// `windowbench`: measures the release windowd the way issue 6 asks, optionally next to its
+/// `windowbench`: measures the release windowd as Benchmarks/README.md describes, optionally next to its
 /// peers (redis, tmux, a C echo) in the same run, and prints one table.
 @main
 struct WindowBench: ParsableCommand {
@@ -39,7 +39,7 @@ struct WindowBench: ParsableCommand {
     @Option(help: "The command line shown under the table.")
     var command = "make bench"
 
-    @Flag(help: "Also time bringing a window to front in tmux and in kitty (issue 22), beside tmux's and kitty's own commands.")
+    @Flag(help: "Also time bringing a window to front in tmux and in kitty, beside tmux's and kitty's own commands.")
     var places = false
 
     @Option(help: "Samples per figure of --places.")

@@ -3,7 +3,7 @@ import Glibc
 import POSIXSupport
 #endif
 
-/// Item 7 (issue 13): restarts with presenters and subscribers attached, as the clients see them.
+/// Restarts with presenters and subscribers attached, as the clients see them.
 extension WindowdSuite {
     /// The longest pause of a graceful restart through the fd store and through SIGUSR2, and the
     /// time until every presenter is back after a crash; each the median of ``restartRounds``.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The six windowd measurements of issue 6 and the restarts of issue 13, each against a fresh daemon of its own.
+/// windowd's figures (Benchmarks/README.md) and its restarts, each against a fresh daemon of its own.
 struct WindowdSuite {
     /// The release `windowd`.
     var windowd: String
@@ -16,7 +16,7 @@ struct WindowdSuite {
     var shapes: [(connections: Int, depth: Int)] = [(1, 1), (50, 1), (50, 16)]
     /// Subscribers, presenters and stored windows.
     var fanOut = 1000, presenters = 1000, storedWindows = 100_000, processRuns = 200, restarts = 5
-    /// Subscribers beside the presenters in item 7, and restarts measured per figure there.
+    /// Subscribers beside the presenters of the restart figures, and restarts measured per figure there.
     var restartSubscribers = 100, restartRounds = 5
     /// The items (1–7) to run; all when empty.
     var only: Set<Int> = []

@@ -100,7 +100,7 @@ struct Windowd: AsyncParsableCommand {
         if let appID { setenv("WINDOWD_APP", appID.rawValue, 1) }
         let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid(), app: appID)
         // One daemon per app and state directory, the default app included; held until the
-        // process ends (SPEC section 12) and taken before the state is read, so that a daemon
+        // process ends (windowd(8), Apps and instances) and taken before the state is read, so that a daemon
         // refused here has changed nothing.
         let lock = try Self.lock(appID, in: stateDirectory, notifier: notifier)
         let hooks = SystemdLifecycle.hooks(notifier)
@@ -126,8 +126,8 @@ struct Windowd: AsyncParsableCommand {
         }
     }
 
-    /// `--socket`, else an app's socket (SPEC section 12), else the config's, else the default
-    /// of SPEC section 7; used when no listening socket was handed over.
+    /// `--socket`, else an app's socket (windowd(8), Apps and instances), else the config's, else the default
+    /// of windowd(8), Socket and access; used when no listening socket was handed over.
     private static func listenAddress(socket: String?, config: DaemonConfig, environment: [String: String]) -> ListenAddress {
         if let socket, !socket.isEmpty { return .path(socket) }
         if let app = config.appID { return .path(SocketPath.forApp(app, environment: environment, uid: getuid())) }

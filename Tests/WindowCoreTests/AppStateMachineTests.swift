@@ -9,7 +9,7 @@ struct AppStateMachineTests {
         .loading, .unauthenticated, .onboarding(.welcome), .authenticated(user: "alice"), .error(.networkUnavailable),
     ]
 
-    /// SPEC section 4, written out as (from, to) kinds.
+    /// windowd-protocol(7), app.transition, written out as (from, to) kinds.
     static let allowed: Set<[AppState.Kind]> = [
         [.loading, .unauthenticated], [.loading, .authenticated], [.loading, .error],
         [.unauthenticated, .onboarding], [.unauthenticated, .authenticated], [.unauthenticated, .error],

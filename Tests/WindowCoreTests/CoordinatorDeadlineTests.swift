@@ -2,7 +2,7 @@ import Testing
 import WindowCore
 import WindowProtocol
 
-/// SPEC sections 3 and 4 through the coordinator, with the time moved by hand: the session
+/// windowd-protocol(7), scene.setPhase; windowd-protocol(7), app.transition through the coordinator, with the time moved by hand: the session
 /// expires whenever its time passes, and the aggregate settles before it moves down.
 @Suite("Coordinator deadlines")
 struct CoordinatorDeadlineTests {

@@ -2,7 +2,7 @@ import Testing
 import WindowCore
 import WindowProtocol
 
-/// SPEC sections 2 and 13: `open` says what it did, a window with no presenter is started
+/// windowd-protocol(7), window.open; winctl(1), Attached terminals: `open` says what it did, a window with no presenter is started
 /// again rather than "brought to front", and a presenter's place is part of its window.
 @Suite("Open outcomes and places")
 struct OpenOutcomeTests {

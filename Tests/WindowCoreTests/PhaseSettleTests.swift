@@ -2,7 +2,7 @@ import Testing
 import WindowCore
 import WindowProtocol
 
-/// SPEC section 3: the aggregate moves up at once and down only after the lower value has held
+/// windowd-protocol(7), scene.setPhase: the aggregate moves up at once and down only after the lower value has held
 /// for `app.phase_settle_ms`; a change undone within that time is not announced.
 @Suite("Phase settle")
 struct PhaseSettleTests {

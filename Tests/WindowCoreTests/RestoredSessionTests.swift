@@ -2,7 +2,7 @@ import Testing
 import WindowCore
 import WindowProtocol
 
-/// SPEC section 4: when no valid session is restored, the restored windows of `requires_auth`
+/// windowd-protocol(7), app.transition: when no valid session is restored, the restored windows of `requires_auth`
 /// groups and their storage are closed, as a sign-out closes them; an attach to one during
 /// `loading` waits for loading's verdict.
 @Suite("Restored session")

@@ -52,7 +52,7 @@ struct FuzzRegressionTests {
         #expect(session.context.coordinator.registry.count == 1)
     }
 
-    /// A line whose commit fails is undone (issue 19, item 7): the fuzz session rolls the
+    /// A line whose commit fails is undone: the fuzz session rolls the
     /// coordinator back as the daemon does, and every request of the line is answered -32603.
     @Test("a window.attach that opens a window, whose commit fails, is undone and answered with the error; it succeeds once commits do")
     func attachOpenWhoseCommitFails() throws {

@@ -4,7 +4,7 @@ import Glibc
 import Testing
 import WindowKit
 
-/// Which socket WindowKit connects to (SPEC sections 7 and 12).
+/// Which socket WindowKit connects to (windowd(8), Socket and access; windowd(8), Apps and instances).
 @Suite("Connection options")
 struct ConnectionOptionsTests {
     @Test("an app id picks that app's socket in the socket directory; a socket path beats it")

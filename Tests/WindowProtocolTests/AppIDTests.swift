@@ -1,7 +1,7 @@
 import Testing
 import WindowProtocol
 
-/// App ids (SPEC section 12): what is one, and why the rest are not.
+/// App ids (windowd(8), Apps and instances): what is one, and why the rest are not.
 @Suite("App ids")
 struct AppIDTests {
     @Test("lower-case letters, digits, '.', '-' and '_', starting with a letter or digit, up to 64 bytes",

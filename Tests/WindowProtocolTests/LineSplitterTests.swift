@@ -1,7 +1,7 @@
 import Testing
 import WindowProtocol
 
-/// Issue 19: the limit excludes the line ending (`\n` or `\r\n`), a line over it is refused and
+/// The limit excludes the line ending (`\n` or `\r\n`), a line over it is refused and
 /// skipped while the lines after it are read, and a byte order mark at a line's start is dropped.
 @Suite("LineSplitter")
 struct LineSplitterTests {

@@ -1,7 +1,7 @@
 import Testing
 import WindowProtocol
 
-/// Where manifests are looked up, and which one wins (SPEC section 12).
+/// Where manifests are looked up, and which one wins (windowd(8), Apps and instances).
 @Suite("Manifest search")
 struct ManifestSearchTests {
     let orders = try! AppID(validating: "orders")

@@ -1,7 +1,7 @@
 import Testing
 import WindowProtocol
 
-/// The one socket path rule of daemon and clients (SPEC sections 7 and 12).
+/// The one socket path rule of daemon and clients (windowd(8), Socket and access; windowd(8), Apps and instances).
 @Suite("Socket paths")
 struct SocketPathTests {
     let orders = try! AppID(validating: "orders")
@@ -34,7 +34,7 @@ struct SocketPathTests {
     }
 }
 
-/// What "cannot reach windowd" advises (SPEC section 12: clients do not start instances).
+/// What "cannot reach windowd" advises (windowd(8), Apps and instances: clients do not start instances).
 @Suite("Start advice")
 struct StartAdviceTests {
     @Test("an app's socket: how to start its instance; any other: how to name the socket")

@@ -3,7 +3,7 @@ import Testing
 import WindowCore
 import WindowProtocol
 
-/// An app's manifest (SPEC section 12): the `[app]` and `[groups]` of windowd.toml, decoded the
+/// An app's manifest (windowd(8), Apps and instances): the `[app]` and `[groups]` of windowd.toml, decoded the
 /// same way, and nothing else.
 @Suite("App manifests")
 struct AppManifestTests {

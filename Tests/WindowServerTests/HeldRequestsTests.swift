@@ -3,7 +3,7 @@ import Testing
 import WindowCore
 import WindowProtocol
 
-/// Which lines wait for the end of `loading` (SPEC section 4), and how many a connection may have waiting.
+/// Which lines wait for the end of `loading` (windowd-protocol(7), app.transition), and how many a connection may have waiting.
 @Suite("Held requests")
 struct HeldRequestsTests {
     static let coordinator = SceneCoordinator(

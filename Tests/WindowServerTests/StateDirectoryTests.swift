@@ -2,7 +2,7 @@ import Testing
 import WindowProtocol
 @testable import WindowServer
 
-/// Where state lives, for the default app and for an app's instance (SPEC sections 11 and 12).
+/// Where state lives, for the default app and for an app's instance (windowd.toml(5); windowd(8), Apps and instances).
 @Suite("State directory")
 struct StateDirectoryTests {
     let orders = try! AppID(validating: "orders")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks `make install` (issue 14) without a release build: the binaries of BIN_DIR (default
+# Checks `make install` without a release build: the binaries of BIN_DIR (default
 # the debug build) stand in for the release ones, with completions generated from that winctl.
 #   - install copies into DESTDIR/PREFIX: stripped binaries, units whose ExecStart= follows
 #     PREFIX, the config, the four man pages, bash/zsh/fish completions;

@@ -24,7 +24,7 @@
 # DynamicUser, a stop keeping the activation socket, the online
 # `systemd-analyze security` score, windows surviving a restart, and 10
 # `winctl watch` clients staying connected across `systemctl restart` through the
-# fd store. Then the template units (SPEC section 12): two system instances
+# fd store. Then the template units (windowd(8), Apps and instances): two system instances
 # (windowd@alpha, windowd@beta) and, under a lingering user's `systemd --user`, two
 # user instances (windowd@gamma, windowd@alpha in /run/user/1500/windowd), each
 # socket-activated and restarted without touching the other.
@@ -367,7 +367,7 @@ else
     fail "systemctl reload windowd" "$(inside systemctl status --no-pager windowd 2>&1 | tail -15)"
 fi
 
-# A restart with clients connected: their connections wait in the fd store (issue 8).
+# A restart with clients connected: their connections wait in the fd store.
 list_before=$(winctl_inside list 2>&1)
 inside sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do /usr/bin/winctl --json watch > /run/watch-$i.log 2>&1 & done'
 deadline=$(( $(date +%s) + 10 ))
@@ -483,7 +483,7 @@ else
 fi
 info "systemctl status windowd" "$(inside systemctl status --no-pager windowd 2>&1)"
 
-# --- Apps: two instances of the template units side by side (SPEC section 12) -------
+# --- Apps: two instances of the template units side by side (windowd(8), Apps and instances) -------
 
 install -d "$croot/etc/windowd/apps"
 printf '[app]\nminimum_loading_ms = 0\n\n[groups.detail]\nvalue = "int"\n' >"$croot/etc/windowd/apps/alpha.toml"

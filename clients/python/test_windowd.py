@@ -333,7 +333,7 @@ class ClientTests(unittest.TestCase):
         self.assertEqual(self.client.storage_remove(window_id, "big").get("big"), None)
 
     def test_a_value_over_the_message_limit_is_refused_and_the_scene_stays(self):
-        # Issue 19: a storage.set line over max_message_bytes (64 KiB) gets limit_exceeded; the
+        # A storage.set line over max_message_bytes (64 KiB) gets limit_exceeded; the
         # daemon skips the line and keeps the connection, so the window stays attached.
         scene = self.client.attach(group="detail", value=70)
         window_id = scene["window"]["id"]
@@ -366,7 +366,7 @@ class ClientTests(unittest.TestCase):
 
 
 class AppTests(unittest.TestCase):
-    """An app's instance (SPEC section 12), chosen by its app id."""
+    """An app's instance (windowd(8), Apps and instances), chosen by its app id."""
 
     def test_socket_path_rule(self):
         env = {"XDG_RUNTIME_DIR": "/r", "WINDOWD_SOCKET": "/env.sock", "WINDOWD_APP": "other"}

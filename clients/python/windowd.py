@@ -1,7 +1,7 @@
 """A client of windowd for scripts: the standard library only, Python 3.9 or later.
 
-One connection to the daemon's Unix socket, speaking its JSON-RPC 2.0 protocol (SPEC
-section 8): calls return the ``result`` object as Python values, a refusal raises a typed
+One connection to the daemon's Unix socket, speaking its JSON-RPC 2.0 protocol
+(windowd-protocol(7)): calls return the ``result`` object as Python values, a refusal raises a typed
 error that carries ``data.reason``, and events come as an iterator::
 
     import windowd
@@ -250,7 +250,7 @@ _APP_ID = re.compile(r"[a-z0-9][a-z0-9._-]*\Z")
 
 
 def validate_app_id(app):
-    """``app`` if it is an app id (SPEC section 12: lower-case letters, digits, '.', '-' and
+    """``app`` if it is an app id (windowd(8), Apps and instances: lower-case letters, digits, '.', '-' and
     '_', starting with a letter or digit, at most 64 bytes, not ``windowd``); else ValueError."""
     if not isinstance(app, str) or not _APP_ID.match(app) or len(app.encode()) > 64 or app == "windowd":
         raise ValueError("%r is not a valid app id: an app id uses lower-case letters, digits, '.', '-' and '_', "
@@ -270,7 +270,7 @@ def socket_directory(environ=None, uid=None):
 def default_socket_path(environ=None, uid=None, app=None):
     """The socket of ``app`` (``APP_ID.sock`` in ``socket_directory()``), else
     ``$WINDOWD_SOCKET``, else ``$WINDOWD_APP``'s socket, else the default app's
-    ``windowd.sock``: the rule winctl follows (SPEC sections 7 and 12)."""
+    ``windowd.sock``: the rule winctl follows (windowd(8), Socket and access; windowd(8), Apps and instances)."""
     environ = os.environ if environ is None else environ
     if app:
         return socket_directory(environ, uid) + "/" + validate_app_id(app) + ".sock"

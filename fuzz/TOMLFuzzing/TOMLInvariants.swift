@@ -4,7 +4,7 @@ import WindowServer
 package import TOML
 
 /// What must hold for any bytes given to the TOML parser, the config loader and the app manifest
-/// loader (SPEC sections 7 and 12: a config file or manifest of any bytes is an error, never a
+/// loader (windowd(8), Socket and access; windowd(8), Apps and instances: a config file or manifest of any bytes is an error, never a
 /// crash or a hang).
 ///
 /// fuzz/build.sh compiles this with `Sources/WindowServer/Config` into one module, so there

@@ -7,7 +7,7 @@ import WindowCore
 import WindowDispatch
 import WindowProtocol
 
-/// The properties every request must keep, whatever its bytes (SPEC sections 1, 5, 7, 8).
+/// The properties every request must keep, whatever its bytes (windowd(8); windowd(8), State; windowd(8), Socket and access; windowd-protocol(7)).
 enum Invariants {
     static let standardCodes: Set<Int> = [-32700, -32600, -32601, -32602, -32000]
 
@@ -53,7 +53,7 @@ enum Invariants {
         return violations
     }
 
-    /// Each event goes where SPEC section 8 sends it: `window.dismiss` only to the window's
+    /// Each event goes where windowd-protocol(7) sends it: `window.dismiss` only to the window's
     /// presenter, subscriber events only to subscribers of that type (or, for focus, the
     /// presenter), and nothing to a connection that neither subscribed nor presents.
     static func audiences(_ effects: [Effect], in context: FuzzContext, presentersBefore: Set<ConnectionID>) -> [String] {

@@ -39,7 +39,7 @@ install -m 0644 "$here/copyright" "$root/usr/share/doc/windowd/copyright"
     echo " -- $name <$email>  $(date -R -u -d "@$epoch")"
 } | gzip -9n >"$root/usr/share/doc/windowd/changelog.gz"
 
-# winctl is a static executable on purpose (issue 13: it starts in a third of the time).
+# winctl is a static executable on purpose (it starts in a third of the time).
 install -d "$root/usr/share/lintian/overrides"
 echo "windowd: statically-linked-binary [usr/bin/winctl]" >"$root/usr/share/lintian/overrides/windowd"
 chmod 0644 "$root/usr/share/lintian/overrides/windowd"

@@ -1,6 +1,6 @@
 package import WindowProtocol
 
-/// The app state and the one place its transitions are validated (SPEC section 4).
+/// The app state and the one place its transitions are validated (windowd-protocol(7), app.transition).
 package struct AppStateMachine: Sendable, Equatable {
     /// The current state; the daemon starts in `loading`.
     package private(set) var state: AppState
@@ -10,7 +10,7 @@ package struct AppStateMachine: Sendable, Equatable {
         self.state = state
     }
 
-    /// Whether the table of SPEC section 4 allows `from → to`.
+    /// Whether the transition table (windowd-protocol(7), app.transition) allows `from → to`.
     package static func allows(from: AppState, to: AppState) -> Bool {
         switch (from, to) {
         case (.loading, .unauthenticated), (.loading, .authenticated), (.loading, .error):

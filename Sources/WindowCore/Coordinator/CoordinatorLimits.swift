@@ -1,4 +1,4 @@
-/// The limits the coordinator enforces (SPEC section 7), from the config.
+/// The limits the coordinator enforces (windowd(8), Socket and access), from the config.
 package struct CoordinatorLimits: Sendable, Equatable {
     /// Windows in the registry.
     package var maxWindows: Int
@@ -16,7 +16,7 @@ package struct CoordinatorLimits: Sendable, Equatable {
     /// The launches the daemon has in flight at most, per app (windowd.toml(5), `launch`).
     package static let launchesInFlight = 16
 
-    /// Limits with the defaults of SPEC sections 3, 7 and 11 for any not given.
+    /// Limits with windowd.toml(5)'s defaults for any not given.
     package init(maxWindows: Int = 100_000, maxStorageBytes: Int = 65_536, sessionTTL: Double = 43_200, phaseSettle: Double = 0.15,
                  launchTimeout: Double = 30, maxLaunchesInFlight: Int = launchesInFlight) {
         self.maxWindows = maxWindows

@@ -49,7 +49,7 @@ package enum Effect: Sendable, Equatable {
     case event(DaemonEvent)
     /// Start a group's launch command for a new window.
     case launch(arguments: [String], window: WindowID)
-    /// The aggregate phase changed: run the central reaction for it (SPEC section 3).
+    /// The aggregate phase changed: run the central reaction for it (windowd-protocol(7), scene.setPhase).
     case phaseReaction(ScenePhase)
     /// Commit this change before acknowledging the request that caused it.
     case persist(StateChange)

@@ -8,7 +8,7 @@ package struct OpenResult: Sendable, Equatable {
     /// Made, brought to front, or relaunched.
     package var outcome: OpenOutcome
     /// The group's `command` for this window, substituted, for the opener to start at its place
-    /// (SPEC section 13); empty when there is nothing for the opener to start: the window was
+    /// (winctl(1), Attached terminals); empty when there is nothing for the opener to start: the window was
     /// brought to front, the group has no command, or the daemon starts its `launch` override.
     package var command: [String]
 

@@ -1,5 +1,5 @@
 import WindowProtocol
-/// What falls due by the clock alone (SPEC sections 3 and 4): the session's expiry, whatever
+/// What falls due by the clock alone (windowd-protocol(7), scene.setPhase; windowd-protocol(7), app.transition): the session's expiry, whatever
 /// the phase, a lower aggregate that has held for `app.phase_settle_ms`, and the end of the wait
 /// for a launched presenter (`app.launch_timeout_ms`).
 ///

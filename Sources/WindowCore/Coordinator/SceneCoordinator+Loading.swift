@@ -1,6 +1,6 @@
 import WindowProtocol
 
-/// What `loading` does with what a restart restored (SPEC section 4): nothing of one user's
+/// What `loading` does with what a restart restored (windowd-protocol(7), app.transition): nothing of one user's
 /// reaches the next, and a presenter that comes back early is answered once loading has decided.
 extension SceneCoordinator {
     /// The stored session will not be restored (expired, or refused by `validate_command`):

@@ -21,7 +21,7 @@ package struct SceneCoordinator: Sendable {
     package internal(set) var registry = WindowRegistry()
     /// The signed-in session, while `authenticated`.
     package internal(set) var session: Session?
-    /// The aggregate as announced: up at once, down once it has held (SPEC section 3).
+    /// The aggregate as announced: up at once, down once it has held (windowd-protocol(7), scene.setPhase).
     package internal(set) var phaseSettle: PhaseSettle
     /// The presenters started and waited for.
     package internal(set) var launches = LaunchesInFlight()
@@ -291,7 +291,7 @@ package struct SceneCoordinator: Sendable {
                 if change.previous == .loading { signOutWindows(now: now, effects: &effects) }
             }
         } else if change.previous == .loading {
-            // Leaving `loading` without the stored session: nothing of its user's stays (SPEC section 4).
+            // Leaving `loading` without the stored session: nothing of its user's stays (windowd-protocol(7), app.transition).
             signOutWindows(now: now, effects: &effects)
         } else if change.previous.isAuthenticated {
             session = nil

@@ -1,6 +1,6 @@
 import WindowProtocol
 
-/// Checks stored windows against the config before they are applied (SPEC section 5):
+/// Checks stored windows against the config before they are applied (windowd(8), State):
 /// restored state is never trusted blindly.
 package enum RestoreValidator {
     /// Why a stored window was not restored.
@@ -14,7 +14,7 @@ package enum RestoreValidator {
         /// An older restored window has the same typed value (the type changed so that two values now match).
         case duplicateValue(of: WindowID)
         /// The window's group has `requires_auth` and no valid session is restored: it was the
-        /// signed-in user's, and nothing of one user's reaches the next (SPEC section 4).
+        /// signed-in user's, and nothing of one user's reaches the next (windowd-protocol(7), app.transition).
         case signedOut(String)
 
         /// The reason as the "dropped a stored window" log line gives it, naming the group or window.

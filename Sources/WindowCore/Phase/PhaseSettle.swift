@@ -1,6 +1,6 @@
 package import WindowProtocol
 
-/// The aggregate phase as announced (SPEC section 3): it moves **up** at once, and **down** only
+/// The aggregate phase as announced (windowd-protocol(7), scene.setPhase): it moves **up** at once, and **down** only
 /// after the lower value has held for the settle time, so that focus moving from one of the
 /// app's windows to another (a focus-out, then a focus-in) is not the app going inactive.
 ///

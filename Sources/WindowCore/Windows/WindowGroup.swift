@@ -4,7 +4,7 @@ package struct WindowGroup: Sendable, Equatable {
     package var id: String
     /// The type of its windows' values.
     package var valueType: ValueType
-    /// The argv that presents one window, started at the opener's place (SPEC section 13);
+    /// The argv that presents one window, started at the opener's place (winctl(1), Attached terminals);
     /// `{id}` and `{value}` are substituted. Empty when the group has none. For a group that
     /// declares `run`, `winctl run` of it (``presentedByRun(_:winctl:group:valueType:)``).
     package var command: [String]

@@ -48,7 +48,7 @@ public final class AppClient: Sendable {
     /// The app state now, then each change.
     public var states: AsyncStream<AppState> { connection.outputs.appState.stream() }
 
-    /// Moves the app state machine to `state` (SPEC section 4); returns the state before.
+    /// Moves the app state machine to `state` (windowd-protocol(7), app.transition); returns the state before.
     ///
     /// Throws ``WindowKitError`` with reason `invalid_transition` if the move is not allowed.
     @discardableResult
@@ -76,7 +76,7 @@ public final class AppClient: Sendable {
     public var windowUpdates: AsyncStream<[WindowInfo]> { connection.outputs.windows.stream() }
 
     /// Opens the window of `group` for `value`, or brings the one that shows it to front
-    /// (SPEC section 2): like SwiftUI's `openWindow(id:value:)`.
+    /// (windowd-protocol(7), window.open): like SwiftUI's `openWindow(id:value:)`.
     ///
     /// A window that needs a presenter (new, or one whose presenter is gone) is shown: the
     /// group's `command` is started in a new terminal window here, at this program's place (a
@@ -107,7 +107,7 @@ public final class AppClient: Sendable {
         return opened
     }
 
-    /// Closes the window `id` (SPEC section 8 `window.close`): its presenter is dismissed and
+    /// Closes the window `id` (windowd-protocol(7) `window.close`): its presenter is dismissed and
     /// its scene storage destroyed. Like SwiftUI's `dismissWindow`. Returns the window as it was.
     @discardableResult
     public func dismissWindow(id: String) async throws -> WindowInfo {

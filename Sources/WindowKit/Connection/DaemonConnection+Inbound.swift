@@ -61,7 +61,7 @@ extension DaemonConnection {
         case .windowFocus(let window):
             guard window.id == role.window.id else { return }
             updatePresented(window)
-            // The author writes nothing for this (SPEC section 13): the scene comes to front
+            // The author writes nothing for this (winctl(1), Attached terminals): the scene comes to front
             // at the place it attached from; `focusRequests` is for what the view shows.
             if let place = role.place { PlaceFront.bringToFront(place) }
             outputs.focusRequests.send(FocusRequest(window: window))

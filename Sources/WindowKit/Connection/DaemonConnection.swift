@@ -19,7 +19,7 @@ import NIOPosix
 /// as it arrives, so no thread waits for the daemon and no task runs in the background.
 /// Calls are continuations resumed by their responses; events update ``ConnectionOutputs``.
 ///
-/// The daemon going away is handled here, once for every client (SPEC sections 5 and 8):
+/// The daemon going away is handled here, once for every client (windowd(8), State; windowd-protocol(7)):
 /// - `daemon.restarted` with `resync` false: nothing to do, the connection kept its state.
 /// - `daemon.restarted` with `resync` true (a crash with the fd store): attach again by id and
 ///   subscribe again on the same connection.

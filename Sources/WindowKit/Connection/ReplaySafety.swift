@@ -1,5 +1,5 @@
 /// Which methods may be sent again when the daemon went away before answering: those whose
-/// second run changes nothing the first did not (SPEC section 2 makes `window.open` one).
+/// second run changes nothing the first did not (windowd-protocol(7): `window.open` is one).
 ///
 /// ```swift
 /// ReplaySafety.allows("storage.set")     // true

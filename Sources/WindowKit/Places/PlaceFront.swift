@@ -2,7 +2,7 @@ import NIOPosix
 import WindowPlaces
 
 /// Bringing a presenter's terminal to front and starting a window's command at the opener's
-/// place (SPEC section 13), off the event loop: both talk to the place's program (tmux, kitty,
+/// place (winctl(1), Attached terminals), off the event loop: both talk to the place's program (tmux, kitty,
 /// i3, …) and wait for it for a few milliseconds.
 enum PlaceFront {
     /// Brings `place` to front on NIO's thread pool, both levels when nested; nothing for a

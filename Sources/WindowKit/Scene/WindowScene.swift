@@ -54,7 +54,7 @@ public final class WindowScene: Sendable {
     private static func attach(_ params: WindowAttach.Params, options: ConnectionOptions) async throws -> WindowScene {
         var params = params
         // Where this terminal is, both levels: shown with the window, and where a focus request
-        // brings it to front (SPEC section 13).
+        // brings it to front (winctl(1), Attached terminals).
         params.place = params.place ?? OwnPlace.detect()
         return WindowScene(connection: try await DaemonConnection.open(options, attach: params, subscribe: true))
     }

@@ -28,8 +28,8 @@ public struct ConnectionOptions: Sendable, Hashable {
     /// How long a request may go unanswered on a live connection.
     public var requestTimeout: Duration
 
-    /// Options for the socket at `socketPath`, or when `nil` the socket of `app` (SPEC section 12:
-    /// `$XDG_RUNTIME_DIR/windowd/APP_ID.sock`, …), or without an app where SPEC section 7 says:
+    /// Options for the socket at `socketPath`, or when `nil` the socket of `app` (windowd(8), Apps and instances:
+    /// `$XDG_RUNTIME_DIR/windowd/APP_ID.sock`, …), or without an app where windowd(8), Socket and access says:
     /// `$WINDOWD_SOCKET`, else `$XDG_RUNTIME_DIR/windowd/windowd.sock`, else
     /// `/run/windowd/windowd.sock` as root, else `/tmp/windowd-$UID/windowd.sock`.
     /// An app built on WindowKit names its app here; `$WINDOWD_APP` is for `winctl`.

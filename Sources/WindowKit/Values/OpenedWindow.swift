@@ -14,7 +14,7 @@
 public struct OpenedWindow: Sendable, Hashable {
     /// The window made or found.
     public var window: WindowInfo
-    /// What happened (SPEC sections 2 and 13).
+    /// What happened (windowd-protocol(7), window.open; winctl(1), Attached terminals).
     public var outcome: OpenOutcome
     /// Why the group's command could not be started here, if it could not (the window stays
     /// registered); `nil` when it started or there was nothing to start.

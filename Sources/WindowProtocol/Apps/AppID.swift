@@ -1,4 +1,4 @@
-/// The name of one app (SPEC section 12): lower-case letters, digits, `.`, `-` and `_`,
+/// The name of one app (windowd(8), Apps and instances): lower-case letters, digits, `.`, `-` and `_`,
 /// starting with a letter or digit, at most 64 bytes (`orders`, `com.example.orders`).
 ///
 /// It names the app's manifest (`APP_ID.toml`), socket (`windowd/APP_ID.sock`), state directory

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Where apps' manifests are installed, in the order windowd looks (SPEC section 12): the first
+/// Where apps' manifests are installed, in the order windowd looks (windowd(8), Apps and instances): the first
 /// `APP_ID.toml` found wins, as with systemd unit directories and `.desktop` files.
 ///
 /// A pure function of the environment; the daemon uses it to find one app's manifest, and

@@ -1,4 +1,4 @@
-/// The names of the events the daemon sends (SPEC section 8).
+/// The names of the events the daemon sends (windowd-protocol(7)).
 public enum EventName: String, Sendable, Codable, CaseIterable {
     /// A window was registered (by `window.open` or an attach by value).
     case windowOpened = "window.opened"

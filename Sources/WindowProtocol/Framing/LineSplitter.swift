@@ -11,7 +11,7 @@ import Darwin
 /// WindowKit's decoder, the blocking client's ``LineBuffer``, the tests and the benchmark read
 /// the daemon's lines with it (no cap, ``Trim/nothing``).
 ///
-/// As the daemon reads requests (SPEC section 7): a `\r` before the `\n` is dropped, and so is a
+/// As the daemon reads requests (windowd(8), Socket and access): a `\r` before the `\n` is dropped, and so is a
 /// UTF-8 byte order mark (`EF BB BF`) at the start of a line. A line longer than `maximum` bytes
 /// (its `\n` or `\r\n` not counted) is refused as `.oversize` as soon as it is known to be too
 /// long; the rest of it, up to its `\n`, is skipped, and the next line is read as usual.
@@ -41,7 +41,7 @@ package struct LineSplitter: Sendable {
         /// Nothing: a line is every byte before its `\n` (the daemon's replies and events).
         case nothing
         /// A `\r` before the `\n`, and a UTF-8 byte order mark at the line's start: what the
-        /// daemon accepts from clients (SPEC section 7).
+        /// daemon accepts from clients (windowd(8), Socket and access).
         case returnAndByteOrderMark
     }
 

@@ -1,4 +1,4 @@
-/// The wire protocol version spoken by this build (SPEC section 8).
+/// The wire protocol version spoken by this build (windowd-protocol(7)).
 public enum ProtocolVersion {
     /// Version 1: JSON-RPC 2.0, one object per line.
     public static let current = 1

@@ -75,13 +75,13 @@ public enum ErrorReason: String, Codable, Sendable, CaseIterable {
     case invalidValue = "invalid_value"
     /// No window of that id (never opened, or closed).
     case unknownWindow = "unknown_window"
-    /// The app state machine does not allow that transition (SPEC section 4).
+    /// The app state machine does not allow that transition (windowd-protocol(7), app.transition).
     case invalidTransition = "invalid_transition"
     /// The window already has a presenter; attach with `takeover` to replace it.
     case windowBusy = "window_busy"
     /// A configured limit (windows, storage, clients, message size) would be exceeded.
     case limitExceeded = "limit_exceeded"
-    /// The peer's uid may not use this daemon (SPEC section 7).
+    /// The peer's uid may not use this daemon (windowd(8), Socket and access).
     case forbidden = "forbidden"
     /// The group requires a signed-in user and the app state is not `authenticated`.
     case unauthenticated = "unauthenticated"

@@ -1,6 +1,6 @@
 /// One wire method: its name, the params it takes and the result it returns.
 ///
-/// Each method of SPEC section 8 is one type conforming to this, in its own file
+/// Each method of windowd-protocol(7) is one type conforming to this, in its own file
 /// under `Methods/`; the server registers them in one dispatch table.
 public protocol RPCMethod: Sendable {
     /// The params object of the request.

@@ -26,7 +26,7 @@ public enum Hello: RPCMethod {
         public var `protocol`: Int
         /// The daemon's process id.
         public var pid: Int32
-        /// The app this daemon serves (SPEC section 12); `null` on the wire for the default app.
+        /// The app this daemon serves (windowd(8), Apps and instances); `null` on the wire for the default app.
         public var app: String?
         /// A `hello` reply as it goes on the wire.
         public init(server: String, version: String, protocol: Int, pid: Int32, app: String? = nil) {

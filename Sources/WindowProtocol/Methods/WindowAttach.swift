@@ -15,7 +15,7 @@ public enum WindowAttach: RPCMethod {
         public var phase: ScenePhase?
         /// Take the window over from its current presenter.
         public var takeover: Bool?
-        /// Where the presenter's terminal is (SPEC section 13), shown with the window.
+        /// Where the presenter's terminal is (winctl(1), Attached terminals), shown with the window.
         public var place: Place?
         /// Params for an attach; give `id`, or `group` with `value`.
         public init(id: String? = nil, group: String? = nil, value: JSONValue? = nil, phase: ScenePhase? = nil, takeover: Bool? = nil, place: Place? = nil) {

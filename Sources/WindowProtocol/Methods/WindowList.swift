@@ -11,7 +11,7 @@ public enum WindowList: RPCMethod {
         public init(group: String? = nil) { self.group = group }
     }
 
-    /// The reply; whole, whatever its size (SPEC section 7).
+    /// The reply; whole, whatever its size (windowd(8), Socket and access).
     public struct Result: Codable, Sendable {
         /// The windows, in creation order.
         public var windows: [WindowInfo]

@@ -3,13 +3,13 @@ public enum WindowOpen: RPCMethod {
     /// The wire name.
     public static let name = "window.open"
 
-    /// The group and the value that de-duplication compares (SPEC section 2).
+    /// The group and the value that de-duplication compares (windowd-protocol(7), window.open).
     public struct Params: Codable, Sendable {
         /// The window group's id.
         public var group: String
         /// The value, typed by the group; absent or `null` for a `none` group.
         public var value: JSONValue?
-        /// Where the opener is (SPEC section 13): a new window is launched there. It only chooses
+        /// Where the opener is (winctl(1), Attached terminals): a new window is launched there. It only chooses
         /// where; what runs is always the group's own `command`.
         public var place: Place?
         /// The outcomes this client decodes besides `created`, `focused` and `relaunched`
@@ -34,7 +34,7 @@ public enum WindowOpen: RPCMethod {
         /// them) `launching` or `detached`.
         public var outcome: OpenOutcome
         /// The argv (no shell) the opener's client starts in a new terminal window at its own place
-        /// (SPEC section 13) to present the window: the group's `command` from the daemon's config,
+        /// (winctl(1), Attached terminals) to present the window: the group's `command` from the daemon's config,
         /// `{id}` and `{value}` substituted. Absent when there is nothing for the opener to start:
         /// the window was brought to front, its group has no command, or the daemon started the
         /// group's `launch` override itself.

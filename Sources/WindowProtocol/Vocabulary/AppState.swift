@@ -1,9 +1,9 @@
-/// The daemon-wide app state (SPEC section 4), in its JSON form
+/// The daemon-wide app state (windowd-protocol(7), app.transition), in its JSON form
 /// `{"state":"onboarding","step":"welcome"}`.
 public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Starting up and restoring; held at least `app.minimum_loading_ms` (SPEC section 4).
+    /// Starting up and restoring; held at least `app.minimum_loading_ms` (windowd-protocol(7), app.transition).
     case loading
-    /// Signed out: `requires_auth` groups are refused (SPEC section 2).
+    /// Signed out: `requires_auth` groups are refused (windowd-protocol(7), window.open).
     case unauthenticated
     /// Setting up, at one step; a step may move to another.
     case onboarding(OnboardingStep)
@@ -14,7 +14,7 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The `state` member: the case without its payload.
     public enum Kind: String, WireEnum {
-        /// The names of the cases, as in SPEC section 4.
+        /// The names of the cases, as in windowd-protocol(7), app.transition.
         case loading, unauthenticated, onboarding, authenticated, error
     }
 
@@ -86,6 +86,6 @@ public enum OnboardingStep: String, Sendable, Hashable, WireEnum {
 
 /// The kinds of `error` state.
 public enum AppErrorKind: String, Sendable, Hashable, WireEnum {
-    /// The kinds as the wire names them; an expired session becomes `sessionExpired` (SPEC section 3).
+    /// The kinds as the wire names them; an expired session becomes `sessionExpired` (windowd-protocol(7), scene.setPhase).
     case networkUnavailable, sessionExpired, maintenanceMode
 }

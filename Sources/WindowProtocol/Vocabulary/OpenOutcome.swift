@@ -1,4 +1,4 @@
-/// What `window.open` did (SPEC sections 2 and 13): made a window, brought the one that has a
+/// What `window.open` did (windowd-protocol(7), window.open; winctl(1), Attached terminals): made a window, brought the one that has a
 /// presenter to front, started the group's command again for one that has none, or waited for
 /// the presenter already started.
 ///

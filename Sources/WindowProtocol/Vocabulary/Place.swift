@@ -1,4 +1,4 @@
-/// Where a presenter's terminal is (SPEC section 13): a `kind` and the identifiers that kind
+/// Where a presenter's terminal is (winctl(1), Attached terminals): a `kind` and the identifiers that kind
 /// needs, flat next to it on the wire, and the place that holds this one when it is nested
 /// (a tmux pane inside a kitty window lists the kitty window as `outer`).
 ///

@@ -1,4 +1,4 @@
-/// What kind of place a terminal is in (SPEC section 13): a multiplexer's pane or window, a
+/// What kind of place a terminal is in (winctl(1), Attached terminals): a multiplexer's pane or window, a
 /// graphical terminal's window, a window manager's window, or a bare terminal.
 public enum PlaceKind: String, Sendable, Hashable, WireEnum {
     /// A tmux pane: `socket`, `pane`, `session`.

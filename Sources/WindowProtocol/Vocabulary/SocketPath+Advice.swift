@@ -4,7 +4,7 @@ extension SocketPath {
     /// named `windowd` or `windowd-UID`), how to start that app's instance; else how to name the socket.
     ///
     /// Clients never start an instance themselves: a service manager does (socket activation),
-    /// or the user does, by hand (SPEC section 12; the choice is in windowd(8)).
+    /// or the user does, by hand (windowd(8), Apps and instances; the choice is in windowd(8)).
     public static func startAdvice(for path: String) -> String {
         let (app, manager) = place(of: path)
         guard let app else { return "is windowd running? set --socket or WINDOWD_SOCKET" }

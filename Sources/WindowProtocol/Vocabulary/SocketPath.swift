@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 
-/// Where a daemon's socket is when nobody says otherwise (SPEC sections 7 and 12): the one
+/// Where a daemon's socket is when nobody says otherwise (windowd(8), Socket and access; windowd(8), Apps and instances): the one
 /// function that daemon and clients both use.
 public enum SocketPath {
     /// The environment variables the socket path depends on.

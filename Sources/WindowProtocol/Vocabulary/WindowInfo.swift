@@ -12,7 +12,7 @@ public struct WindowInfo: Sendable, Hashable, Codable {
     public var attached: Bool
     /// ISO 8601 creation time.
     public var createdAt: String
-    /// Where its presenter's terminal is (SPEC section 13); absent while no presenter is attached
+    /// Where its presenter's terminal is (winctl(1), Attached terminals); absent while no presenter is attached
     /// or the presenter did not say.
     public var place: Place?
 

@@ -1,7 +1,7 @@
 import TOML
 package import WindowProtocol
 
-/// One app's manifest, `APP_ID.toml` (SPEC section 12): its `[app]` settings and
+/// One app's manifest, `APP_ID.toml` (windowd(8), Apps and instances): its `[app]` settings and
 /// `[groups.NAME]` window groups, decoded by the same parser and decoder as `windowd.toml`.
 package struct AppManifest: Sendable, Equatable {
     /// `[app]`.

@@ -1,7 +1,7 @@
 package import WindowCore
 package import WindowProtocol
 
-/// The whole of `windowd.toml` (SPEC section 11), every key with its default.
+/// The whole of `windowd.toml` (windowd.toml(5)), every key with its default.
 ///
 /// ``ConfigLoader`` reads it from TOML (`DaemonConfig+Decoding.swift` says which key is which).
 package struct DaemonConfig: Sendable, Equatable {
@@ -13,13 +13,13 @@ package struct DaemonConfig: Sendable, Equatable {
     package var app = AppSection()
     /// `[groups.ID]`, by ID.
     package var groups: [String: GroupSection] = [:]
-    /// The app this daemon serves (`--app`, SPEC section 12), whose manifest gave `app` and
+    /// The app this daemon serves (`--app`, windowd(8), Apps and instances), whose manifest gave `app` and
     /// `groups`; `nil` for the default app. Not a key of the file.
     package var appID: AppID?
 
     /// `[daemon]`: the socket, the limits and who may connect.
     package struct DaemonSection: Sendable, Equatable {
-        /// `socket`: the socket path; empty for the default of SPEC section 7.
+        /// `socket`: the socket path; empty for the default of windowd(8), Socket and access.
         package var socket = ""
         /// `max_message_bytes`: the longest request line.
         package var maxMessageBytes = 65_536
@@ -45,7 +45,7 @@ package struct DaemonConfig: Sendable, Equatable {
 
     /// `[state]`: where and how durably state is kept.
     package struct StateSection: Sendable, Equatable {
-        /// `directory`: where state lives; empty for the default of SPEC section 11.
+        /// `directory`: where state lives; empty for the default of windowd.toml(5).
         package var directory = ""
         /// `durability`: `normal` or `full`.
         package var durability = Durability.normal

@@ -3,7 +3,7 @@
 package enum EmbeddedConfig {
     /// The TOML text.
     package static let text = """
-        # windowd configuration (SPEC section 11). Every key shows its default.
+        # windowd configuration (windowd.toml(5)). Every key shows its default.
 
         [daemon]
         socket = ""                   # empty: $WINDOWD_SOCKET, else $XDG_RUNTIME_DIR/windowd/windowd.sock, else /run/windowd (root) or /tmp/windowd-$UID

@@ -1,6 +1,6 @@
 package import WindowProtocol
 
-/// Where durable state lives (SPEC sections 11 and 12).
+/// Where durable state lives (windowd.toml(5); windowd(8), Apps and instances).
 package enum StateDirectory {
     /// The config's `state.directory`, else `$STATE_DIRECTORY` (systemd), else
     /// `$XDG_STATE_HOME/windowd`, else `/var/lib/windowd` for root, else `~/.local/state/windowd`;

@@ -1,4 +1,4 @@
-/// The outbound limit of one connection (SPEC section 7): what caps a client is the events it
+/// The outbound limit of one connection (windowd(8), Socket and access): what caps a client is the events it
 /// has not read, never a reply it asked for.
 ///
 /// The channel counts every byte it holds (`bufferedWritableBytes`); large replies still being

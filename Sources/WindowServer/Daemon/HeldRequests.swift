@@ -1,7 +1,7 @@
 import WindowCore
 import WindowProtocol
 
-/// Request lines that wait for the end of `loading` (SPEC section 4): an attach to a window
+/// Request lines that wait for the end of `loading` (windowd-protocol(7), app.transition): an attach to a window
 /// of a group that needs a user, which `loading` can neither give nor refuse until the stored
 /// session has its verdict. Once a connection has a line waiting, its later lines wait behind
 /// it, so that its replies keep their order; all are handled, in order, when loading ends.

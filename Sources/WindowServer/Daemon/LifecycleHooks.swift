@@ -32,7 +32,7 @@ package struct LifecycleHooks: Sendable {
 
     /// A keep-alive ping and the interval within which the manager expects it.
     package struct Watchdog: Sendable {
-        /// The manager's `WATCHDOG_USEC`; the event loop pings at half of it (SPEC section 6).
+        /// The manager's `WATCHDOG_USEC`; the event loop pings at half of it (windowd(8), systemd).
         package var interval: Duration
         /// Sends `WATCHDOG=1`; called from the event loop itself, so a stuck loop stops the pings.
         package var ping: @Sendable () -> Void

@@ -1,4 +1,4 @@
-/// When `loading` ends (SPEC section 4): once `minimum_loading_ms` has passed *and* the stored
+/// When `loading` ends (windowd-protocol(7), app.transition): once `minimum_loading_ms` has passed *and* the stored
 /// session has a verdict, whichever comes last, and exactly once.
 struct LoadingGate: Equatable {
     private var elapsed = false

@@ -3,7 +3,7 @@ import NIOCore
 import WindowCore
 import WindowProtocol
 
-/// Runs `app.validate_command` for a session (SPEC section 4): exit 0 valid, exit 1 invalid,
+/// Runs `app.validate_command` for a session (windowd-protocol(7), app.transition): exit 0 valid, exit 1 invalid,
 /// anything else or a timeout is a transient failure that keeps the session. What it prints
 /// is logged as one escaped line; past its timeout it is killed with its whole process group.
 struct SessionValidator {

@@ -1,7 +1,7 @@
 import NIOCore
 import WindowCore
 
-/// Keeping the one deadline timer on the coordinator's next deadline (SPEC sections 3 and 4): the
+/// Keeping the one deadline timer on the coordinator's next deadline (windowd-protocol(7), scene.setPhase; windowd-protocol(7), app.transition): the
 /// session expires when its time passes, whatever the phase, and a lower aggregate is announced
 /// once it has held for `app.phase_settle_ms`.
 extension WindowDaemon {

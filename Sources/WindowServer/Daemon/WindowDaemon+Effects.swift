@@ -79,7 +79,7 @@ extension WindowDaemon {
         flush()
     }
 
-    /// The central reaction to the aggregate phase (SPEC section 3): `active` validates the
+    /// The central reaction to the aggregate phase (windowd-protocol(7), scene.setPhase): `active` validates the
     /// session (its expiry is checked by the coordinator at once, the command here), `inactive`
     /// makes sure everything acknowledged is on disk, `background` compacts and releases memory.
     func react(to phase: ScenePhase) {
@@ -130,7 +130,7 @@ extension WindowDaemon {
     }
 
     /// Queues an event line; a client whose unread events would pass `max_outbound_bytes` is
-    /// disconnected instead (SPEC section 7): it must not grow the daemon or slow anyone else.
+    /// disconnected instead (windowd(8), Socket and access): it must not grow the daemon or slow anyone else.
     func sendEvent(_ event: EncodedEvent, seq: UInt64, to connection: Connection) {
         connection.leftAddressed(event)
         guard !connection.cutOff else { return }

@@ -3,7 +3,7 @@ import WindowCore
 import NIOCore
 import WindowProtocol
 
-/// Attaches during `loading` (SPEC section 4): a presenter re-attaching to a window of a group
+/// Attaches during `loading` (windowd-protocol(7), app.transition): a presenter re-attaching to a window of a group
 /// that needs a user is not refused while the stored session has no verdict; its request waits
 /// and is answered by the state loading reaches.
 extension WindowDaemon {

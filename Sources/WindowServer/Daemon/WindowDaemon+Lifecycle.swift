@@ -46,7 +46,7 @@ extension WindowDaemon {
     }
 
     /// The stored session (if any) has its verdict: when it will not be restored, the windows
-    /// that need a user are closed now (SPEC section 4), then `READY=1`; loading ends if the
+    /// that need a user are closed now (windowd-protocol(7), app.transition), then `READY=1`; loading ends if the
     /// minimum time is over.
     private func sessionJudged(_ verdict: SessionValidator.Verdict) {
         if verdict == .invalid {

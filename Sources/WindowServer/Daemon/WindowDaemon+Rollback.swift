@@ -4,7 +4,7 @@ import WindowDispatch
 import WindowProtocol
 import Logging
 
-/// Undoing what requests changed when their commit fails (SPEC section 5: a change is answered
+/// Undoing what requests changed when their commit fails (windowd(8), State: a change is answered
 /// only once it is on disk; one that cannot be saved is not applied and not announced).
 ///
 /// The daemon's rollback point knows how to put the coordinator back as of the last commit,

@@ -3,7 +3,7 @@ import Glibc
 #endif
 package import WindowProtocol
 
-/// What one daemon runs on: windowd's own config, and for an app its manifest (SPEC section 12).
+/// What one daemon runs on: windowd's own config, and for an app its manifest (windowd(8), Apps and instances).
 ///
 /// Read at start and again on every reload, the manifest looked up afresh each time, so that
 /// installing a manifest of higher precedence or changing it takes effect on SIGHUP.

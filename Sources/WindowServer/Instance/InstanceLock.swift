@@ -6,7 +6,7 @@ package import WindowProtocol
 import WindowStore
 
 /// The one daemon of a state directory: an exclusive `flock(2)` on `windowd.lock` in it, held
-/// for the life of the process (SPEC section 12) and taken before the state is read, so that a
+/// for the life of the process (windowd(8), Apps and instances) and taken before the state is read, so that a
 /// second daemon of the same app (the default app included) is refused before it changes anything.
 ///
 /// The descriptor is close-on-exec: a SIGUSR2 upgrade (an exec in place) lets go of the lock and

@@ -27,7 +27,7 @@ struct HandOffState: Codable, Sendable {
         var lastSeq: UInt64
         /// Bytes of a request line not yet complete.
         var partialLine: [UInt8]
-        /// Where the presented window's presenter is (SPEC section 13), so that bringing it to
+        /// Where the presented window's presenter is (winctl(1), Attached terminals), so that bringing it to
         /// front still works after the restart; `nil` from binaries that did not carry it.
         var place: Place? = nil
     }

@@ -10,7 +10,7 @@ import WindowCore
 package import WindowStore
 
 /// The first service: opens the state store, restores what it holds (validated against the
-/// config, SPEC section 5), hands it to the socket server, and closes it last, after the server
+/// config, windowd(8), State), hands it to the socket server, and closes it last, after the server
 /// has answered and committed everything.
 package final class StateStoreService: Service, Sendable {
     private let config: DaemonConfig

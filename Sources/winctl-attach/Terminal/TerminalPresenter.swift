@@ -9,7 +9,7 @@ import WindowKit
 import WindowPlaces
 import WindowTerminal
 
-/// `winctl attach` on a terminal: the window as a full-screen view (SPEC section 10), on WindowKit.
+/// `winctl attach` on a terminal: the window as a full-screen view (winctl(1), Attached terminals), on WindowKit.
 ///
 /// ```swift
 /// let ending = await TerminalPresenter(scene: scene, socketPath: path, giveUp: .seconds(60))!.run()

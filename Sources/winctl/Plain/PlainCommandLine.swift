@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// A command line that ArgumentParser can read only one way, read without it.
 ///
-/// ArgumentParser's parse costs more than the rest of a one-shot run together (issue 13: about
+/// ArgumentParser's parse costs more than the rest of a one-shot run together (measured: about
 /// 1.8 of 3.4 ms for `winctl open detail 42`, spent in the Swift runtime instantiating generic
 /// metadata and looking up protocol conformances, each first lookup a scan of every
 /// conformance in the binary). Scripts call winctl in loops with plain lines: global options,

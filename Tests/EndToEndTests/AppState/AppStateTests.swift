@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC sections 2 and 4: the app state machine over the wire, and the deep-link rule.
+/// windowd-protocol(7), window.open; windowd-protocol(7), app.transition: the app state machine over the wire, and the deep-link rule.
 @Suite("App state", .timeLimit(.minutes(1)))
 struct AppStateTests {
     @Test("valid transitions move the state and report the previous one; invalid ones change nothing")

@@ -6,7 +6,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// Issue 19, items 1 and 2 (SPEC section 4): a session ends when its time passes, while the
+/// A session ends when its time passes, while the
 /// daemon runs and across a restart, and nothing of its user's reaches the next user.
 @Suite("Session lifetime", .serialized, .timeLimit(.minutes(2)))
 struct SessionLifetimeTests {

@@ -5,7 +5,7 @@ import Foundation
 import TestSupport
 import POSIXSupport
 
-/// Apps installed in a test's directory (SPEC section 12): manifests in its
+/// Apps installed in a test's directory (windowd(8), Apps and instances): manifests in its
 /// `config/windowd/apps` (the daemon's `XDG_CONFIG_HOME`), and one-shot runs of `windowd` and
 /// `winctl` in an environment of the test's choosing.
 enum AppInstall {

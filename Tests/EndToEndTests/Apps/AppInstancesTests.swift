@@ -7,7 +7,7 @@ import WindowProtocol
 import Foundation
 import POSIXSupport
 
-/// Many apps on one machine (SPEC section 12, issue 20), on the real binaries: each app's
+/// Many apps on one machine (windowd(8), Apps and instances), on the real binaries: each app's
 /// instance has its own groups, state, windows, storage and events, and restarts alone.
 @Suite("App instances", .serialized)
 struct AppInstancesTests {

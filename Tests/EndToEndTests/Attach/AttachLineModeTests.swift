@@ -6,7 +6,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// Issue 19, items 4 and 5: `winctl attach --no-tty` with any standard input (windowd starts
+/// `winctl attach --no-tty` with any standard input (windowd starts
 /// launch commands with `/dev/null`), and across a daemon restart, as winctl(1) promises.
 @Suite("winctl attach in line mode", .serialized, .timeLimit(.minutes(3)))
 struct AttachLineModeTests {

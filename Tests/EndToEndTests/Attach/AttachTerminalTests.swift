@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// `winctl attach` under a real terminal (SPEC section 10): tmux on a private socket runs it,
+/// `winctl attach` under a real terminal (winctl(1), Attached terminals): tmux on a private socket runs it,
 /// the test drives the daemon over its socket and reads the screen with `capture-pane`.
 @Suite("Attached terminals", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
 struct AttachTerminalTests {

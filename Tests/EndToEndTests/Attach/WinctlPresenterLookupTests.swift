@@ -4,7 +4,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// `winctl attach` execs `winctl-attach` (issue 13: the one-shot commands do not link NIO); it
+/// `winctl attach` execs `winctl-attach` (the one-shot commands do not link NIO, for start-up speed); it
 /// finds it next to itself or, as `make install` lays them out, in `../libexec/windowd/`.
 @Suite("winctl attach finds its presenter", .timeLimit(.minutes(1)))
 struct WinctlPresenterLookupTests {

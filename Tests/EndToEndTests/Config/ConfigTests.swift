@@ -7,7 +7,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// SPEC section 11: a broken config stops windowd with status 78 and names the file, line and key.
+/// windowd.toml(5): a broken config stops windowd with status 78 and names the file, line and key.
 @Suite("Config", .timeLimit(.minutes(1)))
 struct ConfigTests {
     /// A broken config and what its error must name.
@@ -55,7 +55,7 @@ struct ConfigTests {
             [groups.main]
             value = "none"
             """, line: 2, key: "daemon.max_message_bytes"),
-        // Issue 19: a group that does not exist was accepted silently, and admitted no one.
+        // A group that does not exist was accepted silently, and admitted no one.
         Broken(name: "an allowed_group that does not exist", text: """
             [groups.main]
             value = "none"
@@ -88,7 +88,7 @@ struct ConfigTests {
     func checkConfig() throws {
         let directory = try TemporaryDirectory()
         let shipped = Binaries.packageRoot + "/config/windowd.toml"
-        #expect(access(shipped, R_OK) == 0, "\(shipped) is missing: the package ships its config there (SPEC section 11)")
+        #expect(access(shipped, R_OK) == 0, "\(shipped) is missing: the package ships its config there (windowd.toml(5))")
         var candidates = [try directory.write(TestConfig.text(), to: "test.toml")]
         if access(shipped, R_OK) == 0 { candidates.append(shipped) }
         for path in candidates {

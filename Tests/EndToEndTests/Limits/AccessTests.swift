@@ -7,7 +7,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// Who may connect, and where the daemon refuses to put its socket (SPEC section 7, issue 7).
+/// Who may connect, and where the daemon refuses to put its socket (windowd(8), Socket and access).
 /// Another uid on an open socket is `SecurityTests.otherUserIsRefused`; not repeated here.
 @Suite("Access", .serialized, .timeLimit(.minutes(2)))
 struct AccessTests {

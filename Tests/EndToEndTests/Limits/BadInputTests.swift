@@ -6,7 +6,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// SPEC sections 7 and 8: bad input gets a JSON-RPC error (or a clean close) and never
+/// windowd(8), Socket and access; windowd-protocol(7): bad input gets a JSON-RPC error (or a clean close) and never
 /// disturbs the daemon or its other clients.
 @Suite("Bad input", .timeLimit(.minutes(1)))
 struct BadInputTests {

@@ -7,8 +7,8 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// The state directory failing under a running daemon (issue 7): read-only or full. A write
-/// whose commit fails is refused with a clear error and not applied (issue 19), reads are
+/// The state directory failing under a running daemon: read-only or full. A write
+/// whose commit fails is refused with a clear error and not applied, reads are
 /// served, nothing acknowledged is lost (kill -9 and a restart show every acknowledged write),
 /// and the daemon recovers when the directory does.
 ///

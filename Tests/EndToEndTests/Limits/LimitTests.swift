@@ -7,7 +7,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// SPEC section 7: every declared limit, at its value — and every method still works there. The
+/// windowd(8), Socket and access: every declared limit, at its value — and every method still works there. The
 /// tests run one at a time: several hold a daemon with 100,000 windows, and the machine is shared.
 @Suite("Limits", .serialized, .timeLimit(.minutes(5)))
 struct LimitTests {

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC section 7: a client that does not read is dropped without slowing anyone, and
+/// windowd(8), Socket and access: a client that does not read is dropped without slowing anyone, and
 /// connections leave nothing behind.
 @Suite("Resources", .timeLimit(.minutes(1)))
 struct ResourceTests {

@@ -7,7 +7,7 @@ import Testing
 import POSIXSupport
 import WindowProtocol
 
-/// SPEC section 7: who may connect, and how the socket is made and guarded.
+/// windowd(8), Socket and access: who may connect, and how the socket is made and guarded.
 @Suite("Socket and security", .timeLimit(.minutes(1)))
 struct SecurityTests {
     static let canSwitchUser = getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0 && access("/usr/bin/python3", X_OK) == 0

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// Issue 19, item 8 (SPEC section 3): the aggregate moves up at once and down only after the
+/// The aggregate moves up at once and down only after the
 /// lower value has held for `app.phase_settle_ms` (default 150); a change undone in time is
 /// no `scene.phase` event. Each window's own phase shows at once.
 @Suite("Phase settle", .serialized, .timeLimit(.minutes(2)))

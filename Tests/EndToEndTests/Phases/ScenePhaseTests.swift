@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC sections 3 and 8: `scene.phase` exactly when the aggregate changes, `seq` gap-free.
+/// windowd-protocol(7), scene.setPhase; windowd-protocol(7): `scene.phase` exactly when the aggregate changes, `seq` gap-free.
 @Suite("Scene phase", .timeLimit(.minutes(1)))
 struct ScenePhaseTests {
     struct Change: Equatable, CustomStringConvertible {

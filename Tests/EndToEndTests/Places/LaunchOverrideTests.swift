@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC section 13: a group's `launch` argv is an override the daemon runs itself, for a new
+/// winctl(1), Attached terminals: a group's `launch` argv is an override the daemon runs itself, for a new
 /// window and again for one whose presenter is gone; a launch that fails is logged and
 /// reported in the window's events, and the window stays registered.
 @Suite("The daemon's launch override", .timeLimit(.minutes(1)))

@@ -3,7 +3,7 @@ import Testing
 import WindowPlaces
 import WindowProtocol
 
-/// SPEC section 13 under i3 with xterm, on Xvfb, checked from outside through the X
+/// winctl(1), Attached terminals under i3 with xterm, on Xvfb, checked from outside through the X
 /// server's focus: two presenters report their i3 place, `winctl open` of the one behind focuses its
 /// xterm over i3's IPC, and the phases follow xterm's focus reports with no keypress.
 @Suite("Places under i3", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "i3", "xterm", "xdotool"], for: "Places under i3")), .timeLimit(.minutes(3)))

@@ -5,7 +5,7 @@ import Glibc
 import Testing
 import WindowProtocol
 
-/// SPEC section 13 in a real kitty under Xvfb, checked from outside through kitty's remote
+/// winctl(1), Attached terminals in a real kitty under Xvfb, checked from outside through kitty's remote
 /// control: a value opened from inside kitty launches a new kitty window beside the opener
 /// that attaches by itself, `winctl open` of a shown value focuses its kitty window, and the
 /// phases follow the focus kitty reports (CSI ?1004) with no keypress.

@@ -6,7 +6,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// SPEC section 13 in a real tmux, checked from outside as a user would: presenters report
+/// winctl(1), Attached terminals in a real tmux, checked from outside as a user would: presenters report
 /// their place, `winctl open` of a shown value selects its tmux window and the phases follow
 /// the focus tmux reports, and a new value opened from inside tmux becomes a tmux window of the
 /// opener's session that attaches by itself.

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC sections 2–4 and 8 under concurrency: writers pipeline random operations while
+/// windowd-protocol(7) (window.open, scene.setPhase, app.transition, events) under concurrency: writers pipeline random operations while
 /// subscribers join at random moments; each subscriber's state, rebuilt from its snapshot and
 /// events, must end equal to the daemon's own account, and every connection's `seq` is gap-free.
 ///
@@ -184,7 +184,7 @@ struct ConcurrencyModelTests {
         #expect(truth.phases == truth.windows.mapValues(\.phase), "scene.phase and window.list agree on every window's phase")
         let phaseSet = Set(truth.phases.values)
         let aggregate = phaseSet.contains("active") ? "active" : phaseSet.contains("inactive") ? "inactive" : "background"
-        #expect(truth.aggregate == aggregate, "the aggregate follows SPEC 1's rule from the windows' phases")
+        #expect(truth.aggregate == aggregate, "the aggregate follows from the windows' phases (active if any is, background only if all are)")
         #expect(truth.windows.values.allSatisfy { $0.attached || $0.phase == "background" }, "a window without presenter is background")
         return truth
     }

@@ -3,7 +3,7 @@ import Testing
 import WindowProtocol
 import Foundation
 
-/// SPEC section 8 ("JSON-RPC 2.0 in full"), walked through sections 4–7 of the JSON-RPC 2.0
+/// windowd-protocol(7) ("JSON-RPC 2.0 in full"), walked through sections 4–7 of the JSON-RPC 2.0
 /// specification, its examples adapted to windowd's methods. Replies are read as raw lines, so an
 /// id is compared byte for byte with what was sent.
 @Suite("JSON-RPC 2.0 conformance", .timeLimit(.minutes(2)))

@@ -155,7 +155,7 @@ final class ModelPeer {
         case (-32000, "unknown_window"?), (-32000, "invalid_transition"?), (-32000, "window_busy"?), (-32000, "unauthenticated"?):
             return true
         case (-32602, _), (-32000, _):
-            // A window without presenter stays background (SPEC 3); detach without a window.
+            // A window without presenter stays background; detach without a window.
             return method == "scene.setPhase" || method == "window.detach"
         default:
             return false
@@ -185,7 +185,7 @@ final class ModelPeer {
             let state = RebuiltState.canonical(result["state"])
             if let expected = sent.expected["state"], state != expected { problem("\(what) → state \(state), not \(expected)") }
             if !RebuiltState.isValidTransition(from: result["previous"], to: result["state"]) {
-                problem("\(what) → accepted \(RebuiltState.canonical(result["previous"])) → \(state), which SPEC 4's table does not allow")
+                problem("\(what) → accepted \(RebuiltState.canonical(result["previous"])) → \(state), which the app state's table does not allow")
             }
         case "storage.set":
             if let key = sent.expected["key"], let value = sent.expected["value"] {

@@ -1,6 +1,6 @@
 import TestSupport
 
-/// What a subscriber knows of the daemon, rebuilt the way SPEC section 8 promises it can be: its
+/// What a subscriber knows of the daemon, rebuilt the way windowd-protocol(7) promises it can be: its
 /// `events.subscribe` snapshot, then every event after it. Each step is checked against the state
 /// it applies to, so a double count or a missed change shows where it happened.
 struct RebuiltState {
@@ -79,7 +79,7 @@ struct RebuiltState {
             let (state, previous) = (Self.canonical(params?["state"]), Self.canonical(params?["previous"]))
             defer { appState = state }
             if previous != appState { return "app.state \(previous) → \(state), but the state was \(appState)" }
-            if !Self.isValidTransition(from: params?["previous"], to: params?["state"]) { return "app.state \(previous) → \(state) is not in SPEC 4's table" }
+            if !Self.isValidTransition(from: params?["previous"], to: params?["state"]) { return "app.state \(previous) → \(state) is not in the app state's table (windowd-protocol(7), app.transition)" }
         case "daemon.reloaded", "daemon.restarted":
             break
         default:
@@ -122,7 +122,7 @@ struct RebuiltState {
         return rest.isEmpty ? kind : kind + "(" + rest.joined(separator: ",") + ")"
     }
 
-    /// SPEC section 4's table of valid transitions.
+    /// The table of valid transitions (windowd-protocol(7), app.transition).
     static let validTransitions: [String: Set<String>] = [
         "loading": ["unauthenticated", "authenticated", "error"],
         "unauthenticated": ["onboarding", "authenticated", "error"],

@@ -33,7 +33,7 @@ struct RefusalTests {
         #expect(moved["window"]?["attached"]?.bool == true, "after detaching, attaching elsewhere works")
     }
 
-    /// The event types a subscriber can receive (SPEC section 8's table).
+    /// The event types a subscriber can receive (windowd-protocol(7), EVENTS).
     static let subscribable = ["window.opened", "window.closed", "window.phase", "window.focus", "scene.phase", "app.state"]
 
     @Test("events.subscribe with window.dismiss (never sent to subscribers) or an unknown type is -32602 naming the valid types; nothing is subscribed",

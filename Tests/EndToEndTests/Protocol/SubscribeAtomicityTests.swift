@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC section 8: `events.subscribe` is atomic with its snapshot, however many clients are
+/// windowd-protocol(7): `events.subscribe` is atomic with its snapshot, however many clients are
 /// writing at that moment — the reply comes before every event numbered after its `seq`, and
 /// the snapshot is exactly the state those events start from.
 @Suite("Subscribe atomicity", .timeLimit(.minutes(2)))

@@ -7,7 +7,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// Durable state against real `kill -9` (issue 4, SPEC section 5): nothing acknowledged is lost,
+/// Durable state against real `kill -9` (windowd(8), State): nothing acknowledged is lost,
 /// and restored state is validated before it is applied.
 @Suite("Crash and restore")
 struct CrashRestoreTests {

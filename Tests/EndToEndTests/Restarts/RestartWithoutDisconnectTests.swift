@@ -7,7 +7,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// Restarts without disconnects (issue 8): connections live in the fd store across restarts.
+/// Restarts without disconnects: connections live in the fd store across restarts.
 @Suite("Restarts without disconnects")
 struct RestartWithoutDisconnectTests {
     /// Reads everything sent to `client` so far (a request's response comes after every event

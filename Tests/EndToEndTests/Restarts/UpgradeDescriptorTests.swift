@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SIGUSR2 upgrades in place hand over exactly what the next binary needs (issue 19, item 6):
+/// SIGUSR2 upgrades in place hand over exactly what the next binary needs:
 /// no descriptor of the old process survives the exec, so the count stays flat and a carried
 /// connection that the new process closes really ends for its client.
 @Suite("Upgrade in place: descriptors and closes")

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 import POSIXSupport
 
-/// A zero-length database file where a database was is damage (issue 19, item 10): logged, then
+/// A zero-length database file where a database was is damage: logged, then
 /// refused or moved aside as `state.on_damage` says; a state directory with no file is a fresh start.
 @Suite("Empty database file")
 struct EmptyDatabaseTests {

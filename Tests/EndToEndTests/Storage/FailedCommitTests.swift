@@ -6,8 +6,8 @@ import TestSupport
 import Testing
 import POSIXSupport
 
-/// A change whose commit fails is not applied and not announced (issue 19, item 7; SPEC
-/// section 5): the state directory on a real 512 KiB tmpfs, filled up.
+/// A change whose commit fails is not applied and not announced (windowd(8),
+/// State): the state directory on a real 512 KiB tmpfs, filled up.
 @Suite("Failed commits", .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
 struct FailedCommitTests {
     /// A 512 KiB tmpfs mounted at `path` until ``unmount()``.

@@ -6,7 +6,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// SPEC sections 1 and 2: scene storage values come back exactly as they were sent (a number
+/// windowd(8); windowd-protocol(7), window.open: scene storage values come back exactly as they were sent (a number
 /// keeps all its digits), across restarts and `kill -9`; an `int` group's values are equal as
 /// integers, whatever JSON form they were written in. Replies are compared as raw text.
 @Suite("Scene storage exactness", .timeLimit(.minutes(2)))

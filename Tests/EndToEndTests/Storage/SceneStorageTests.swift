@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC sections 1 and 7: per-window scene storage, its limit, and its end with the window.
+/// windowd(8); windowd(8), Socket and access: per-window scene storage, its limit, and its end with the window.
 @Suite("Scene storage", .timeLimit(.minutes(1)))
 struct SceneStorageTests {
     @Test("set, get, remove; over the limit is limit_exceeded and keeps the old value; close destroys it")

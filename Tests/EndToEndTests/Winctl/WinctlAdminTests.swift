@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// Issue 14: `winctl groups` (`daemon.groups`) and `winctl reload` (`daemon.reload`: what SIGHUP
+/// `winctl groups` (`daemon.groups`) and `winctl reload` (`daemon.reload`: what SIGHUP
 /// does, for the daemon's own uid or root).
 @Suite("winctl groups and reload", .timeLimit(.minutes(1)))
 struct WinctlAdminTests {

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// Issue 14: negative numbers are values, `-s` is `--socket`, a missing value is named as missing,
+/// Negative numbers are values, `-s` is `--socket`, a missing value is named as missing,
 /// and with `--json` a refusal is its JSON-RPC error object on standard output.
 @Suite("winctl command line", .timeLimit(.minutes(1)))
 struct WinctlCommandLineTests {

@@ -3,7 +3,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// Issue 14: wherever winctl takes a window ID, a unique prefix of it is enough (as with git and
+/// Wherever winctl takes a window ID, a unique prefix of it is enough (as with git and
 /// docker); one that starts no id or several is refused, naming the candidates.
 @Suite("winctl id prefixes", .timeLimit(.minutes(1)))
 struct WinctlIDPrefixTests {

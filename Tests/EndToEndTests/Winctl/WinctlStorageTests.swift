@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// Issue 14: one rule for `winctl storage get|set|rm`. The exit status is the daemon's answer:
+/// One rule for `winctl storage get|set|rm`. The exit status is the daemon's answer:
 /// 1 only when it refuses; a key that is not set is an answer. set and rm print a line each.
 @Suite("winctl storage", .timeLimit(.minutes(1)))
 struct WinctlStorageTests {

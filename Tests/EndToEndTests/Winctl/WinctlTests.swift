@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC section 9: winctl's exit statuses and `watch`.
+/// winctl(1): winctl's exit statuses and `watch`.
 @Suite("winctl", .timeLimit(.minutes(1)))
 struct WinctlTests {
     @Test("exit status 0 on success, 1 when refused, 64 on a usage error")

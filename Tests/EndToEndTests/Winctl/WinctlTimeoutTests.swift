@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// Issue 14: winctl never hangs on a daemon that does not answer (`--timeout`, exit 69), while
+/// Winctl never hangs on a daemon that does not answer (`--timeout`, exit 69), while
 /// `watch` waits for events as long as it takes.
 @Suite("winctl --timeout", .timeLimit(.minutes(1)))
 struct WinctlTimeoutTests {

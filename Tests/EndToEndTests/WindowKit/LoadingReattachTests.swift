@@ -7,7 +7,7 @@ import WindowKit
 import WindowProtocol
 import POSIXSupport
 
-/// Issue 19, item 3 (SPEC section 4): under the shipped `minimum_loading_ms = 300`, presenters
+/// Under the shipped `minimum_loading_ms = 300`, presenters
 /// of `requires_auth` windows that come back after `kill -9` during `loading` are not refused:
 /// they wait, and are answered by the state loading reaches.
 @Suite("Re-attach during loading", .serialized, .timeLimit(.minutes(2)))

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowKit
 
-/// Issue 19, item 9: a storage value too big for one request line (over `max_message_bytes`)
+/// A storage value too big for one request line (over `max_message_bytes`)
 /// used to drop the scene's connection, detaching its window until WindowKit reconnected.
 @Suite("WindowKit: a storage value over the message limit", .timeLimit(.minutes(1)))
 struct OversizeStorageTests {

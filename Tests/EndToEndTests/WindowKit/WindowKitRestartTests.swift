@@ -6,7 +6,7 @@ import Testing
 import WindowKit
 import POSIXSupport
 
-/// Restarts are invisible to a WindowKit app (issue 15): against a real daemon restarted
+/// Restarts are invisible to a WindowKit app: against a real daemon restarted
 /// gracefully with the fd store, upgraded with SIGUSR2, killed with and without the fd store,
 /// and started again with a fresh state.
 @Suite("WindowKit: restarts", .serialized, .timeLimit(.minutes(3)))

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import WindowProtocol
 
-/// SPEC section 2: `open(group, value)` de-duplicates on the typed value.
+/// windowd-protocol(7), window.open: `open(group, value)` de-duplicates on the typed value.
 @Suite("De-duplication by value", .timeLimit(.minutes(1)))
 struct DeduplicationTests {
     @Test("winctl open twice from two processes: one window, the second run says it was not created")

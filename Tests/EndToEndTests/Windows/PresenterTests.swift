@@ -3,7 +3,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// Presenters (SPEC sections 2, 8 and 10): focus reaches them, takeover replaces them.
+/// Presenters (windowd-protocol(7), window.open; windowd-protocol(7); winctl(1), Attached terminals): focus reaches them, takeover replaces them.
 @Suite("Presenters", .timeLimit(.minutes(1)))
 struct PresenterTests {
     @Test("opening a window that is already open, or focusing it by id, sends window.focus to its presenter")

@@ -24,7 +24,7 @@ package enum Winctl {
         }
     }
 
-    /// The command line for `arguments`, with the global options first (SPEC section 9's form).
+    /// The command line for `arguments`, with the global options first (winctl(1) form).
     package static func commandLine(_ arguments: [String], socket: String?, json: Bool) -> [String] {
         (socket.map { ["--socket", $0] } ?? []) + (json ? ["--json"] : []) + arguments
     }
