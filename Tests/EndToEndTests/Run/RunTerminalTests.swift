@@ -123,6 +123,10 @@ struct RunTerminalTests {
         try tmux.waitForScreen("the program to start") { $0.contains("ready") }
         let window = try Self.waitFor(daemon.socketPath, "z")
         let id = try #require(window["id"]?.string)
+        // A client shows the window, so that only the stop makes it background.
+        let client = try PlacesTmuxTests.attachClient(tmux)
+        defer { _ = client.terminate(grace: .milliseconds(200)) }
+        try Self.waitFor(daemon.socketPath, "z", phase: "active")
 
         try tmux.sendKeys("C-z")
         try tmux.waitForText("Stopped")
