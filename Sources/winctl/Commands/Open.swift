@@ -38,7 +38,7 @@ extension Winctl {
             let variables = options.launchVariables(windowID: result.window.id)
             if let failure = OwnPlace.launch(command, title: OpenText.title(result.window), at: here, variables: variables) {
                 DaemonClient.reportLaunchEnded(result.window.id, reason: "could not start: " + failure, options: options, over: client.connection)
-                Console.error("could not start \(ValueText.command(command)): \(failure); present the window from a terminal with winctl attach \(result.window.id)")
+                Console.error("could not start \(ValueText.command(command)): \(failure); run it in a terminal yourself to present the window")
             }
         }
     }
