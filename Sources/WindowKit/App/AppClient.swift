@@ -84,7 +84,7 @@ public final class AppClient: Sendable {
     /// client's socket and app and the window's id in its environment (`WINDOWD_SOCKET`,
     /// `WINDOWD_APP`, `WINDOWD_WINDOW_ID`), whatever that place's own environment is. A window
     /// whose presenter was started and has not attached yet is waited for: nothing is started
-    /// again, and the outcome is ``OpenOutcome/launching``. Throws
+    /// again, and the outcome is `launching`. Throws
     /// ``WindowKitError`` with reason `unknown_group`, `invalid_value` or `unauthenticated` (a
     /// group that needs a signed-in user).
     @discardableResult
