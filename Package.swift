@@ -121,6 +121,7 @@ let package = Package(
         .executableTarget(
             name: "windowd",
             dependencies: [
+                "POSIXSupport",
                 "WindowServer",
                 "WindowStore",
                 "SystemdSupport",

@@ -40,7 +40,7 @@ struct Windowd: AsyncParsableCommand {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not '\(logLevel)'")
         }
         do {
-            _ = try AppID.chosen(explicit: app, environment: ProcessEnvironment.current)
+            _ = try AppID.chosen(explicit: app, environment: ProcessEnvironment.current())
         } catch {
             throw ValidationError(app == nil ? "WINDOWD_APP: \(error)" : "--app: \(error)")
         }
@@ -63,7 +63,7 @@ struct Windowd: AsyncParsableCommand {
     }
 
     private func run(notifying notifier: NotifySender, inherited: InheritedDescriptors) async throws {
-        let environment = ProcessEnvironment.current
+        let environment = ProcessEnvironment.current()
         let appID = try? AppID.chosen(explicit: app, environment: environment)
         let source = InstanceConfigSource(config: ConfigSource.locate(explicit: config, environment: environment, uid: getuid()),
                                           app: appID, environment: environment)
