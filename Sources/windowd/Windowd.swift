@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import Logging
+import POSIXSupport
 import ServiceLifecycle
 import SystemdSupport
 import UnixSignals
