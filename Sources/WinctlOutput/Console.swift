@@ -23,6 +23,12 @@ package enum Console {
         emit(Array(("winctl: " + ValueText.escaped(message, keepingLineFeeds: true) + "\n").utf8), to: 2)
     }
 
+    /// Writes `message` (a usage error, as ArgumentParser words it) and a newline to standard
+    /// error as it is worded, but for its control characters, escaped; its line breaks stay.
+    package static func report(_ message: String) {
+        emit(Array((ValueText.escaped(message, keepingLineFeeds: true) + "\n").utf8), to: 2)
+    }
+
     /// Writes `bytes` and a newline to standard output, as they are.
     package static func output(bytes: [UInt8]) {
         var line = bytes

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
+import WinctlOutput
 import WindowProtocol
 
 /// `winctl`: the command-line client of windowd (winctl(1)).
@@ -37,15 +41,27 @@ struct Winctl: ParsableCommand {
     /// rest of the run.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if var command = PlainCommandLine.command(arguments) {
-            do {
+        do {
+            if var command = PlainCommandLine.command(arguments) {
                 try command.run()
-            } catch {
-                exit(withError: error)
+            } else {
+                var command = try parseAsRoot(NegativeNumbers.rewrite(arguments))
+                try command.run()
             }
-            return
+        } catch {
+            exitEscaping(error)
         }
-        main(NegativeNumbers.rewrite(arguments))
+    }
+
+    /// Exits as ArgumentParser's `exit(withError:)` does, except that an error's message, which
+    /// quotes what was typed, is written with its control characters escaped, as every line
+    /// winctl prints (winctl(1), "Values"); help, versions and completion scripts go out as they are.
+    private static func exitEscaping(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        guard code != .success else { exit(withError: error) }
+        let message = fullMessage(for: error)
+        if !message.isEmpty { Console.report(message) }
+        Glibc.exit(code.rawValue)
     }
 
     func run() throws {

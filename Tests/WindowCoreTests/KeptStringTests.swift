@@ -25,6 +25,25 @@ struct KeptStringTests {
         }
     }
 
+    @Test("a path value with U+0000 is refused too: a file's name is kept and passed on as a string is")
+    func pathValue() {
+        var coordinator = SceneCoordinator(
+            groups: [WindowGroup(id: "p", valueType: .path, launch: ["show", "{value}"])],
+            limits: CoordinatorLimits(maxWindows: 10, sessionTTL: 100, phaseSettle: 0))
+        var effects: [Effect] = []
+        coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        for value in ["/tmp/a\u{0}b", "/tmp/evil\u{0}--extra"] {
+            expectRefused(member: "value") { () throws(Refusal) in
+                _ = try coordinator.open(group: "p", value: .string(value), now: 1, ids: &ids, effects: &effects)
+            }
+            expectRefused(member: "value") { () throws(Refusal) in
+                _ = try coordinator.attach(.init(target: .value(group: "p", value: .string(value))), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
+            }
+        }
+        #expect(coordinator.registry.count == 0, "no window was opened")
+    }
+
     @Test("a string value with U+0000 opens no window, and the value cut at it is another window")
     func windowValue() throws {
         var coordinator = coordinator()

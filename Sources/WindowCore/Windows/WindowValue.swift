@@ -43,6 +43,7 @@ package enum WindowValue: Hashable, Sendable {
         case (.uuid, .string(let text)):
             if let uuid = UUID(uuidString: text) { return .uuid(uuid.uuidString.lowercased()) }
         case (.path, .string(let text)):
+            try KeptString.check(text, member: "value")
             return .path(try absolutePath(text, group: group))
         case (_, .null):
             throw .refused(.invalidValue, "window group '\(group)' needs a value, \(type.article); none was given")

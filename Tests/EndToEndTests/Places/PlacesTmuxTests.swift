@@ -155,7 +155,7 @@ struct PlacesTmuxTests {
         try waitUntil("the presenter's hooks to be gone") { try hooks() == before }
     }
 
-    @Test("winctl open where no window can be opened (no multiplexer, no display): exit 0, and a hint to attach")
+    @Test("winctl open where no window can be opened (no multiplexer, no display): exit 0, and a hint to run the command that was not started")
     func nowhereToLaunch() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
@@ -167,7 +167,7 @@ struct PlacesTmuxTests {
         #expect(run.status == 0, "\(run)")
         let id = try #require(try Self.listed(daemon, value: 5)?["id"]?.string)
         #expect(run.stdout == "\(id) created\n", "\(run)")
-        #expect(run.stderr.contains("winctl attach \(id)"), "\(run)")
+        #expect(run.stderr.contains("attach \(id)") && run.stderr.contains("run it in a terminal yourself"), "\(run)")
         // winctl told the daemon that nothing was started: the next open starts it again at once.
         let again = try Winctl.run(["open", "detail", "5"], socket: daemon.socketPath, wrapper: bare)
         #expect(again.stdout == "\(id) had no presenter, relaunched\n", "\(again)")

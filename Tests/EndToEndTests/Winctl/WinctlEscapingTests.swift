@@ -13,6 +13,15 @@ struct WinctlEscapingTests {
         text.utf8.filter { $0 < 0x20 && $0 != 0x0A }
     }
 
+    @Test("winctl's own usage errors quote what was typed with its control characters escaped",
+          arguments: [[hostile], ["transition", "onboarding", hostile], ["phase", "abc", hostile], ["--app", hostile, "list"]])
+    func usageErrors(_ arguments: [String]) throws {
+        let run = try Winctl.run(arguments, socket: "/nonexistent/s.sock")
+        #expect(run.status == 64, "\(run)")
+        #expect(Self.rawControls(in: run.stderr).isEmpty, "no raw control character on standard error: \(Array(run.stderr.utf8))")
+        #expect(run.stderr.contains(#"\u001b"#), "\(run)")
+    }
+
     @Test("winctl open's \"could not start …\" line shows a value holding ESC, BEL and CR as winctl list does")
     func couldNotStart() throws {
         let config = TestConfig.text(extra: """
