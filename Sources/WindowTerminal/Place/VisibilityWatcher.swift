@@ -9,7 +9,8 @@ public import WindowProtocol
 
 /// Whether the user can see a terminal, learned from its place's own interface as it changes
 /// (windowd-protocol(7), "Scene phase"): tmux's hooks and formats, i3's and sway's IPC events,
-/// kitty's remote control, GNU screen's `-Q windows`. A nested place is shown while every level of it is.
+/// kitty's remote control, GNU screen's `-Q windows`, the X server's events of a bare X11
+/// terminal's window. A nested place is shown while every level of it is.
 ///
 /// ```swift
 /// group.addTask {
@@ -19,8 +20,8 @@ public import WindowProtocol
 /// }
 /// ```
 ///
-/// Places that say nothing of what they show (a bare terminal, X11 without a window manager
-/// watched here, WezTerm, zellij, Hyprland, niri) report nothing: their terminal counts as shown.
+/// Places that say nothing of what they show (a bare terminal, X11 over TCP, WezTerm, zellij,
+/// Hyprland, niri) report nothing: their terminal counts as shown.
 public enum VisibilityWatcher {
     /// Calls `report` with whether `place` is shown, once known and then on every change, until
     /// the task is cancelled; returns at once for a place with nothing to watch.
@@ -56,6 +57,7 @@ public enum VisibilityWatcher {
         case .i3, .sway: place.socket != nil
         case .kitty: place.listenOn != nil && place.windowID != nil
         case .screen: place.session != nil && place.window != nil
+        case .x11: place.window.flatMap { UInt32($0) } != nil && place.display.flatMap(X11Visibility.socketPath) != nil
         default: false
         }
     }
@@ -66,6 +68,7 @@ public enum VisibilityWatcher {
         case .i3, .sway: await watchWindowManager(place, report)
         case .kitty: await watchKitty(listenOn: place.listenOn!, windowID: place.windowID!, focus: focus, report)
         case .screen: await watchScreen(session: place.session!, window: place.window!, report)
+        case .x11: await watchX11(window: UInt32(place.window!)!, display: place.display!, report)
         default: return
         }
     }
@@ -188,6 +191,35 @@ public enum VisibilityWatcher {
                 await report(now)
             }
         } while (try? await Task.sleep(for: ScreenVisibility.interval)) != nil
+    }
+
+    /// Bare X11: the X server's events of the terminal's top-level window (map, unmap, a
+    /// property's change) on a connection of their own, and after each batch of them its state,
+    /// asked on another connection.
+    private static func watchX11(window: UInt32, display: String, _ report: (Visibility) async -> Void) async {
+        guard let client = try? X11Client(display: display, timeout: requestTimeout),
+              let topLevel = try? client.topLevel(of: window),
+              let subscription = try? X11Client.subscribe(to: topLevel, display: display, timeout: requestTimeout) else { return }
+        var last: Visibility?
+        func check() async {
+            guard let now = try? client.visibility(of: topLevel), now != last else { return }
+            last = now
+            await report(now)
+        }
+        await check()
+        let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try? await DescriptorReader.read(subscription) { continuation.yield($0) }
+                continuation.finish()
+            }
+            var buffer: [UInt8] = []
+            for await chunk in chunks {
+                buffer += chunk
+                if !X11Message.messages(in: &buffer).isEmpty { await check() }
+            }
+            group.cancelAll()
+        }
     }
 
     /// How long a place's program may take to answer one request.
