@@ -9,7 +9,7 @@ import WindowProtocol
 /// `winctl run` (winctl(1), "run") in real foot windows under sway, headless: sway refuses to
 /// run as root, so the session's user (``SwaySession``) runs sway, windowd and every winctl, as
 /// one user's desktop would; checked from outside through sway's tree and `winctl list --json`.
-@Suite("winctl run under sway", .serialized, .enabled(if: TestEnvironment.installed(["sway", "foot", "wtype", "setpriv"], for: "winctl run under sway")),
+@Suite("winctl run under sway", .serialized, .enabled(if: TestEnvironment.installed(["sway", "foot", "wtype", "runuser", "setpriv"], for: "winctl run under sway")),
        .timeLimit(.minutes(3)))
 struct RunSwayTests {
     /// A sway session with a keyboard (else foot reports no focus), and a daemon running as its
