@@ -24,6 +24,18 @@ struct RunTerminalTests {
         ["/bin/sh", "-c", #""$0" "$@"; echo "run exited $?"; exec sleep 600"#, Binaries.winctl, "--socket", socket, "run"] + arguments
     }
 
+    /// `winctl --socket SOCKET run ARGUMENTS` as a terminal's command that writes run's exit
+    /// status to `status` once run ends (the terminal's window closes with it).
+    static func run(_ socket: String, status: String, _ arguments: [String]) -> [String] {
+        ["/bin/sh", "-c", "\"$0\" \"$@\"; echo $? > \"\(status)\"", Binaries.winctl, "--socket", socket, "run"] + arguments
+    }
+
+    /// The status that a command of ``run(_:status:_:)`` wrote to `name` of `directory`, once written.
+    static func waitForStatus(_ directory: TemporaryDirectory, _ name: String, timeout: Duration = .seconds(15)) throws -> String {
+        try waitUntil("run to end and its status in \(name)", timeout: timeout) { directory.read(name).hasSuffix("\n") }
+        return String(directory.read(name).dropLast())
+    }
+
     /// The window of group `file` for `value`, if the daemon has one.
     static func window(_ socket: String, _ value: String) throws -> JSONValue? {
         let list = try Winctl.run(["list"], socket: socket, json: true)
@@ -32,10 +44,10 @@ struct RunTerminalTests {
 
     /// Waits until the window for `value` is attached and in `phase`.
     @discardableResult
-    static func waitFor(_ socket: String, _ value: String, phase: String? = nil, attached: Bool = true) throws -> JSONValue {
+    static func waitFor(_ socket: String, _ value: String, phase: String? = nil, attached: Bool = true, timeout: Duration = .seconds(10)) throws -> JSONValue {
         var last: JSONValue?
         do {
-            try waitUntil("file \(value) to be \(attached ? "attached" : "detached")\(phase.map { " and \($0)" } ?? "")") {
+            try waitUntil("file \(value) to be \(attached ? "attached" : "detached")\(phase.map { " and \($0)" } ?? "")", timeout: timeout) {
                 last = try window(socket, value)
                 return last?["attached"]?.bool == attached && (phase == nil || last?["phase"]?.string == phase)
             }

@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import TestSupport
 import Glibc
 #endif
 import WindowPlaces
@@ -7,15 +6,15 @@ import WindowPlaces
 /// sway, headless, with its own runtime directory. sway refuses to run as root: as root the
 /// session runs as a system user `wpplaces` this fixture creates (useradd) and drops into
 /// with runuser(1); as anyone else it runs as that user.
-final class SwaySession: @unchecked Sendable {
-    static let user = "wpplaces"
-    let directory: TemporaryDirectory
+package final class SwaySession: @unchecked Sendable {
+    package static let user = "wpplaces"
+    package let directory: TemporaryDirectory
     /// sway's IPC socket (`$SWAYSOCK`).
-    let socket: String
+    package let socket: String
     private let sway: BackgroundProcess
     private var keyboard: BackgroundProcess?
 
-    init() throws {
+    package init() throws {
         directory = try TemporaryDirectory("sway")
         let root = getuid() == 0
         if root {
@@ -41,7 +40,7 @@ final class SwaySession: @unchecked Sendable {
     }
 
     /// `argv` run as the session's user when this process is root.
-    static func asUser(_ argv: [String]) -> [String] {
+    package static func asUser(_ argv: [String]) -> [String] {
         getuid() == 0 ? ["runuser", "-u", user, "--"] + argv : argv
     }
 
@@ -52,7 +51,7 @@ final class SwaySession: @unchecked Sendable {
     }
 
     /// Starts `argv` through sway's `exec`, from a script file; the pid of `argv`, once it runs.
-    func exec(_ terminalArgv: [String], running argv: [String], name: String) throws -> Int32 {
+    package func exec(_ terminalArgv: [String], running argv: [String], name: String) throws -> Int32 {
         let script = try PidFile.script(name, in: directory, then: argv)
         guard (try? I3IPC.command("exec " + (terminalArgv + [script]).joined(separator: " "), socket: socket, timeout: .seconds(5))) != nil else {
             throw TestFailure("sway exec failed")
@@ -62,7 +61,7 @@ final class SwaySession: @unchecked Sendable {
 
     /// Keeps a virtual keyboard attached (wtype holding shift): without one the seat has no
     /// keyboard and terminals get no focus events.
-    func attachKeyboard() throws {
+    package func attachKeyboard() throws {
         keyboard = try BackgroundProcess(Self.asUser(["wtype", "-s", "90000", "-M", "shift", "-m", "shift"]),
                                          environment: TestEnvironment.base(["XDG_RUNTIME_DIR": directory.path, "WAYLAND_DISPLAY": "wayland-1"]),
                                          log: directory.file("wtype.log"))

@@ -2,18 +2,18 @@ import WindowPlaces
 import WindowProtocol
 
 /// The windows in an i3 or sway layout tree (`GET_TREE`), asked over the IPC socket.
-enum WindowTree {
+package enum WindowTree {
     /// A window: container id, X11 window id (i3) or pid (sway), title, whether it is focused.
-    struct Window {
-        var conID: Int64
-        var window: Int64?
-        var pid: Int32?
-        var name: String
-        var focused: Bool
+    package struct Window {
+        package var conID: Int64
+        package var window: Int64?
+        package var pid: Int32?
+        package var name: String
+        package var focused: Bool
     }
 
     /// Every window in the tree at `socket`.
-    static func windows(socket: String) -> [Window] {
+    package static func windows(socket: String) -> [Window] {
         guard let bytes = try? I3IPC.request(type: I3MessageType.getTree, payload: "", socket: socket, timeout: .seconds(5)),
               let tree = try? JSONParser.parse(bytes) else { return [] }
         var windows: [Window] = []
@@ -22,7 +22,7 @@ enum WindowTree {
     }
 
     /// The focused window, if any.
-    static func focused(socket: String) -> Window? {
+    package static func focused(socket: String) -> Window? {
         windows(socket: socket).first { $0.focused }
     }
 
