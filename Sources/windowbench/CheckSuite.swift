@@ -6,7 +6,7 @@ import Glibc
 /// windowd against its peer, measured back to back in each round, windowd through the same
 /// client code as its peer (``ClosedLoopLoad`` sends JSON lines to windowd and RESP inline
 /// commands to redis; ``FanOutProbe`` times both fan-outs; ``ProcessTiming`` both one-shot
-/// clients). With two builds the rounds alternate between them (A B A B …), so that a change
+/// clients, in turns). With two builds the rounds alternate between them (A B A B …), so that a change
 /// of the machine's load hits both.
 struct CheckSuite {
     /// A windowd build to measure.
@@ -131,8 +131,8 @@ struct CheckSuite {
         try WindowdSuite.check(stored, "redis SET")
         pairs[.newValue50x16] = CheckPair(windowd: opened.requestsPerSecond, peer: stored.requestsPerSecond)
 
-        let winctl = try ProcessTiming.time(build.winctl, ["--socket", windowd.socketPath, "open", "detail", "42"], runs: processRuns)
-        let display = try tmux.timeDisplayMessage(runs: processRuns)
+        let (winctl, display) = try ProcessTiming.timeInTurns((build.winctl, ["--socket", windowd.socketPath, "open", "detail", "42"]),
+                                                             tmux.displayMessage, runs: processRuns, extraEnvironment: ["TERM=xterm-256color"])
         pairs[.winctlOpen] = CheckPair(windowd: Double(winctl.latency.p50) / 1e6, peer: Double(display.latency.p50) / 1e6)
 
         let ourStart = Double(try store.start()) / 1e6

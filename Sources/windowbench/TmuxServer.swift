@@ -26,9 +26,14 @@ final class TmuxServer {
         serverPID = pid
     }
 
-    /// `tmux -S … display-message -p '#{session_name}'` `runs` times, each a whole client process.
+    /// `tmux -S … display-message -p '#{session_name}'`: a whole client process's command line.
+    var displayMessage: (executable: String, arguments: [String]) {
+        ("tmux", ["-S", socketPath, "display-message", "-p", "#{session_name}"])
+    }
+
+    /// ``displayMessage`` `runs` times in a row.
     func timeDisplayMessage(runs: Int) throws(BenchError) -> ClosedLoopLoad.Outcome {
-        try ProcessTiming.time("tmux", ["-S", socketPath, "display-message", "-p", "#{session_name}"], runs: runs, extraEnvironment: ["TERM=xterm-256color"])
+        try ProcessTiming.time(displayMessage.executable, displayMessage.arguments, runs: runs, extraEnvironment: ["TERM=xterm-256color"])
     }
 
     /// Ends the server and waits up to a second for it to go.
