@@ -30,7 +30,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps bench-run-cost
+.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps bench-run-cost bench-deps bench-check bench-baseline
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -156,19 +156,56 @@ bench-micro:
 
 ## make bench, and in the same run its peers (redis over a Unix socket, tmux's client, a C
 ## echo as the physical floor), each windowd figure with its ratio to its peer.
-bench-compare: deps
-	@missing=""; for p in redis-server redis-tools; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
-	fi
+bench-compare: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
 	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/echo bench/echo.c
 	$(WINDOWBENCH) --compare --echo .build/bench/echo --windowd .build/release/windowd \
 		--winctl .build/release/winctl --output .build/bench/table-compare.txt --command "make bench-compare"
+
+## The peers of bench-compare and bench-check: redis-server and redis-benchmark (tmux comes with deps).
+bench-deps: deps
+	@missing=""; for p in redis-server redis-tools tmux; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+## The regression guard: run it before a change to the request path lands (Benchmarks/README.md,
+## "The regression guard"). Each figure as a ratio to its peer measured in the same round through
+## the same client, compared with Benchmarks/baseline.json; exits non-zero when a ratio is worse
+## than its committed band allows. The table is kept in .build/bench/check.txt.
+## BASELINE_REF=<commit> also builds that commit in a git worktree under .build-baseline/ and
+## runs both builds in alternate rounds, their ratios side by side.
+## make bench-baseline measures the working tree CALIBRATE times (5) and writes baseline.json.
+BASELINE_REF ?=
+CALIBRATE ?= 5
+BENCH_CHECK := $(WINDOWBENCH) --check --measure-ms 1000 --rounds 5 --baseline Benchmarks/baseline.json \
+	--windowd .build/release/windowd --winctl .build/release/winctl
+bench-check: bench-deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
+	@mkdir -p .build/bench
+	@set -e; against=""; \
+	if [ -n "$(BASELINE_REF)" ]; then \
+		commit=$$(git rev-parse --verify --short=7 "$(BASELINE_REF)^{commit}"); \
+		tree=.build-baseline/$$commit; \
+		[ -d "$$tree" ] || git worktree add --detach "$$tree" "$$commit"; \
+		echo "building $(BASELINE_REF) ($$commit) in $$tree"; \
+		(cd "$$tree" && $(SWIFT) build $(RELEASE_FLAGS) --product windowd && $(SWIFT) build $(RELEASE_FLAGS) --product winctl); \
+		against="--against-windowd $$tree/.build/release/windowd --against-winctl $$tree/.build/release/winctl --against-label $$commit"; \
+	fi; \
+	$(BENCH_CHECK) $$against --label "$$(git describe --always --dirty)" \
+		--output .build/bench/check.txt --command "make bench-check$(if $(BASELINE_REF), BASELINE_REF=$(BASELINE_REF))"
+
+bench-baseline: bench-deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
+	@mkdir -p .build/bench
+	$(BENCH_CHECK) --calibrate $(CALIBRATE) --label "$$(git describe --always --dirty)" \
+		--output .build/bench/calibration.txt --command "make bench-baseline"
 
 ## libFuzzer, FUZZ_SECONDS per target (fuzz/):
 ##   windowfuzz: framing, JSON-RPC decoding, params and dispatch against an in-memory core, on a
@@ -267,4 +304,5 @@ deb: release
 	packaging/debian/build-deb.sh
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build .build-baseline
+	-git worktree prune

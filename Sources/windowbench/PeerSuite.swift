@@ -62,15 +62,10 @@ struct PeerSuite {
 
     private func redis(appendfsync: String?, into figures: inout [String: Figure]) throws(BenchError) {
         let name = appendfsync.map { "redis-\($0)" } ?? "redis"
-        let socket = "\(directory)/\(name).sock"
-        let data = "\(directory)/\(name)-data"
-        mkdir(data, 0o700)
-        var arguments = ["--port", "0", "--unixsocket", socket, "--unixsocketperm", "700", "--dir", data,
-                         "--save", "", "--daemonize", "no", "--maxclients", "4096", "--loglevel", "warning"]
-        if let appendfsync { arguments += ["--appendonly", "yes", "--appendfsync", appendfsync] } else { arguments += ["--appendonly", "no"] }
-        let server = try ChildProcess("redis-server", arguments, environment: ["PATH=/usr/bin:/bin"], log: "\(directory)/\(name).log")
-        defer { server.terminate(grace: .seconds(5)) }
-        close(try UnixSocket.connect(socket, retryMilliseconds: 5000))
+        let server = RedisInstance(directory: directory, name: name, appendfsync: appendfsync)
+        try server.start()
+        defer { server.stop() }
+        let socket = server.socketPath
         for shape in shapes {
             let key = "\(shape.connections)×\(shape.depth)"
             if let appendfsync {
@@ -82,13 +77,13 @@ struct PeerSuite {
             }
         }
         guard appendfsync == nil else { return }
-        figures["redis PUBLISH"] = .latency("redis PUBLISH → last of \(fanOut) subscribers", try redisFanOut(socket))
-        let before = server.residentKiB() ?? 0
+        figures["redis PUBLISH"] = .latency("redis PUBLISH → last of \(fanOut) subscribers", try Self.redisFanOut(socket, subscribers: fanOut))
+        let before = try server.residentKiB()
         let clients = try (0..<idleClients).map { _ throws(BenchError) in try UnixSocket.connect(socket) }
         defer { clients.forEach { close($0) } }
         try FanOutProbe.awaitReplies(clients, sending: { _ in Array("PING\r\n".utf8) }, framing: .fixedLength(7))
         MonotonicClock.sleep(milliseconds: 500)
-        let after = server.residentKiB() ?? 0
+        let after = try server.residentKiB()
         figures["redis idle client"] = .scalar("redis, RSS per idle client", Double(after - before) / Double(idleClients), "KiB")
     }
 
@@ -128,7 +123,7 @@ struct PeerSuite {
     }
 
     /// 1,000 raw-RESP subscribers, one PUBLISH per round: the same probe as windowd's scene.phase.
-    private func redisFanOut(_ socket: String) throws(BenchError) -> LatencySummary {
+    static func redisFanOut(_ socket: String, subscribers fanOut: Int, rounds: Int = 200) throws(BenchError) -> LatencySummary {
         let subscribers = try (0..<fanOut).map { _ throws(BenchError) in try UnixSocket.connect(socket) }
         let publisher = try UnixSocket.connect(socket)
         defer {
@@ -142,29 +137,18 @@ struct PeerSuite {
         let message = "*3\r\n$7\r\nmessage\r\n$5\r\nbench\r\n$\(payload.utf8.count)\r\n\(payload)\r\n".utf8.count
         let publish = Array("*3\r\n$7\r\nPUBLISH\r\n$5\r\nbench\r\n$\(payload.utf8.count)\r\n\(payload)\r\n".utf8)
         let reply = ":\(fanOut)\r\n".utf8.count
-        let probe = FanOutProbe(subscribers: subscribers, messageFraming: .fixedLength(message), trigger: publisher, triggerFraming: .fixedLength(reply))
+        var probe = FanOutProbe(subscribers: subscribers, messageFraming: .fixedLength(message), trigger: publisher, triggerFraming: .fixedLength(reply))
+        probe.rounds = rounds
         return try probe.run { _ in publish }
     }
 
     // MARK: - tmux
 
     private func tmux(into figures: inout [String: Figure]) throws(BenchError) {
-        let socket = "\(directory)/tmux.sock"
-        let environment = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "HOME=\(directory)"]
-        guard try ChildProcess.run("tmux", ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", "bench"], environment: environment) == 0 else {
-            throw .failed("tmux new-session failed")
-        }
-        let pidFile = "\(directory)/tmux.pid"
-        let query = try ChildProcess("tmux", ["-S", socket, "display-message", "-p", "#{pid}"], environment: environment, log: pidFile)
-        query.wait(timeout: .seconds(10))
-        guard let serverPID = Int32(TextFile.read(pidFile).filter { $0.isNumber }) else { throw .failed("cannot read tmux's server pid") }
-        defer {
-            kill(serverPID, SIGTERM)
-            for _ in 0..<100 where kill(serverPID, 0) == 0 { MonotonicClock.sleep(milliseconds: 10) }
-        }
-        figures["tmux display-message"] = .load("tmux -S … display-message -p",
-            try ProcessTiming.time("tmux", ["-S", socket, "display-message", "-p", "#{session_name}"], runs: processRuns, extraEnvironment: ["TERM=xterm-256color"]))
+        let server = try TmuxServer(directory: directory)
+        defer { server.stop() }
+        figures["tmux display-message"] = .load("tmux -S … display-message -p", try server.timeDisplayMessage(runs: processRuns))
         figures["tmux select-window"] = .load("tmux -S … select-window",
-            try ProcessTiming.time("tmux", ["-S", socket, "select-window", "-t", "bench:0"], runs: processRuns, extraEnvironment: ["TERM=xterm-256color"]))
+            try ProcessTiming.time("tmux", ["-S", server.socketPath, "select-window", "-t", "bench:0"], runs: processRuns, extraEnvironment: ["TERM=xterm-256color"]))
     }
 }

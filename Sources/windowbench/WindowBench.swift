@@ -48,7 +48,37 @@ struct WindowBench: ParsableCommand {
     @Flag(help: "Run only --places.")
     var placesOnly = false
 
+    @Flag(help: "Run the regression guard of make bench-check: each figure as a ratio to its peer, compared with --baseline.")
+    var check = false
+
+    @Option(help: "Rounds per build of --check; a figure's ratio is the median of its rounds.")
+    var rounds = 5
+
+    @Option(help: "The committed ratios and bands --check compares with.")
+    var baseline = "Benchmarks/baseline.json"
+
+    @Option(help: "With --check: run this many whole checks of --windowd and write their ratios and spread to --baseline.")
+    var calibrate = 0
+
+    @Option(help: "With --check: the name of --windowd's build in the table (e.g. its commit).")
+    var label = "working tree"
+
+    @Option(help: "With --check: a second windowd, run in alternate rounds with --windowd (e.g. an older commit's).")
+    var againstWindowd: String?
+
+    @Option(help: "The winctl built with --against-windowd.")
+    var againstWinctl: String?
+
+    @Option(help: "The name of --against-windowd's build in the table.")
+    var againstLabel = "baseline ref"
+
     func validate() throws {
+        if (againstWindowd == nil) != (againstWinctl == nil) { throw ValidationError("--against-windowd and --against-winctl go together") }
+        if againstWindowd != nil && calibrate > 0 { throw ValidationError("--calibrate measures one build; leave out --against-windowd") }
+        guard (1...50).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 50") }
+        for path in [againstWindowd, againstWinctl].compactMap({ $0 }) where access(path, X_OK) != 0 {
+            throw ValidationError("\(path) is not an executable; build that commit first (swift build -c release)")
+        }
         if compare && echo == nil { throw ValidationError("--compare needs --echo PATH (the compiled bench/echo.c)") }
         for path in [windowd, winctl] + [winctlStatic, echo].compactMap({ $0 }) where access(path, X_OK) != 0 {
             throw ValidationError("\(path) is not an executable; build it first (swift build -c release)")
@@ -66,6 +96,10 @@ struct WindowBench: ParsableCommand {
         let progress: (String) -> Void = { line in
             var text = Array("windowbench: \(line)\n".utf8)
             _ = text.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        }
+        if check {
+            try runCheck(directory: directory, progress: progress)
+            return
         }
         let winctls = ([winctl] + [winctlStatic].compactMap { $0 }).map { path in
             (label: BinaryLinkage.label(of: path, scratch: directory), path: path)
@@ -95,11 +129,76 @@ struct WindowBench: ParsableCommand {
             notes: Self.notes(compare: compare))
         let text = table.render() + "\n" + placeText
         print(text, terminator: "")
-        if let output {
-            guard let file = fopen(output, "w") else { throw BenchError.system("create \(output)", errno) }
-            fputs(text, file)
-            fclose(file)
+        if let output { try Self.writeFile(text, to: output) }
+    }
+
+    /// `--check`: measures, prints the table (also to `--output`), and fails when a ratio of
+    /// `--windowd` is beyond its band; with `--calibrate N`, writes `--baseline` instead.
+    private func runCheck(directory: String, progress: (String) -> Void) throws {
+        var builds = [CheckSuite.Build(label: label, windowd: windowd, winctl: winctl)]
+        if let againstWindowd, let againstWinctl {
+            builds.append(CheckSuite.Build(label: againstLabel, windowd: againstWindowd, winctl: againstWinctl))
         }
+        var suite = CheckSuite(builds: builds, directory: directory)
+        suite.rounds = rounds
+        suite.measureMilliseconds = measureMs
+        let loadBefore = Self.loadAverage()
+        let started = MonotonicClock.now()
+        var committed = try CheckBaseline.read(baseline)
+        let results: [[CheckFigure: [CheckPair]]]
+        if calibrate > 0 {
+            var perCheck: [[CheckFigure: Double]] = []
+            var last: [CheckFigure: [CheckPair]] = [:]
+            for run in 0..<calibrate {
+                progress("calibration: check \(run + 1) of \(calibrate)")
+                suite.namePrefix = "check\(run)"
+                last = try suite.run(progress: progress)[0]
+                perCheck.append(last.mapValues { median($0.map(\.ratio)) })
+            }
+            let measured = "\(calibrate) checks of \(rounds) rounds of \(label), \(Self.today()), 2-CPU load \(loadBefore) → \(Self.loadAverage())"
+            committed = CheckBaseline.calibrated(from: perCheck, measured: measured)
+            results = [last]
+        } else {
+            results = try suite.run(progress: progress)
+        }
+        let seconds = Double(MonotonicClock.now() - started) / 1e9
+        let table = CheckTable(
+            title: "windowd regression guard (\(command); \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs, load \(loadBefore) → \(Self.loadAverage()); \(rounds) rounds per build; \(NumberText.fixed(seconds, 0)) s)",
+            builds: builds, results: results, baseline: committed, baselinePath: baseline)
+        var text = table.render()
+        if calibrate > 0 {
+            try Self.writeFile(committed.jsonText(), to: baseline)
+            text += "Wrote \(baseline): per figure the median of \(calibrate) checks' ratios and their spread (largest / smallest, at least \(NumberText.fixed(CheckBaseline.minimumBand, 2))).\n"
+        }
+        print(text, terminator: "")
+        if let output { try Self.writeFile(text, to: output) }
+        let failures = table.failures
+        if calibrate == 0 && !failures.isEmpty {
+            progress("worse than \(baseline) allows: \(failures.map(\.rawValue).joined(separator: ", "))")
+            throw ExitCode.failure
+        }
+    }
+
+    private static func writeFile(_ text: String, to path: String) throws(BenchError) {
+        guard let file = fopen(path, "w") else { throw .system("create \(path)", errno) }
+        fputs(text, file)
+        fclose(file)
+    }
+
+    /// The 1-minute load average, `1.65`.
+    private static func loadAverage() -> String {
+        var loads = [Double](repeating: 0, count: 3)
+        return getloadavg(&loads, 3) == 3 ? NumberText.fixed(loads[0], 2) : "?"
+    }
+
+    /// Today's UTC date and time, `2026-11-26 23:40 UTC`.
+    private static func today() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M UTC", &parts)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func machine() -> String {

@@ -49,7 +49,8 @@ struct WindowdSuite {
         return load
     }
 
-    private static let openRequest = #"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":"detail","value":"#
+    /// `window.open` of a `detail` window, up to its value: the value and `}}` follow.
+    static let openRequest = #"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":"detail","value":"#
 
     private func dedupHit() throws(BenchError) -> [BenchRow] {
         let daemon = try WindowdInstance(binary: windowd, directory: directory, name: "dedup")
@@ -91,9 +92,19 @@ struct WindowdSuite {
         let daemon = try WindowdInstance(binary: windowd, directory: directory, name: "fanout")
         try daemon.start()
         defer { daemon.stop() }
+        let summary = try Self.sceneFanOut(daemon, subscribers: fanOut)
+        return BenchRow(item: 3, shape: "1→\(fanOut)", windowd: .latency("scene.setPhase → last of \(fanOut) subscribers", summary),
+                        peers: [("redis PUBLISH", [.p50, .p99])])
+    }
+
+    /// One presenter's window flipped active↔inactive by `scene.setPhase`, `rounds` times, each
+    /// timed until the last of `fanOut` `events.subscribe {types:[scene.phase]}` connections
+    /// holds the event line; the same probe as redis PUBLISH in ``PeerSuite``.
+    static func sceneFanOut(_ daemon: WindowdInstance, subscribers fanOut: Int, rounds: Int = 200) throws(BenchError) -> LatencySummary {
         let presenter = try UnixSocket.connect(daemon.socketPath)
         let attached = try UnixSocket.call(presenter, #"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":7,"phase":"active"}}"#)
         guard let window = attached.firstRange(of: #""window":{"#).flatMap({ TextFile.value(after: #""id":""#, in: String(attached[$0.upperBound...]), until: "\"") }) else {
+            close(presenter)
             throw .failed("window.attach did not return a window: \(attached)")
         }
         let subscribers = try (0..<fanOut).map { _ throws(BenchError) in try UnixSocket.connect(daemon.socketPath) }
@@ -108,10 +119,9 @@ struct WindowdSuite {
         let flips = ["inactive", "active"].map { phase in
             Array((#"{"jsonrpc":"2.0","id":2,"method":"scene.setPhase","params":{"id":""# + window + #"","phase":""# + phase + #""}}"# + "\n").utf8)
         }
-        let probe = FanOutProbe(subscribers: subscribers, messageFraming: .lines, trigger: controller, triggerFraming: .lines, drained: [presenter])
-        let summary = try probe.run { round in flips[round % 2] }
-        return BenchRow(item: 3, shape: "1→\(fanOut)", windowd: .latency("scene.setPhase → last of \(fanOut) subscribers", summary),
-                        peers: [("redis PUBLISH", [.p50, .p99])])
+        var probe = FanOutProbe(subscribers: subscribers, messageFraming: .lines, trigger: controller, triggerFraming: .lines, drained: [presenter])
+        probe.rounds = rounds
+        return try probe.run { round in flips[round % 2] }
     }
 
     private func winctlRuns() throws(BenchError) -> [BenchRow] {
@@ -133,12 +143,7 @@ struct WindowdSuite {
             let daemon = try WindowdInstance(binary: windowd, directory: directory, name: "startup-\(stored)")
             if stored > 0 {
                 try daemon.start()
-                var fill = ClosedLoopLoad(connections: 50, depth: 16, framing: .lines)
-                fill.warmupMilliseconds = 0
-                fill.measureMilliseconds = 120_000
-                fill.requestLimit = stored
-                var request = RequestBytes.counting(Self.openRequest, "}}\n", from: 1)
-                try Self.check(try fill.run(path: daemon.socketPath, request: &request), "filling the store")
+                try Self.fillStore(daemon, windows: stored)
                 daemon.stop()
             }
             var times: [UInt64] = []
@@ -188,7 +193,17 @@ struct WindowdSuite {
                         peers: [("redis idle client", [.scalar])])
     }
 
-    private static func check(_ outcome: ClosedLoopLoad.Outcome, _ what: String) throws(BenchError) {
+    /// Opens `windows` new windows (values 1, 2, …) at 50×16, so the store holds them.
+    static func fillStore(_ daemon: WindowdInstance, windows: Int) throws(BenchError) {
+        var fill = ClosedLoopLoad(connections: 50, depth: 16, framing: .lines)
+        fill.warmupMilliseconds = 0
+        fill.measureMilliseconds = 120_000
+        fill.requestLimit = windows
+        var request = RequestBytes.counting(openRequest, "}}\n", from: 1)
+        try check(try fill.run(path: daemon.socketPath, request: &request), "filling the store")
+    }
+
+    static func check(_ outcome: ClosedLoopLoad.Outcome, _ what: String) throws(BenchError) {
         if outcome.errors > 0 { throw .failed("\(what): \(outcome.errors) replies were errors") }
     }
 }
