@@ -110,6 +110,26 @@ struct StateRemovedTests {
         try Self.expectRestored(in: directory, acknowledged, user: "bob")
     }
 
+    @Test("removed, then SIGUSR2: the state is written where it belongs before the upgrade's exec, and the new image keeps it through kill -9")
+    func removedThenUpgraded() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
+        defer { daemon.stop() }
+        try daemon.waitForAppState("unauthenticated")
+        let client = try daemon.client()
+        try client.call("events.subscribe")
+        var acknowledged: [Int: String] = [:]
+        try Self.write(0..<3, with: client, into: &acknowledged)
+        try client.call("app.transition", #"{"to":{"state":"authenticated","user":"bob"}}"#)
+
+        try FileManager.default.removeItem(atPath: Self.stateDirectory(directory))
+        daemon.process.signal(SIGUSR2)
+        _ = try client.waitForEvent("daemon.restarted")
+        #expect(daemon.log.contains("wrote the whole state to a new one"), "the daemon says what it did:\n\(daemon.log)")
+        try CrashRestoreTests.kill9(daemon)
+        try Self.expectRestored(in: directory, acknowledged, user: "bob")
+    }
+
     @Test("removed and not to be made again (a file where the directory was): changes are refused as when the disk is full, then go through once it can be")
     func cannotBeMadeAgain() throws {
         let directory = try TemporaryDirectory()
