@@ -261,11 +261,13 @@ package final class SQLiteStateStore: StateStore {
     }
 
     /// `sync` checkpoints the write-ahead log in full; `compact` also truncates it and gives SQLite's caches back.
+    /// Like a commit, it first checks that the files are where they were opened, and writes
+    /// them again if not: a hand-off syncs before the next process opens the path.
     package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        let pool = self.pool
-        thread.submit { state in
+        thread.submit { [self] state in
             guard case .active = state else { return completion(.failure(CancellationError())) }
             completion(Result {
+                let pool = try poolWhereItBelongs()
                 try pool.writeWithoutTransaction { db in
                     switch level {
                     case .sync:
@@ -280,8 +282,10 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    /// Closes the store at exit: moves the write-ahead log into the database file, so that the
-    /// file is complete on its own, and refuses nothing later only because nothing comes later.
+    /// Closes the store at exit: checks, as before a commit, that its files are where they were
+    /// opened (a state directory removed and then a stop would otherwise leave everything
+    /// acknowledged only in unlinked files, lost at exit), then moves the write-ahead log into
+    /// the database file, so that the file is complete on its own.
     ///
     /// The connections themselves stay open until the process ends: releasing them disposes
     /// GRDB's Dispatch queues, and that starts a Dispatch worker thread whose `setpriority` the
@@ -289,7 +293,7 @@ package final class SQLiteStateStore: StateStore {
     ///
     /// Runs on the store's thread, after every commit asked for before it.
     package func close() async throws {
-        try await thread.runIfActive { [self] in try Self.checkpoint(pool) }
+        try await thread.runIfActive { [self] in try Self.checkpoint(poolWhereItBelongs()) }
     }
 
     /// A zero-length file where the database is kept is damage, not a fresh start: a database

@@ -76,4 +76,26 @@ struct SelfExecTests {
         #expect(SelfExec.check(try binary("failing", "#!/bin/sh\nexit 3\n"))?.contains("exit status 3") == true)
         #expect(SelfExec.check(try binary("current", "#!/bin/sh\necho 0.2.0\n")) == nil)
     }
+
+    @Test("a stop asked for during the check ends it at once, with what the binary started in the background")
+    func stopEndsTheCheck() throws {
+        var template = Array("/tmp/selfexec-XXXXXX".utf8CString)
+        let directory = try #require(mkdtemp(&template).map { String(cString: $0) })
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/windowd"
+        try "#!/bin/sh\nsleep 300 &\necho $! > \(directory)/bg.pid\nsleep 60\n".write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o755)
+        func sleeper() -> Int32? { (try? String(contentsOfFile: directory + "/bg.pid", encoding: .utf8)).flatMap { Int32($0.split(separator: "\n").first ?? "") } }
+        // The stop comes once the binary has started its background sleep.
+        #expect(SelfExec.check(path, stopping: { sleeper() != nil }) == SelfExec.checkStopped)
+        let pid = try #require(sleeper())
+        defer { kill(pid, SIGKILL) }
+        var gone = false
+        for _ in 0..<500 where !gone {
+            // Gone, or a zombie its new parent has yet to reap.
+            gone = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") ?? true
+            usleep(10_000)
+        }
+        #expect(gone, "the background sleep \(pid) was killed with the check's process group")
+    }
 }

@@ -88,7 +88,7 @@ extension WindowDaemon {
         case .active:
             guard let session = coordinator.session, !config.app.validateCommand.isEmpty else { return }
             let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-            sessionValidator.validate(session, now: now) { verdict in
+            validateSession(session) { verdict in
                 guard verdict == .invalid, daemon.value.coordinator.session == session else { return }
                 let now = daemon.value.now
                 let (_, effects) = daemon.value.changeOnItsOwn { $0.expireSession(now: now, effects: &$1) }

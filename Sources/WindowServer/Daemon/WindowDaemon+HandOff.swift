@@ -36,7 +36,19 @@ extension WindowDaemon {
         perform(settled)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         let loop = eventLoop
+        let (store, logger) = (self.store, self.logger)
         return pipeline.drain().flatMap {
+            // The next process opens the state by its path: files removed under this one are
+            // written again first (windowd(8), "State").
+            let synced = loop.makePromise(of: Void.self)
+            store.maintain(.sync) { result in
+                if case .failure(let error) = result {
+                    logger.error("cannot write the state where the next process reads it", metadata: ["error": "\(error)"])
+                }
+                synced.succeed()
+            }
+            return synced.futureResult
+        }.flatMap {
             let daemon = daemon.value
             daemon.flush()
             let written = daemon.connections.all.map { $0.channel.writeAndFlush(ByteBuffer()) }

@@ -36,7 +36,7 @@ extension WindowDaemon {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
         loadingGate = LoadingGate(hasStoredSession: storedSession != nil)
         if let storedSession {
-            sessionValidator.validate(storedSession, now: now) { [self] verdict in sessionJudged(verdict) }
+            validateSession(storedSession) { [self] verdict in sessionJudged(verdict) }
         } else {
             sessionJudged(.invalid)
         }

@@ -50,6 +50,8 @@ final class WindowDaemon {
     var lifecycle = DaemonLifecycle.serving
     /// Set while events withdrawn from connections wait to be taken out of their numbering.
     var withdrawing = false
+    /// The `validate_command` in flight, if any, and who waits for its verdict.
+    var validatorFlight = ValidatorFlight<(SessionValidator.Verdict) -> Void>()
     /// When `loading` ends.
     var loadingGate = LoadingGate(hasStoredSession: false)
     /// Attaches that wait for the end of `loading`, and what their connections sent after them.
@@ -114,6 +116,23 @@ final class WindowDaemon {
 
     var sessionValidator: SessionValidator {
         SessionValidator(command: config.app.validateCommand, timeout: .seconds(5), launcher: launcher, logger: logger)
+    }
+
+    /// Validates `session` (``SessionValidator``), with at most one `validate_command` in
+    /// flight: asked for while one runs for the same session, it gets that one's verdict.
+    func validateSession(_ session: Session, completion: @escaping (SessionValidator.Verdict) -> Void) {
+        eventLoop.preconditionInEventLoop()
+        guard validatorFlight.ask(session, completion) else { return }
+        startValidator(for: session)
+    }
+
+    private func startValidator(for session: Session) {
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        sessionValidator.validate(session, now: now) { verdict in
+            let (waiters, next) = daemon.value.validatorFlight.finish()
+            if let next { daemon.value.startValidator(for: next) }
+            for waiter in waiters { waiter(verdict) }
+        }
     }
 
     /// The current wall-clock time, in seconds since the Unix epoch.

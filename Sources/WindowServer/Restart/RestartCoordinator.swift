@@ -23,6 +23,9 @@ final class RestartCoordinator: Sendable {
     /// A stop (SIGTERM, SIGINT) has begun: set at once from the signal, before the stop itself
     /// reaches the event loop, which an upgrade's exec may be about to leave for good.
     private let stopComing = Atomic<Bool>(false)
+    /// An upgrade is under way, from its binary's check to its exec or its failure: another
+    /// SIGUSR2 meanwhile is ignored.
+    private let upgrading = Atomic<Bool>(false)
 
     init(daemon: NIOLoopBound<WindowDaemon>, loop: any EventLoop, server: any Channel, hooks: LifecycleHooks, logger: Logger) {
         self.daemon = daemon
@@ -37,6 +40,9 @@ final class RestartCoordinator: Sendable {
     func stopIsComing() {
         stopComing.store(true, ordering: .relaxed)
     }
+
+    /// Whether a stop has begun; an upgrade's check ends as soon as it has.
+    var isStopComing: Bool { stopComing.load(ordering: .relaxed) }
 
     /// SIGTERM/SIGINT: a hand-off through the fd store when there is one, else a plain stop
     /// (clients are told `daemon.stopping` and closed). During an upgrade's hand-off, the upgrade
@@ -79,23 +85,35 @@ final class RestartCoordinator: Sendable {
     /// descriptor and the state handed over. When the binary does not pass, or the exec fails,
     /// the daemon goes on serving exactly as before: same descriptors, every connection read
     /// from again (unless back-pressure had paused it) with its partial line.
+    ///
+    /// While one is under way (its check included), another is ignored; a stop ends its check at once.
     func upgradeInPlace() async {
-        guard !stopComing.load(ordering: .relaxed) else { return }
+        guard !isStopComing else { return }
+        guard upgrading.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {
+            logger.warning("upgrade ignored: one is already under way")
+            return
+        }
         let (daemon, server, hooks, logger) = (self.daemon, self.server, self.hooks, self.logger)
         logger.notice("upgrading in place", metadata: ["binary": "\(SelfExec.executablePath)"])
         let refusal: String?
         do {
-            refusal = try await NIOThreadPool.singleton.runIfActive { SelfExec.check() }
+            refusal = try await NIOThreadPool.singleton.runIfActive { [self] in SelfExec.check(stopping: { isStopComing }) }
         } catch {
             refusal = "cannot check the binary: \(error)"
         }
-        if let refusal {
-            logger.error("upgrade refused; serving on", metadata: ["reason": "\(refusal)"])
+        if isStopComing {
+            logger.notice("upgrade abandoned for the stop asked for meanwhile")
             return
         }
-        loop.execute {
+        if let refusal {
+            logger.error("upgrade refused; serving on", metadata: ["reason": "\(refusal)"])
+            upgrading.store(false, ordering: .relaxed)
+            return
+        }
+        loop.execute { [self] in
             guard let handingOff = daemon.value.prepareHandOff(reason: .upgrade) else {
                 logger.warning("upgrade ignored: the daemon is already stopping or upgrading")
+                upgrading.store(false, ordering: .relaxed)
                 return
             }
             handingOff.whenComplete { [self] result in
@@ -113,6 +131,7 @@ final class RestartCoordinator: Sendable {
                         failure = "cannot write the hand-off state: \(error)"
                     }
                 }
+                upgrading.store(false, ordering: .relaxed)
                 if daemon.value.abandonHandOff() {
                     logger.notice("upgrade abandoned for the stop asked for meanwhile")
                     Self.stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)

@@ -38,26 +38,36 @@ package enum SelfExec {
     /// How long the new binary may take to answer `--version`.
     static let checkTimeout: Duration = .seconds(10)
 
+    /// What ``check(_:stopping:)`` returns when a stop ended it.
+    static let checkStopped = "a stop was asked for during the check"
+
     /// Whether the binary at `path` can take the daemon over: it runs, answers `--version`
     /// with exit 0 within ``checkTimeout``, and its version takes descriptors through
     /// ``descriptorsVariable``. `nil` when it can; else why not, naming the binary.
     ///
+    /// It runs in a session of its own, and past its timeout, or as soon as `stopping` says a
+    /// stop was asked for, its whole process group is killed: nothing it started is left behind.
     /// Blocks for as long as the binary takes: run it off the event loop.
-    static func check(_ path: String = executablePath) -> String? {
+    static func check(_ path: String = executablePath, stopping: () -> Bool = { false }) -> String? {
         var ends: [Int32] = [-1, -1]
         guard windowd_pipe_cloexec(&ends) == 0 else { return "cannot check \(path): pipe: \(String(cString: strerror(errno)))" }
         defer { close(ends[0]) }
         let child: ChildProcess
         do {
-            child = try ChildProcess([path, "--version"], stdout: .descriptor(ends[1]))
+            child = try ChildProcess([path, "--version"], stdout: .descriptor(ends[1]), newSession: true)
         } catch {
             close(ends[1])
             return "\(path) does not start: \(error)"
         }
         close(ends[1])
-        guard let ended = child.wait(timeout: checkTimeout) else {
-            child.terminate(signal: SIGKILL, grace: .zero)
-            return "\(path) --version did not answer within \(checkTimeout)"
+        let deadline = ContinuousClock.now + checkTimeout
+        var answer: ProcessTermination?
+        while answer == nil, !stopping(), ContinuousClock.now < deadline {
+            answer = child.wait(timeout: min(.milliseconds(20), deadline - ContinuousClock.now))
+        }
+        guard let ended = answer else {
+            child.terminate(signal: SIGKILL, grace: .zero, group: true)
+            return stopping() ? checkStopped : "\(path) --version did not answer within \(checkTimeout)"
         }
         guard ended == .exited(0) else { return "\(path) --version ended \(ended): it is not a windowd that runs here" }
         // It has ended: what it printed is in the pipe (a version line fits its buffer many times).

@@ -29,14 +29,18 @@ package final class SignalService: Service, Sendable {
         // This service is the first the group stops: at once on SIGTERM, so an upgrade under way
         // learns of the stop before its exec (the stop itself comes after this service ends).
         await withGracefulShutdownHandler {
-            for await signal in signals.cancelOnGracefulShutdown() {
-                switch signal {
-                case .sighup:
-                    await WindowDaemon.reloadOffTheLoop(running.daemon)
-                case .sigusr2:
-                    await running.restart.upgradeInPlace()
-                default:
-                    break
+            // An upgrade runs beside this loop, so that a SIGUSR2 during its check is seen (and
+            // ignored) at once rather than queued for a second check after it.
+            await withDiscardingTaskGroup { upgrades in
+                for await signal in signals.cancelOnGracefulShutdown() {
+                    switch signal {
+                    case .sighup:
+                        await WindowDaemon.reloadOffTheLoop(running.daemon)
+                    case .sigusr2:
+                        upgrades.addTask { await running.restart.upgradeInPlace() }
+                    default:
+                        break
+                    }
                 }
             }
         } onGracefulShutdown: {

@@ -41,6 +41,30 @@ struct ValidatorBoundsTests {
         try waitUntil("the background sleep (pid \(sleeper)) to be gone with its group", timeout: .seconds(5)) { Self.isGone(sleeper) }
     }
 
+    @Test("60 rises to active while a slow validator runs start it once: they share its verdict")
+    func risesShareOneValidator() throws {
+        let directory = try TemporaryDirectory()
+        let starts = directory.file("starts")
+        let gate = directory.file("gate")
+        let script = "echo $$ >> \(starts); while [ ! -e \(gate) ]; do sleep 0.05; done; exit 0"
+        let daemon = try DaemonProcess.start(in: directory, config: TestConfig.text(app: [
+            "phase_settle_ms = 0", #"validate_command = ["/bin/sh", "-c", "\#(script)", "validate", "{user}"]"#,
+        ]))
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        try client.call("app.transition", #"{"to":{"state":"authenticated","user":"alice"}}"#)
+        let id = try #require(client.call("window.attach", #"{"group":"detail","value":1,"phase":"active"}"#)["window"]?["id"]?.string)
+        _ = try PidFile.pid("starts", in: directory)
+        for _ in 0..<30 {
+            try client.call("scene.setPhase", #"{"id":"\#(id)","phase":"inactive"}"#)
+            try client.call("scene.setPhase", #"{"id":"\#(id)","phase":"active"}"#)
+        }
+        let started = directory.read("starts").split(separator: "\n")
+        try directory.write("", to: "gate")
+        #expect(started.count == 1, "one validator for 31 rises to active: \(started.count) started")
+        #expect(try client.call("app.state")["state"]?["user"]?.string == "alice", "its verdict (valid) keeps the session")
+    }
+
     @Test("200 KB of binary from a validator reach the log as one escaped line of at most 1 KiB")
     func outputIsOneEscapedLine() throws {
         let directory = try TemporaryDirectory()

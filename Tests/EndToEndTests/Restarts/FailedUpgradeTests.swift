@@ -167,6 +167,53 @@ struct FailedUpgradeTests {
         defer { restarted.stop() }
         #expect(try restarted.client().call("window.list")["windows"]?.array?.first?["id"]?.string == id)
     }
+
+    /// Replaces `binary` with a script that starts a background `sleep` (its pid in `bg.pid`)
+    /// and never answers `--version` in time.
+    static func replaceWithHangingScript(_ binary: String, in directory: TemporaryDirectory) throws {
+        unlink(binary)
+        try "#!/bin/sh\nsleep 300 &\necho $! > '\(directory.file("bg.pid"))'\nsleep 60\n".write(toFile: binary, atomically: false, encoding: .utf8)
+        chmod(binary, 0o755)
+    }
+
+    @Test("a second SIGUSR2 during the binary's check is ignored, not queued for a second check; the timed-out check leaves nothing running")
+    func secondUpgradeDuringCheck() throws {
+        let directory = try TemporaryDirectory()
+        let (daemon, binary) = try Self.startFromCopy(in: directory)
+        defer { daemon.stop() }
+        let subscriber = try daemon.client()
+        try subscriber.call("events.subscribe")
+        try Self.replaceWithHangingScript(binary, in: directory)
+        daemon.process.signal(SIGUSR2)
+        let sleeper = try PidFile.pid("bg.pid", in: directory)
+        defer { kill(sleeper, SIGKILL) }
+        daemon.process.signal(SIGUSR2)
+        try waitUntil("the second SIGUSR2 to be ignored", timeout: .seconds(20)) { daemon.log.contains("upgrade ignored: one is already under way") }
+        try waitUntil("the check to time out (10 s)", timeout: .seconds(30)) { daemon.log.contains("upgrade refused") }
+        // Signals are taken in order: once SIGHUP's reload is announced, a queued SIGUSR2 would have begun.
+        daemon.process.signal(SIGHUP)
+        _ = try subscriber.waitForEvent("daemon.reloaded", timeout: .seconds(30))
+        #expect(daemon.log.components(separatedBy: "upgrading in place").count == 2, "one check only:\n\(daemon.log)")
+        try waitUntil("the check's background sleep (pid \(sleeper)) to be gone with its group", timeout: .seconds(5)) { ValidatorBoundsTests.isGone(sleeper) }
+        #expect(try subscriber.call("app.state")["state"] != nil, "the daemon serves on")
+    }
+
+    @Test("SIGTERM during the binary's check ends the check, and what it started, and stops the daemon (exit 0)")
+    func stopDuringCheck() throws {
+        let directory = try TemporaryDirectory()
+        let (daemon, binary) = try Self.startFromCopy(in: directory)
+        defer { daemon.stop() }
+        try Self.replaceWithHangingScript(binary, in: directory)
+        daemon.process.signal(SIGUSR2)
+        let sleeper = try PidFile.pid("bg.pid", in: directory)
+        defer { kill(sleeper, SIGKILL) }
+        daemon.process.signal(SIGTERM)
+        let ended = try daemon.process.wait(timeout: .seconds(30))
+        #expect(ended == .exited(0), "\(ended); log:\n\(daemon.log)")
+        #expect(daemon.log.contains("upgrade abandoned for the stop asked for meanwhile"), "the stop ended the check:\n\(daemon.log)")
+        #expect(!daemon.log.contains("did not answer"), "the check did not run to its timeout:\n\(daemon.log)")
+        try waitUntil("the check's background sleep (pid \(sleeper)) to be gone with its group", timeout: .seconds(5)) { ValidatorBoundsTests.isGone(sleeper) }
+    }
 }
 
 /// A client that sends one request line over and over without reading, as fast as its socket

@@ -37,15 +37,23 @@ struct StateRemovedTests {
     /// Everything in `acknowledged` is in the state of a daemon started again in `directory` after kill -9.
     static func expectKeptThroughKill9(_ daemon: DaemonProcess, in directory: TemporaryDirectory, _ acknowledged: [Int: String]) throws {
         try CrashRestoreTests.kill9(daemon)
+        try expectRestored(in: directory, acknowledged)
+    }
+
+    /// Everything in `acknowledged`, and `user`'s session if given, is in the state of a daemon started in `directory`.
+    static func expectRestored(in directory: TemporaryDirectory, _ acknowledged: [Int: String], user: String? = nil) throws {
         let restarted = try CrashRestoreTests.restart(in: directory, name: "restarted")
         defer { restarted.stop() }
         let probe = try restarted.client()
+        if let user {
+            #expect(try probe.call("app.state")["state"]?["user"]?.string == user, "\(user)'s session is restored")
+        }
         let windows = try #require(probe.call("window.list")["windows"]?.array)
         let restored = Dictionary(windows.compactMap { window -> (Int, String)? in
             guard let value = window["value"]?.int, let id = window["id"]?.string else { return nil }
             return (Int(value), id)
         }, uniquingKeysWith: { first, _ in first })
-        #expect(restored == acknowledged, "every window acknowledged, before and after the removal, after kill -9 and a start")
+        #expect(restored == acknowledged, "every window acknowledged is there after a start")
         for (value, id) in acknowledged {
             #expect(try probe.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]?["k"]?.int == Int64(value), "the storage of detail \(value)")
         }
@@ -78,6 +86,48 @@ struct StateRemovedTests {
         #expect(try second.process.wait(timeout: .seconds(15)) == .exited(73), "a second daemon for the same app is refused: \(second.log)")
         try Self.write(10..<12, with: client, into: &acknowledged)
         try Self.expectKeptThroughKill9(daemon, in: directory, acknowledged)
+    }
+
+    @Test("removed, then SIGTERM: the daemon writes its state where it belongs before it exits, and the next start has every window, its storage and the session",
+          arguments: [Removal.stateDirectory, .database])
+    func removedThenStopped(removal: Removal) throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
+        defer { daemon.stop() }
+        try daemon.waitForAppState("unauthenticated")
+        let client = try daemon.client()
+        var acknowledged: [Int: String] = [:]
+        try Self.write(0..<3, with: client, into: &acknowledged)
+        try client.call("app.transition", #"{"to":{"state":"authenticated","user":"bob"}}"#)
+
+        let state = Self.stateDirectory(directory)
+        switch removal {
+        case .stateDirectory: try FileManager.default.removeItem(atPath: state)
+        case .database, .lockFile: for suffix in ["", "-wal", "-shm"] { unlink(state + "/windowd.sqlite" + suffix) }
+        }
+        #expect(daemon.stop() == .exited(0))
+        #expect(daemon.log.contains("wrote the whole state to a new one"), "the daemon says what it did:\n\(daemon.log)")
+        try Self.expectRestored(in: directory, acknowledged, user: "bob")
+    }
+
+    @Test("removed, then SIGUSR2: the state is written where it belongs before the upgrade's exec, and the new image keeps it through kill -9")
+    func removedThenUpgraded() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
+        defer { daemon.stop() }
+        try daemon.waitForAppState("unauthenticated")
+        let client = try daemon.client()
+        try client.call("events.subscribe")
+        var acknowledged: [Int: String] = [:]
+        try Self.write(0..<3, with: client, into: &acknowledged)
+        try client.call("app.transition", #"{"to":{"state":"authenticated","user":"bob"}}"#)
+
+        try FileManager.default.removeItem(atPath: Self.stateDirectory(directory))
+        daemon.process.signal(SIGUSR2)
+        _ = try client.waitForEvent("daemon.restarted")
+        #expect(daemon.log.contains("wrote the whole state to a new one"), "the daemon says what it did:\n\(daemon.log)")
+        try CrashRestoreTests.kill9(daemon)
+        try Self.expectRestored(in: directory, acknowledged, user: "bob")
     }
 
     @Test("removed and not to be made again (a file where the directory was): changes are refused as when the disk is full, then go through once it can be")
