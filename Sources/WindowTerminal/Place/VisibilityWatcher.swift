@@ -147,19 +147,7 @@ public enum VisibilityWatcher {
             await report(now)
         }
         await check()
-        let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try? await DescriptorReader.read(subscription) { continuation.yield($0) }
-                continuation.finish()
-            }
-            var buffer: [UInt8] = []
-            for await chunk in chunks {
-                buffer += chunk
-                if I3Message.messages(in: &buffer).contains(where: { I3Message.isEvent($0.type) }) { await check() }
-            }
-            group.cancelAll()
-        }
+        await readEvents(subscription, whole: { I3Message.messages(in: &$0).contains { I3Message.isEvent($0.type) } }, then: check)
     }
 
     /// kitty: `ls` every ``KittyVisibility/interval``, as its remote control has no events; but
@@ -207,6 +195,14 @@ public enum VisibilityWatcher {
             await report(now)
         }
         await check()
+        await readEvents(subscription, whole: { !X11Message.messages(in: &$0).isEmpty }, then: check)
+    }
+
+    /// Reads the event stream `subscription` (an i3/sway IPC subscription, an X connection)
+    /// until it ends or the watch is cancelled, without a thread waiting; after each read,
+    /// `whole` takes the whole messages out of what came so far and says whether any is an event,
+    /// and then `check` asks the place again.
+    private static func readEvents(_ subscription: Int32, whole: (inout [UInt8]) -> Bool, then check: () async -> Void) async {
         let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -216,7 +212,7 @@ public enum VisibilityWatcher {
             var buffer: [UInt8] = []
             for await chunk in chunks {
                 buffer += chunk
-                if !X11Message.messages(in: &buffer).isEmpty { await check() }
+                if whole(&buffer) { await check() }
             }
             group.cancelAll()
         }
