@@ -6,7 +6,7 @@ import NIOCore
 /// let call = PendingCall(method: "app.state", encode: { id in try JSONWriter.bytes(request(id)) }) { outcome in … }
 /// ```
 ///
-/// `complete` runs on the connection's event loop, exactly once.
+/// `complete` runs on the connection's actor (its event loop), exactly once.
 struct PendingCall: Sendable {
     /// The method name, for messages and for ``ReplaySafety``.
     let method: String
@@ -16,8 +16,8 @@ struct PendingCall: Sendable {
     let isRestore: Bool
     /// The request's bytes for the id it is sent under.
     let encode: @Sendable (RequestID) throws -> [UInt8]
-    /// Takes the answer (on the event loop).
-    let complete: @Sendable (Result<JSONValue, WindowKitError>) -> Void
+    /// Takes the answer, on the connection's actor.
+    let complete: @Sendable (isolated DaemonConnection, Result<JSONValue, WindowKitError>) -> Void
     /// Whether the caller has stopped waiting: a call not yet sent is then dropped.
     let isAbandoned: @Sendable () -> Bool
     /// The request timeout, while it is in flight.
@@ -35,7 +35,7 @@ struct PendingCall: Sendable {
         method: String, replaySafe: Bool? = nil, isRestore: Bool = false,
         encode: @escaping @Sendable (RequestID) throws -> [UInt8],
         isAbandoned: @escaping @Sendable () -> Bool = { false },
-        complete: @escaping @Sendable (Result<JSONValue, WindowKitError>) -> Void
+        complete: @escaping @Sendable (isolated DaemonConnection, Result<JSONValue, WindowKitError>) -> Void
     ) {
         self.method = method
         self.replaySafe = replaySafe ?? ReplaySafety.allows(method)
