@@ -8,31 +8,50 @@ extension DaemonConnection {
     /// Waits while the daemon is away (up to ``ConnectionOptions/reconnectFor``). Throws
     /// ``WindowKitError`` (or `CancellationError` when the task is cancelled: the request may
     /// still be carried out).
-    nonisolated func call<Method: RPCMethod>(
+    ///
+    /// The continuation is resumed on the actor, exactly once: by the answer, or by
+    /// ``abandon(_:)`` when the task is cancelled, whichever takes the call out first.
+    func call<Method: RPCMethod>(
         _ method: Method.Type, _ params: Method.Params,
         onLoop: (@Sendable (isolated DaemonConnection, Method.Result) -> Void)? = nil
     ) async throws -> Method.Result {
-        let box = CallBox<Method.Result>()
+        let token = CallToken()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                box.install(continuation)
-                submit(method, params, isAbandoned: { box.isDone }) { connection, result in
+                let call = PendingCall(
+                    method: Method.name, encode: Self.encoder(method, params), token: token,
+                    abandon: { continuation.resume(throwing: CancellationError()) }
+                ) { connection, outcome in
+                    let result = Self.decode(method, outcome)
                     if case .success(let value) = result { onLoop?(connection, value) }
-                    box.resume(result.mapError { $0 })
+                    continuation.resume(with: result.mapError { $0 })
                 }
+                self.assumeIsolated { $0.enqueue(call) }
             }
         } onCancel: {
-            box.cancel()
+            // After the job that enqueued the call, on the loop: it finds the call, unless answered.
+            eventLoop.execute { self.assumeIsolated { $0.abandon(token) } }
+        }
+    }
+
+    /// The caller of the call `token` stopped waiting: it gets `CancellationError` now. A call
+    /// not sent yet never is; one sent may still be carried out, and its answer is dropped.
+    func abandon(_ token: CallToken) {
+        if let index = queued.firstIndex(where: { $0.token === token }) {
+            queued.remove(at: index).abandon?()
+        } else if let (id, call) = inFlight.first(where: { $0.value.token === token }) {
+            inFlight[id] = nil
+            call.timeout?.cancel()
+            call.abandon?()
         }
     }
 
     /// Sends `method` without waiting, from anywhere; `completion` runs on the actor with the outcome.
     nonisolated func submit<Method: RPCMethod>(
         _ method: Method.Type, _ params: Method.Params,
-        isAbandoned: @escaping @Sendable () -> Bool = { false },
         completion: @escaping @Sendable (isolated DaemonConnection, Result<Method.Result, WindowKitError>) -> Void
     ) {
-        let call = PendingCall(method: Method.name, encode: Self.encoder(method, params), isAbandoned: isAbandoned) { connection, outcome in
+        let call = PendingCall(method: Method.name, encode: Self.encoder(method, params)) { connection, outcome in
             completion(connection, Self.decode(method, outcome))
         }
         // A hop of its own on the loop, not a task: calls go out in the order they were made.
@@ -87,7 +106,7 @@ extension DaemonConnection {
         outputs.status.set(.connected)
         let waiting = queued
         queued = []
-        for call in waiting where !call.isAbandoned() {
+        for call in waiting {
             write(call, on: channel)
         }
     }
