@@ -99,4 +99,15 @@ struct NotesAppTests {
     static func noteWindow(_ client: RawClient) throws -> JSONValue? {
         try client.call("window.list", #"{"group":"note"}"#)["windows"]?.array?.first
     }
+
+    @Test("windowd --app notes --check-config takes the shipped Examples/Notes/notes.toml: groups list and note")
+    func shippedManifest() throws {
+        let directory = try TemporaryDirectory()
+        let text = try String(contentsOfFile: Binaries.packageRoot + "/Examples/Notes/notes.toml", encoding: .utf8)
+        try AppInstall.manifest(text, app: "notes", in: directory)
+        let checked = try AppInstall.run(Binaries.windowd, ["--app", "notes", "--check-config"],
+                                         environment: ["XDG_CONFIG_HOME": directory.file("config")], in: directory)
+        #expect(checked.status == 0, "\(checked)")
+        #expect((checked.stdout + checked.stderr).contains("window groups: list, note)"), "\(checked)")
+    }
 }
