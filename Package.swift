@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "winctl", targets: ["winctl"]),
         .executable(name: "winctl-attach", targets: ["winctl-attach"]),
         .executable(name: "orders", targets: ["orders"]),
+        .executable(name: "notes", targets: ["notes"]),
         .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowKit", targets: ["WindowKit"]),
@@ -189,6 +190,14 @@ let package = Package(
             exclude: ["orders.toml"],
             resources: [.copy("Resources/orders.json")]
         ),
+        // The notes example: a list of a directory's notes and a window per note, on WindowKit and
+        // WindowTerminal only.
+        .executableTarget(
+            name: "notes",
+            dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/Notes",
+            exclude: ["notes.toml"]
+        ),
         // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
         // a target so that the regression tests replay inputs through the same code.
         .target(name: "WindowFuzzing", dependencies: ["WindowCore", "WindowDispatch", "WindowProtocol"], path: "fuzz/WindowFuzzing"),
@@ -218,6 +227,8 @@ let package = Package(
             name: "WinctlTests",
             dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // winctl attach's terminal view (its model and its screens), pure.
+        .testTarget(name: "WinctlAttachTests", dependencies: ["winctl-attach", "WindowProtocol", "WindowTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["POSIXSupport", "TestSupport", "WindowProtocol", "WindowKit", "WindowPlaces"]),
     ],
     swiftLanguageModes: [.v6]
