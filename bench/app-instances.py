@@ -5,6 +5,8 @@ and the resident memory of 1 and of N idle instances (VmRSS from /proc/PID/statu
 
     bench/app-instances.py [--windowd .build/release/windowd] [--instances 10] [--runs 5]
 
+APPS_ENV='NAME=value ...' adds variables to every instance's environment (MALLOC_ARENA_MAX=1).
+
 Each instance gets its own manifest (one group) in a temporary XDG_CONFIG_HOME, its socket in a
 temporary XDG_RUNTIME_DIR and its state in a temporary XDG_STATE_HOME, and its own NOTIFY_SOCKET
 (a datagram socket bound here, as the service manager's), so READY=1 is seen as systemd sees it.
