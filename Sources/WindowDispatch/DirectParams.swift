@@ -13,6 +13,12 @@ extension WindowOpen.Params: DirectParams {
         guard case .string(let group)? = members["group"] else { return nil }
         // As `decodeIfPresent`: `null` is the same as absent.
         let value = members["value"]
+        var path: String?
+        switch members["path"] {
+        case nil, .null?: path = nil
+        case .string(let text)?: path = text
+        default: return nil
+        }
         var place: Place?
         if let member = members["place"], member != .null {
             // Rare next to the bare open, and its errors are worded by decoding.
@@ -26,7 +32,7 @@ extension WindowOpen.Params: DirectParams {
             for case .string(let name) in names { outcomes?.append(name) }
             guard outcomes?.count == names.count else { return nil }
         }
-        self.init(group: group, value: value == .null ? nil : value, place: place, outcomes: outcomes)
+        self.init(group: group, value: value == .null ? nil : value, path: path, place: place, outcomes: outcomes)
     }
 }
 

@@ -76,7 +76,9 @@ public final class AppClient: Sendable {
     public var windowUpdates: AsyncStream<[WindowInfo]> { connection.outputs.windows.stream() }
 
     /// Opens the window of `group` for `value`, or brings the one that shows it to front
-    /// (windowd-protocol(7), window.open): like SwiftUI's `openWindow(id:value:)`.
+    /// (windowd-protocol(7), window.open): like SwiftUI's `openWindow(id:value:)`. A string
+    /// `value` of a group of value type `path` is a file, made absolute and normal against this
+    /// process's working directory, as ``WindowValue/path(_:relativeTo:)`` makes it.
     ///
     /// A window that needs a presenter (new, or one whose presenter is gone) is shown: the
     /// group's `command` is started in a new terminal window here, at this program's place (a
@@ -91,7 +93,8 @@ public final class AppClient: Sendable {
     public func openWindow(group: String, value: WindowValue = .none) async throws -> OpenedWindow {
         let connection = self.connection
         let here = OwnPlace.detect(outer: false)
-        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json, place: here, outcomes: OpenOutcome.added)
+        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json, path: value.openerPath, place: here,
+                                       outcomes: OpenOutcome.added)
         let result = try await connection.call(WindowOpen.self, params) { $0.note($1.window) }
         var opened = OpenedWindow(window: result.window, outcome: result.outcome)
         if let command = result.command {
