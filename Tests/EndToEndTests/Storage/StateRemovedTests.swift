@@ -46,6 +46,8 @@ struct StateRemovedTests {
         defer { restarted.stop() }
         let probe = try restarted.client()
         if let user {
+            // A stored session is validated while the daemon is `loading`, then applied.
+            try restarted.waitForAppState("authenticated")
             #expect(try probe.call("app.state")["state"]?["user"]?.string == user, "\(user)'s session is restored")
         }
         let windows = try #require(probe.call("window.list")["windows"]?.array)
