@@ -25,9 +25,16 @@ let package = Package(
         .target(name: "WindowProtocol", path: "Sources/WindowProtocol"),
         .target(name: "WindowCore", dependencies: ["WindowProtocol"], path: "Sources/WindowCore"),
         .target(name: "WindowDispatch", dependencies: ["WindowCore", "WindowProtocol"], path: "Sources/WindowDispatch"),
+        .target(name: "WindowPlaces", dependencies: ["WindowProtocol", "POSIXSupport"], path: "Sources/WindowPlaces"),
+        // The tests' headless environments (tmux, Xvfb, kitty, i3, sway), which `--places` sets up
+        // as the places suites do: one recipe per place.
+        .target(name: "TestSupport", dependencies: ["POSIXSupport", "WindowPlaces", "WindowProtocol"], path: "Sources/TestSupport"),
         .executableTarget(
             name: "windowbench",
-            dependencies: ["POSIXSupport", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "POSIXSupport", "TestSupport", "WindowProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Sources/windowbench"
         ),
         // Benchmarks/<Target>: where the benchmark plugin looks for benchmark executables.

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The idle cost of one app instance: start-up of `windowd --app ID` to READY=1,
-and the resident memory of 1 and of N idle instances (VmRSS from /proc/PID/status).
+and the resident memory of 1 and of N idle instances (VmRSS from /proc/PID/status, PSS from
+/proc/PID/smaps_rollup), their threads and the size of the binary.
 
     bench/app-instances.py [--windowd .build/release/windowd] [--instances 10] [--runs 5]
+
+APPS_ENV='NAME=value ...' adds variables to every instance's environment (MALLOC_ARENA_MAX=1).
 
 Each instance gets its own manifest (one group) in a temporary XDG_CONFIG_HOME, its socket in a
 temporary XDG_RUNTIME_DIR and its state in a temporary XDG_STATE_HOME, and its own NOTIFY_SOCKET
@@ -18,6 +21,7 @@ import subprocess
 import tempfile
 import time
 
+EXTRA = dict(item.split("=", 1) for item in os.environ.get("APPS_ENV", "").split() if "=" in item)
 MANIFEST = '[app]\nminimum_loading_ms = 0\n\n[groups.main]\nvalue = "none"\n\n[groups.detail]\nvalue = "int"\n'
 
 
@@ -25,6 +29,14 @@ def rss_kib(pid):
     with open("/proc/%d/status" % pid) as status:
         for line in status:
             if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def threads(pid):
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith("Threads:"):
                 return int(line.split()[1])
     return 0
 
@@ -48,6 +60,7 @@ class Instance:
         self.notify.bind(self.notify_path)
         environment = {k: v for k, v in os.environ.items()
                        if k not in ("LISTEN_FDS", "LISTEN_PID", "WATCHDOG_USEC", "JOURNAL_STREAM", "WINDOWD_SOCKET", "WINDOWD_APP")}
+        environment.update(EXTRA)
         environment.update({"XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_RUNTIME_DIR": root,
                             "XDG_STATE_HOME": os.path.join(root, "state"), "NOTIFY_SOCKET": self.notify_path})
         self.started = time.monotonic()
@@ -90,6 +103,7 @@ def main():
         one.wait_ready()
         time.sleep(arguments.idle)
         one_rss = rss_kib(one.process.pid)
+        one_threads = threads(one.process.pid)
         one.stop()
         many = [Instance(arguments.windowd, root, "app%d" % index) for index in range(arguments.instances)]
         for instance in many:
@@ -102,7 +116,8 @@ def main():
         print("windowd: %s" % arguments.windowd)
         print("start-up of one app instance to READY=1: median %.1f ms of %d (min %.1f, max %.1f)"
               % (statistics.median(startups), arguments.runs, min(startups), max(startups)))
-        print("RSS of one idle instance: %.1f MiB" % (one_rss / 1024))
+        print("binary: %.1f MiB" % (os.path.getsize(arguments.windowd) / 1048576))
+        print("RSS of one idle instance: %.1f MiB, %d threads" % (one_rss / 1024, one_threads))
         print("RSS of %d idle instances: %.1f MiB in all (%.1f MiB each on average)"
               % (arguments.instances, sum(many_rss) / 1024, sum(many_rss) / 1024 / len(many_rss)))
         if any(many_pss):

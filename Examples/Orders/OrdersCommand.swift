@@ -31,6 +31,13 @@ struct OrdersOptions: ParsableArguments {
     var connection: ConnectionOptions {
         ConnectionOptions(socketPath: socket, app: Self.app, clientName: "orders")
     }
+
+    /// Ends a window whose terminal cannot be run: signals cannot be caught.
+    static func noSignals(_ scene: WindowScene) async throws {
+        Console.error("orders: cannot catch signals")
+        await scene.close()
+        throw ExitCode(69)
+    }
 }
 
 /// `orders main`: the order list.
@@ -44,12 +51,17 @@ struct MainCommand: AsyncParsableCommand {
         let scene: WindowScene
         do {
             catalog = try OrderCatalog.load(path: options.catalog)
-            scene = try await WindowScene.attach(group: "main", options: options.connection)
+            // The list shown elsewhere already: that one comes to front instead.
+            switch try await WindowScene.present(group: "main", options: options.connection) {
+            case .presenting(let presented): scene = presented
+            case .broughtToFront: return
+            }
         } catch {
             Console.error("orders: \(error)")
             throw ExitCode(69)
         }
-        let status = await MainWindow(scene: scene, catalog: catalog).run()
+        guard let window = MainWindow(scene: scene, catalog: catalog) else { return try await OrdersOptions.noSignals(scene) }
+        let status = await window.run()
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -66,7 +78,11 @@ struct DetailCommand: AsyncParsableCommand {
     func run() async throws {
         let scene: WindowScene
         do {
-            scene = try await WindowScene.attach(group: "detail", value: .int(Int64(order)), options: options.connection)
+            // The order open in another window already: that one comes to front instead.
+            switch try await WindowScene.present(group: "detail", value: .int(Int64(order)), options: options.connection) {
+            case .presenting(let presented): scene = presented
+            case .broughtToFront: return
+            }
         } catch let error as WindowKitError where error.reason == .unauthenticated {
             Console.error("orders: sign in to see order #\(order)")
             throw ExitCode(1)
@@ -74,7 +90,10 @@ struct DetailCommand: AsyncParsableCommand {
             Console.error("orders: \(error)")
             throw ExitCode(69)
         }
-        let status = await DetailWindow(scene: scene, orderID: order, catalogPath: options.catalog).run()
+        guard let window = DetailWindow(scene: scene, orderID: order, catalogPath: options.catalog) else {
+            return try await OrdersOptions.noSignals(scene)
+        }
+        let status = await window.run()
         if status != 0 { throw ExitCode(status) }
     }
 }

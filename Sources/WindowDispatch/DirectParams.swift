@@ -22,6 +22,12 @@ extension WindowOpen.Params: DirectParams {
             self.init(group: group, value: value == .null ? nil : value)
             return
         }
+        var path: String?
+        switch members["path"] {
+        case nil, .null?: path = nil
+        case .string(let text)?: path = text
+        default: return nil
+        }
         var place: Place?
         if let member = members["place"], member != .null {
             // Rare next to the bare open, and its errors are worded by decoding.
@@ -35,7 +41,7 @@ extension WindowOpen.Params: DirectParams {
             for case .string(let name) in names { outcomes?.append(name) }
             guard outcomes?.count == names.count else { return nil }
         }
-        self.init(group: group, value: value == .null ? nil : value, place: place, outcomes: outcomes)
+        self.init(group: group, value: value == .null ? nil : value, path: path, place: place, outcomes: outcomes)
     }
 }
 

@@ -18,7 +18,7 @@ enum MethodTable {
         MethodRoute.of(WindowOpen.self) { context, params, _, effects throws in
             let now = context.now
             let opened = try context.change { coordinator, ids in
-                try coordinator.open(group: params.group, value: params.value, now: now, ids: &ids, effects: &effects)
+                try coordinator.open(group: params.group, value: params.value, path: params.path, now: now, ids: &ids, effects: &effects)
             }
             let outcome = opened.outcome.told(understanding: params.outcomes ?? [])
             return WindowOpen.Result(window: opened.window.info, outcome: outcome, command: opened.command.isEmpty ? nil : opened.command)

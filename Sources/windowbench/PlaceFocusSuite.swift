@@ -2,12 +2,16 @@
 import Glibc
 #endif
 import POSIXSupport
+import TestSupport
 
-/// Bringing to front, as a user feels it: from `winctl open` of a value that is shown to the presenter's terminal
-/// reporting focus-in (its window `active`, as a subscriber sees it), in tmux and in kitty,
-/// beside the environment's own command doing the same by hand (`tmux select-window`,
-/// `kitty @ focus-window`) and seen the same way. Two presenters (`winctl attach detail 1`,
-/// `detail 2`) take turns; each sample brings the one behind to front.
+/// Bringing to front, as a user feels it: from `winctl open` of a value that is shown until the
+/// place's own query says its terminal is the focused one (tmux's `display-message -p`, kitty's
+/// `ls`, i3's and sway's `GET_TREE`, polled here, not inside windowd), beside the environment's own
+/// command doing the same (`tmux select-window`, `kitty @ focus-window`, `i3-msg '[id=…] focus'`,
+/// `swaymsg '[con_id=…] focus'`) and seen the same way. Two presenters (`winctl attach detail 1`,
+/// `detail 2`) take turns; each sample brings the one behind to front. The environments are the
+/// tests' own (TestSupport's `TmuxSession`, `XvfbDisplay`, `KittyInstance`, `I3Session`,
+/// `SwaySession`), set up as the places suites set them up.
 struct PlaceFocusSuite {
     let windowd: String
     let winctl: String
@@ -20,110 +24,113 @@ struct PlaceFocusSuite {
         var byHand: String
         var windowd: LatencySummary
         var manual: LatencySummary
+        /// Until each command's process had exited (the rest of the time to front is the place's
+        /// own, and for windowd the presenter's).
+        var windowdExited: LatencySummary
+        var manualExited: LatencySummary
     }
 
     /// Runs the environments that are installed; a missing one is said, not faked.
     func run(progress: (String) -> Void) throws(BenchError) -> [Result] {
         var results: [Result] = []
-        let daemon = try WindowdInstance(binary: windowd, directory: directory, name: "places")
-        try daemon.start()
-        defer { daemon.stop() }
-        if Self.installed("tmux") && Self.installed("script") {
-            progress("places: tmux")
-            results.append(try tmux(daemon, progress: progress))
-        } else {
-            progress("places: tmux or script(1) not installed, skipped")
-        }
-        if Self.installed("Xvfb") && Self.installed("kitty") {
-            progress("places: kitty under Xvfb")
-            results.append(try kitty(daemon, progress: progress))
-        } else {
-            progress("places: Xvfb or kitty not installed, skipped")
+        let places: [(name: String, programs: [String], run: (WindowdInstance, (String) -> Void) throws -> Result)] = [
+            ("tmux", ["tmux", "script"], tmux),
+            ("kitty under Xvfb", ["Xvfb", "kitty"], kitty),
+            ("i3 + xterm under Xvfb", ["Xvfb", "i3", "i3-msg", "xterm"], i3),
+            ("sway + foot, headless", ["sway", "swaymsg", "foot", "wtype", "runuser", "setpriv"], sway),
+        ]
+        for place in places {
+            guard place.programs.allSatisfy(Self.installed) else {
+                progress("places: \(place.name): one of \(place.programs.joined(separator: ", ")) is not installed, skipped")
+                continue
+            }
+            progress("places: \(place.name)")
+            // sway refuses to run as root: its daemon and presenters run as the session's user.
+            let user = place.name.hasPrefix("sway") && getuid() == 0 ? SwaySession.user : nil
+            let daemon = try WindowdInstance(binary: windowd, directory: directory, name: "places-\(results.count)", user: user)
+            try daemon.start()
+            defer { daemon.stop() }
+            do {
+                results.append(try place.run(daemon, progress))
+            } catch let error as BenchError {
+                throw error
+            } catch {
+                throw .failed("places: \(place.name): \(error)")
+            }
         }
         return results
     }
 
-    // MARK: - tmux
+    // MARK: - The places
 
-    private func tmux(_ daemon: WindowdInstance, progress: (String) -> Void) throws(BenchError) -> Result {
-        let server = "wb-places-\(getpid())"
-        let environment = Self.environment(["TERM=xterm-256color"])
-        let base = ["-L", server, "-f", "/dev/null"]
-        func tmux(_ arguments: [String]) throws(BenchError) {
-            guard try ChildProcess.run("tmux", base + arguments, environment: environment) == 0 else {
-                throw .failed("tmux \(arguments.joined(separator: " ")) failed")
-            }
-        }
-        try tmux(["new-session", "-d", "-s", "s", "-x", "80", "-y", "24"] + attach(daemon, 1))
-        defer { _ = try? ChildProcess.run("tmux", base + ["kill-server"], environment: environment) }
-        try tmux(["new-window", "-t", "s:1"] + attach(daemon, 2))
-        // A client through a pseudo-terminal: tmux reports focus to panes only while one is attached.
-        // script(1) ends at the end of its input: it reads a FIFO this process holds open.
-        let fifo = "\(directory)/tmux-client.fifo"
-        guard mkfifo(fifo, 0o600) == 0 else { throw .system("mkfifo \(fifo)", errno) }
-        let input = open(fifo, O_RDWR | O_CLOEXEC)
-        guard input >= 0 else { throw .system("open \(fifo)", errno) }
-        defer { close(input) }
-        let client = try ChildProcess(
-            "/bin/sh", ["-c", "exec script -qfc 'tmux -L \(server) -f /dev/null attach -t s' /dev/null < \(fifo)"],
-            environment: environment)
-        defer { client.terminate(grace: .seconds(1)) }
+    private func tmux(_ daemon: WindowdInstance, progress: (String) -> Void) throws -> Result {
+        let tmux = try TmuxSession(attach(daemon, 1), columns: 80, rows: 24)
+        try tmux.run(["new-window"] + attach(daemon, 2))
+        let client = try tmux.attachClient()
+        defer { _ = client.terminate(grace: .seconds(1)) }
         let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
-        let ids = try subscriber.waitForPresenters(values: [1, 2])
-        let windowd = try measure(subscriber, ids: ids, progress: progress) { value throws(BenchError) in
-            _ = try ChildProcess.run(winctl, ["--socket", daemon.socketPath, "open", "detail", "\(value)"], environment: environment)
+        _ = try subscriber.waitForPresenters(values: [1, 2])
+        let session = try tmux.display("#{session_name}")
+        let base = ["-L", tmux.socketName, "-f", "/dev/null"]
+        // detail 1 in window 0, detail 2 in window 1.
+        let inFront = { (value: Int) in
+            let shown = try? ChildProcess.output(["tmux"] + base + ["display-message", "-p", "-t", session, "#{window_index}"])
+            return shown.map { String(decoding: $0.bytes, as: UTF8.self) } == "\(value - 1)\n"
         }
-        let manual = try measure(subscriber, ids: ids, progress: progress) { value throws(BenchError) in
-            try tmux(["select-window", "-t", "s:\(value - 1)"])  // detail 1 in window 0, detail 2 in window 1
+        return try measure("tmux", byHand: "tmux select-window", daemon, inFront: inFront, progress: progress) { value throws(BenchError) in
+            _ = try ChildProcess.run("tmux", base + ["select-window", "-t", "\(session):\(value - 1)"], environment: Self.environment([]))
         }
-        return Result(environment: "tmux", byHand: "tmux select-window", windowd: windowd, manual: manual)
     }
 
-    // MARK: - kitty
-
-    private func kitty(_ daemon: WindowdInstance, progress: (String) -> Void) throws(BenchError) -> Result {
-        var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else { throw .system("pipe", errno) }
-        // Xvfb writes its display number on fd 3 once it accepts connections.
-        let xvfb = try ChildProcess("Xvfb", ["-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                    environment: Self.environment([]), inheriting: [descriptors[1]])
-        close(descriptors[1])
-        defer { xvfb.terminate(grace: .seconds(1)) }
-        var text: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(descriptors[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { text.append(byte) }
-        close(descriptors[0])
-        guard let display = Int(String(decoding: text, as: UTF8.self)) else { throw .failed("Xvfb did not start") }
-        let listenOn = "unix:\(directory)/kitty.sock"
-        let environment = Self.environment(["DISPLAY=:\(display)", "LIBGL_ALWAYS_SOFTWARE=1", "TERM=xterm-256color"])
-        let kitty = try ChildProcess(
-            "kitty", ["--config", "NONE", "-o", "allow_remote_control=yes", "-o", "enable_audio_bell=no", "--listen-on", listenOn] + attach(daemon, 1),
-            environment: environment, log: "\(directory)/kitty.log")
-        defer { kitty.terminate(grace: .seconds(2)) }
+    private func kitty(_ daemon: WindowdInstance, progress: (String) -> Void) throws -> Result {
+        let x = try XvfbDisplay()
+        let kitty = try KittyInstance(on: x, command: attach(daemon, 1))
         let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
-        do {
-            _ = try subscriber.waitForPresenters(values: [1])
-        } catch {
-            throw .failed("\(error); kitty's log: \(TextFile.read("\(directory)/kitty.log"))")
+        _ = try subscriber.waitForPresenters(values: [1])
+        guard try ChildProcess.run("kitty", ["@", "--to", kitty.listenOn, "launch", "--type=window"] + attach(daemon, 2),
+                                   environment: Self.environment([]), timeoutSeconds: 30) == 0 else {
+            throw BenchError.failed("kitty @ launch failed (log: \(kitty.directory.path))")
         }
-        guard try ChildProcess.run("kitty", ["@", "--to", listenOn, "launch", "--type=window"] + attach(daemon, 2), environment: environment, timeoutSeconds: 30) == 0 else {
-            throw .failed("kitty @ launch failed (log: \(directory)/kitty.log)")
-        }
-        let ids: [Int: String]
-        do {
-            ids = try subscriber.waitForPresenters(values: [1, 2])
-        } catch {
-            throw .failed("the second kitty window did not attach: \(error); kitty's log: \(TextFile.read("\(directory)/kitty.log"))")
-        }
+        _ = try subscriber.waitForPresenters(values: [1, 2])
         // kitty's window ids: 1 for the first, 2 for the launched one.
-        let windowd = try measure(subscriber, ids: ids, progress: progress) { value throws(BenchError) in
-            _ = try ChildProcess.run(winctl, ["--socket", daemon.socketPath, "open", "detail", "\(value)"], environment: environment)
+        return try measure("kitty", byHand: "kitty @ focus-window", daemon, inFront: { kitty.focusedWindow() == Int64($0) },
+                           progress: progress) { value throws(BenchError) in
+            _ = try ChildProcess.run("kitty", ["@", "--to", kitty.listenOn, "focus-window", "--match", "id:\(value)"],
+                                     environment: Self.environment([]), timeoutSeconds: 30)
         }
-        progress("places: kitty @ focus-window")
-        let manual = try measure(subscriber, ids: ids, progress: progress) { value throws(BenchError) in
-            _ = try ChildProcess.run("kitty", ["@", "--to", listenOn, "focus-window", "--match", "id:\(value)"], environment: environment, timeoutSeconds: 30)
+    }
+
+    private func i3(_ daemon: WindowdInstance, progress: (String) -> Void) throws -> Result {
+        let x = try XvfbDisplay()
+        let i3 = try I3Session(on: x)
+        let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
+        // i3 focuses a new window: the focused one, once its presenter attached, is that value's.
+        var windows: [Int: Int64] = [:]
+        for value in [1, 2] {
+            _ = try i3.exec(["xterm", "-T", "detail\(value)", "-e"], running: attach(daemon, value), name: "detail\(value)")
+            _ = try subscriber.waitForPresenters(values: [value])
+            windows[value] = try Self.waitForNewFocus(socket: i3.socket, besides: Array(windows.values)) { $0.window }
         }
-        return Result(environment: "kitty", byHand: "kitty @ focus-window", windowd: windowd, manual: manual)
+        return try measure("i3 + xterm", byHand: "i3-msg '[id=…] focus'", daemon,
+                           inFront: { WindowTree.focused(socket: i3.socket)?.window == windows[$0] }, progress: progress) { value throws(BenchError) in
+            _ = try ChildProcess.run("i3-msg", ["-s", i3.socket, "[id=\(windows[value]!)] focus"], environment: Self.environment([]))
+        }
+    }
+
+    private func sway(_ daemon: WindowdInstance, progress: (String) -> Void) throws -> Result {
+        let sway = try SwaySession()
+        try sway.attachKeyboard()
+        let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
+        var containers: [Int: Int64] = [:]
+        for value in [1, 2] {
+            _ = try sway.exec(["foot", "-T", "detail\(value)"], running: attach(daemon, value), name: "detail\(value)")
+            _ = try subscriber.waitForPresenters(values: [value])
+            containers[value] = try Self.waitForNewFocus(socket: sway.socket, besides: Array(containers.values)) { $0.conID }
+        }
+        return try measure("sway + foot", byHand: "swaymsg '[con_id=…] focus'", daemon,
+                           inFront: { WindowTree.focused(socket: sway.socket)?.conID == containers[$0] }, progress: progress) { value throws(BenchError) in
+            _ = try ChildProcess.run("swaymsg", ["-s", sway.socket, "[con_id=\(containers[value]!)] focus"], environment: Self.environment([]))
+        }
     }
 
     // MARK: - Common
@@ -133,32 +140,55 @@ struct PlaceFocusSuite {
         [winctl, "--socket", daemon.socketPath, "attach", "detail", "\(value)"]
     }
 
-    /// `rounds` samples: each brings the window that is behind to front with `bring` and times
-    /// it until the subscriber sees that window `active`.
-    private func measure(_ subscriber: PhaseSubscriber, ids: [Int: String], progress: (String) -> Void, _ bring: (Int) throws(BenchError) -> Void) throws(BenchError) -> LatencySummary {
+    /// Both figures of one place: `winctl open detail N` and `bringByHand(N)`, each timed until
+    /// `inFront(N)`.
+    private func measure(_ environment: String, byHand: String, _ daemon: WindowdInstance, inFront: (Int) -> Bool,
+                         progress: (String) -> Void, bringByHand: (Int) throws(BenchError) -> Void) throws(BenchError) -> Result {
+        let windowd = try measure(inFront: inFront, progress: progress) { value throws(BenchError) in
+            _ = try ChildProcess.run(winctl, ["--socket", daemon.socketPath, "open", "detail", "\(value)"], environment: Self.environment([]))
+        }
+        progress("places: \(byHand)")
+        let manual = try measure(inFront: inFront, progress: progress, bringByHand)
+        return Result(environment: environment, byHand: byHand, windowd: windowd.front, manual: manual.front,
+                      windowdExited: windowd.exited, manualExited: manual.exited)
+    }
+
+    /// `rounds` samples: each brings the value that is behind to front with `bring` and times it
+    /// until `inFront` says so, polled without a pause, and until `bring` returned.
+    private func measure(inFront: (Int) -> Bool, progress: (String) -> Void,
+                         _ bring: (Int) throws(BenchError) -> Void) throws(BenchError) -> (front: LatencySummary, exited: LatencySummary) {
         var samples = LatencySamples(capacity: rounds)
+        var exited = LatencySamples(capacity: rounds)
         var missed = 0
-        defer { if missed > 0 { progress("places: \(missed) round(s) without a focus report within 5 s, not counted") } }
+        defer { if missed > 0 { progress("places: \(missed) round(s) not in front within 5 s, not counted") } }
         for round in 0..<(rounds + 2) {
-            guard let value = ids.keys.first(where: { subscriber.phases[ids[$0]!] != "active" }) ?? ids.keys.min() else { break }
+            let value = inFront(1) ? 2 : 1
             let started = MonotonicClock.now()
             try bring(value)
-            do {
-                try subscriber.waitFor(window: ids[value]!, phase: "active", timeoutMilliseconds: 5000)
-            } catch {
-                // A focus report lost on a loaded machine: the round does not count; bring it again.
-                missed += 1
-                try bring(value)
-                try subscriber.waitFor(window: ids[value]!, phase: "active")
-                continue
+            let returned = MonotonicClock.now() - started
+            while !inFront(value) {
+                guard MonotonicClock.now() - started < 5_000_000_000 else {
+                    missed += 1
+                    break
+                }
             }
-            // The first two warm up (page cache, kitty's first remote control).
-            if round >= 2 { samples.record(MonotonicClock.now() - started) }
-            // Both reports in: the other window is inactive again before the next round.
-            let other = ids.first { $0.key != value }!.value
-            try subscriber.waitFor(window: other, phase: "inactive")
+            // The first two warm up (page cache, a first remote control).
+            if round >= 2, inFront(value) {
+                samples.record(MonotonicClock.now() - started)
+                exited.record(returned)
+            }
         }
-        return samples.summary()
+        return (samples.summary(), exited.summary())
+    }
+
+    /// The focused window of the i3 or sway tree at `socket` once it is none of `known`, as `id` names it.
+    private static func waitForNewFocus(socket: String, besides known: [Int64], _ id: (WindowTree.Window) -> Int64?) throws -> Int64 {
+        let deadline = MonotonicClock.now() + 30_000_000_000
+        while MonotonicClock.now() < deadline {
+            if let focused = WindowTree.focused(socket: socket).flatMap(id), !known.contains(focused) { return focused }
+            usleep(10_000)
+        }
+        throw BenchError.failed("no new window took the focus on \(socket) within 30 s")
     }
 
     private static func environment(_ extra: [String]) -> [String] {

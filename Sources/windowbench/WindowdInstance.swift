@@ -16,10 +16,21 @@ final class WindowdInstance {
     private let notifyPath: String
     private let logPath: String
     private(set) var process: ChildProcess?
+    /// The user it runs as (through setpriv(1)), when not this process's.
+    private let user: String?
 
-    /// Prepares `directory/name.*`; `durability` is `state.durability`.
-    init(binary: String, directory: String, name: String, durability: String = "normal") throws(BenchError) {
+    /// Prepares `directory/name.*`; `durability` is `state.durability`. With `user` (this process
+    /// being root) it runs as that user, its files in a directory `directory/name` of theirs.
+    init(binary: String, directory parent: String, name: String, durability: String = "normal", user: String? = nil) throws(BenchError) {
         self.binary = binary
+        self.user = user
+        var directory = parent
+        if let user {
+            directory = "\(parent)/\(name)"
+            guard mkdir(directory, 0o700) == 0 else { throw .system("mkdir \(directory)", errno) }
+            guard try ChildProcess.run("chown", [user, directory], environment: []) == 0 else { throw .failed("chown \(user) \(directory) failed") }
+            guard chmod(parent, 0o711) == 0 else { throw .system("chmod \(parent)", errno) }
+        }
         socketPath = "\(directory)/\(name).sock"
         configPath = "\(directory)/\(name).toml"
         logPath = "\(directory)/\(name).log"
@@ -64,8 +75,14 @@ final class WindowdInstance {
         let notify = try NotifySocket(path: notifyPath)
         let home = getenv("HOME").map { String(cString: $0) } ?? "/"
         let environment = ["PATH=/usr/bin:/bin", "HOME=\(home)", "NOTIFY_SOCKET=\(notify.path)"]
+        var argv = [binary, "--config", configPath, "--log-level", "warning"]
+        if let user {
+            // setpriv execs windowd: the pid is the daemon's. Its notify socket is root's.
+            guard chmod(notifyPath, 0o666) == 0 else { throw .system("chmod \(notifyPath)", errno) }
+            argv = ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--"] + argv
+        }
         let spawnedAt = MonotonicClock.now()
-        let child = try ChildProcess(binary, ["--config", configPath, "--log-level", "warning"], environment: environment, log: logPath)
+        let child = try ChildProcess(argv[0], Array(argv.dropFirst()), environment: environment, log: logPath)
         process = child
         guard let ready = notify.waitForReady(timeoutMilliseconds: 30_000) else {
             child.terminate(grace: .seconds(5))

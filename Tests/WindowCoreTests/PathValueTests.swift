@@ -51,6 +51,28 @@ struct PathValueTests {
     }
 }
 
+/// window.open carries a string value as typed and as the opener's absolute path
+/// (windowd-protocol(7), window.open): the group's type decides which one counts.
+@Suite("The opener's path beside the value")
+struct OpenerPathTests {
+    @Test("a path group takes the opener's path instead of the value as typed; an int or string group ignores it")
+    func groupTypeDecides() throws {
+        let groups = [WindowGroup(id: "file", valueType: .path), WindowGroup(id: "detail", valueType: .int), WindowGroup(id: "notes", valueType: .string)]
+        var coordinator = SceneCoordinator(groups: groups, limits: CoordinatorLimits(maxWindows: 10, sessionTTL: 100))
+        var effects: [Effect] = []
+        coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let file = try coordinator.open(group: "file", value: .string("notes.md"), path: "/srv/a/notes.md", now: 1, ids: &ids, effects: &effects)
+        #expect(file.window.value == .path("/srv/a/notes.md"))
+        let again = try coordinator.open(group: "file", value: .string("a/notes.md"), path: "/srv/a/notes.md", now: 2, ids: &ids, effects: &effects)
+        #expect(!again.created && again.window.id == file.window.id)
+        let detail = try coordinator.open(group: "detail", value: .string("42"), path: "/srv/a/42", now: 3, ids: &ids, effects: &effects)
+        #expect(detail.window.value == .int(42))
+        let note = try coordinator.open(group: "notes", value: .string("./todo"), path: "/srv/a/todo", now: 4, ids: &ids, effects: &effects)
+        #expect(note.window.value == .string("./todo"))
+    }
+}
+
 /// A group with `run` is presented by `winctl run` of its program (winctl(1), "run").
 @Suite("Groups that run a program")
 struct RunGroupTests {

@@ -70,6 +70,22 @@ struct DirectParamsTests {
         #expect(direct > 0)
     }
 
+    @Test("window.open's params with the opener's path")
+    func openWithPath() {
+        var direct = 0
+        for members in Self.objects(["group", "path"]) {
+            let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(members))
+            guard let read = WindowOpen.Params(members: members) else {
+                #expect(decoded == nil, "declined what decoding takes: \(members)")
+                continue
+            }
+            direct += 1
+            #expect(decoded != nil && read.path == decoded?.path, "\(members)")
+        }
+        let strings = Self.values.filter { if case .string = $0 { true } else { false } }.count
+        #expect(direct == strings * (strings + 2), "every string group, with the path absent, null or a string")
+    }
+
     @Test("window.open's params with the outcomes the client decodes")
     func openWithOutcomes() {
         var direct = 0

@@ -70,6 +70,41 @@ struct VisibilityTests {
         #expect(WindowManagerVisibility.visibility(of: Place(kind: .i3, socket: "/s", window: "5"), tree: Self.tree, workspaces: Self.workspaces(visible: 12)) == nil)
     }
 
+    @Test("i3 and sway: in a tabbed or stacked container only the tab its focus list names first is shown, at every level")
+    func windowManagerTabs() throws {
+        // Workspace 12 holds a tabbed container (20) of the window 21 and a split (22) of 23 and
+        // 24; 22 is the tab shown. Inside it, a stacked container (25) shows 26, not 27.
+        func tree(tabbedFocus: [Int64]) throws -> JSONValue {
+            try JSONParser.parse(Array("""
+            {"id":1,"type":"root","nodes":[{"id":10,"type":"output","name":"screen","nodes":[{"id":11,"type":"con","nodes":[
+              {"id":12,"type":"workspace","name":"2","layout":"splith","focus":[20],"nodes":[
+                {"id":20,"type":"con","layout":"tabbed","focus":\(tabbedFocus),"nodes":[
+                  {"id":21,"type":"con","window":501,"layout":"none","focus":[],"nodes":[]},
+                  {"id":22,"type":"con","layout":"splitv","focus":[24,23,25],"nodes":[
+                    {"id":23,"type":"con","window":502,"layout":"none","focus":[],"nodes":[]},
+                    {"id":24,"type":"con","window":503,"layout":"none","focus":[],"nodes":[]},
+                    {"id":25,"type":"con","layout":"stacked","focus":[26,27],"nodes":[
+                      {"id":26,"type":"con","window":504,"layout":"none","focus":[],"nodes":[]},
+                      {"id":27,"type":"con","window":505,"layout":"none","focus":[],"nodes":[]}]}]}]}]}]}]}]}
+            """.utf8))
+        }
+        let shown = Self.workspaces(visible: 12)
+        func visibility(_ window: String, _ tree: JSONValue) -> Visibility? {
+            WindowManagerVisibility.visibility(of: Place(kind: .i3, socket: "/s", window: window), tree: tree, workspaces: shown)
+        }
+        let splitShown = try tree(tabbedFocus: [22, 21])
+        #expect(visibility("501", splitShown) == .hidden, "a tab behind another")
+        #expect(visibility("502", splitShown) == .shown, "in a split of the tab shown, focused or not")
+        #expect(visibility("503", splitShown) == .shown)
+        #expect(visibility("504", splitShown) == .shown, "the stack's top")
+        #expect(visibility("505", splitShown) == .hidden, "under another in a stack")
+        let firstShown = try tree(tabbedFocus: [21, 22])
+        #expect(visibility("501", firstShown) == .shown)
+        #expect(visibility("502", firstShown) == .hidden, "inside the tab not shown")
+        #expect(visibility("504", firstShown) == .hidden)
+        #expect(WindowManagerVisibility.visibility(of: Place(kind: .sway, socket: "/s", conID: 21), tree: splitShown, workspaces: shown) == .hidden, "sway: by container id")
+    }
+
     @Test("i3's framing: whole messages are taken out of a stream, events told from replies, the rest kept")
     func framing() {
         let event = I3Message.frame(type: 0x8000_0003, payload: #"{"change":"focus"}"#)

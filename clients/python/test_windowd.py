@@ -215,6 +215,23 @@ class ClientTests(unittest.TestCase):
             self.client.call("window.open", {"group": "doc", "value": "notes.md"})
         self.assertIn("absolute path", refused.exception.message)
 
+    def test_open_window_is_one_request_with_the_path_beside_the_value(self):
+        root = os.path.realpath(self.daemon.directory)
+        here = os.getcwd()
+        self.addCleanup(os.chdir, here)
+        os.chdir(root)
+        sent = []
+        call = self.client.call
+
+        def recording(method, params=None):
+            sent.append((method, params))
+            return call(method, params)
+        self.client.call = recording
+        opened = self.client.open_window("doc", "./draft.md")
+        self.assertEqual([method for method, _ in sent], ["window.open"])
+        self.assertEqual((sent[0][1]["value"], sent[0][1]["path"]), ("./draft.md", os.path.join(root, "draft.md")))
+        self.assertEqual(opened["window"]["value"], os.path.join(root, "draft.md"))
+
     def test_a_launch_that_cannot_start_is_not_waited_for(self):
         os.environ["WINCTL"] = "/bin/false"
         self.addCleanup(os.environ.pop, "WINCTL", None)

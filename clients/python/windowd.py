@@ -437,10 +437,13 @@ class Client:
         again), as WindowKit's ``OpenedWindow.launchFailure``.
 
         A string ``value`` of a group of value type ``path`` is a file: made absolute and normal
-        against the working directory first (``normal_path``)."""
+        against the working directory (``normal_path``) and sent as ``path`` beside the value as
+        typed; the daemon takes the one the group's type needs (windowd-protocol(7), window.open)."""
         params = {"group": group, "outcomes": ["launching", "detached"]}
         if value is not None:
-            params["value"] = self._value(group, value)
+            params["value"] = value
+            if isinstance(value, str):
+                params["path"] = normal_path(value)
         result = self.call("window.open", params)
         # A windowd before 0.2.0 says created alone: created, or brought to front.
         result.setdefault("outcome", "created" if result.get("created") else "focused")

@@ -10,13 +10,13 @@ import WindowTerminal
 ///
 /// ```swift
 /// let scene = try await WindowScene.attach(group: "detail", value: 1042, options: options)
-/// let status = await DetailWindow(scene: scene, orderID: 1042, catalogPath: nil).run()
+/// let status = await DetailWindow(scene: scene, orderID: 1042, catalogPath: nil)!.run()
 /// ```
 final class DetailWindow {
     private let scene: WindowScene
     private let orderID: Int
     private let catalogPath: String?
-    private let screen = Screen()
+    private let terminal: SceneTerminal
     /// The first line in view, kept like `@SceneStorage("scroll") var scroll = 0`.
     private let scroll: SceneStorage<Int>
     private var order: Order?
@@ -25,7 +25,10 @@ final class DetailWindow {
     private var refreshes = 0
     private var highlightTicks = 0
 
-    init(scene: WindowScene, orderID: Int, catalogPath: String?) {
+    /// The window on `scene`; `nil` if signals cannot be caught.
+    init?(scene: WindowScene, orderID: Int, catalogPath: String?) {
+        guard let terminal = SceneTerminal(scene: scene) else { return nil }
+        self.terminal = terminal
         self.scene = scene
         self.orderID = orderID
         self.catalogPath = catalogPath
@@ -36,20 +39,17 @@ final class DetailWindow {
 
     /// Presents the order until the window is closed, dismissed or quit; returns the exit status.
     func run() async -> Int32 {
-        await ScenePresentation.run(scene, on: screen, ticks: true, draw: draw, key: handle, handle: handle)
+        await ScenePresentation.run(terminal, ticks: true, draw: draw, key: handle, handle: handle)
     }
 
     private func handle(_ input: SceneEvent) async -> Int32? {
         switch input {
-        case .keys, .resized, .hangUp, .signal, .appPhase, .event:
-            break  // the terminal's side: ScenePresentation turns these into keys, a redraw or an exit
+        case .key, .resized, .hangUp, .signal, .appPhase, .event:
+            break  // the terminal's side: SceneTerminal redraws, ScenePresentation passes keys and ends
         case .state(let newState): state = newState
         case .phase, .windows: break
-        case .focus(let request):
-            // WindowKit has brought the window's place to front; a bare terminal can only ask.
-            if request.window.place?.kind ?? .terminal == .terminal {
-                BringToFront.terminal.perform(for: request.window, on: screen.terminal)
-            }
+        case .focus:
+            // Brought to front already (SceneTerminal rang the bell where nothing can raise it).
             highlightTicks = 3
         case .dismissed: return 0
         case .connection(let status):
@@ -67,10 +67,10 @@ final class DetailWindow {
     }
 
     private func handle(_ key: Key) async -> Int32? {
-        let room = OrderDetailView.room(height: screen.size.rows - 2)
+        let room = OrderDetailView.room(height: terminal.size.rows - 2)
         let last = max(0, contentCount - room)
         switch key {
-        case .interrupt: return 0
+        case .control("c"): return 0
         case .up, .character("k"): scroll.value = max(0, min(last, scroll.value) - 1)
         case .down, .character("j"): scroll.value = min(last, scroll.value + 1)
         case .pageUp: scroll.value = max(0, scroll.value - room)
@@ -90,7 +90,7 @@ final class DetailWindow {
     private var contentCount: Int { order.map { OrderDetailView.content($0).count } ?? 1 }
 
     private func draw() {
-        let size = screen.size
+        let size = terminal.size
         let height = size.rows - 2
         let body = RootView.body(for: state, signInName: "") { _ in
             guard let order else { return [ScreenLine("   No order #\(orderID) in the catalogue.")] }
@@ -106,6 +106,6 @@ final class DetailWindow {
             : "↑↓ scroll · q close · lines \(first)–\(min(contentCount, scroll.value + room)) of \(contentCount)"
         let marker = highlightTicks > 0 ? " >> " : " "
         let title = Bars.title(marker + "orders · detail #\(orderID)", right: Bars.phases(scene.phase, app: scene.app.scenePhase, link: link), width: size.columns)
-        screen.draw(Bars.screen(title: title, body: body, status: Bars.status(status), rows: size.rows))
+        terminal.draw(Bars.screen(title: title, body: body, status: Bars.status(status), rows: size.rows))
     }
 }

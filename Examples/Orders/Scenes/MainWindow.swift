@@ -9,12 +9,12 @@ import WindowTerminal
 ///
 /// ```swift
 /// let scene = try await WindowScene.attach(group: "main", options: options)
-/// let status = await MainWindow(scene: scene, catalog: catalog).run()
+/// let status = await MainWindow(scene: scene, catalog: catalog)!.run()
 /// ```
 final class MainWindow {
     private let scene: WindowScene
     private let catalog: OrderCatalog
-    private let screen = Screen()
+    private let terminal: SceneTerminal
     /// The selected row, kept like `@SceneStorage("selection") var selection = 0`.
     private let selection: SceneStorage<Int>
     private var state: AppState
@@ -23,7 +23,10 @@ final class MainWindow {
     private var name = ""
     private var message = ""
 
-    init(scene: WindowScene, catalog: OrderCatalog) {
+    /// The window on `scene`; `nil` if signals cannot be caught.
+    init?(scene: WindowScene, catalog: OrderCatalog) {
+        guard let terminal = SceneTerminal(scene: scene) else { return nil }
+        self.terminal = terminal
         self.scene = scene
         self.catalog = catalog
         selection = scene.storage("selection", default: 0)
@@ -33,14 +36,14 @@ final class MainWindow {
 
     /// Presents the window until it is quit or dismissed; returns the exit status.
     func run() async -> Int32 {
-        await ScenePresentation.run(scene, on: screen, ticks: false, draw: draw, key: handle, handle: handle)
+        await ScenePresentation.run(terminal, ticks: false, draw: draw, key: handle, handle: handle)
     }
 
     /// Applies `input`; returns the exit status once the window should go.
     private func handle(_ input: SceneEvent) async -> Int32? {
         switch input {
-        case .keys, .resized, .hangUp, .signal, .appPhase, .event:
-            break  // the terminal's side: ScenePresentation turns these into keys, a redraw or an exit
+        case .key, .resized, .hangUp, .signal, .appPhase, .event:
+            break  // the terminal's side: SceneTerminal redraws, ScenePresentation passes keys and ends
         case .state(let newState):
             if !newState.isAuthenticated, state.isAuthenticated { message = "" }
             state = newState
@@ -57,7 +60,7 @@ final class MainWindow {
 
     private func handle(_ key: Key) async -> Int32? {
         switch key {
-        case .interrupt: return 0
+        case .control("c"): return 0
         default:
             switch state {
             case .authenticated: return await browse(key)
@@ -138,7 +141,7 @@ final class MainWindow {
     }
 
     private func draw() {
-        let size = screen.size
+        let size = terminal.size
         let open = Set(windows.filter { $0.group == "detail" }.compactMap { window -> Int? in
             if case .int(let id) = window.value { return Int(id) }
             return nil
@@ -153,6 +156,6 @@ final class MainWindow {
         default: status = "Enter continue · ^C quit"
         }
         let title = Bars.title(" orders · main", right: Bars.phases(scene.phase, app: scene.app.scenePhase, link: link), width: size.columns)
-        screen.draw(Bars.screen(title: title, body: body, status: Bars.status(status), rows: size.rows))
+        terminal.draw(Bars.screen(title: title, body: body, status: Bars.status(status), rows: size.rows))
     }
 }

@@ -1,6 +1,6 @@
 package import WindowProtocol
 
-/// What ``SceneCoordinator/open(group:value:now:launch:ids:effects:)`` did, and what the opener
+/// What ``SceneCoordinator/open(group:value:path:now:launch:ids:effects:)`` did, and what the opener
 /// must start to show the window.
 package struct OpenResult: Sendable, Equatable {
     /// The window made or found.

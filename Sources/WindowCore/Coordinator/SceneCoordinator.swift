@@ -79,12 +79,14 @@ package struct SceneCoordinator: Sendable {
     /// `maxLaunchesInFlight` at once), or else its `command`, returned for the opener to start at
     /// its place; either is in flight (``LaunchesInFlight``) until its presenter attaches, its
     /// process ends, or `launchTimeout` passes. `launch: false` (an attach by value) starts
-    /// nothing. A new window's id is the next of `ids`.
-    package mutating func open(group groupID: String, value: JSONValue?, now: Double, launch: Bool = true,
+    /// nothing. A new window's id is the next of `ids`. A `path` group takes `path`, the opener's
+    /// absolute form of a string value, when it is given (windowd-protocol(7), window.open).
+    package mutating func open(group groupID: String, value: JSONValue?, path: String? = nil, now: Double, launch: Bool = true,
                                ids: inout WindowIDSource, effects: inout [Effect]) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
-        let typed = try WindowValue.parse(value, as: group.valueType, group: group.id)
+        let given = group.valueType == .path ? path.map(JSONValue.string) ?? value : value
+        let typed = try WindowValue.parse(given, as: group.valueType, group: group.id)
         // Whether a launch is still waited for is a matter of time too, whenever the timer fires.
         _ = launches.expire(at: now)
         if let existing = registry.window(group: group.id, value: typed) {

@@ -9,7 +9,7 @@ import Glibc
 /// opening a new window cost on the event loop.
 ///
 /// Owned by whoever owns the coordinator — the daemon, on its one event loop — and lent to
-/// ``SceneCoordinator/open(group:value:now:launch:ids:effects:)``: no lock, no global state. Not
+/// ``SceneCoordinator/open(group:value:path:now:launch:ids:effects:)``: no lock, no global state. Not
 /// copyable, so that no copy hands out the same ids again (a coordinator rolled back to an
 /// earlier value does not take back the ids it gave). Tests and the fuzzer use a seeded source,
 /// which gives the same ids on every run.

@@ -54,7 +54,7 @@ public final class AppClient: Sendable {
     @discardableResult
     public func transition(to state: AppState) async throws -> AppState {
         let connection = self.connection
-        let result = try await connection.call(AppTransition.self, AppTransition.Params(to: state)) { connection.note($0.state) }
+        let result = try await connection.call(AppTransition.self, AppTransition.Params(to: state)) { $0.note($1.state) }
         return result.previous
     }
 
@@ -76,7 +76,9 @@ public final class AppClient: Sendable {
     public var windowUpdates: AsyncStream<[WindowInfo]> { connection.outputs.windows.stream() }
 
     /// Opens the window of `group` for `value`, or brings the one that shows it to front
-    /// (windowd-protocol(7), window.open): like SwiftUI's `openWindow(id:value:)`.
+    /// (windowd-protocol(7), window.open): like SwiftUI's `openWindow(id:value:)`. A string
+    /// `value` of a group of value type `path` is a file, made absolute and normal against this
+    /// process's working directory, as ``WindowValue/path(_:relativeTo:)`` makes it.
     ///
     /// A window that needs a presenter (new, or one whose presenter is gone) is shown: the
     /// group's `command` is started in a new terminal window here, at this program's place (a
@@ -91,8 +93,9 @@ public final class AppClient: Sendable {
     public func openWindow(group: String, value: WindowValue = .none) async throws -> OpenedWindow {
         let connection = self.connection
         let here = OwnPlace.detect(outer: false)
-        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json, place: here, outcomes: OpenOutcome.added)
-        let result = try await connection.call(WindowOpen.self, params) { connection.note($0.window) }
+        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json, path: value.openerPath, place: here,
+                                       outcomes: OpenOutcome.added)
+        let result = try await connection.call(WindowOpen.self, params) { $0.note($1.window) }
         var opened = OpenedWindow(window: result.window, outcome: result.outcome)
         if let command = result.command {
             let title = [result.window.group, result.window.value.word].compactMap { $0 }.joined(separator: " ")
@@ -112,14 +115,14 @@ public final class AppClient: Sendable {
     @discardableResult
     public func dismissWindow(id: String) async throws -> WindowInfo {
         let connection = self.connection
-        return try await connection.call(WindowClose.self, WindowIDParams(id: id)) { connection.noteClosed($0.window) }.window
+        return try await connection.call(WindowClose.self, WindowIDParams(id: id)) { $0.noteClosed($1.window) }.window
     }
 
     /// Brings the window `id` to front: its presenter gets a focus request.
     @discardableResult
     public func focusWindow(id: String) async throws -> WindowInfo {
         let connection = self.connection
-        return try await connection.call(WindowFocus.self, WindowIDParams(id: id)) { connection.note($0.window) }.window
+        return try await connection.call(WindowFocus.self, WindowIDParams(id: id)) { $0.note($1.window) }.window
     }
 
     /// Sets the phase of the window `id`, which must have a presenter (a window-manager
@@ -128,7 +131,7 @@ public final class AppClient: Sendable {
     public func setPhase(_ phase: ScenePhase, ofWindow id: String) async throws -> ScenePhase {
         let connection = self.connection
         let result = try await connection.call(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) {
-            connection.note($0.window, aggregate: $0.aggregate)
+            $0.note($1.window, aggregate: $1.aggregate)
         }
         return result.aggregate
     }

@@ -8,41 +8,61 @@ extension DaemonConnection {
     /// Waits while the daemon is away (up to ``ConnectionOptions/reconnectFor``). Throws
     /// ``WindowKitError`` (or `CancellationError` when the task is cancelled: the request may
     /// still be carried out).
+    ///
+    /// The continuation is resumed on the actor, exactly once: by the answer, or by
+    /// ``abandon(_:)`` when the task is cancelled, whichever takes the call out first.
     func call<Method: RPCMethod>(
         _ method: Method.Type, _ params: Method.Params,
-        onLoop: (@Sendable (Method.Result) -> Void)? = nil
+        onLoop: (@Sendable (isolated DaemonConnection, Method.Result) -> Void)? = nil
     ) async throws -> Method.Result {
-        let box = CallBox<Method.Result>()
+        let token = CallToken()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                box.install(continuation)
-                submit(method, params, isAbandoned: { box.isDone }) { result in
-                    if case .success(let value) = result { onLoop?(value) }
-                    box.resume(result.mapError { $0 })
+                let call = PendingCall(
+                    method: Method.name, encode: Self.encoder(method, params), token: token,
+                    abandon: { continuation.resume(throwing: CancellationError()) }
+                ) { connection, outcome in
+                    let result = Self.decode(method, outcome)
+                    if case .success(let value) = result { onLoop?(connection, value) }
+                    continuation.resume(with: result.mapError { $0 })
                 }
+                self.assumeIsolated { $0.enqueue(call) }
             }
         } onCancel: {
-            box.cancel()
+            // After the job that enqueued the call, on the loop: it finds the call, unless answered.
+            eventLoop.execute { self.assumeIsolated { $0.abandon(token) } }
         }
     }
 
-    /// Sends `method` without waiting; `completion` runs on the event loop with the outcome.
-    func submit<Method: RPCMethod>(
-        _ method: Method.Type, _ params: Method.Params,
-        isAbandoned: @escaping @Sendable () -> Bool = { false },
-        completion: @escaping @Sendable (Result<Method.Result, WindowKitError>) -> Void
-    ) {
-        let call = PendingCall(method: Method.name, encode: Self.encoder(method, params), isAbandoned: isAbandoned) { outcome in
-            completion(Self.decode(method, outcome))
+    /// The caller of the call `token` stopped waiting: it gets `CancellationError` now. A call
+    /// not sent yet never is; one sent may still be carried out, and its answer is dropped.
+    func abandon(_ token: CallToken) {
+        if let index = queued.firstIndex(where: { $0.token === token }) {
+            queued.remove(at: index).abandon?()
+        } else if let (id, call) = inFlight.first(where: { $0.value.token === token }) {
+            inFlight[id] = nil
+            call.timeout?.cancel()
+            call.abandon?()
         }
-        eventLoop.execute { self.enqueue(call) }
+    }
+
+    /// Sends `method` without waiting, from anywhere; `completion` runs on the actor with the outcome.
+    nonisolated func submit<Method: RPCMethod>(
+        _ method: Method.Type, _ params: Method.Params,
+        completion: @escaping @Sendable (isolated DaemonConnection, Result<Method.Result, WindowKitError>) -> Void
+    ) {
+        let call = PendingCall(method: Method.name, encode: Self.encoder(method, params)) { connection, outcome in
+            completion(connection, Self.decode(method, outcome))
+        }
+        // A hop of its own on the loop, not a task: calls go out in the order they were made.
+        eventLoop.execute { self.assumeIsolated { $0.enqueue(call) } }
     }
 
     /// Sends `method` on `channel` now, whatever the link (on the event loop): for
     /// re-establishing the connection. It fails rather than waits if the connection drops.
     func request<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params, on channel: any Channel) -> EventLoopFuture<Method.Result> {
         let promise = eventLoop.makePromise(of: Method.Result.self)
-        let call = PendingCall(method: Method.name, replaySafe: false, isRestore: true, encode: Self.encoder(method, params)) { outcome in
+        let call = PendingCall(method: Method.name, replaySafe: false, isRestore: true, encode: Self.encoder(method, params)) { _, outcome in
             promise.completeWith(Self.decode(method, outcome).mapError { $0 })
         }
         write(call, on: channel)
@@ -54,7 +74,7 @@ extension DaemonConnection {
         switch link {
         case .ready(let channel): write(call, on: channel)
         case .idle, .restoring, .waiting: queued.append(call)
-        case .closed: call.complete(.failure(closedError))
+        case .closed: call.complete(self, .failure(closedError))
         }
     }
 
@@ -66,14 +86,14 @@ extension DaemonConnection {
         do {
             bytes = try call.encode(.number(id))
         } catch {
-            call.complete(.failure(WindowKitError(.protocolViolation, "cannot encode \(call.method): \(error)")))
+            call.complete(self, .failure(WindowKitError(.protocolViolation, "cannot encode \(call.method): \(error)")))
             return
         }
         bytes.append(0x0A)
         var call = call
         call.size = bytes.count
         call.sends += 1
-        call.timeout = eventLoop.scheduleTask(in: TimeAmount(options.requestTimeout)) { self.timedOut(id) }
+        call.timeout = eventLoop.scheduleTask(in: TimeAmount(options.requestTimeout)) { self.assumeIsolated { $0.timedOut(id) } }
         inFlight[id] = call
         channel.writeAndFlush(channel.allocator.buffer(bytes: bytes), promise: nil)
     }
@@ -86,7 +106,7 @@ extension DaemonConnection {
         outputs.status.set(.connected)
         let waiting = queued
         queued = []
-        for call in waiting where !call.isAbandoned() {
+        for call in waiting {
             write(call, on: channel)
         }
     }
@@ -104,7 +124,7 @@ extension DaemonConnection {
                 again.append(call)
             } else {
                 let message = "windowd at \(options.socketPath) went away before answering \(call.method); it may or may not have been carried out"
-                call.complete(.failure(WindowKitError(.interrupted, message)))
+                call.complete(self, .failure(WindowKitError(.interrupted, message)))
             }
         }
         queued = again + queued
@@ -113,7 +133,7 @@ extension DaemonConnection {
     private func timedOut(_ id: Int64) {
         guard let call = inFlight.removeValue(forKey: id) else { return }
         let message = "windowd at \(options.socketPath) did not answer \(call.method) within \(options.requestTimeout)"
-        call.complete(.failure(WindowKitError(.timedOut, message)))
+        call.complete(self, .failure(WindowKitError(.timedOut, message)))
     }
 
     static func encoder<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params) -> @Sendable (RequestID) throws -> [UInt8] {

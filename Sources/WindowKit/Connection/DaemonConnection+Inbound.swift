@@ -20,11 +20,11 @@ extension DaemonConnection {
             guard let (id, call) = inFlight.max(by: { $0.value.size < $1.value.size }) else { return }
             inFlight[id] = nil
             call.timeout?.cancel()
-            call.complete(.failure(.refused(error)))
+            call.complete(self, .failure(.refused(error)))
         case .response(let id, let outcome):
             guard case .number(let number)? = id, let call = inFlight.removeValue(forKey: number) else { return }
             call.timeout?.cancel()
-            call.complete(outcome.mapError(WindowKitError.refused))
+            call.complete(self, outcome.mapError(WindowKitError.refused))
         case .event(let message):
             handle(message, on: channel)
         }
@@ -48,7 +48,9 @@ extension DaemonConnection {
             restore(on: channel, reason: .resync)
         } else if missed, subscribes, case .ready(let current) = link {
             // Events were lost: a fresh snapshot says where things are.
-            request(EventsSubscribe.self, EventsSubscribe.Params(), on: current).whenSuccess { self.adoptSubscription($0) }
+            request(EventsSubscribe.self, EventsSubscribe.Params(), on: current).whenSuccess { result in
+                self.assumeIsolated { $0.adoptSubscription(result) }
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 import NIOCore
 
-/// What the replies to the app's calls tell this side, taken on the event loop in the order
+/// What the replies to the app's calls tell this side, taken on the actor in the order
 /// of the wire (see ``DaemonConnection/call(_:_:onLoop:)``).
 extension DaemonConnection {
     /// A window as a reply shows it (opened, focused, its phase set).
@@ -37,11 +37,14 @@ extension DaemonConnection {
     }
 
     /// The phase this side means its window to have: re-attaching after a restart uses it,
-    /// even if the daemon was away when it was reported (from any thread).
-    func intendPhase(_ phase: ScenePhase, of id: String) {
+    /// even if the daemon was away when it was reported (from anywhere; on the loop before any
+    /// call made after it).
+    nonisolated func intendPhase(_ phase: ScenePhase, of id: String) {
         eventLoop.execute {
-            guard self.presenter?.window.id == id else { return }
-            self.presenter?.window.phase = phase
+            self.assumeIsolated { connection in
+                guard connection.presenter?.window.id == id else { return }
+                connection.presenter?.window.phase = phase
+            }
         }
     }
 }

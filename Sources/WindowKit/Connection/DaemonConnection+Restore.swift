@@ -10,14 +10,22 @@ extension DaemonConnection {
         var chain = request(Hello.self, hello, on: channel).map { _ in }
         if let attach {
             chain = chain.flatMap {
-                self.request(WindowAttach.self, attach, on: channel).map { self.adoptAttach($0, previous: nil, on: channel) }
+                self.assumeIsolated { connection in
+                    connection.request(WindowAttach.self, attach, on: channel).map { result in
+                        self.assumeIsolated { $0.adoptAttach(result, previous: nil, on: channel) }
+                    }
+                }
             }
         } else if let role = presenter {
-            chain = chain.flatMap { self.reattach(role, on: channel) }
+            chain = chain.flatMap { self.assumeIsolated { $0.reattach(role, on: channel) } }
         }
         if subscribes {
             chain = chain.flatMap {
-                self.request(EventsSubscribe.self, EventsSubscribe.Params(), on: channel).map { self.adoptSubscription($0) }
+                self.assumeIsolated { connection in
+                    connection.request(EventsSubscribe.self, EventsSubscribe.Params(), on: channel).map { result in
+                        self.assumeIsolated { $0.adoptSubscription(result) }
+                    }
+                }
             }
         }
         return chain
@@ -29,12 +37,12 @@ extension DaemonConnection {
         request(WindowAttach.self, role.reattachParams, on: channel)
             .flatMapError { error in
                 guard (error as? WindowKitError)?.reason == .unknownWindow else { return self.eventLoop.makeFailedFuture(error) }
-                return self.request(WindowAttach.self, role.reopenParams, on: channel)
+                return self.assumeIsolated { $0.request(WindowAttach.self, role.reopenParams, on: channel) }
             }
-            .map { self.adoptAttach($0, previous: role, on: channel) }
+            .map { result in self.assumeIsolated { $0.adoptAttach(result, previous: role, on: channel) } }
             .flatMapError { error in
                 guard let refusal = error as? WindowKitError, refusal.code == .refused else { return self.eventLoop.makeFailedFuture(error) }
-                self.endPresenting(role.dismissal(refusedWith: refusal.reason))
+                self.assumeIsolated { $0.endPresenting(role.dismissal(refusedWith: refusal.reason)) }
                 return self.eventLoop.makeSucceededVoidFuture()
             }
     }
@@ -44,17 +52,19 @@ extension DaemonConnection {
         interruptInFlight()
         link = .restoring(channel, reason)
         establish(on: channel, attach: nil).whenComplete { result in
-            guard case .restoring(let current, _) = self.link, current === channel else { return }
-            switch result {
-            case .success:
-                self.becomeReady(channel)
-                if reason == .reconnect { self.outputs.events.send(.reconnected) }
-            case .failure(let error as WindowKitError) where error.code == .refused:
-                // A daemon that refuses hello or a subscription will refuse it again.
-                self.shutDown(with: error)
-            case .failure:
-                // Dropped or silent: the end of the channel starts the next try.
-                channel.close(promise: nil)
+            self.assumeIsolated { connection in
+                guard case .restoring(let current, _) = connection.link, current === channel else { return }
+                switch result {
+                case .success:
+                    connection.becomeReady(channel)
+                    if reason == .reconnect { connection.outputs.events.send(.reconnected) }
+                case .failure(let error as WindowKitError) where error.code == .refused:
+                    // A daemon that refuses hello or a subscription will refuse it again.
+                    connection.shutDown(with: error)
+                case .failure:
+                    // Dropped or silent: the end of the channel starts the next try.
+                    channel.close(promise: nil)
+                }
             }
         }
     }
@@ -83,22 +93,24 @@ extension DaemonConnection {
         let delay = current.schedule.nextDelay()
         outage = current
         outputs.status.set(.reconnecting(attempt: current.schedule.attempts))
-        retry = eventLoop.scheduleTask(in: TimeAmount(delay)) { self.connectAgain() }
+        retry = eventLoop.scheduleTask(in: TimeAmount(delay)) { self.assumeIsolated { $0.connectAgain() } }
     }
 
     private func connectAgain() {
         guard case .waiting = link else { return }
         connectChannel().whenComplete { result in
-            guard case .waiting = self.link else {
-                if case .success(let channel) = result { channel.close(promise: nil) }
-                return
-            }
-            switch result {
-            case .success(let channel):
-                self.lastSeq = 0
-                self.restore(on: channel, reason: .reconnect)
-            case .failure:
-                self.scheduleRetry()
+            self.assumeIsolated { connection in
+                guard case .waiting = connection.link else {
+                    if case .success(let channel) = result { channel.close(promise: nil) }
+                    return
+                }
+                switch result {
+                case .success(let channel):
+                    connection.lastSeq = 0
+                    connection.restore(on: channel, reason: .reconnect)
+                case .failure:
+                    connection.scheduleRetry()
+                }
             }
         }
     }

@@ -15,9 +15,12 @@ import NIOPosix
 /// connection.outputs.appState.value
 /// ```
 ///
-/// Everything it keeps lives on one NIO event loop: a channel handler hands it each line
-/// as it arrives, so no thread waits for the daemon and no task runs in the background.
+/// An actor whose executor is one NIO event loop: its state is isolated to that loop, the
+/// channel handler hands it each line as it arrives (on the loop, so synchronously, through
+/// `assumeIsolated`), no thread waits for the daemon and no task runs in the background.
 /// Calls are continuations resumed by their responses; events update ``ConnectionOutputs``.
+/// NIO's future callbacks run on the loop too, and enter the actor the same way, so that a
+/// reply is taken in the order of the wire, before any event that came after it.
 ///
 /// The daemon going away is handled here, once for every client (windowd(8), State; windowd-protocol(7)):
 /// - `daemon.restarted` with `resync` false: nothing to do, the connection kept its state.
@@ -26,13 +29,10 @@ import NIOPosix
 /// - the connection dropped: connect again with backoff, then the same; after
 ///   ``ConnectionOptions/reconnectFor`` without the daemon, give up.
 ///
-/// `@unchecked Sendable`: every stored property but the `let`s is read and written on
-/// `eventLoop` only; the methods that may be called from anywhere hop there first.
-///
 /// Calls made meanwhile wait and go out once the window is back. Calls in flight when the
 /// daemon went away are sent again if that is safe (``ReplaySafety``), else fail with
 /// ``WindowKitError/Code/interrupted``.
-final class DaemonConnection: @unchecked Sendable {
+actor DaemonConnection {
     /// Where the connection is.
     enum Link {
         /// Not started.
@@ -59,13 +59,18 @@ final class DaemonConnection: @unchecked Sendable {
     }
 
     /// Where and how patiently to connect.
-    let options: ConnectionOptions
-    /// The loop everything below lives on.
-    let eventLoop: any EventLoop
-    /// What the connection publishes.
-    let outputs = ConnectionOutputs()
+    nonisolated let options: ConnectionOptions
+    /// The loop everything below lives on: the actor's executor.
+    nonisolated let eventLoop: any EventLoop
+    /// What the connection publishes, readable from anywhere.
+    nonisolated let outputs = ConnectionOutputs()
 
-    // MARK: State on the event loop
+    /// The event loop, as the actor's executor.
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        eventLoop.executor.asUnownedSerialExecutor()
+    }
+
+    // MARK: State, isolated to the event loop
 
     var link = Link.idle
     var nextID: Int64 = 1
@@ -109,34 +114,32 @@ final class DaemonConnection: @unchecked Sendable {
             throw WindowKitError(.unreachable, message)
         }
         let established = eventLoop.makePromise(of: Void.self)
-        eventLoop.execute {
-            self.subscribes = subscribe
-            self.link = .restoring(channel, .start)
-            self.establish(on: channel, attach: attach).whenComplete { result in
-                if case .success = result { self.becomeReady(channel) }
-                established.completeWith(result)
-            }
+        subscribes = subscribe
+        link = .restoring(channel, .start)
+        establish(on: channel, attach: attach).whenComplete { result in
+            if case .success = result { self.assumeIsolated { $0.becomeReady(channel) } }
+            established.completeWith(result)
         }
         do {
             try await established.futureResult.get()
         } catch {
-            await close()
+            close()
             throw error
         }
     }
 
     /// Closes the connection: calls waiting fail with ``WindowKitError/Code/closed`` and every
     /// stream ends. The daemon detaches a presented window when its presenter goes.
-    func close() async {
-        try? await eventLoop.submit { self.shutDown(with: self.closedError) }.get()
+    func close() {
+        shutDown(with: closedError)
     }
 
     /// ``close()`` without waiting, for `deinit`.
-    func closeSoon() {
-        eventLoop.execute { self.shutDown(with: self.closedError) }
+    nonisolated func closeSoon() {
+        eventLoop.execute { self.assumeIsolated { $0.close() } }
     }
 
-    var closedError: WindowKitError {
+    nonisolated var closedError: WindowKitError {
         WindowKitError(.closed, "the connection to windowd at \(options.socketPath) was closed")
     }
 
@@ -156,7 +159,7 @@ final class DaemonConnection: @unchecked Sendable {
         queued = []
         for call in calls {
             call.timeout?.cancel()
-            call.complete(.failure(error))
+            call.complete(self, .failure(error))
         }
         channel?.close(promise: nil)
         outputs.status.set(.closed)
@@ -164,7 +167,7 @@ final class DaemonConnection: @unchecked Sendable {
     }
 
     /// Makes a connection whose lines and end come back here.
-    func connectChannel() -> EventLoopFuture<any Channel> {
+    nonisolated func connectChannel() -> EventLoopFuture<any Channel> {
         ClientBootstrap(group: eventLoop)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -1,7 +1,7 @@
 import NIOCore
 
 /// The end of a connection's pipeline: hands each line, and the end of the connection, to its
-/// ``DaemonConnection``, on the event loop.
+/// ``DaemonConnection``, on the event loop (the actor's executor, so without a hop).
 ///
 /// ```swift
 /// try channel.pipeline.syncOperations.addHandlers([
@@ -18,11 +18,13 @@ final class InboundHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        connection.receive(line: unwrapInboundIn(data), on: context.channel)
+        let (line, channel) = (unwrapInboundIn(data), context.channel)
+        connection.assumeIsolated { $0.receive(line: line, on: channel) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        connection.lost(context.channel)
+        let channel = context.channel
+        connection.assumeIsolated { $0.lost(channel) }
         context.fireChannelInactive()
     }
 

@@ -11,6 +11,11 @@ import WindowProtocol
 /// A line may be very long (a subscription's snapshot of 100,000 windows): each byte is searched
 /// once, however many reads the line takes. A line that came whole in one read is passed on as a
 /// slice of the read, without a copy.
+///
+/// Not NIOExtras' `LineBasedFrameDecoder`: that one drops a `\r` before the `\n` (the daemon's
+/// own framing keeps it, `LineFrameDecoderTests`), reports a line cut off by the end of the stream
+/// as an error where a crash's half line is simply dropped here, and would bring swift-nio-extras
+/// and a dozen packages it resolves (HTTP/2, TLS, crypto) into every app's build for one loop.
 struct LineFrameDecoder: ByteToMessageDecoder {
     typealias InboundOut = ByteBuffer
 

@@ -6,7 +6,7 @@ import NIOCore
 /// let call = PendingCall(method: "app.state", encode: { id in try JSONWriter.bytes(request(id)) }) { outcome in … }
 /// ```
 ///
-/// `complete` runs on the connection's event loop, exactly once.
+/// `complete` runs on the connection's actor (its event loop), exactly once.
 struct PendingCall: Sendable {
     /// The method name, for messages and for ``ReplaySafety``.
     let method: String
@@ -16,10 +16,12 @@ struct PendingCall: Sendable {
     let isRestore: Bool
     /// The request's bytes for the id it is sent under.
     let encode: @Sendable (RequestID) throws -> [UInt8]
-    /// Takes the answer (on the event loop).
-    let complete: @Sendable (Result<JSONValue, WindowKitError>) -> Void
-    /// Whether the caller has stopped waiting: a call not yet sent is then dropped.
-    let isAbandoned: @Sendable () -> Bool
+    /// Takes the answer, on the connection's actor.
+    let complete: @Sendable (isolated DaemonConnection, Result<JSONValue, WindowKitError>) -> Void
+    /// Names an awaited call, so that its caller's cancellation finds it (``DaemonConnection/abandon(_:)``).
+    let token: CallToken?
+    /// Ends an awaited call's wait with `CancellationError`, instead of ``complete``.
+    let abandon: (@Sendable () -> Void)?
     /// The request timeout, while it is in flight.
     var timeout: Scheduled<Void>?
     /// The bytes of its last sending, for telling which request a daemon found too large.
@@ -34,14 +36,18 @@ struct PendingCall: Sendable {
     init(
         method: String, replaySafe: Bool? = nil, isRestore: Bool = false,
         encode: @escaping @Sendable (RequestID) throws -> [UInt8],
-        isAbandoned: @escaping @Sendable () -> Bool = { false },
-        complete: @escaping @Sendable (Result<JSONValue, WindowKitError>) -> Void
+        token: CallToken? = nil, abandon: (@Sendable () -> Void)? = nil,
+        complete: @escaping @Sendable (isolated DaemonConnection, Result<JSONValue, WindowKitError>) -> Void
     ) {
         self.method = method
         self.replaySafe = replaySafe ?? ReplaySafety.allows(method)
         self.isRestore = isRestore
         self.encode = encode
-        self.isAbandoned = isAbandoned
+        self.token = token
+        self.abandon = abandon
         self.complete = complete
     }
 }
+
+/// The identity of one awaited call, from the moment it is made until it is answered or abandoned.
+final class CallToken: Sendable {}

@@ -82,10 +82,9 @@ public final class WindowScene: Sendable {
     /// must not wait); the scene re-attaches in this phase either way.
     @discardableResult
     public func setPhase(_ phase: ScenePhase) async throws -> ScenePhase {
-        let connection = self.connection
         connection.intendPhase(phase, of: id)
         return try await connection.call(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) {
-            connection.note($0.window, aggregate: $0.aggregate)
+            $0.note($1.window, aggregate: $1.aggregate)
         }.aggregate
     }
 
@@ -93,9 +92,8 @@ public final class WindowScene: Sendable {
     /// on drawing while windowd is away. ``phase`` follows once the daemon has it; a refusal
     /// (a window no longer presented) changes nothing.
     public func requestPhase(_ phase: ScenePhase) {
-        let connection = self.connection
         connection.intendPhase(phase, of: id)
-        connection.submit(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) { result in
+        connection.submit(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) { connection, result in
             if case .success(let reply) = result { connection.note(reply.window, aggregate: reply.aggregate) }
         }
     }
@@ -127,8 +125,7 @@ public final class WindowScene: Sendable {
     /// Stops presenting; the window stays, detached and `background`. Returns it as it is then.
     @discardableResult
     public func detach() async throws -> WindowInfo {
-        let connection = self.connection
-        return try await connection.call(WindowDetach.self, NoParams()) { connection.noteDetached($0.window) }.window
+        try await connection.call(WindowDetach.self, NoParams()) { $0.noteDetached($1.window) }.window
     }
 
     /// Closes the connection; the daemon detaches the window. Every sequence ends.

@@ -30,6 +30,14 @@ public enum WindowValue: Sendable, Hashable, CustomStringConvertible, Expressibl
         .string(NormalPath.of(path, from: directory))
     }
 
+    /// A string value as a file made absolute and normal here, as ``path(_:relativeTo:)`` makes
+    /// it: what `openWindow` sends beside the value, which a group of value type `path` takes
+    /// (windowd-protocol(7), window.open); `nil` for none or an integer.
+    var openerPath: String? {
+        guard case .string(let text) = self else { return nil }
+        return NormalPath.of(text)
+    }
+
     /// `42` as a window value.
     public init(integerLiteral value: Int64) { self = .int(value) }
 

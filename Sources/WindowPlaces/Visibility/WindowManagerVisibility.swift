@@ -7,18 +7,22 @@ public import WindowProtocol
 ///
 /// The window is found by its container id when the place has one, else by its X11 window id
 /// (i3, `$WINDOWID`), else by its terminal's process id (sway). A window in the scratchpad is on
-/// no visible workspace: hidden.
+/// no visible workspace: hidden. So is a window in a tab of a tabbed or stacked container that
+/// the container does not show: the tab shown is the tiling child its `focus` list names first
+/// (a tab switch is a `window` `focus` event).
 public enum WindowManagerVisibility {
     /// The events a watcher subscribes to, in order of preference: sway before 1.8 refuses the
     /// whole subscription when it names `output`, and its workspace events cover what an output
-    /// change does to workspaces.
-    public static let subscriptions = [#"["window","workspace","output"]"#, #"["window","workspace"]"#]
+    /// change does to workspaces. A layout change (tabbed, stacked) sends no event of its own:
+    /// `binding` is the key that made it (a layout command sent over IPC alone goes unseen until
+    /// the next event).
+    public static let subscriptions = [#"["window","workspace","output","binding"]"#, #"["window","workspace","binding"]"#, #"["window","workspace"]"#]
 
     /// Whether `place` (an i3 or sway place) is shown, from a `GET_TREE` reply and a
     /// `GET_WORKSPACES` reply; `nil` when the window is not in the tree.
     public static func visibility(of place: Place, tree: JSONValue, workspaces: JSONValue) -> Visibility? {
-        guard let found = workspace(of: place, in: tree, enclosing: nil), case .array(let list) = workspaces else { return nil }
-        guard let workspace = found else { return .hidden }
+        guard let found = location(of: place, in: tree, within: Location(workspace: nil, behindTab: false)), case .array(let list) = workspaces else { return nil }
+        guard let workspace = found.workspace, !found.behindTab else { return .hidden }
         let shown = list.contains { entry in
             guard case .object(let members) = entry else { return false }
             return members["id"] == .int(workspace) && members["visible"] == .bool(true)
@@ -26,18 +30,43 @@ public enum WindowManagerVisibility {
         return shown ? .shown : .hidden
     }
 
-    /// The id of the workspace that holds `place`'s window in `node`, the workspace around it
-    /// being `enclosing`: `.some(nil)` for a window on no workspace, `nil` when it is not there.
-    private static func workspace(of place: Place, in node: JSONValue, enclosing: Int64?) -> Int64?? {
+    /// Where a window is in the tree: the workspace around it (`nil`: none, the scratchpad's
+    /// windows are on no real one), and whether a tabbed or stacked container on the way down
+    /// shows another of its tabs.
+    private struct Location {
+        var workspace: Int64?
+        var behindTab: Bool
+    }
+
+    /// The location of `place`'s window in `node`, reached through `outer`; `nil` when it is not there.
+    private static func location(of place: Place, in node: JSONValue, within outer: Location) -> Location? {
         guard case .object(let members) = node else { return nil }
-        var enclosing = enclosing
-        if members["type"] == .string("workspace"), case .int(let id)? = members["id"] { enclosing = id }
-        if isWindow(of: place, members) { return .some(enclosing) }
+        var here = outer
+        if members["type"] == .string("workspace"), case .int(let id)? = members["id"] { here.workspace = id }
+        if isWindow(of: place, members) { return here }
+        let tabbed = members["layout"] == .string("tabbed") || members["layout"] == .string("stacked")
+        let shownTab = tabbed ? shownChild(members) : nil
         for key in ["nodes", "floating_nodes"] {
             guard case .array(let children)? = members[key] else { continue }
             for child in children {
-                if let found = workspace(of: place, in: child, enclosing: enclosing) { return found }
+                var inner = here
+                if key == "nodes", let shownTab, case .object(let tab) = child, tab["id"] != .int(shownTab) { inner.behindTab = true }
+                if let found = location(of: place, in: child, within: inner) { return found }
             }
+        }
+        return nil
+    }
+
+    /// The id of the tiling child a tabbed or stacked container shows: the first of its `focus`
+    /// list that is one of its `nodes` (a workspace's list names its floating windows too).
+    private static func shownChild(_ members: [String: JSONValue]) -> Int64? {
+        guard case .array(let focus)? = members["focus"], case .array(let children)? = members["nodes"] else { return nil }
+        let tiling = Set(children.compactMap { child -> Int64? in
+            guard case .object(let child) = child, case .int(let id)? = child["id"] else { return nil }
+            return id
+        })
+        for entry in focus {
+            if case .int(let id) = entry, tiling.contains(id) { return id }
         }
         return nil
     }

@@ -9,16 +9,23 @@ public enum WindowOpen: RPCMethod {
         public var group: String
         /// The value, typed by the group; absent or `null` for a `none` group.
         public var value: JSONValue?
+        /// A string `value` as a file path, made absolute and normal against the opener's working
+        /// directory (windowd-protocol(7), window.open): a group of value type `path` takes it
+        /// instead of `value`, any other ignores it. Sent with every string, so that the opener
+        /// need not ask the group's type first.
+        public var path: String?
         /// Where the opener is (winctl(1), Attached terminals): a new window is launched there. It only chooses
         /// where; what runs is always the group's own `command`.
         public var place: Place?
         /// The outcomes this client decodes besides `created`, `focused` and `relaunched`
         /// (`launching`, `detached`); absent for none, and then the daemon says `focused` for them.
         public var outcomes: [String]?
-        /// Params opening `group` for `value`, from an opener at `place`, decoding `outcomes` too.
-        public init(group: String, value: JSONValue?, place: Place? = nil, outcomes: [String]? = nil) {
+        /// Params opening `group` for `value` (`path`: its form as a file path), from an opener at
+        /// `place`, decoding `outcomes` too.
+        public init(group: String, value: JSONValue?, path: String? = nil, place: Place? = nil, outcomes: [String]? = nil) {
             self.group = group
             self.value = value
+            self.path = path
             self.place = place
             self.outcomes = outcomes
         }

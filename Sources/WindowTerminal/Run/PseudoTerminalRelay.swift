@@ -6,8 +6,8 @@ import Musl
 import Synchronization
 
 /// The bytes between a terminal and a program on a pseudo-terminal of its own, both ways, on
-/// two threads of their own (a blocking `poll` and `read` each: no event loop between a key and
-/// its echo), as `script` and tmux relay them.
+/// two threads of their own (a blocking `poll` each: no event loop between a key and its echo),
+/// as `script` and tmux relay them.
 ///
 /// ```swift
 /// let relay = PseudoTerminalRelay(master: pty.master, input: 0, output: 1)
@@ -61,6 +61,8 @@ package final class PseudoTerminalRelay: Sendable {
             return nil
         }
         for end in commandEnds + acknowledgementEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // The output thread reads until a read would wait (readAvailable); writes wait in poll.
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         self.master = master
         self.input = input
         self.output = output
@@ -144,8 +146,7 @@ package final class PseudoTerminalRelay: Sendable {
     /// The program's output to the terminal, unchanged; its focus-report mode followed.
     private func relayOutput() {
         var tracker = FocusModeTracker()
-        let size = 65_536
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputBufferSize, alignment: 16)
         defer { buffer.deallocate() }
         var descriptors = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: commands.read, events: Int16(POLLIN), revents: 0)]
         var open = true
@@ -156,21 +157,9 @@ package final class PseudoTerminalRelay: Sendable {
             let ready = open ? poll(&descriptors, 2, -1) : poll(&descriptors[1], 1, -1)
             if ready < 0, errno == EINTR { continue }
             if open, descriptors[0].revents != 0 {
-                var count = read(master, buffer.baseAddress, size)
-                if count > 0 {
-                    // What is there already goes out in one write: fewer wake-ups of the terminal.
-                    while count < size {
-                        var more = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                        guard poll(&more, 1, 0) == 1, more.revents & Int16(POLLIN) != 0 else { break }
-                        let next = read(master, buffer.baseAddress! + count, size - count)
-                        guard next > 0 else { break }
-                        count += next
-                    }
-                    pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), &tracker)
-                    continue
-                }
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                open = false
+                let (count, ended) = readAvailable(into: buffer)
+                if count > 0 { pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), &tracker) }
+                if ended { open = false }
                 continue
             }
             guard descriptors[1].revents != 0 else { continue }
@@ -178,15 +167,36 @@ package final class PseudoTerminalRelay: Sendable {
             guard read(commands.read, &command, 1) == 1 else { continue }
             // Everything the program has written by now is readable: take it without waiting.
             while open {
-                var check = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&check, 1, 0) == 1, check.revents & Int16(POLLIN) != 0 else { break }
-                let count = read(master, buffer.baseAddress, size)
-                guard count > 0 else { break }
-                pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), &tracker)
+                let (count, ended) = readAvailable(into: buffer)
+                if count > 0 { pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), &tracker) }
+                if ended { open = false }
+                if count < buffer.count { break }
             }
             _ = write(acknowledgements.write, &command, 1)
             if command == UInt8(ascii: "s") { return }
         }
+    }
+
+    /// How much of the program's output one write to the terminal takes at most.
+    static let outputBufferSize = 65_536
+
+    /// Reads what the program has written so far into `buffer`, without waiting (the master is
+    /// non-blocking): a pseudo-terminal gives at most a few KiB a read, and what is there already
+    /// goes out in one write, with one read more than it takes to find out there is no more (no
+    /// `poll` between reads). `ended` once every slave descriptor is closed (EIO).
+    private func readAvailable(into buffer: UnsafeMutableRawBufferPointer) -> (count: Int, ended: Bool) {
+        var count = 0
+        while count < buffer.count {
+            let got = read(master, buffer.baseAddress! + count, buffer.count - count)
+            if got > 0 {
+                count += got
+            } else if got < 0, errno == EINTR {
+                continue
+            } else {
+                return (count, !(got < 0 && errno == EAGAIN))
+            }
+        }
+        return (count, false)
     }
 
     /// Writes `bytes` to the terminal and follows the program's focus-report mode in them.
@@ -221,7 +231,13 @@ package final class PseudoTerminalRelay: Sendable {
         while offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // The non-blocking master (or a terminal left non-blocking) is full: wait, not spin.
+                    var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&room, 1, -1)
+                    continue
+                }
                 return  // A closed terminal or pty takes nothing more.
             }
             offset += written

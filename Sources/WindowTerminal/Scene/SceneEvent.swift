@@ -6,9 +6,11 @@ public import WindowKit
 /// Focus reports and Ctrl-Z never appear here: ``SceneTerminal`` turns them into the window's
 /// phase itself.
 public enum SceneEvent: Sendable {
-    /// Bytes typed, for the app's key decoder (focus reports and Ctrl-Z taken out).
-    case keys([UInt8])
-    /// The terminal has a new size (SIGWINCH), or came back after a suspend: draw it whole.
+    /// A key typed or a text pasted, decoded (``InputDecoder``); focus reports and Ctrl-Z never
+    /// come here, ``SceneTerminal`` has taken them.
+    case key(Key)
+    /// The terminal has a new size (SIGWINCH), or came back after a suspend: the next frame is
+    /// drawn whole.
     case resized(TerminalSize)
     /// The terminal hung up: the window should end.
     case hangUp
@@ -24,7 +26,9 @@ public enum SceneEvent: Sendable {
     case windows([WindowInfo])
     /// An event of the app (`daemon.stopping`, a restart, …).
     case event(AppEvent)
-    /// Someone asked for this window to come to front; WindowKit has brought its place to front.
+    /// Someone asked for this window to come to front: WindowKit has brought its place to front,
+    /// or, where the place has no interface for it (a bare terminal), ``SceneTerminal`` has set
+    /// the terminal's title and rung the bell. Show it (a highlight) if you like.
     case focus(FocusRequest)
     /// This window was dismissed: it should end.
     case dismissed(Dismissal)

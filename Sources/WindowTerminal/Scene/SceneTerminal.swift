@@ -8,17 +8,18 @@ import WindowPlaces
 
 /// A window's terminal side, for an app on WindowKit: the terminal taken over while the window is
 /// presented and given back on every way out, its focus as the window's phase, and its keys,
-/// size and the scene's changes as one stream of ``SceneEvent``s.
+/// size and the scene's changes as one stream of ``SceneEvent``s, its keys decoded, and its
+/// screen drawn as frames of lines, only the rows that changed written.
 ///
 /// ```swift
 /// let terminal = SceneTerminal(scene: scene)!
 /// let status = try await terminal.run(tick: .seconds(1)) { event -> Int32? in
 ///     switch event {
-///     case .keys(let bytes): …                       // your keys; return a status to end
-///     case .hangUp, .signal, .dismissed: return 0
+///     case .key(.character("q")), .hangUp, .signal, .dismissed: return 0
+///     case .key(.down): selection += 1
 ///     default: break
 ///     }
-///     draw(on: terminal.mode, size: terminal.size)
+///     terminal.draw(lines(size: terminal.size))   // [ScreenLine], cut or padded to the screen
 ///     return nil
 /// }
 /// await scene.close()
@@ -36,13 +37,19 @@ import WindowPlaces
 public final class SceneTerminal {
     /// The window presented.
     public let scene: WindowScene
-    /// The terminal: write frames to it (``TerminalMode/write(_:)-(String)``).
+    /// The terminal: ``draw(_:)-([ScreenLine])`` writes frames to it; write anything else (a
+    /// title, the bell) with ``TerminalMode/write(_:)-(String)``.
     public let mode: TerminalMode
     /// The terminal's size, from `TIOCGWINSZ` at the start, on SIGWINCH and after a suspend.
     public private(set) var size = TerminalSize.fallback
     private let signals: SignalPipe
     private var phases: TerminalPhaseMachine
     private var reports = TerminalReports()
+    private var keys = InputDecoder()
+    /// What the screen shows, so that a frame writes only the rows that changed.
+    private var screen = TerminalScreen()
+    /// Counts the reads of keys, so that a release of held keys meant for an earlier one is dropped.
+    private var reads = 0
     /// The focus as the terminal reports it, for the place's visibility watcher.
     private let focus = FocusHint(focused: true)
 
@@ -61,6 +68,9 @@ public final class SceneTerminal {
     ///
     /// The first event is ``SceneEvent/resized(_:)`` with the terminal's size: draw it whole.
     ///
+    /// A trailing `ESC` (or a cut sequence) waits 10 ms for the rest before it is read as the
+    /// Escape key, as ``InputDecoder/flush()`` says; a bracketed paste waits for its end.
+    ///
     /// - Parameter tick: how often a ``SceneEvent/tick`` comes; none if `nil`.
     /// - Returns: the ending; `nil` if the task was cancelled.
     /// - Throws: ``Unavailable`` if the input is no terminal; nothing was changed.
@@ -71,6 +81,7 @@ public final class SceneTerminal {
         guard mode.enter() else { throw Unavailable(errno: errno) }
         defer { mode.restore() }
         size = TerminalSize.of(mode.output) ?? .fallback
+        screen.forget()
         let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
         continuation.yield(.event(.resized(size)))
         // Asked for before the tasks start, so that nothing from now on is missed.
@@ -108,10 +119,42 @@ public final class SceneTerminal {
                         break loop
                     }
                 }
+                if case .bytes = input, reports.isHolding || (keys.isHolding && !keys.isInPaste) {
+                    let read = reads
+                    group.addTask {
+                        if (try? await Task.sleep(for: SceneTerminal.escapeWait)) != nil { continuation.yield(.release(read)) }
+                    }
+                }
             }
             group.cancelAll()
         }
         return ending
+    }
+
+    /// How long a trailing `ESC` waits for the rest of a sequence before it is the Escape key.
+    static let escapeWait: Duration = .milliseconds(10)
+
+    // MARK: The screen
+
+    /// Draws `frame`, writing only the rows that differ from what the screen shows, in one
+    /// synchronized update (DEC mode 2026); nothing while the terminal is given back.
+    ///
+    /// After a ``SceneEvent/resized(_:)`` (and at the start) the next frame is drawn whole.
+    public func draw(_ frame: Frame) {
+        guard mode.isActive else { return }
+        mode.write(screen.update(to: frame))
+    }
+
+    /// Draws `lines` on the whole screen: cut or padded with blank lines to ``size``, each
+    /// line cut to its width (``Frame/init(size:lines:)``); only what changed is written.
+    public func draw(_ lines: [ScreenLine]) {
+        draw(Frame(size: size, lines: lines))
+    }
+
+    /// Draws the next frame whole, as after a resize: for a screen that something else wrote
+    /// on (Ctrl-L's redraw).
+    public func redrawWhole() {
+        screen.forget()
     }
 
     /// The terminal could not be taken over: its input is no terminal.
@@ -126,12 +169,20 @@ public final class SceneTerminal {
         case signal(Int32)
         case event(SceneEvent)
         case visibility(Visibility)
+        /// Nothing followed the held keys of read number `read` in time: read them as they stand.
+        case release(Int)
     }
 
     /// The events for the app in `input`, after the terminal's own part (focus, suspend, resume,
     /// size) is done.
     private func events(for input: Input) async -> [SceneEvent] {
         switch input {
+        case .event(.focus(let request)):
+            // WindowKit has brought the place to front; a terminal with no interface can only ask.
+            if !(request.window.place.map(OwnPlace.canBringToFront) ?? false) {
+                BringToFront.terminal.perform(for: request.window, on: mode)
+            }
+            return [.focus(request)]
         case .event(let event):
             return [event]
         case .visibility(let visibility):
@@ -139,6 +190,7 @@ public final class SceneTerminal {
             return []
         case .signal(SIGWINCH):
             size = TerminalSize.of(mode.output) ?? size
+            screen.forget()
             return [.resized(size)]
         case .signal(SIGTSTP):
             await suspend()
@@ -147,11 +199,17 @@ public final class SceneTerminal {
             return [resume()]
         case .signal(let signal):
             return [.signal(signal)]
+        case .release(let read):
+            guard read == reads else { return [] }
+            let held = self.keys.feed(reports.release())
+            // A paste is never cut short: it waits for its end marker.
+            return (held + (self.keys.isInPaste ? [] : self.keys.flush())).map(SceneEvent.key)
         case .bytes(let bytes):
+            reads += 1
             var events: [SceneEvent] = []
             for piece in reports.feed(bytes) {
                 switch piece {
-                case .keys(let keys): events.append(.keys(keys))
+                case .keys(let keys): events += self.keys.feed(keys).map(SceneEvent.key)
                 case .focusIn: report(phases.handle(.focusIn))
                 case .focusOut: report(phases.handle(.focusOut))
                 case .suspend: await suspend()
@@ -188,6 +246,7 @@ public final class SceneTerminal {
     private func resume() -> SceneEvent {
         mode.enter()
         size = TerminalSize.of(mode.output) ?? size
+        screen.forget()
         report(phases.handle(.resume))
         return .resized(size)
     }

@@ -8,6 +8,11 @@ public enum ControlSequence {
     public static let enableFocusReporting = "\u{1B}[?1004h"
     /// Stops focus reports.
     public static let disableFocusReporting = "\u{1B}[?1004l"
+    /// Asks the terminal to bracket pasted text with `CSI 200~` and `CSI 201~` (xterm mode
+    /// 2004), so that a paste reads as one ``Key/paste(_:)``, not as keys.
+    public static let enableBracketedPaste = "\u{1B}[?2004h"
+    /// Pasted text comes as typed again.
+    public static let disableBracketedPaste = "\u{1B}[?2004l"
     /// Starts a synchronized update: the terminal shows nothing until it ends (mode 2026).
     public static let beginSynchronizedUpdate = "\u{1B}[?2026h"
     /// Ends a synchronized update: the terminal shows the whole of it at once.

@@ -7,7 +7,8 @@ import Musl
 /// The terminal taken over for a full-screen view, and given back exactly as it was.
 ///
 /// ``enter()`` saves the line discipline's settings the first time, then sets raw input,
-/// switches to the alternate screen, hides the cursor and asks for focus reports.
+/// switches to the alternate screen, hides the cursor and asks for focus reports and bracketed
+/// paste.
 /// ``restore()`` undoes all of it; both may be called again (suspend and continue), and
 /// ``restore()`` when nothing is taken over does nothing, so every exit path can call it.
 public final class TerminalMode {
@@ -74,7 +75,7 @@ public final class TerminalMode {
         }
         write(
             ControlSequence.pushTitle + ControlSequence.enterAlternateScreen + ControlSequence.hideCursor
-                + ControlSequence.enableFocusReporting)
+                + ControlSequence.enableFocusReporting + ControlSequence.enableBracketedPaste)
         return true
     }
 
@@ -87,7 +88,7 @@ public final class TerminalMode {
         } else {
             write(
                 ControlSequence.endSynchronizedUpdate + ControlSequence.resetStyle + ControlSequence.disableFocusReporting
-                    + ControlSequence.showCursor + ControlSequence.leaveAlternateScreen + ControlSequence.popTitle)
+                    + ControlSequence.disableBracketedPaste + ControlSequence.showCursor + ControlSequence.leaveAlternateScreen + ControlSequence.popTitle)
         }
         if var settings = original {
             // TCSADRAIN: the sequences above reach the terminal before echo comes back.

@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import WindowKit
-import WindowPlaces
 import WindowTerminal
 
 /// The daemon's side of the presenter: the scene's values, focus, dismissal and the link.
@@ -12,10 +11,8 @@ extension TerminalPresenter {
     /// Applies one event; returns the ending once the presenter should stop.
     func handle(_ event: SceneEvent) async -> PresenterEnding? {
         switch event {
-        case .keys(let bytes): return readInput(bytes)
-        case .resized(let size):
-            self.size = size
-            screen = nil
+        case .key(let key): return read(key)
+        case .resized: break  // SceneTerminal draws the next frame whole.
         case .hangUp: return .signal(SIGHUP)
         case .signal(let signal): return .signal(signal)
         case .state, .appPhase, .windows, .phase: refresh()
@@ -27,11 +24,8 @@ extension TerminalPresenter {
             if let panel = Panel(storage: scene.storageValues) { model.panel = panel }
             refresh()
         case .event: refresh()
-        case .focus(let request):
-            // WindowKit has brought the place to front; a terminal with no interface can only ask.
-            if !(request.window.place.map(OwnPlace.canBringToFront) ?? false) {
-                BringToFront.terminal.perform(for: request.window, on: terminal.mode)
-            }
+        case .focus:
+            // Brought to front already (SceneTerminal rang the bell where nothing can raise it).
             model.highlighted = true
             highlightEnds = ContinuousClock.now + TerminalPresenter.highlightDuration
         case .dismissed(let dismissal):

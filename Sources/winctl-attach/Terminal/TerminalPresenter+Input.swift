@@ -6,24 +6,23 @@ import Musl
 import WindowKit
 import WindowTerminal
 
-/// Keys: the presenter's own part of the terminal (`SceneTerminal` has taken focus reports,
-/// Ctrl-Z and the signals out before).
+/// Keys: the presenter's own part of the terminal (`SceneTerminal` has decoded them, and taken
+/// focus reports, Ctrl-Z and the signals out before).
 extension TerminalPresenter {
-    /// Acts on the keys in `bytes`.
-    func readInput(_ bytes: [UInt8]) -> PresenterEnding? {
-        for event in input.feed(bytes) {
-            if model.highlighted, event != .focusIn, event != .focusOut {
-                model.highlighted = false
-                highlightEnds = nil
-            }
-            switch event {
-            case .detach: return .detached(model.window)
-            case .interrupt: return .signal(SIGINT)
-            case .nextPanel: select(model.panel.next)
-            case .previousPanel: select(model.panel.previous)
-            case .redraw: screen = nil
-            case .suspend, .focusIn, .focusOut, .other: break
-            }
+    /// Acts on `key`: `q` detaches, Ctrl-C leaves as SIGINT, Tab and Shift-Tab switch panels,
+    /// Ctrl-L redraws; any key ends the bring-to-front highlight.
+    func read(_ key: Key) -> PresenterEnding? {
+        if model.highlighted {
+            model.highlighted = false
+            highlightEnds = nil
+        }
+        switch key {
+        case .character("q"), .character("Q"): return .detached(model.window)
+        case .control("c"): return .signal(SIGINT)
+        case .tab: select(model.panel.next)
+        case .backTab: select(model.panel.previous)
+        case .control("l"): terminal.redrawWhole()
+        default: break
         }
         return nil
     }

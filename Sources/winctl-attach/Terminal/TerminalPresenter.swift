@@ -18,8 +18,8 @@ import WindowTerminal
 /// One loop over the keyboard, the signals and the scene's sequences: WindowTerminal's
 /// `SceneTerminal`, which also takes the terminal over and gives it back, and sets the window's
 /// phase from focus reports, Ctrl-Z and SIGCONT. The scene's current values make a
-/// ``PresenterModel``; ``RootView`` turns it into a frame and only the rows that changed are
-/// written, in one synchronized update. WindowKit re-attaches after windowd restarts and reconnects
+/// ``PresenterModel``; ``RootView`` turns it into a frame, and `SceneTerminal` writes only the rows
+/// that changed, in one synchronized update. WindowKit re-attaches after windowd restarts and reconnects
 /// with backoff; after `--give-up` without the daemon the presenter ends.
 final class TerminalPresenter {
     /// How long the bring-to-front highlight stays.
@@ -37,12 +37,6 @@ final class TerminalPresenter {
     let storedPanel: SceneStorage<String>
     /// What the view shows.
     var model: PresenterModel
-    /// Keys and reports cut between reads.
-    var input = InputDecoder()
-    /// The terminal's size, as the last `SceneEvent.resized` said.
-    var size = TerminalSize.fallback
-    /// What the screen shows; `nil` when unknown, so the next frame is drawn whole.
-    var screen: Frame?
     /// When the bring-to-front highlight goes.
     var highlightEnds: ContinuousClock.Instant?
     /// Since when the daemon is gone.
@@ -82,10 +76,7 @@ final class TerminalPresenter {
 
     /// Draws the model, writing only the rows that changed.
     func draw() {
-        guard terminal.mode.isActive else { return }
-        let frame = RootView.frame(model, size: size)
-        terminal.mode.write(FrameEncoder.bytes(for: FrameDiff(from: screen, to: frame)))
-        screen = frame
+        terminal.draw(RootView.frame(model, size: terminal.size))
     }
 
     private func finish(_ ending: PresenterEnding) async -> PresenterExit {

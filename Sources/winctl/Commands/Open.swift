@@ -1,4 +1,5 @@
 import ArgumentParser
+import POSIXSupport
 import WinctlOutput
 import WindowPlaces
 import WindowProtocol
@@ -29,8 +30,10 @@ extension Winctl {
         func run() throws {
             let here = OwnPlace.detect(outer: false)
             let client = try DaemonClient(options)
-            let params = WindowOpen.Params(group: group, value: try client.value(value, of: group).map(JSONValue.string), place: here,
-                                           outcomes: OpenOutcome.added)
+            // The value as typed, and as a file made absolute here: the daemon takes the one its
+            // group's type needs, so that one round trip does (windowd-protocol(7), window.open).
+            let params = WindowOpen.Params(group: group, value: value.map(JSONValue.string), path: value.map { NormalPath.of($0) },
+                                           place: here, outcomes: OpenOutcome.added)
             let result = try client.perform(WindowOpen.self, params) { result in
                 [result.window.id + " " + OpenText.outcome(result.outcome)]
             }

@@ -55,15 +55,9 @@ struct PlacesTmuxTests {
         return active
     }
 
-    /// A client attached to the session through a pseudo-terminal: tmux sends focus reports to
-    /// panes only while one is attached.
+    /// A client attached to the session (``TmuxSession/attachClient()``).
     static func attachClient(_ tmux: TmuxSession) throws -> SpawnedProcess {
-        let executable = try #require(TmuxSession.executable)
-        var environment = SpawnedProcess.testEnvironment(adding: ["TERM": "xterm-256color"])
-        environment["TMUX"] = nil
-        return try SpawnedProcess(
-            "/usr/bin/script", ["-qfc", "\(executable) -L \(tmux.socketName) -f /dev/null attach", "/dev/null"],
-            environment: environment, stdout: .file("/dev/null"))
+        try tmux.attachClient()
     }
 
     @Test("winctl open of a shown value selects its tmux window; the phases follow what tmux shows")

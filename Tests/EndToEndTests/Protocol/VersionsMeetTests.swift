@@ -71,7 +71,6 @@ struct VersionsMeetTests {
         let played = try PlayedDaemon(path: directory.file("odd.sock")) { method, _ in
             switch method {
             case "window.open": #""result":{"window":7,"made":"yes"}"#
-            case "daemon.groups": #""result":{"groups":[]}"#  // asked first: is the value a path?
             default: nil
             }
         }

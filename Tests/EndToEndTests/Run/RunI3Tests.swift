@@ -47,6 +47,35 @@ struct RunI3Tests {
         #expect(directory.read("first").isEmpty, "the first run goes on")
     }
 
+    @Test("in a tabbed or stacked container the run's window is background while another tab is shown, active again when its tab is")
+    func tabbedAndStacked() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: RunTerminalTests.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let socket = daemon.socketPath
+        let x = try XvfbDisplay()
+        let i3 = try I3Session(on: x)
+        _ = try i3.exec(["xterm", "-T", "tab", "-e"], running: RunTerminalTests.run(socket, status: directory.file("tab"), ["file", "t", "--", "/bin/sh", "-c", "exec sleep 600"]), name: "tab")
+        let shown = try RunTerminalTests.waitFor(socket, "t", phase: "active", timeout: .seconds(30))
+        let window = try #require(shown["place"]?["window"]?.string, "\(shown.jsonText)")
+        _ = try i3.exec(["xterm", "-T", "other", "-e"], running: ["sleep", "600"], name: "other")
+        try RunTerminalTests.waitFor(socket, "t", phase: "inactive", timeout: .seconds(30))
+
+        // The user's layout keys (a binding event; a layout command alone is no event): the other
+        // xterm has the focus, its tab is the one shown.
+        for key in ["alt+w", "alt+s"] {
+            _ = x.xdotool(["key", key])
+            try RunTerminalTests.waitFor(socket, "t", phase: "background")
+            try I3IPC.command("[id=\(window)] focus", socket: i3.socket, timeout: .seconds(5))
+            try RunTerminalTests.waitFor(socket, "t", phase: "active")
+            // Side by side again, then shown without the focus.
+            _ = x.xdotool(["key", "alt+e"])
+            try I3IPC.command("[title=\"^other$\"] focus", socket: i3.socket, timeout: .seconds(5))
+            try RunTerminalTests.waitFor(socket, "t", phase: "inactive")
+        }
+    }
+
     @Test("winctl close hangs the program up and run exits 129; the program's exit closes the window, its status run's")
     func closeAndExit() throws {
         let directory = try TemporaryDirectory()

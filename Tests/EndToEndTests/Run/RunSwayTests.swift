@@ -89,6 +89,30 @@ struct RunSwayTests {
         #expect(directory.read("first").isEmpty, "the first run goes on")
     }
 
+    @Test("in a tabbed or stacked container the run's window is background while another tab is shown, active again when its tab is")
+    func tabbedAndStacked() throws {
+        let desktop = try Desktop()
+        let (directory, socket) = (desktop.directory, desktop.daemon.socketPath)
+        try desktop.foot("tab", RunTerminalTests.run(socket, status: directory.file("tab"), ["file", "t", "--", "/bin/sh", "-c", "exec sleep 600"]))
+        let shown = try RunTerminalTests.waitFor(socket, "t", phase: "active", timeout: .seconds(30))
+        let foot = try Self.footPID(shown)
+        try desktop.foot("other", ["sleep", "600"])
+        try RunTerminalTests.waitFor(socket, "t", phase: "inactive", timeout: .seconds(30))
+
+        // The user's layout keys (a binding event; a layout command alone is no event): the other
+        // foot has the focus, its tab is the one shown.
+        for key in ["w", "s"] {
+            try desktop.sway.pressWithAlt(key)
+            try RunTerminalTests.waitFor(socket, "t", phase: "background")
+            try I3IPC.command("[pid=\(foot)] focus", socket: desktop.sway.socket, timeout: .seconds(5))
+            try RunTerminalTests.waitFor(socket, "t", phase: "active")
+            // Side by side again, then shown without the focus.
+            try desktop.sway.pressWithAlt("e")
+            try I3IPC.command("[title=\"^other$\"] focus", socket: desktop.sway.socket, timeout: .seconds(5))
+            try RunTerminalTests.waitFor(socket, "t", phase: "inactive")
+        }
+    }
+
     @Test("winctl close hangs the program up and run exits 129; the program's exit closes the window, its status run's")
     func closeAndExit() throws {
         let desktop = try Desktop()

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import POSIXSupport
+import Synchronization
 import TestSupport
 import Testing
 import WindowProtocol
@@ -55,6 +56,40 @@ struct PathValueTests {
         // A string group's value stays as it was typed.
         let note = try Self.winctl(["open", "notes", "./todo"], in: root, socket: daemon.socketPath)
         #expect(try note.json()["window"]?["value"]?.string == "./todo", "\(note)")
+    }
+
+    @Test("winctl open sends one request: the value as typed and, as path, the file made absolute in its directory")
+    func openIsOneRequest() throws {
+        let directory = try TemporaryDirectory()
+        let root = try #require(realpath(directory.path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        })
+        let sent = SentRequests()
+        let played = try PlayedDaemon(path: directory.file("d.sock")) { method, params in
+            sent.list.withLock { $0.append((method, params)) }
+            guard method == "window.open" else { return #""error":{"code":-32601,"message":"not played"}"# }
+            return #""result":{"window":{"id":"0123456789abcdef0123456789abcdef","group":"doc","value":"\#(root)/notes.md","presented":true,"phase":"active","createdAt":"2026-01-01T00:00:00Z"},"created":false,"outcome":"focused"}"#
+        }
+        let open = try Self.winctl(["open", "doc", "./notes.md"], in: root, socket: played.path)
+        #expect(open.status == 0, "\(open)")
+        let requests = sent.list.withLock { $0 }
+        #expect(requests.map(\.method) == ["window.open"], "\(requests.map(\.method))")
+        #expect(requests.first?.params?["value"]?.string == "./notes.md")
+        #expect(requests.first?.params?["path"]?.string == root + "/notes.md")
+    }
+
+    @Test("window.open of a path group takes path, the client's absolute form, instead of a relative value; other groups keep the value")
+    func pathBesideValue() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let opened = try client.call("window.open", #"{"group":"doc","value":"notes.md","path":"/srv/a/notes.md"}"#)
+        #expect(opened["window"]?["value"]?.string == "/srv/a/notes.md", "\(opened)")
+        let again = try client.call("window.open", #"{"group":"doc","value":"/srv/a/./notes.md"}"#)
+        #expect(again["window"]?["id"] == opened["window"]?["id"])
+        let note = try client.call("window.open", #"{"group":"notes","value":"./todo","path":"/srv/a/todo"}"#)
+        #expect(note["window"]?["value"]?.string == "./todo", "\(note)")
     }
 
     @Test("winctl attach GROUP VALUE of a path group presents the window of the file's whole path")
@@ -110,6 +145,11 @@ struct PathValueTests {
         #expect(file?["run"]?.array?.compactMap(\.string) == ["vim", "{value}"])
         #expect(file?["valueType"]?.string == "path")
     }
+}
+
+/// The requests a played daemon received, in order, from its connections' threads.
+final class SentRequests: Sendable {
+    let list = Mutex<[(method: String, params: JSONValue?)]>([])
 }
 
 /// The example manifest an editor ships (Examples/editor/editor.toml) is one windowd takes.

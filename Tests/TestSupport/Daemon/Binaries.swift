@@ -22,6 +22,8 @@ package enum Binaries {
 
     /// `orders`, the example app, in the build directory.
     package static var orders: String { buildDirectory + "/orders" }
+    /// `notes`, the other example app, in the build directory.
+    package static var notes: String { buildDirectory + "/notes" }
 
     /// The package root, found from this source file's place in `Tests/TestSupport/Daemon`.
     package static let packageRoot: String = {

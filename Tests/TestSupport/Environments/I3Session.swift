@@ -11,7 +11,9 @@ package final class I3Session: @unchecked Sendable {
         directory = try TemporaryDirectory("i3")
         socket = directory.file("ipc")
         // The first line keeps i3 from "migrating" the file (and starting i3bar).
-        let config = try directory.write("# i3 config file (v4)\nipc-socket \(socket)\nfocus_follows_mouse no\nfont pango:monospace 8\n", to: "config")
+        // The layout keys of i3's default config, for a test to press (``XvfbDisplay/xdotool(_:)``, `key alt+w`).
+        let keys = "bindsym Mod1+w layout tabbed\nbindsym Mod1+s layout stacking\nbindsym Mod1+e layout toggle split\n"
+        let config = try directory.write("# i3 config file (v4)\nipc-socket \(socket)\nfocus_follows_mouse no\nfont pango:monospace 8\n" + keys, to: "config")
         i3 = try BackgroundProcess(["i3", "-c", config], environment: TestEnvironment.base(["DISPLAY": x.display]), log: directory.file("i3.log"))
         guard Poll.until(within: 10, { (try? I3IPC.command("nop", socket: self.socket, timeout: .seconds(2))) != nil }) else {
             throw TestFailure("i3 did not answer on \(socket): \(directory.read("i3.log"))")

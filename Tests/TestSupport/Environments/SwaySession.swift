@@ -25,7 +25,9 @@ package final class SwaySession: @unchecked Sendable {
             }
             guard ProcessRunner.run(["chown", Self.user, directory.path]) else { throw TestFailure("chown failed") }
         }
-        let config = try directory.write("output HEADLESS-1 resolution 1280x800\nfocus_follows_mouse no\n", to: "config")
+        // The layout keys of sway's default config, for a test to press (``press(_:)``).
+        let keys = "bindsym Mod1+w layout tabbed\nbindsym Mod1+s layout stacking\nbindsym Mod1+e layout toggle split\n"
+        let config = try directory.write("output HEADLESS-1 resolution 1280x800\nfocus_follows_mouse no\n" + keys, to: "config")
         _ = chmod(config, 0o644)
         let environment = ["XDG_RUNTIME_DIR": directory.path, "HOME": directory.path, "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1"]
         sway = try BackgroundProcess(Self.asUser(["sway", "-c", config]), environment: TestEnvironment.base(environment), log: directory.file("sway.log"))
@@ -65,6 +67,15 @@ package final class SwaySession: @unchecked Sendable {
         keyboard = try BackgroundProcess(Self.asUser(["wtype", "-s", "90000", "-M", "shift", "-m", "shift"]),
                                          environment: TestEnvironment.base(["XDG_RUNTIME_DIR": directory.path, "WAYLAND_DISPLAY": "wayland-1"]),
                                          log: directory.file("wtype.log"))
+    }
+
+    /// Presses `key` with Alt held, on a virtual keyboard of its own, as the session's user
+    /// (`wtype -M alt w -m alt`): a key binding, as a user's.
+    package func pressWithAlt(_ key: String) throws {
+        let argv = Self.asUser(["wtype", "-M", "alt", key, "-m", "alt"])
+        guard TestEnvironment.output(argv, ["XDG_RUNTIME_DIR": directory.path, "WAYLAND_DISPLAY": "wayland-1"]) != nil else {
+            throw TestFailure("wtype alt+\(key) failed")
+        }
     }
 
     deinit {

@@ -61,6 +61,17 @@ package final class TmuxSession {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A client attached to the session through a pseudo-terminal (script(1)): tmux sends focus
+    /// reports to panes, and `switch-client` has a client to switch, only while one is attached.
+    package func attachClient() throws -> SpawnedProcess {
+        guard let executable = TmuxSession.executable else { throw TestFailure("tmux is not installed") }
+        var environment = SpawnedProcess.testEnvironment(adding: ["TERM": "xterm-256color"])
+        environment["TMUX"] = nil
+        return try SpawnedProcess(
+            "/usr/bin/script", ["-qfc", "\(executable) -L \(socketName) -f /dev/null attach", "/dev/null"],
+            environment: environment, stdout: .file("/dev/null"))
+    }
+
     /// The visible lines of `target`'s pane (the current one if `nil`), trailing blanks trimmed.
     package func screen(_ target: String? = nil) throws -> [String] {
         let text = try run(["capture-pane", "-p"] + (target.map { ["-t", $0] } ?? []))

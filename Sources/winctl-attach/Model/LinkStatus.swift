@@ -1,5 +1,5 @@
 /// How the presenter is connected to windowd, as the view shows it.
-public enum LinkStatus: Hashable, Sendable {
+enum LinkStatus: Hashable, Sendable {
     /// Attached and receiving events.
     case connected
     /// The daemon said it is stopping; the connection is about to drop.

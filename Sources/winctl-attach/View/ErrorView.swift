@@ -1,4 +1,5 @@
 import WindowProtocol
+import WindowTerminal
 
 /// The body while the app state is `error(kind)`: what went wrong and how to recover.
 enum ErrorView {

@@ -1,35 +1,36 @@
-public import WindowProtocol
+import WindowProtocol
+import WindowTerminal
 
 /// The panels of the main view, switched with Tab; the selection is kept in scene storage.
-public enum Panel: String, CaseIterable, Hashable, Sendable {
+enum Panel: String, CaseIterable, Hashable, Sendable {
     /// The other windows of the app, with their phases.
     case windows
     /// This window's scene storage.
     case storage
 
     /// The scene-storage key that holds the selected panel: UI state that comes back with the window.
-    public static let storageKey = "ui.panel"
+    static let storageKey = "ui.panel"
 
     /// The panel `storage` names under ``storageKey``, or `nil` if it names none.
-    public init?(storage: [String: JSONValue]) {
+    init?(storage: [String: JSONValue]) {
         guard case .string(let name)? = storage[Panel.storageKey], let panel = Panel(rawValue: name) else { return nil }
         self = panel
     }
 
     /// The panel after this one, wrapping around.
-    public var next: Panel {
+    var next: Panel {
         let all = Panel.allCases
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
     /// The panel before this one, wrapping around.
-    public var previous: Panel {
+    var previous: Panel {
         let all = Panel.allCases
         return all[(all.firstIndex(of: self)! + all.count - 1) % all.count]
     }
 
     /// The name on its tab.
-    public var title: String {
+    var title: String {
         switch self {
         case .windows: return "Windows"
         case .storage: return "Storage"
@@ -37,5 +38,5 @@ public enum Panel: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The value stored under ``storageKey``.
-    public var storageValue: JSONValue { .string(rawValue) }
+    var storageValue: JSONValue { .string(rawValue) }
 }

@@ -1,12 +1,13 @@
 import WindowProtocol
+import WindowTerminal
 
 /// The root view: the frame for a model and a terminal size, chosen by the app state.
 ///
 /// Like a SwiftUI app's root view switching over its state: launch, sign-in, onboarding,
 /// main or error, between a title bar and a status bar. A pure function of its inputs.
-public enum RootView {
+enum RootView {
     /// The whole screen for `model` on a terminal of `size`.
-    public static func frame(_ model: PresenterModel, size: TerminalSize) -> Frame {
+    static func frame(_ model: PresenterModel, size: TerminalSize) -> Frame {
         let width = size.columns
         guard size.rows >= 3 else {
             return Frame(size: size, lines: [TitleBar.line(model, width: width), StatusBar.line(model, width: width)])

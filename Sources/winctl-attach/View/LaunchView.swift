@@ -1,3 +1,5 @@
+import WindowTerminal
+
 /// The body while the app state is `loading`: the launch screen.
 enum LaunchView {
     /// The launch screen's lines.

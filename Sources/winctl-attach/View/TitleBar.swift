@@ -1,4 +1,5 @@
 import WindowProtocol
+import WindowTerminal
 
 /// The top row: which window this is, and its phase beside the app's.
 enum TitleBar {

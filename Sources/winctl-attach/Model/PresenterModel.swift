@@ -1,31 +1,32 @@
-public import WindowProtocol
+import WindowProtocol
+import WindowTerminal
 
 /// Everything the terminal view shows: the app state, this window, the others, and the link.
 ///
 /// A value that the presenter updates from replies and events; ``RootView`` turns it into a
 /// ``Frame``. Nothing here does I/O.
-public struct PresenterModel: Hashable, Sendable {
+struct PresenterModel: Hashable, Sendable {
     /// The window presented here.
-    public var window: WindowInfo
+    var window: WindowInfo
     /// The app state.
-    public var state: AppState
+    var state: AppState
     /// The aggregate phase of all windows.
-    public var aggregate: ScenePhase
+    var aggregate: ScenePhase
     /// Every window of the app the presenter knows of, this one included, by id.
-    public var windows: [String: WindowInfo]
+    var windows: [String: WindowInfo]
     /// This window's scene storage.
-    public var storage: [String: JSONValue]
+    var storage: [String: JSONValue]
     /// The selected panel of the main view.
-    public var panel: Panel
+    var panel: Panel
     /// How the presenter is connected.
-    public var link: LinkStatus
+    var link: LinkStatus
     /// Whether the window was just brought to front and shows it.
-    public var highlighted: Bool
+    var highlighted: Bool
     /// The daemon's socket, named while reconnecting.
-    public var socketPath: String
+    var socketPath: String
 
     /// The model right after attaching with `result` to the daemon at `socketPath`.
-    public init(attached result: WindowAttach.Result, socketPath: String) {
+    init(attached result: WindowAttach.Result, socketPath: String) {
         window = result.window
         state = result.state
         aggregate = result.phase
@@ -39,7 +40,7 @@ public struct PresenterModel: Hashable, Sendable {
 
     /// Takes the reply of a (re-)attach: the window, its storage and the panel it keeps there,
     /// the app state and the aggregate. A panel the storage does not name stays as it was.
-    public mutating func adopt(_ result: WindowAttach.Result) {
+    mutating func adopt(_ result: WindowAttach.Result) {
         if result.window.id != window.id { windows[window.id] = nil }
         window = result.window
         state = result.state
@@ -50,7 +51,7 @@ public struct PresenterModel: Hashable, Sendable {
     }
 
     /// Takes the snapshot of a subscription: the app state, the aggregate and every window.
-    public mutating func adopt(_ snapshot: EventsSubscribe.Snapshot) {
+    mutating func adopt(_ snapshot: EventsSubscribe.Snapshot) {
         state = snapshot.state
         aggregate = snapshot.phase
         windows = Dictionary(snapshot.windows.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
@@ -58,25 +59,25 @@ public struct PresenterModel: Hashable, Sendable {
     }
 
     /// Takes this window's scene storage after a storage call.
-    public mutating func adopt(storage: [String: JSONValue]) {
+    mutating func adopt(storage: [String: JSONValue]) {
         self.storage = storage
         if let stored = Panel(storage: storage) { panel = stored }
     }
 
     /// A window was opened or changed (its phase, its presenter).
-    public mutating func update(_ info: WindowInfo) {
+    mutating func update(_ info: WindowInfo) {
         windows[info.id] = info
         if info.id == window.id { window = info }
     }
 
     /// A window was closed.
-    public mutating func remove(_ info: WindowInfo) {
+    mutating func remove(_ info: WindowInfo) {
         guard info.id != window.id else { return update(info) }
         windows[info.id] = nil
     }
 
     /// The other windows of the app, by group, then value, then id.
-    public var otherWindows: [WindowInfo] {
+    var otherWindows: [WindowInfo] {
         windows.values.filter { $0.id != window.id }.sorted { a, b in
             (a.group, WindowLabel.value(a.value) ?? "", a.id) < (b.group, WindowLabel.value(b.value) ?? "", b.id)
         }

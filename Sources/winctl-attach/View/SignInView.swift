@@ -1,3 +1,5 @@
+import WindowTerminal
+
 /// The body while the app state is `unauthenticated`: the sign-in screen.
 enum SignInView {
     /// The sign-in screen's lines, with the command that signs in.

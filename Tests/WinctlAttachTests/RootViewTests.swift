@@ -1,6 +1,7 @@
 import Testing
 import WindowProtocol
-@testable import WindowTerminal
+import WindowTerminal
+@testable import winctl_attach
 
 @Suite("Root view: the screen for each app state")
 struct RootViewTests {

@@ -1,6 +1,7 @@
 import Testing
 import WindowProtocol
 import WindowTerminal
+@testable import winctl_attach
 
 @Suite("Presenter model: replies and events")
 struct PresenterModelTests {

@@ -1,5 +1,6 @@
 import WindowProtocol
 import WindowTerminal
+@testable import winctl_attach
 
 /// Windows, attach results and models for the view tests.
 enum Fixtures {
