@@ -3,6 +3,10 @@ import WindowProtocol
 /// Params a route reads straight from the parsed object when they are well-formed; anything
 /// else goes through their `Decodable` conformance, which also words the error. Reading them
 /// directly must give what decoding gives (`DirectParamsTests`).
+///
+/// Only `window.open` and `scene.setPhase` have them: the methods whose cost the daemon's
+/// throughput is made of (Benchmarks/README.md, "One declaration per wire type"); every other
+/// method's params are decoded, from their one `Codable` declaration.
 protocol DirectParams: Decodable {
     /// The params `members` hold, or `nil` to let `Decodable` decide.
     init?(members: [String: JSONValue])
@@ -13,6 +17,11 @@ extension WindowOpen.Params: DirectParams {
         guard case .string(let group)? = members["group"] else { return nil }
         // As `decodeIfPresent`: `null` is the same as absent.
         let value = members["value"]
+        // The bare open has nothing more: no need to look for the rest.
+        guard members.count > (value == nil ? 1 : 2) else {
+            self.init(group: group, value: value == .null ? nil : value)
+            return
+        }
         var path: String?
         switch members["path"] {
         case nil, .null?: path = nil
@@ -36,43 +45,10 @@ extension WindowOpen.Params: DirectParams {
     }
 }
 
-extension WindowIDParams: DirectParams {
-    init?(members: [String: JSONValue]) {
-        guard case .string(let id)? = members["id"] else { return nil }
-        self.init(id: id)
-    }
-}
-
 extension SceneSetPhase.Params: DirectParams {
     init?(members: [String: JSONValue]) {
         guard case .string(let id)? = members["id"], case .string(let name)? = members["phase"],
               let phase = ScenePhase(rawValue: name) else { return nil }
         self.init(id: id, phase: phase)
-    }
-}
-
-extension WindowList.Params: DirectParams {
-    init?(members: [String: JSONValue]) {
-        switch members["group"] {
-        case nil, .null?: self.init(group: nil)
-        case .string(let group)?: self.init(group: group)
-        default: return nil
-        }
-    }
-}
-
-extension EventsSubscribe.Params: DirectParams {
-    init?(members: [String: JSONValue]) {
-        switch members["types"] {
-        case nil, .null?: self.init(types: nil)
-        case .array(let elements)?:
-            var types: [String] = []
-            for element in elements {
-                guard case .string(let type) = element else { return nil }
-                types.append(type)
-            }
-            self.init(types: types)
-        default: return nil
-        }
     }
 }

@@ -23,8 +23,11 @@ package enum EventAudience {
         let name = event.name
         switch event {
         case .windowOpened, .windowClosed, .windowPhase, .windowLaunchFailed:
+            guard !subscribers.isEmpty else { return [] }
             return subscribers.filter { $0.subscription.includes(name) }
         case .windowFocus(_, let presenter):
+            // Most de-duplicated opens: no subscriber and no presenter, so no array to filter into.
+            if subscribers.isEmpty, presenter == nil { return [] }
             var audience = subscribers.filter { $0.subscription.includes(name) }
             if let presenter, !audience.contains(where: { $0.id == presenter }), let window = connection(presenter) {
                 audience.append(window)

@@ -33,7 +33,7 @@ struct MethodRoute: Sendable {
         }
     }
 
-    /// The route for one of the frequent methods, whose params are read straight from the
+    /// The route for `window.open` and `scene.setPhase`, whose params are read straight from the
     /// parsed object and whose response is written without Codable (same bytes, less work).
     static func of<Method: RPCMethod>(
         _ method: Method.Type,

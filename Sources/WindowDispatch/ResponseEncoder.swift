@@ -20,7 +20,7 @@ package struct ResponseEncoder: Sendable {
 
     /// The error response to request `id`, without a newline.
     package func errorBody(id: RequestID?, _ error: RPCError) -> [UInt8] {
-        RPCResponse<NoParams>(id: id, error: error).jsonBytes
+        body(RPCResponse<NoParams>(id: id, error: error))
     }
 
     /// `value` as compact JSON, or `nil` if it does not encode.

@@ -34,6 +34,17 @@ struct DirectParamsTests {
         #expect(direct == strings * (Self.values.count + 1), "the direct reading takes every string group")
     }
 
+    @Test("window.open's params with nothing besides group and value (the bare open)")
+    func bareOpen() {
+        for var members in Self.objects(["group", "value"]) {
+            members["extra"] = nil
+            let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(members))
+            guard let read = WindowOpen.Params(members: members) else { continue }
+            #expect(decoded != nil && read.group == decoded?.group && read.value == decoded?.value, "\(members)")
+            #expect(read.place == nil && read.outcomes == nil)
+        }
+    }
+
     @Test("window.open's params with the opener's place")
     func openWithPlace() {
         let places: [JSONValue] = [
@@ -87,34 +98,15 @@ struct DirectParamsTests {
         #expect(direct > 0)
     }
 
-    @Test("the params naming a window, and scene.setPhase's")
+    @Test("scene.setPhase's params")
     func idAndPhase() {
         var direct = 0
         for members in Self.objects(["id", "phase"]) {
-            let decodedID = try? JSONValueDecoder().decode(WindowIDParams.self, from: .object(members))
-            if let read = WindowIDParams(members: members) {
-                #expect(read.id == decodedID?.id, "\(members)")
-            }
             let decoded = try? JSONValueDecoder().decode(SceneSetPhase.Params.self, from: .object(members))
             guard let read = SceneSetPhase.Params(members: members) else { continue }
             direct += 1
             #expect(read.id == decoded?.id && read.phase == decoded?.phase, "\(members)")
         }
         #expect(direct > 0)
-    }
-
-    @Test("window.list's and events.subscribe's params, absent members included")
-    func listAndSubscribe() {
-        for members in Self.objects(["group", "types"]) {
-            let list = try? JSONValueDecoder().decode(WindowList.Params.self, from: .object(members))
-            if let read = WindowList.Params(members: members) {
-                #expect(list != nil && read.group == list?.group, "\(members)")
-            }
-            let subscribe = try? JSONValueDecoder().decode(EventsSubscribe.Params.self, from: .object(members))
-            if let read = EventsSubscribe.Params(members: members) {
-                #expect(subscribe != nil && read.types == subscribe?.types, "\(members)")
-            }
-        }
-        #expect(WindowList.Params(members: [:])?.group == nil && EventsSubscribe.Params(members: [:])?.types == nil)
     }
 }

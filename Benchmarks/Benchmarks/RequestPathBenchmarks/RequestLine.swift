@@ -20,6 +20,11 @@ enum RequestLine {
         #"{"jsonrpc":"2.0","id":1,"method":"scene.setPhase","params":{"id":"\#(window)","phase":"\#(phase)"}}"#
     }
 
+    /// `window.focus` of window `window` (its id).
+    static func focus(window: String) -> String {
+        #"{"jsonrpc":"2.0","id":1,"method":"window.focus","params":{"id":"\#(window)"}}"#
+    }
+
     /// A JSON-RPC batch of `requests`, answered in one line.
     static func batch(_ requests: [String]) -> String {
         "[" + requests.joined(separator: ",") + "]"

@@ -82,6 +82,20 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // window.focus of a presented window: a lookup by id, a window.focus event for its
+    // presenter, the window in the reply (the methods that take an id and answer a window).
+    do {
+        let path = RequestPath()
+        let attached = ReplyCheck.respond(path, to: RequestLine.attach(group: "detail", value: "8", phase: "active"), expecting: [#""phase":"active""#])
+        let focus = Array(RequestLine.focus(window: ReplyCheck.windowID(in: attached)).utf8)
+        ReplyCheck.respond(path, to: RequestLine.focus(window: ReplyCheck.windowID(in: attached)), expecting: [#""window":{"id":"#])
+        Benchmark("window.focus") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(path.serve(focus))
+            }
+        }
+    }
+
     // scene.setPhase flipping a presented window active ↔ inactive: every request changes the
     // window's phase and the aggregate (windowbench's figure 3, without the fan-out).
     do {

@@ -8,9 +8,16 @@ import WindowProtocol
 extension SceneCoordinator {
     /// The earliest time at which ``advance(to:effects:)`` has something to do; `nil` for never
     /// (signed out, and no lower aggregate waiting).
+    @inlinable
     package var nextDeadline: Double? {
+        // Asked after every request: the earliest of three without an array to find it in.
+        func earlier(_ first: Double?, _ second: Double?) -> Double? {
+            guard let first else { return second }
+            guard let second else { return first }
+            return min(first, second)
+        }
         let expiry = state.isAuthenticated ? session?.expiresAt : nil
-        return [expiry, phaseSettle.deadline, launches.nextDeadline].compactMap { $0 }.min()
+        return earlier(earlier(expiry, phaseSettle.deadline), launches.nextDeadline)
     }
 
     /// Time has reached `now`: a lower aggregate that has held is announced (with its

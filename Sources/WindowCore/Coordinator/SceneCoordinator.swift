@@ -37,6 +37,7 @@ package struct SceneCoordinator: Sendable {
     }
 
     /// The current app state.
+    @inlinable
     package var state: AppState { appState.state }
 
     /// The aggregate phase as announced (`registry.aggregate` is the windows' own, at once).

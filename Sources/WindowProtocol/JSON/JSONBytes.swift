@@ -1,12 +1,12 @@
 /// Compact JSON being written into a byte array: strings escaped, integers in decimal, parsed
 /// values exactly (numbers as their text). ``JSONWriter`` writes `Encodable` values with it,
 /// and ``JSONWritable`` types write themselves with it directly.
-public struct JSONBytes: Sendable {
+package struct JSONBytes: Sendable {
     /// The bytes written so far.
-    public internal(set) var bytes: [UInt8] = []
+    package internal(set) var bytes: [UInt8] = []
 
     /// An empty output with room for `capacity` bytes.
-    public init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
@@ -16,22 +16,22 @@ public struct JSONBytes: Sendable {
     }
 
     /// Appends `text` as it is: punctuation, member names, literals known to need no escaping.
-    public mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends one byte.
-    public mutating func append(byte: UInt8) {
+    package mutating func append(byte: UInt8) {
         bytes.append(byte)
     }
 
     /// Appends `text` as it is (no quotes, no escaping).
-    public mutating func writeRaw(_ text: String) {
+    package mutating func writeRaw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
     /// Appends `text` as a JSON string: quoted, with `"`, `\` and control characters escaped.
-    public mutating func writeString(_ text: String) {
+    package mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
@@ -58,7 +58,7 @@ public struct JSONBytes: Sendable {
     }
 
     /// Appends `value` in decimal.
-    public mutating func writeInteger(_ value: some BinaryInteger) {
+    package mutating func writeInteger(_ value: some BinaryInteger) {
         if value == 0 {
             bytes.append(UInt8(ascii: "0"))
             return
@@ -78,18 +78,18 @@ public struct JSONBytes: Sendable {
     }
 
     /// Appends a finite `value`; infinities and NaN have no JSON form.
-    public mutating func writeDouble(_ value: Double) throws(JSONWriter.Failure) {
+    package mutating func writeDouble(_ value: Double) throws(JSONWriter.Failure) {
         guard value.isFinite else { throw JSONWriter.Failure(description: "\(value) has no JSON form") }
         bytes.append(contentsOf: value.description.utf8)
     }
 
     /// Appends `true` or `false`.
-    public mutating func writeBool(_ value: Bool) {
+    package mutating func writeBool(_ value: Bool) {
         value ? append("true") : append("false")
     }
 
     /// Appends a parsed JSON value, exactly (numbers as their text).
-    public mutating func write(_ value: JSONValue) {
+    package mutating func write(_ value: JSONValue) {
         switch value {
         case .null: append("null")
         case .bool(let flag): writeBool(flag)
@@ -119,7 +119,7 @@ public struct JSONBytes: Sendable {
     }
 
     /// Appends a request id exactly as it was sent, or `null` when it could not be read.
-    public mutating func write(_ id: RequestID?) {
+    package mutating func write(_ id: RequestID?) {
         switch id {
         case nil: append("null")
         case .number(let number)?: writeInteger(number)

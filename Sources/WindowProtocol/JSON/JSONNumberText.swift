@@ -1,15 +1,15 @@
 /// The exact value of a JSON number's text, read without rounding through `Double`:
 /// `9007199254740993.0` is the integer 9007199254740993, `4.2e1` is 42, `42.5` is no integer.
-public struct JSONNumberText: Sendable, Equatable {
+package struct JSONNumberText: Sendable, Equatable {
     /// Whether the number is below zero.
-    public let negative: Bool
+    package let negative: Bool
     /// The significant decimal digits, without leading or trailing zeros (empty for zero).
-    public let digits: [UInt8]
+    package let digits: [UInt8]
     /// The power of ten the digits are scaled by.
-    public let exponent: Int
+    package let exponent: Int
 
     /// Reads `text`, which must be a JSON number (RFC 8259 section 6); `nil` otherwise.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var bytes = Array(text.utf8)[...]
         negative = bytes.first == UInt8(ascii: "-")
         if negative { bytes = bytes.dropFirst() }
@@ -47,7 +47,7 @@ public struct JSONNumberText: Sendable, Equatable {
     }
 
     /// The number as an `Int64` if it is a whole number in range; `nil` otherwise.
-    public func integer() -> Int64? {
+    package func integer() -> Int64? {
         guard exponent >= 0, digits.count + exponent <= 19 else { return digits.isEmpty ? 0 : nil }
         var magnitude: UInt64 = 0
         for digit in digits + Array(repeating: UInt8(ascii: "0"), count: exponent) {

@@ -8,18 +8,18 @@ import Glibc
 extension JSONParser {
     /// The members of a request object that JSON-RPC 2.0 reads; others are checked and dropped.
     /// As in a parsed object, a name given twice keeps its last value.
-    public struct RequestMembers: Sendable, Equatable {
+    package struct RequestMembers: Sendable, Equatable {
         /// `jsonrpc`.
-        public var jsonrpc: JSONValue?
+        package var jsonrpc: JSONValue?
         /// `id`.
-        public var id: JSONValue?
+        package var id: JSONValue?
         /// `method`.
-        public var method: JSONValue?
+        package var method: JSONValue?
         /// `params`.
-        public var params: JSONValue?
+        package var params: JSONValue?
 
         /// The members a parsed object holds.
-        public init(_ members: [String: JSONValue]) {
+        package init(_ members: [String: JSONValue]) {
             jsonrpc = members["jsonrpc"]
             id = members["id"]
             method = members["method"]
@@ -31,7 +31,7 @@ extension JSONParser {
 
     /// A request line: one value or a batch of them, each a request object or something else
     /// (`nil`), which is an invalid request.
-    public enum RequestLine: Sendable, Equatable {
+    package enum RequestLine: Sendable, Equatable {
         /// One value that is not an array.
         case single(RequestMembers?)
         /// An array (`[]` included): a batch.
@@ -39,7 +39,7 @@ extension JSONParser {
     }
 
     /// Parses one request line (surrounded by optional white space).
-    public static func parseRequestLine(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> RequestLine {
+    package static func parseRequestLine(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> RequestLine {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
         let line: RequestLine

@@ -1,25 +1,25 @@
 /// A strict RFC 8259 parser from bytes to ``JSONValue``: one pass, no intermediate `Data`,
 /// no thrown errors on the happy path. The daemon parses every request line with it.
-public enum JSONParser {
+package enum JSONParser {
     /// Why bytes are not JSON, and where.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, CustomStringConvertible {
         /// The byte offset of the problem.
-        public var offset: Int
+        package var offset: Int
         /// What is wrong there.
-        public var reason: String
+        package var reason: String
         /// Whether the bytes are JSON only nested deeper than ``JSONParser/maximumDepth`` so far:
         /// a limit of windowd's, not a syntax error (windowd-protocol(7), "LIMITS").
-        public var isNestingLimit = false
+        package var isNestingLimit = false
         /// `<reason> at byte <offset>`, quoted in the -32700 reply.
-        public var description: String { "\(reason) at byte \(offset)" }
+        package var description: String { "\(reason) at byte \(offset)" }
     }
 
     /// The nesting limit: arrays and objects inside each other deeper than this are refused
     /// rather than risking the stack (a request object, and a batch's array, count as one).
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     /// Parses exactly one JSON value (surrounded by optional white space).
-    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
@@ -29,7 +29,7 @@ public enum JSONParser {
     }
 
     /// Parses the bytes of `collection`.
-    public static func parse(_ collection: some Collection<UInt8>) throws(Failure) -> JSONValue {
+    package static func parse(_ collection: some Collection<UInt8>) throws(Failure) -> JSONValue {
         let result: Result<JSONValue, Failure>? = collection.withContiguousStorageIfAvailable { buffer in
             Result { () throws(Failure) in try parse(UnsafeRawBufferPointer(buffer)) }
         }

@@ -2,12 +2,12 @@
 /// once (by ``JSONParser``) and its params read from the tree instead of from bytes again.
 ///
 /// Errors are `DecodingError`s with coding paths, as `JSONDecoder`'s are.
-public struct JSONValueDecoder {
+package struct JSONValueDecoder {
     /// A decoder; it holds no options, as every windowd type decodes the same way.
-    public init() {}
+    package init() {}
 
     /// Decodes `type` from `value`.
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try T(from: TreeDecoder(value: value, codingPath: []))
     }
 }
@@ -186,7 +186,7 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
 
 extension JSONValue {
     /// `an object`, `a string`, …: for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

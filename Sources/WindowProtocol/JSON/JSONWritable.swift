@@ -1,15 +1,17 @@
 /// A wire type that writes itself as compact JSON straight into ``JSONBytes``, byte for byte
 /// as its `Encodable` conformance writes through ``JSONWriter``, without Codable's generic
-/// containers. The daemon's most frequent replies use it; `JSONWritableTests` prove that both
-/// ways agree.
-public protocol JSONWritable: Encodable {
+/// containers. Only the replies of `window.open` and `scene.setPhase` (and what they hold) have
+/// it, where the request path's profile asks for it (Benchmarks/README.md, "One declaration per
+/// wire type"); every other reply is encoded from its `Codable` declaration. `JSONWritableTests`
+/// prove that both ways agree.
+package protocol JSONWritable: Encodable {
     /// Appends the value's JSON to `json`.
     func write(to json: inout JSONBytes)
 }
 
 extension JSONWritable {
     /// The value's JSON.
-    public var jsonBytes: [UInt8] {
+    package var jsonBytes: [UInt8] {
         var json = JSONBytes()
         write(to: &json)
         return json.bytes

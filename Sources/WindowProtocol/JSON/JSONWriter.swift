@@ -8,9 +8,9 @@
 ///
 /// Object members come out in the order the value encodes them (declaration order for
 /// synthesized conformances), dictionaries in their iteration order.
-public enum JSONWriter {
+package enum JSONWriter {
     /// `value` as compact JSON.
-    public static func bytes(_ value: some Encodable) throws -> [UInt8] {
+    package static func bytes(_ value: some Encodable) throws -> [UInt8] {
         let output = Output()
         try output.encode(value, level: 0)
         output.close(above: -1)
@@ -18,9 +18,9 @@ public enum JSONWriter {
     }
 
     /// Why a value cannot be written.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What could not be written.
-        public var description: String
+        package var description: String
     }
 
     /// The bytes written so far and the containers still open, innermost last.

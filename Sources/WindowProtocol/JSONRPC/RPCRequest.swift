@@ -34,7 +34,7 @@ public struct RPCRequestHeader: Sendable {
     public var problem: String?
 
     /// Reads the header from the members of a request object.
-    public init(_ members: JSONParser.RequestMembers) {
+    package init(_ members: JSONParser.RequestMembers) {
         expectsResponse = true
         switch members.id {
         case nil:

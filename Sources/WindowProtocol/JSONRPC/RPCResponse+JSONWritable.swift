@@ -1,6 +1,6 @@
 extension RPCResponse: JSONWritable where Result: JSONWritable {
     /// `{"jsonrpc":"2.0","id":…,"result":…}` or `{"jsonrpc":"2.0","id":…,"error":…}`.
-    public func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.append(#"{"jsonrpc":"#)
         json.writeString(jsonrpc)
         json.append(#","id":"#)
@@ -19,7 +19,7 @@ extension RPCResponse: JSONWritable where Result: JSONWritable {
 
 extension RPCError: JSONWritable {
     /// `{"code":…,"message":…}`, with `"data":{"reason":…}` when there is a reason.
-    public func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.append(#"{"code":"#)
         json.writeInteger(code)
         json.append(#","message":"#)
@@ -33,12 +33,5 @@ extension RPCError: JSONWritable {
             json.append(byte: UInt8(ascii: "}"))
         }
         json.append(byte: UInt8(ascii: "}"))
-    }
-}
-
-extension NoParams: JSONWritable {
-    /// `{}`.
-    public func write(to json: inout JSONBytes) {
-        json.append("{}")
     }
 }

@@ -30,6 +30,10 @@ public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
     /// This outcome as told to a client that decodes `understood` besides ``original``: an
     /// outcome it does not know is `focused`, what it was told before the others existed.
     public func told(understanding understood: [String]) -> OpenOutcome {
-        Self.original.contains(self) || understood.contains(rawValue) ? self : .focused
+        switch self {
+        // ``original``, without hashing a set at every open.
+        case .created, .focused, .relaunched: self
+        case .launching, .detached: understood.contains(rawValue) ? self : .focused
+        }
     }
 }

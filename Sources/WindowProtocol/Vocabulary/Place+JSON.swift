@@ -1,11 +1,11 @@
 extension Place: JSONWritable {
     /// Reads a place from an already parsed JSON value (a `place` param or member).
-    public init(json: JSONValue) throws {
+    package init(json: JSONValue) throws {
         self = try JSONValueDecoder().decode(Place.self, from: json)
     }
 
     /// The place as a JSON object, for the code that builds replies and events by hand.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [String: JSONValue] = ["kind": .string(kind.rawValue)]
         for (key, text) in stringMembers { members[key.stringValue] = .string(text) }
         if let pid { members[CodingKeys.pid.stringValue] = .int(Int64(pid)) }
@@ -16,7 +16,7 @@ extension Place: JSONWritable {
 
     /// `{"kind":…,` the identifiers present `,"outer":{…}}`, in ``CodingKeys`` order, byte for
     /// byte as the `Encodable` conformance writes it.
-    public func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.append(#"{"kind":"#)
         json.writeString(kind.rawValue)
         for (key, text) in stringMembers {

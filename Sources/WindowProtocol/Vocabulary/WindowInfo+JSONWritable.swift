@@ -1,7 +1,7 @@
 extension WindowInfo: JSONWritable {
     /// `{"id":…,"group":…,"value":…,"phase":…,"attached":…,"createdAt":…}`, in declaration order, with
     /// `"place":…` last when there is one.
-    public func write(to json: inout JSONBytes) {
+    package func write(to json: inout JSONBytes) {
         json.append(#"{"id":"#)
         json.writeString(id)
         json.append(#","group":"#)
