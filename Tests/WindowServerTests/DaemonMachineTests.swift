@@ -26,13 +26,31 @@ struct DaemonMachineTests {
         var settled = 0
         var now: Double = 0
 
-        init() {
-            machine = DaemonMachine(coordinator: RollbackPointTests.coordinator(), windowIDs: WindowIDSource(seed: 7))
+        init(coordinator: SceneCoordinator = RollbackPointTests.coordinator()) {
+            machine = DaemonMachine(coordinator: coordinator, windowIDs: WindowIDSource(seed: 7))
         }
 
-        /// A request line from connection `id`.
+        /// A request line from connection `id`: handled now, or kept for the end of loading.
         func send(_ line: String, from id: UInt64) {
             let connection = ConnectionID(id)
+            let admission = Array(line.utf8).withUnsafeBytes { machine.admit($0, from: connection) }
+            guard admission == .handle else {
+                if admission == .overLimit { closed.append(connection) }
+                return
+            }
+            handle(line, from: connection)
+            releaseHeldLines()
+        }
+
+        /// Connections closed for sending too much while their attach waited.
+        var closed: [ConnectionID] = []
+
+        /// Once loading is over, the lines that waited, handled in order.
+        func releaseHeldLines() {
+            for (connection, line) in machine.releasedLines() { handle(String(decoding: line, as: UTF8.self), from: connection) }
+        }
+
+        private func handle(_ line: String, from connection: ConnectionID) {
             var pending = PendingEffects()
             let outcome = Array(line.utf8).withUnsafeBytes { bytes in
                 router.handle(line: bytes, from: connection, context: self) { reply in address(reply.effects, into: &pending) }
@@ -171,6 +189,49 @@ struct DaemonMachineTests {
         }
 
         func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String] { [] }
+    }
+
+    @Test("attaches that need a user wait for the end of loading with what their connections sent after them, and are answered in order by the state loading reached")
+    func heldUntilLoaded() {
+        let harness = Harness(coordinator: SceneCoordinator(
+            groups: [WindowGroup(id: "detail", valueType: .int), WindowGroup(id: "orders", valueType: .string, requiresAuth: true)],
+            limits: CoordinatorLimits()))
+        harness.machine.startLoading(hasStoredSession: true)
+        harness.send(#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"orders","value":"a"}}"#, from: 4)
+        harness.send(#"{"jsonrpc":"2.0","id":2,"method":"app.state"}"#, from: 4)
+        harness.send(#"{"jsonrpc":"2.0","id":3,"method":"app.state"}"#, from: 5)
+        #expect(harness.replies(of: 4).isEmpty, "the attach and the line behind it wait")
+        #expect(harness.replies(of: 5).count == 1, "another connection's read does not")
+
+        let early = harness.machine.minimumLoadingElapsed()
+        #expect(early == nil, "the stored session has no verdict yet")
+        let verdict = harness.machine.sessionJudged(.valid)
+        #expect(verdict == .valid)
+        harness.own(.finishLoading(storedSession: Session(user: "alice", issuedAt: 0, expiresAt: 4_000_000_000), rejected: false, now: 1))
+        harness.releaseHeldLines()
+        harness.turn()
+        while !harness.inFlight.isEmpty { harness.finish() }
+        let replies = harness.replies(of: 4)
+        #expect(replies.count == 2)
+        #expect(replies.first?.contains(#""id":1,"result""#) == true, "the attach is answered by the authenticated state")
+        #expect(replies.last?.contains(#""id":2"#) == true && replies.last?.contains("alice") == true)
+        let again = harness.machine.sessionJudged(.invalid)
+        #expect(again == nil, "loading ends once")
+    }
+
+    @Test("a connection that piles up lines behind its waiting attach is closed; a closed connection's lines are dropped")
+    func heldOverLimit() {
+        let harness = Harness(coordinator: SceneCoordinator(
+            groups: [WindowGroup(id: "orders", valueType: .string, requiresAuth: true)], limits: CoordinatorLimits()))
+        harness.send(#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"orders","value":"a"}}"#, from: 4)
+        for id in 2...HeldRequests.maximumPerConnection { harness.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"app.state"}"#, from: 4) }
+        #expect(harness.closed.isEmpty)
+        harness.send(#"{"jsonrpc":"2.0","id":99,"method":"app.state"}"#, from: 4)
+        #expect(harness.closed == [ConnectionID(4)])
+        harness.machine.forget(ConnectionID(4))
+        harness.own(.finishLoading(storedSession: nil, rejected: true, now: 1))
+        harness.releaseHeldLines()
+        #expect(harness.replies(of: 4).isEmpty)
     }
 
     static func open(_ value: Int, id: Int = 1) -> String {

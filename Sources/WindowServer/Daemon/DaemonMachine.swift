@@ -1,9 +1,11 @@
 import WindowCore
 import WindowDispatch
+import WindowProtocol
 import WindowStore
 
 /// What the daemon decides around the coordinator, as a value: the group commit and what a
-/// failed one undoes, and each connection's event numbering.
+/// failed one undoes, each connection's event numbering, and the request lines that wait for
+/// the end of `loading` (with the gate that ends it).
 ///
 /// No I/O and no clock: ``WindowDaemon`` feeds it what happened (``Input``) and carries out what
 /// it answers (``Output``), on the event loop. A request's change to the coordinator is made in
@@ -71,6 +73,10 @@ struct DaemonMachine: ~Copyable {
     private var commits = CommitQueue<Delivery>()
     /// Each connection's `seq`.
     private(set) var numbering = EventNumbering()
+    /// Attaches that wait for the end of `loading`, and what their connections sent after them.
+    private var heldRequests = HeldRequests()
+    /// When `loading` ends.
+    private var loadingGate = LoadingGate(hasStoredSession: false)
 
     /// A machine over `coordinator` as it is (restored, or all committed).
     init(coordinator: SceneCoordinator, windowIDs: consuming WindowIDSource = WindowIDSource()) {
@@ -113,9 +119,55 @@ struct DaemonMachine: ~Copyable {
         numbering.resume(connection, from: seq)
     }
 
-    /// A closed connection is numbered no more.
+    /// A closed connection is numbered no more, and the lines it had waiting are dropped.
     mutating func forget(_ connection: ConnectionID) {
         numbering.forget(connection)
+        heldRequests.drop(connection)
+    }
+
+    // MARK: - Loading
+
+    /// What becomes of a request line read during `loading` (windowd-protocol(7), app.transition).
+    enum Admission: Equatable {
+        /// Handle it now.
+        case handle
+        /// It waits for the end of loading (an attach that needs a user, or a line behind one).
+        case held
+        /// Its connection has ``HeldRequests/maximumPerConnection`` lines waiting: close it.
+        case overLimit
+    }
+
+    /// Whether `line` from `connection` is handled now or waits for the end of loading.
+    mutating func admit(_ line: UnsafeRawBufferPointer, from connection: ConnectionID) -> Admission {
+        guard !heldRequests.isEmpty || coordinator.state == .loading else { return .handle }
+        guard heldRequests.holds(connection)
+            || (coordinator.state == .loading && HeldRequests.waitsForLoading(line, coordinator: coordinator)) else { return .handle }
+        return heldRequests.hold(line, from: connection) ? .held : .overLimit
+    }
+
+    /// Whether lines wait for the end of loading.
+    var holdsLines: Bool { !heldRequests.isEmpty }
+
+    /// Once `loading` is over (however it ended), the lines that waited, in the order they came; none after.
+    mutating func releasedLines() -> [(connection: ConnectionID, line: [UInt8])] {
+        guard !heldRequests.isEmpty, coordinator.state != .loading else { return [] }
+        return heldRequests.takeAll()
+    }
+
+    /// Loading starts: it ends once `minimum_loading_ms` has passed and the stored session (if
+    /// any) has its verdict.
+    mutating func startLoading(hasStoredSession: Bool) {
+        loadingGate = LoadingGate(hasStoredSession: hasStoredSession)
+    }
+
+    /// `minimum_loading_ms` passed; the verdict when loading ends now.
+    mutating func minimumLoadingElapsed() -> SessionValidator.Verdict? {
+        loadingGate.minimumElapsed()
+    }
+
+    /// The stored session has its verdict; the verdict when loading ends now.
+    mutating func sessionJudged(_ verdict: SessionValidator.Verdict) -> SessionValidator.Verdict? {
+        loadingGate.validated(verdict)
     }
 
     // MARK: - Commits

@@ -125,7 +125,6 @@ extension WindowDaemon {
         handleHeldInput(of: connection)
         _ = connections.remove(connection)
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
-        heldRequests.drop(connection.id)
         forgetFlowControl(of: connection)
         machine.forget(connection.id)
         let (_, effects) = changeOnItsOwn(.detach(connection.id, now: now))

@@ -112,7 +112,7 @@ extension WindowDaemon {
     /// `window.focus` events of a de-duplicated `window.open` reach nobody, and encoding
     /// them anyway cost about an eighth of that request's time.
     func address(_ event: DaemonEvent, into pending: inout PendingEffects) {
-        let registry = coordinator.registry
+        let registry = machine.coordinator.registry
         let audience = EventAudience.of(
             event, among: connections.all, subscribers: connections.subscribers, connection: { connections[$0] },
             isPresenter: { registry.window(presentedBy: $0) != nil })

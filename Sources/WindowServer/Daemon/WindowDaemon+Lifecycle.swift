@@ -34,14 +34,14 @@ extension WindowDaemon {
     /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated.
     func startLoading() {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
-        loadingGate = LoadingGate(hasStoredSession: storedSession != nil)
+        machine.startLoading(hasStoredSession: storedSession != nil)
         if let storedSession {
             validateSession(storedSession) { [self] verdict in sessionJudged(verdict) }
         } else {
             sessionJudged(.invalid)
         }
         eventLoop.assumeIsolated().scheduleTask(in: minimum) { [self] in
-            loadingGate.minimumElapsed().map(finishLoading)
+            machine.minimumLoadingElapsed().map(finishLoading)
         }
     }
 
@@ -58,7 +58,7 @@ extension WindowDaemon {
             flush()
         }
         reportReady()
-        loadingGate.validated(verdict).map(finishLoading)
+        machine.sessionJudged(verdict).map(finishLoading)
     }
 
     /// Leaves `loading`: `authenticated(user)` when the stored session is still valid, else

@@ -47,10 +47,6 @@ final class WindowDaemon {
     var lifecycle = DaemonLifecycle.serving
     /// The `validate_command` in flight, if any, and who waits for its verdict.
     var validatorFlight = ValidatorFlight<(SessionValidator.Verdict) -> Void>()
-    /// When `loading` ends.
-    var loadingGate = LoadingGate(hasStoredSession: false)
-    /// Attaches that wait for the end of `loading`, and what their connections sent after them.
-    var heldRequests = HeldRequests()
     /// How many clients the open-file limit lets it serve, after raising that limit for `max_clients`.
     var descriptors: DescriptorBudget
     /// When to log connections refused over a limit.
@@ -144,9 +140,9 @@ final class WindowDaemon {
     /// request of it is answered with the error (``DaemonMachine``).
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
         eventLoop.assertInEventLoop()
-        if !heldRequests.isEmpty || coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
+        if machine.holdsLines || machine.coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
         // A transition out of `loading` (app.transition) ends the wait as loading's own end does.
-        defer { if !heldRequests.isEmpty { releaseHeldRequests() } }
+        defer { if machine.holdsLines { releaseHeldRequests() } }
         var pending = PendingEffects()
         let outcome = router.handle(line: line, from: connection.id, context: self) { reply in
             address(reply.effects, into: &pending)
