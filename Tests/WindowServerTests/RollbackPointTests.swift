@@ -79,8 +79,8 @@ struct RollbackPointTests {
         let third = try Self.open(3, in: &coordinator)
         _ = try coordinator.attach(AttachRequest(target: .id(third)), connection: ConnectionID(7), now: 1, ids: &ids, effects: &effects)
         point.commitStarted(&coordinator)
-        let closed: RollbackPoint.OwnChange = { var ignored: [Effect] = []; $0.detach(connection: ConnectionID(8), now: 2, effects: &ignored) }
-        closed(&coordinator)
+        let closed = OwnChange.detach(ConnectionID(8), now: 2)
+        closed.apply(to: &coordinator, effects: &effects)
         point.madeOwnChange(closed)
         point.failed(&coordinator)
 

@@ -20,8 +20,6 @@ final class Connection: EventSubscriber {
     let channel: any Channel
     /// Who is on the other end.
     let peer: PeerCredentials
-    /// The number of the last event sent on this connection; the next one is `lastSeq + 1`.
-    var lastSeq: UInt64 = 0
     /// Which events it subscribed to; set through ``ConnectionTable/subscribe(_:to:)``, which
     /// keeps the list of subscribers.
     var subscription = EventSubscription.none
@@ -35,9 +33,6 @@ final class Connection: EventSubscriber {
     private(set) var budget: OutboundBudget
     /// Set once it was closed for not reading its events: nothing more is queued.
     var cutOff = false
-    /// Events addressed to it and then withdrawn because their change was undone: those
-    /// numbered after them go out that many lower, and `lastSeq` goes back once all are out.
-    var withdrawnEvents: UInt64 = 0
     /// Bytes read while the daemon held requests back (``OutboundPressure``), not yet framed:
     /// handled, in order, before anything read after them.
     private(set) var heldInput: [ByteBuffer] = []

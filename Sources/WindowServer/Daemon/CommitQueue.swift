@@ -5,7 +5,7 @@ import WindowCore
 /// a finished transaction releases, when a failed one is tried again, when a failed one must be
 /// undone, and when a drain is done.
 ///
-/// No I/O and no clock: ``CommitPipeline`` runs the transactions and the timers it asks for.
+/// No I/O and no clock: ``DaemonMachine`` owns it, and ``WindowDaemon`` runs the transactions and the timers it asks for.
 /// Replies are released in the order they were queued, so a connection's responses never
 /// overtake each other, and a reply that saw an uncommitted change waits for its commit.
 ///

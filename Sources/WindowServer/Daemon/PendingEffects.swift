@@ -1,4 +1,3 @@
-import NIOCore
 import WindowCore
 
 /// What a change asked for, made ready at the moment of the change and carried out once it is
@@ -6,12 +5,19 @@ import WindowCore
 /// neither misses nor double-counts them), then launches and phase reactions.
 struct PendingEffects {
     /// Events in the order they were numbered, each for one connection with its number there.
-    var lines: [(connection: Connection, seq: UInt64, event: EncodedEvent)] = []
+    var lines: [(connection: ConnectionID, seq: UInt64, event: EncodedEvent)] = []
     /// Launches and phase reactions, in order.
     var actions: [Effect] = []
+    /// The daemon's own changes to persist (a request's go with its reply).
+    var changes: [StateChange] = []
     /// Whether the change may have moved what the status line counts (windows, phases, state).
     var changesStatus = false
 
     /// Whether there is nothing to carry out.
     var isEmpty: Bool { lines.isEmpty && actions.isEmpty && !changesStatus }
+
+    /// Gives each line the number `sent` says it goes out with.
+    mutating func renumber(_ sent: (UInt64, ConnectionID) -> UInt64) {
+        for index in lines.indices { lines[index].seq = sent(lines[index].seq, lines[index].connection) }
+    }
 }

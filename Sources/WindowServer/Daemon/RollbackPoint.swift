@@ -6,12 +6,9 @@ import WindowCore
 ///
 /// It keeps no copy of the coordinator (copying 100,000 windows at each transaction cost more
 /// than the transaction): the registry journals what each change to a window replaces, the app
-/// state and session are kept aside, and the daemon's own changes are kept as operations, made
-/// again after an undo.
+/// state and session are kept aside, and the daemon's own changes are kept as values
+/// (``OwnChange``), made again after an undo.
 struct RollbackPoint {
-    /// A change the daemon made on its own, to make again after an undo.
-    typealias OwnChange = (inout SceneCoordinator) -> Void
-
     /// A run of changes: what undoes it, and the daemon's own changes in it.
     private struct Run {
         var undo: SceneCoordinator.UndoRecord
@@ -55,13 +52,14 @@ struct RollbackPoint {
             own = committing.own + own
         }
         coordinator.undo(undo)
-        for change in own { change(&coordinator) }
+        var ignored: [Effect] = []
+        for change in own { change.apply(to: &coordinator, effects: &ignored) }
         committing = nil
         settle(&coordinator)
     }
 
     /// The daemon made `change` on its own, while changes wait for a commit.
-    mutating func madeOwnChange(_ change: @escaping OwnChange) {
+    mutating func madeOwnChange(_ change: OwnChange) {
         openOwn.append(change)
     }
 

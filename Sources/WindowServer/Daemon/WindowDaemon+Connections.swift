@@ -38,10 +38,10 @@ extension WindowDaemon {
         connection.storeName = name
         connection.restartNotice = .restarted(resync: record == nil)
         if let record {
-            connection.lastSeq = record.lastSeq
+            machine.resumeNumbering(of: connection.id, from: record.lastSeq)
             connections.subscribe(connection, to: .init(names: record.subscription, all: record.subscribedToAll))
             if let window = record.presenting,
-               !changeOnItsOwn({ coordinator, _ in coordinator.resumePresenter(window, connection: connection.id, phase: record.phase ?? .active, place: record.place) }).result {
+               !changeOnItsOwn(.resumePresenter(window: window, connection: connection.id, phase: record.phase ?? .active, place: record.place)).made {
                 logger.notice("a handed-over presenter's window is gone", metadata: ["window.id": "\(window)"])
                 connection.restartNotice = .restarted(resync: true)
             }
@@ -125,10 +125,9 @@ extension WindowDaemon {
         handleHeldInput(of: connection)
         _ = connections.remove(connection)
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
-        heldRequests.drop(connection.id)
         forgetFlowControl(of: connection)
-        let now = self.now
-        let (_, effects) = changeOnItsOwn { $0.detach(connection: connection.id, now: now, effects: &$1) }
+        machine.forget(connection.id)
+        let (_, effects) = changeOnItsOwn(.detach(connection.id, now: now))
         perform(effects)
         flush()
         scheduleStatus()
@@ -142,8 +141,8 @@ extension WindowDaemon {
         let error = RPCError.invalidRequest(
             "message exceeds max_message_bytes (\(limit) bytes, the line ending not counted); it was skipped", reason: .limitExceeded)
         let line = router.errorLine(id: nil, error)
-        guard pipeline.isDurable else {
-            pipeline.whenDurable { [self] _ in sendReply(to: connection) { $0.writeBytes(line) } }
+        guard machine.isDurable else {
+            run(machine.receive(.performed(changes: [], delivery: .line(line, to: connection.id))))
             return
         }
         sendReply(to: connection) { $0.writeBytes(line) }

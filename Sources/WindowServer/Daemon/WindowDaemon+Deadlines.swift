@@ -18,8 +18,7 @@ extension WindowDaemon {
         deadlineTimer.fired()
         // While connections are handed over nothing may change; an abandoned hand-off arms again.
         guard lifecycle == .serving else { return }
-        let now = self.now
-        let (_, effects) = changeOnItsOwn { $0.advance(to: now, effects: &$1) }
+        let (_, effects) = changeOnItsOwn(.advance(to: now))
         if !effects.isEmpty {
             perform(effects)
             flush()

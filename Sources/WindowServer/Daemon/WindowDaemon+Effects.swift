@@ -22,8 +22,9 @@ extension WindowDaemon {
     func perform(_ effects: [Effect]) {
         var pending = PendingEffects()
         address(effects, into: &pending)
-        guard !pending.isEmpty else { return }
-        pipeline.whenDurable { [self] _ in release(pending) }
+        let changes = pending.changes
+        pending.changes = []
+        run(machine.receive(.performed(changes: changes, delivery: pending.isEmpty ? nil : .effects(pending))))
     }
 
     /// Queues the changes among `effects` for the store, and addresses and numbers their events
@@ -43,14 +44,17 @@ extension WindowDaemon {
                 pending.actions.append(effect)
             case .persist(let change):
                 // Only the daemon's own effects carry changes here: the router takes a request's apart.
-                pipeline.add([change], from: .daemon)
+                pending.changes.append(change)
             }
         }
     }
 
     /// Sends addressed events and carries out launches and phase reactions.
     func release(_ pending: PendingEffects) {
-        for (connection, seq, event) in pending.lines { sendEvent(event, seq: seq - connection.withdrawnEvents, to: connection) }
+        for (id, seq, event) in pending.lines {
+            guard let connection = connections[id] else { continue }
+            sendEvent(event, seq: seq, to: connection)
+        }
         for action in pending.actions {
             switch action {
             case .launch(let arguments, let window):
@@ -72,7 +76,7 @@ extension WindowDaemon {
     /// one again, unless its presenter attached), and a failure is announced to subscribers
     /// (`window.launchFailed`) if the window is still there.
     func launchEnded(_ id: WindowID, command: [String], outcome: ProcessLauncher.Outcome) {
-        changeOnItsOwn { coordinator, _ in coordinator.launchEnded(id) }
+        changeOnItsOwn(.launchEnded(id))
         armDeadline()
         guard outcome != .exited(0), let window = coordinator.registry.windows[id] else { return }
         perform([.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: outcome.description)))])
@@ -91,20 +95,13 @@ extension WindowDaemon {
             validateSession(session) { verdict in
                 guard verdict == .invalid, daemon.value.coordinator.session == session else { return }
                 let now = daemon.value.now
-                let (_, effects) = daemon.value.changeOnItsOwn { $0.expireSession(now: now, effects: &$1) }
+                let (_, effects) = daemon.value.changeOnItsOwn(.expireSession(now: now))
                 daemon.value.perform(effects)
                 daemon.value.flush()
             }
         case .inactive, .background:
             let level: MaintenanceLevel = phase == .inactive ? .sync : .compact
-            let logger = self.logger
-            pipeline.whenDurable { [store] _ in
-                store.maintain(level) { result in
-                    if case .failure(let error) = result {
-                        logger.warning("state maintenance failed", metadata: ["level": "\(level)", "error": "\(error)"])
-                    }
-                }
-            }
+            run(machine.receive(.performed(changes: [], delivery: .maintenance(level))))
         }
     }
 
@@ -117,12 +114,11 @@ extension WindowDaemon {
     func address(_ event: DaemonEvent, into pending: inout PendingEffects) {
         let audience = EventAudience.of(
             event, among: connections.all, subscribers: connections.subscribers, connection: { connections[$0] },
-            isPresenter: { coordinator.registry.window(presentedBy: $0) != nil })
+            isPresenter: { machine.coordinator.registry.window(presentedBy: $0) != nil })
         guard !audience.isEmpty else { return }
         let encoded = encode(event)
         for connection in audience {
-            connection.lastSeq += 1
-            pending.lines.append((connection, connection.lastSeq, encoded))
+            pending.lines.append((connection.id, machine.nextSeq(for: connection.id), encoded))
             connection.addressed(encoded)
             weighOutbound(of: connection)
         }

@@ -30,14 +30,12 @@ extension WindowDaemon {
         }
         // What was read and kept back is answered like everything read before the hand-off.
         resumeHeldInput(force: true)
-        var settled: [Effect] = []
-        let now = self.now
-        change { coordinator, _ in coordinator.settlePhaseNow(now: now, effects: &settled) }
-        perform(settled)
+        // The daemon's own change, like a timer's: a failed commit of what was read keeps it.
+        perform(changeOnItsOwn(.settlePhase(now: now)).effects)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         let loop = eventLoop
         let (store, logger) = (self.store, self.logger)
-        return pipeline.drain().flatMap {
+        return drain().flatMap {
             // The next process opens the state by its path: files removed under this one are
             // written again first (windowd(8), "State").
             let synced = loop.makePromise(of: Void.self)
@@ -111,7 +109,7 @@ extension WindowDaemon {
             records.append(HandOffState.ConnectionRecord(
                 name: name, presenting: presented?.id.rawValue, phase: presented?.phase,
                 subscription: subscription.names, subscribedToAll: subscription.all,
-                lastSeq: connection.lastSeq, partialLine: connection.framer.partialLine, place: presented?.place))
+                lastSeq: machine.numbering.last(of: connection.id), partialLine: connection.framer.partialLine, place: presented?.place))
             descriptors.append((fd, name))
         }
         let state = HandOffState(generation: instance, appState: coordinator.state, connections: records)

@@ -11,23 +11,25 @@ extension WindowDaemon {
     /// `false` when it is to be handled now. A connection that piles up more lines than
     /// ``HeldRequests/maximumPerConnection`` meanwhile is closed.
     func holdUntilLoaded(_ line: UnsafeRawBufferPointer, from connection: Connection) -> Bool {
-        guard heldRequests.holds(connection.id)
-            || (coordinator.state == .loading && HeldRequests.waitsForLoading(line, coordinator: coordinator)) else { return false }
-        if !heldRequests.hold(line, from: connection.id) {
+        switch machine.admit(line, from: connection.id) {
+        case .handle:
+            return false
+        case .held:
+            return true
+        case .overLimit:
             logger.warning("closing a client that sent too much while its attach waited for loading", metadata: [
                 "connection": "\(connection.id)", "held": "\(HeldRequests.maximumPerConnection)",
             ])
             // Its lines stay held (and its later ones swallowed) until the close forgets them.
             connection.channel.close(promise: nil)
+            return true
         }
-        return true
     }
 
     /// Handles the lines that waited for loading to end, in the order they came; once `loading`
     /// is over, however it ended.
     func releaseHeldRequests() {
-        guard !heldRequests.isEmpty, coordinator.state != .loading else { return }
-        for (id, line) in heldRequests.takeAll() {
+        for (id, line) in machine.releasedLines() {
             guard let connection = connections[id] else { continue }
             line.withUnsafeBytes { handle(line: $0, from: connection) }
         }

@@ -34,14 +34,14 @@ extension WindowDaemon {
     /// `loading` lasts at least `minimum_loading_ms` and until the stored session is validated.
     func startLoading() {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
-        loadingGate = LoadingGate(hasStoredSession: storedSession != nil)
+        machine.startLoading(hasStoredSession: storedSession != nil)
         if let storedSession {
             validateSession(storedSession) { [self] verdict in sessionJudged(verdict) }
         } else {
             sessionJudged(.invalid)
         }
         eventLoop.assumeIsolated().scheduleTask(in: minimum) { [self] in
-            loadingGate.minimumElapsed().map(finishLoading)
+            machine.minimumLoadingElapsed().map(finishLoading)
         }
     }
 
@@ -53,20 +53,18 @@ extension WindowDaemon {
             if let stored = storedSession {
                 logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
             }
-            let now = self.now
-            let (_, effects) = changeOnItsOwn { $0.discardRestoredSession(now: now, effects: &$1) }
+            let (_, effects) = changeOnItsOwn(.discardRestoredSession(now: now))
             perform(effects)
             flush()
         }
         reportReady()
-        loadingGate.validated(verdict).map(finishLoading)
+        machine.sessionJudged(verdict).map(finishLoading)
     }
 
     /// Leaves `loading`: `authenticated(user)` when the stored session is still valid, else
     /// `unauthenticated`; then the requests that waited for it are handled, in order.
     private func finishLoading(_ verdict: SessionValidator.Verdict) {
-        let (storedSession, now) = (self.storedSession, self.now)
-        let (_, effects) = changeOnItsOwn { $0.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now, effects: &$1) }
+        let (_, effects) = changeOnItsOwn(.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now))
         perform(effects)
         releaseHeldRequests()
         flush()
@@ -99,7 +97,7 @@ extension WindowDaemon {
         perform([.event(.daemonStopping)])
         flush()
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-        return pipeline.drain().flatMap {
+        return drain().flatMap {
             daemon.value.flush()
             let closing = daemon.value.connections.all.map { $0.channel.close() }
             return EventLoopFuture.whenAllComplete(closing, on: daemon.value.eventLoop).map { _ in }
@@ -109,8 +107,7 @@ extension WindowDaemon {
     /// Resumes the app state a graceful restart handed over, instead of `loading`.
     func resume(from state: HandOffState) {
         eventLoop.preconditionInEventLoop()
-        let storedSession = self.storedSession
-        changeOnItsOwn { coordinator, _ in coordinator.resume(state: state.appState, session: storedSession) }
+        changeOnItsOwn(.resume(state: state.appState, session: storedSession))
         logger.info("resumed after a graceful restart", metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"])
     }
 
@@ -118,7 +115,7 @@ extension WindowDaemon {
     func reload(_ newConfig: DaemonConfig, announce: Bool = true) {
         eventLoop.preconditionInEventLoop()
         config = newConfig
-        changeOnItsOwn { coordinator, _ in coordinator.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits) }
+        changeOnItsOwn(.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits))
         access = AccessPolicy(newConfig.daemon)
         let before = descriptors
         descriptors = DescriptorLimit.provide(forClients: newConfig.daemon.maxClients)

@@ -14,10 +14,10 @@ import WindowStore
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:
 /// every request, event and timer runs there, in order, with no locks.
 ///
-/// Its state has one owner: other types call its operations. The coordinator, the rollback
-/// point and the id source are private to this file (``change(_:)``, ``changeOnItsOwn(_:)``,
-/// ``returnToRollbackPoint()``); the other `var`s are changed only by the daemon's extensions,
-/// one file per concern, which Swift's `private` cannot span.
+/// What it decides around the coordinator — commits, what a failed one undoes, event numbering —
+/// is ``DaemonMachine``'s, a value it feeds what happened and whose outputs it carries out
+/// (``run(_:)``). The coordinator lives in the machine: a request changes it through
+/// ``change(_:)``, the daemon on its own through ``changeOnItsOwn(_:)``.
 final class WindowDaemon {
     /// The loop everything runs on.
     let eventLoop: any EventLoop
@@ -25,19 +25,16 @@ final class WindowDaemon {
     let logger: Logger
     /// The config in force.
     var config: DaemonConfig
-    /// The app-state controller: changed only here, by a request (``change(_:)``), by the daemon
-    /// on its own (``changeOnItsOwn(_:)``) or by going back to the rollback point.
-    private(set) var coordinator: SceneCoordinator
-    /// The ids of the windows requests open: the daemon's own, on its loop (no lock).
-    private var windowIDs = WindowIDSource()
-    /// What a failed commit of requests' changes goes back to (``WindowDaemon/rollBack()``).
-    private var rollbackPoint: RollbackPoint
+    /// What the daemon decides: the coordinator, commits and rollback, event numbering. Changed
+    /// only through its operations (``run(_:)`` carries out what they answer).
+    var machine: DaemonMachine
+    /// Drains waiting for nothing to wait for a commit that can happen now.
+    var drains: [EventLoopPromise<Void>] = []
     /// The connected clients.
     let connections = ConnectionTable()
     var access: AccessPolicy
     let hooks: LifecycleHooks
     let launcher: ProcessLauncher
-    let pipeline: CommitPipeline
     let store: any StateStore
     let storedSession: Session?
     let wallClock: @Sendable () -> Double
@@ -48,14 +45,8 @@ final class WindowDaemon {
     let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
     /// Serving, handing connections over, or stopping.
     var lifecycle = DaemonLifecycle.serving
-    /// Set while events withdrawn from connections wait to be taken out of their numbering.
-    var withdrawing = false
     /// The `validate_command` in flight, if any, and who waits for its verdict.
     var validatorFlight = ValidatorFlight<(SessionValidator.Verdict) -> Void>()
-    /// When `loading` ends.
-    var loadingGate = LoadingGate(hasStoredSession: false)
-    /// Attaches that wait for the end of `loading`, and what their connections sent after them.
-    var heldRequests = HeldRequests()
     /// How many clients the open-file limit lets it serve, after raising that limit for `max_clients`.
     var descriptors: DescriptorBudget
     /// When to log connections refused over a limit.
@@ -91,26 +82,17 @@ final class WindowDaemon {
         self.hooks = hooks
         self.store = store
         self.launcher = ProcessLauncher(eventLoop: eventLoop, logger: logger)
-        self.pipeline = CommitPipeline(store: store, eventLoop: eventLoop, logger: logger)
         self.storedSession = storedSession
         self.logger = logger
         self.wallClock = wallClock
         self.listenerName = listenerName
         self.configLoader = configLoader
-        self.coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         self.access = AccessPolicy(config.daemon)
         self.descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
         self.pressure = OutboundPressure(maxOutbound: config.daemon.maxOutboundBytes, stallMilliseconds: config.daemon.outboundStallMilliseconds)
+        var coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         coordinator.restore(restored)
-        rollbackPoint = RollbackPoint(&coordinator)
-        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-        pipeline.onRelease = {
-            daemon.value.settleWithdrawnEvents()
-            daemon.value.flush()
-        }
-        pipeline.onCommitStart = { daemon.value.rollbackPoint.commitStarted(&daemon.value.coordinator) }
-        pipeline.onCommitted = { daemon.value.rollbackPoint.committed(&daemon.value.coordinator, nothingQueued: $0) }
-        pipeline.onRollBack = { daemon.value.rollBack() }
+        self.machine = DaemonMachine(coordinator: coordinator)
         logDescriptors()
     }
 
@@ -135,6 +117,9 @@ final class WindowDaemon {
         }
     }
 
+    /// The app-state controller, to read; it changes through ``change(_:)`` and ``changeOnItsOwn(_:)``.
+    var coordinator: SceneCoordinator { machine.coordinator }
+
     /// The current wall-clock time, in seconds since the Unix epoch.
     var now: Double { wallClock() }
 
@@ -152,12 +137,12 @@ final class WindowDaemon {
     /// Acknowledge after commit: the reply and the events wait until the changes this line
     /// made, or saw, are durable — written at once when nothing is pending, as for reads and
     /// de-duplicated opens. If that commit fails, what the line did is undone and every
-    /// request of it is answered with the error (``rollBack()``).
+    /// request of it is answered with the error (``DaemonMachine``).
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
         eventLoop.assertInEventLoop()
-        if !heldRequests.isEmpty || coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
+        if machine.holdsLines || machine.coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
         // A transition out of `loading` (app.transition) ends the wait as loading's own end does.
-        defer { if !heldRequests.isEmpty { releaseHeldRequests() } }
+        defer { if machine.holdsLines { releaseHeldRequests() } }
         var pending = PendingEffects()
         let outcome = router.handle(line: line, from: connection.id, context: self) { reply in
             address(reply.effects, into: &pending)
@@ -165,26 +150,7 @@ final class WindowDaemon {
                 logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
             }
         }
-        for reply in outcome.replies where !reply.changes.isEmpty {
-            pipeline.add(reply.changes)
-        }
-        if pipeline.isIdle { rollbackPoint.settle(&coordinator) }
-        guard pipeline.isDurable else {
-            pipeline.whenDurable { [self] failure in deliver(outcome, undone: failure, pending, to: connection) }
-            return
-        }
-        deliver(outcome, undone: nil, pending, to: connection)
-    }
-
-    /// Queues a line's response, then the events and actions it caused; when what the line did
-    /// was undone (`undone`: its commit failed), every reply is that error and nothing is announced.
-    private func deliver(_ outcome: RequestRouter.Outcome, undone: CommitPipeline.StoreFailure?, _ pending: PendingEffects, to connection: Connection) {
-        sendReply(to: connection) { outcome.write(undone: undone?.description, encoder: encoder, into: &$0) }
-        if undone != nil {
-            withdraw(pending, subscribedBy: outcome, on: connection)
-        } else if !pending.isEmpty {
-            release(pending)
-        }
+        run(machine.receive(.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection.id))))
     }
 
     /// An error response (`id` null: the request could not be read) as one line.
@@ -218,46 +184,31 @@ final class WindowDaemon {
     func subscribe(_ id: ConnectionID, to types: Set<EventName>?) -> UInt64 {
         guard let connection = connections[id] else { return 0 }
         connections.subscribe(connection, to: types.map { .only($0) } ?? .all)
-        return connection.lastSeq
+        return machine.numbering.last(of: id)
     }
 }
 
 extension WindowDaemon {
-    // MARK: - Changes the daemon makes on its own, and undoing requests' changes
+    // MARK: - Changes the daemon makes on its own
 
-    /// Makes a change of the daemon's own — a timer, a verdict, a closed connection, a restart,
-    /// a reload — to the coordinator and to the rollback point, so that undoing requests'
-    /// changes never undoes it; its changes to persist are kept and retried until they are saved.
-    /// Returns what `change` returned and the effects to ``perform(_:)``.
+    /// Makes a change of the daemon's own (``OwnChange``); a failed commit of requests' changes
+    /// never undoes it, and its changes to persist are kept and retried until they are saved.
+    /// Returns whether it could be made and the effects to ``perform(_:)``.
     @discardableResult
-    func changeOnItsOwn<Result>(_ change: @escaping (inout SceneCoordinator, inout [Effect]) -> Result) -> (result: Result, effects: [Effect]) {
+    func changeOnItsOwn(_ change: OwnChange) -> (made: Bool, effects: [Effect]) {
         var effects: [Effect] = []
-        let result = change(&coordinator, &effects)
-        if pipeline.isIdle {
-            rollbackPoint.settle(&coordinator)
-        } else {
-            rollbackPoint.madeOwnChange { coordinator in
-                var ignored: [Effect] = []
-                _ = change(&coordinator, &ignored)
-            }
-        }
-        return (result, effects)
-    }
-
-    /// A transaction holding requests' changes failed: the coordinator goes back to the rollback
-    /// point, with the daemon's own changes since made again (``rollBack()`` tells the rest).
-    func returnToRollbackPoint() {
-        rollbackPoint.failed(&coordinator)
+        let made = machine.makeOwnChange(change, effects: &effects)
+        return (made, effects)
     }
 }
 
 extension WindowDaemon: DispatchContext {
-    /// A request's change to the coordinator, made in place; the line's commit, or its rollback
-    /// (``rollBack()``), follows in ``handle(line:from:)``.
+    /// A request's change to the coordinator, made in place; the line's commit, or its rollback,
+    /// follows in ``handle(line:from:)``.
     func change<Result, Failure: Error>(
         _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try body(&coordinator, &windowIDs)
+        try machine.change(body)
     }
 
     /// A request's read of the coordinator.

@@ -1,0 +1,264 @@
+import WindowCore
+import WindowDispatch
+import WindowProtocol
+import WindowStore
+
+/// What the daemon decides around the coordinator, as a value: the group commit and what a
+/// failed one undoes, each connection's event numbering, and the request lines that wait for
+/// the end of `loading` (with the gate that ends it).
+///
+/// No I/O and no clock: ``WindowDaemon`` feeds it what happened (``Input``) and carries out what
+/// it answers (``Output``), on the event loop. A request's change to the coordinator is made in
+/// place through ``change(_:)`` while the router runs; a change of the daemon's own goes through
+/// ``makeOwnChange(_:effects:)``, which a failed commit makes again.
+struct DaemonMachine: ~Copyable {
+    /// What waits for the changes before it to be durable, carried out by the daemon once they are.
+    enum Delivery {
+        /// A request line's response, then the events and actions it caused.
+        case response(RequestRouter.Outcome, PendingEffects, to: ConnectionID)
+        /// Events and actions of the daemon's own.
+        case effects(PendingEffects)
+        /// A line answered without being run (one over `max_message_bytes`).
+        case line([UInt8], to: ConnectionID)
+        /// Store maintenance the aggregate phase asks for, after what is acknowledged.
+        case maintenance(MaintenanceLevel)
+    }
+
+    /// What happened.
+    enum Input {
+        /// A request line ran: `changes` go to the store, and `delivery` follows once they and
+        /// everything queued before them are durable.
+        case handled(changes: [StateChange], delivery: Delivery)
+        /// Effects of the daemon's own were addressed: their `changes` are kept until saved,
+        /// and `delivery` follows what is queued before it.
+        case performed(changes: [StateChange], delivery: Delivery?)
+        /// The loop turn that scheduled a commit is over.
+        case commitDue
+        /// The store finished the transaction, with `failure` if it refused it.
+        case commitFinished(failure: String?)
+        /// The pause after a refused transaction is over.
+        case retryDue
+    }
+
+    /// What the daemon does, in order.
+    enum Output {
+        /// Send `commitDue` on the next turn of the loop, so a whole read batch goes in one transaction.
+        case scheduleCommit
+        /// Hand these changes to the store as one transaction; its end is `commitFinished`.
+        case commit([StateChange])
+        /// Send `retryDue` after ``retryPause``.
+        case scheduleRetry
+        /// Carry out `delivery`, its events numbered as they go out; when `undone` (its commit
+        /// failed), every reply is that error and its events are withdrawn.
+        case deliver(Delivery, undone: String?)
+        /// A failed commit undid the requests' changes (`windowsBefore`: the windows before the undo).
+        case rolledBack(windowsBefore: Int)
+        /// The store refused a transaction, the first time in a row.
+        case storeFailing(String)
+        /// The store took a transaction again.
+        case storeRecovered
+        /// Nothing waits for a commit that can happen now: drains are done.
+        case settled
+    }
+
+    /// How long a refused transaction waits before it is tried again, in milliseconds.
+    static let retryPause: Int64 = 500
+
+    /// The app-state controller.
+    private(set) var coordinator: SceneCoordinator
+    /// The ids of the windows requests open; never rolled back.
+    private var windowIDs: WindowIDSource
+    /// What a failed commit of requests' changes goes back to.
+    private var rollbackPoint: RollbackPoint
+    private var commits = CommitQueue<Delivery>()
+    /// Each connection's `seq`.
+    private(set) var numbering = EventNumbering()
+    /// Attaches that wait for the end of `loading`, and what their connections sent after them.
+    private var heldRequests = HeldRequests()
+    /// When `loading` ends.
+    private var loadingGate = LoadingGate(hasStoredSession: false)
+
+    /// A machine over `coordinator` as it is (restored, or all committed).
+    init(coordinator: SceneCoordinator, windowIDs: consuming WindowIDSource = WindowIDSource()) {
+        self.coordinator = coordinator
+        self.windowIDs = windowIDs
+        rollbackPoint = RollbackPoint(&self.coordinator)
+    }
+
+    // MARK: - Changes
+
+    /// A request's change, made in place; the line's ``Input/handled(changes:delivery:)`` follows.
+    mutating func change<Result, Failure: Error>(
+        _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&coordinator, &windowIDs)
+    }
+
+    /// Makes a change of the daemon's own, and keeps it to make again if requests' changes
+    /// under it are undone; its effects go to `effects`. Returns whether it could be made.
+    @discardableResult
+    mutating func makeOwnChange(_ change: OwnChange, effects: inout [Effect]) -> Bool {
+        let made = change.apply(to: &coordinator, effects: &effects)
+        if commits.isIdle {
+            rollbackPoint.settle(&coordinator)
+        } else {
+            rollbackPoint.madeOwnChange(change)
+        }
+        return made
+    }
+
+    // MARK: - Event numbering
+
+    /// Numbers the next event addressed to `connection`.
+    mutating func nextSeq(for connection: ConnectionID) -> UInt64 {
+        numbering.next(for: connection)
+    }
+
+    /// A connection handed over by a graceful restart goes on from `seq`.
+    mutating func resumeNumbering(of connection: ConnectionID, from seq: UInt64) {
+        numbering.resume(connection, from: seq)
+    }
+
+    /// A closed connection is numbered no more, and the lines it had waiting are dropped.
+    mutating func forget(_ connection: ConnectionID) {
+        numbering.forget(connection)
+        heldRequests.drop(connection)
+    }
+
+    // MARK: - Loading
+
+    /// What becomes of a request line read during `loading` (windowd-protocol(7), app.transition).
+    enum Admission: Equatable {
+        /// Handle it now.
+        case handle
+        /// It waits for the end of loading (an attach that needs a user, or a line behind one).
+        case held
+        /// Its connection has ``HeldRequests/maximumPerConnection`` lines waiting: close it.
+        case overLimit
+    }
+
+    /// Whether `line` from `connection` is handled now or waits for the end of loading.
+    mutating func admit(_ line: UnsafeRawBufferPointer, from connection: ConnectionID) -> Admission {
+        guard !heldRequests.isEmpty || coordinator.state == .loading else { return .handle }
+        guard heldRequests.holds(connection)
+            || (coordinator.state == .loading && HeldRequests.waitsForLoading(line, coordinator: coordinator)) else { return .handle }
+        return heldRequests.hold(line, from: connection) ? .held : .overLimit
+    }
+
+    /// Whether lines wait for the end of loading.
+    var holdsLines: Bool { !heldRequests.isEmpty }
+
+    /// Once `loading` is over (however it ended), the lines that waited, in the order they came; none after.
+    mutating func releasedLines() -> [(connection: ConnectionID, line: [UInt8])] {
+        guard !heldRequests.isEmpty, coordinator.state != .loading else { return [] }
+        return heldRequests.takeAll()
+    }
+
+    /// Loading starts: it ends once `minimum_loading_ms` has passed and the stored session (if
+    /// any) has its verdict.
+    mutating func startLoading(hasStoredSession: Bool) {
+        loadingGate = LoadingGate(hasStoredSession: hasStoredSession)
+    }
+
+    /// `minimum_loading_ms` passed; the verdict when loading ends now.
+    mutating func minimumLoadingElapsed() -> SessionValidator.Verdict? {
+        loadingGate.minimumElapsed()
+    }
+
+    /// The stored session has its verdict; the verdict when loading ends now.
+    mutating func sessionJudged(_ verdict: SessionValidator.Verdict) -> SessionValidator.Verdict? {
+        loadingGate.validated(verdict)
+    }
+
+    // MARK: - Commits
+
+    /// Whether everything queued is committed and nothing waits: a reply may go at once.
+    var isDurable: Bool { commits.isDurable }
+
+    /// Whether nothing waits for a commit that can happen now (a drain is done).
+    var isSettled: Bool { commits.isSettled }
+
+    /// Takes in what happened; returns what to do, in order.
+    mutating func receive(_ input: Input) -> [Output] {
+        var outputs: [Output] = []
+        switch input {
+        case .handled(let changes, let delivery):
+            if !changes.isEmpty { follow(commits.add(changes, from: .request), into: &outputs) }
+            if commits.isIdle { rollbackPoint.settle(&coordinator) }
+            wait(delivery, into: &outputs)
+        case .performed(let changes, let delivery):
+            if !changes.isEmpty { follow(commits.add(changes, from: .daemon), into: &outputs) }
+            if let delivery { wait(delivery, into: &outputs) }
+        case .commitDue:
+            if let changes = commits.startCommit() {
+                rollbackPoint.commitStarted(&coordinator)
+                outputs.append(.commit(changes))
+            }
+        case .commitFinished(let failure):
+            finished(failure: failure, into: &outputs)
+        case .retryDue:
+            follow(commits.retryDue(), into: &outputs)
+        }
+        return outputs
+    }
+
+    private mutating func wait(_ delivery: Delivery, into outputs: inout [Output]) {
+        guard let now = commits.whenDurable(delivery) else { return }
+        outputs.append(.deliver(numbered(now, undone: nil), undone: nil))
+    }
+
+    private mutating func finished(failure: String?, into outputs: inout [Output]) {
+        let wasFailing = commits.failure != nil
+        let finished = commits.finished(failure: failure)
+        if let failure, !wasFailing {
+            outputs.append(.storeFailing(failure))
+        } else if failure == nil, wasFailing {
+            outputs.append(.storeRecovered)
+        }
+        if finished.rolledBack {
+            let before = coordinator.registry.count
+            rollbackPoint.failed(&coordinator)
+            outputs.append(.rolledBack(windowsBefore: before))
+        } else {
+            rollbackPoint.committed(&coordinator, nothingQueued: commits.isIdle)
+        }
+        let undone = finished.rolledBack ? failure : nil
+        for delivery in finished.released {
+            outputs.append(.deliver(numbered(delivery, undone: undone), undone: undone))
+        }
+        numbering.settleWithdrawn()
+        follow(finished.schedule, into: &outputs)
+        if finished.settled { outputs.append(.settled) }
+    }
+
+    /// `delivery` with its events numbered as they go out: below the events withdrawn before
+    /// them; or, when `undone`, withdrawn (a request's; the daemon's own still go out).
+    private mutating func numbered(_ delivery: Delivery, undone: String?) -> Delivery {
+        switch delivery {
+        case .response(let outcome, var pending, let connection):
+            if undone != nil {
+                for line in pending.lines { numbering.withdraw(from: line.connection) }
+                return delivery
+            }
+            guard numbering.isWithdrawing else { return delivery }
+            let numbering = self.numbering
+            pending.renumber { numbering.sent($0, on: $1) }
+            return .response(outcome, pending, to: connection)
+        case .effects(var pending):
+            guard numbering.isWithdrawing else { return delivery }
+            let numbering = self.numbering
+            pending.renumber { numbering.sent($0, on: $1) }
+            return .effects(pending)
+        case .line, .maintenance:
+            return delivery
+        }
+    }
+
+    private func follow(_ schedule: CommitQueue<Delivery>.Schedule, into outputs: inout [Output]) {
+        switch schedule {
+        case .none: break
+        case .commit: outputs.append(.scheduleCommit)
+        case .retry: outputs.append(.scheduleRetry)
+        }
+    }
+}
