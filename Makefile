@@ -30,7 +30,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps bench-run-cost bench-deps bench-check bench-baseline
+.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps bench-run-cost bench-deps bench-check bench-baseline format format-check
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -92,7 +92,7 @@ test: build test-deps
 ## tmux, screen, kitty, i3 + xterm, sway + foot and bare X11 driven for real, headless.
 test-places: build test-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	@set -o pipefail; $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter WindowPlacesTests 2>&1 | tee .build/test-places.log
+	@set -o pipefail; $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter WindowClientTests 2>&1 | tee .build/test-places.log
 	@! grep -q '\*\*\* SKIPPED' .build/test-places.log || { echo "make test-places: a real environment is not installed (see SKIPPED above)"; exit 1; }
 
 ## Each man page renders without a warning, under mandoc's linter and under groff (as man-db renders it).
@@ -118,11 +118,14 @@ test-systemd: deps
 
 ## Measure the release binaries as `make install` builds them and print one
 ## table; winctl is timed as every release build makes it (a static executable, Package.swift).
-## windowbench, the load generator, is built in the Benchmarks package (Benchmarks/Package.swift).
-WINDOWBENCH := Benchmarks/.build/release/windowbench
+## windowbench, the load generator, is built from Package.swift with WINDOWD_BENCHMARKS=1, in .build-bench
+## (the benchmark targets are behind that variable, so that swift build, swift test and CI never build them).
+BENCH_SWIFT := WINDOWD_BENCHMARKS=1 $(SWIFT)
+BENCH_PATH := --scratch-path .build-bench
+WINDOWBENCH := .build-bench/release/windowbench
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
+	$(BENCH_SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	$(WINDOWBENCH) --windowd .build/release/windowd --winctl .build/release/winctl \
 		--places --output .build/bench/table.txt --command "make bench"
@@ -141,16 +144,16 @@ bench-run-cost:
 	bench/run-cost.sh .build/bench/ptybench .build/release/windowd .build/release/winctl | tee .build/bench/run-cost.md
 
 ## Micro-benchmarks of the pure request path (Benchmarks/, package-benchmark): one request line to
-## its reply bytes through WindowDispatch's router against an in-memory core, with wall time and
-## exact allocation counts per line. A package of its own, so that `swift build`, `swift test` and
-## CI never build package-benchmark (the first build takes minutes). The table is also kept in
+## its reply bytes through WindowEngine's router against an in-memory core, with wall time and
+## exact allocation counts per line. Behind WINDOWD_BENCHMARKS=1, so that `swift build`, `swift test`
+## and CI never build package-benchmark (the first build takes minutes). The table is also kept in
 ## .build/bench/micro.txt. Filtered out: build progress, and package-benchmark's note on the Swift
-## runtime interposer, which this package leaves out (it is not in the package mirror; see
-## Benchmarks/Package.swift).
+## runtime interposer, which the package leaves out (it is not in the package mirror; see
+## Package.swift).
 bench-micro:
-	$(SWIFT) build -c release --package-path Benchmarks --product RequestPathBenchmarks
+	$(BENCH_SWIFT) build -c release $(BENCH_PATH) --product RequestPathBenchmarks
 	@mkdir -p .build/bench
-	@set -o pipefail; $(SWIFT) package --package-path Benchmarks benchmark --no-progress 2>&1 \
+	@set -o pipefail; $(BENCH_SWIFT) package $(BENCH_PATH) benchmark --no-progress 2>&1 \
 		| grep --line-buffered -v -e '^\[[0-9]*/[0-9]*\] ' -e 'Swift runtime interposer' -e 'libSwiftRuntimeInterposerSwift' \
 		| tee .build/bench/micro.txt
 
@@ -158,7 +161,7 @@ bench-micro:
 ## echo as the physical floor), each windowd figure with its ratio to its peer.
 bench-compare: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
+	$(BENCH_SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/echo bench/echo.c
 	$(WINDOWBENCH) --compare --echo .build/bench/echo --windowd .build/release/windowd \
@@ -186,7 +189,7 @@ BENCH_CHECK := $(WINDOWBENCH) --check --measure-ms 1000 --rounds 5 --baseline Be
 	--windowd .build/release/windowd --winctl .build/release/winctl
 bench-check: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
+	$(BENCH_SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	@set -e; against=""; \
 	if [ -n "$(BASELINE_REF)" ]; then \
@@ -202,17 +205,26 @@ bench-check: bench-deps
 
 bench-baseline: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(SWIFT) build $(RELEASE_FLAGS) --package-path Benchmarks --product windowbench
+	$(BENCH_SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	$(BENCH_CHECK) --calibrate $(CALIBRATE) --label "$$(git describe --always --dirty)" \
 		--output .build/bench/calibration.txt --command "make bench-baseline"
 
+## Formatting (.swift-format, swift format as the toolchain ships it): `make format` rewrites the
+## Swift files in place; `make format-check` (CI) lists what it would change and fails if anything.
+SWIFT_SOURCES = $(shell git ls-files -co --exclude-standard -- '*.swift')
+format:
+	$(SWIFT) format format --in-place --parallel --configuration .swift-format $(SWIFT_SOURCES)
+
+format-check:
+	$(SWIFT) format lint --strict --parallel --configuration .swift-format $(SWIFT_SOURCES)
+
 ## libFuzzer, FUZZ_SECONDS per target (fuzz/):
 ##   windowfuzz: framing, JSON-RPC decoding, params and dispatch against an in-memory core, on a
-##     working copy of fuzz/corpus; a crash must become a test in Tests/WindowDispatchTests/FuzzRegressionTests.swift.
+##     working copy of fuzz/corpus; a crash must become a test in Tests/WindowEngineTests/Dispatch/FuzzRegressionTests.swift.
 ##   tomlfuzz: the TOML parser and the config loader (any bytes: a config or a located error, a
 ##     round trip for accepted documents), on a working copy of fuzz/toml-corpus; -timeout catches a
-##     parse that is not linear. A crash must become a seed in fuzz/toml-corpus (Tests/TOMLTests replays them).
+##     parse that is not linear. A crash must become a seed in fuzz/toml-corpus (Tests/WindowServerTests/TOML replays them).
 ## Crashes are saved in .build-fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
 fuzz:
@@ -304,5 +316,5 @@ deb: release
 	packaging/debian/build-deb.sh
 
 clean:
-	rm -rf .build Benchmarks/.build .build-baseline
+	rm -rf .build .build-bench .build-fuzz .build-baseline
 	-git worktree prune

@@ -11,6 +11,15 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// Each target is a boundary the compiler keeps (ARCHITECTURE.md, "The targets"):
+// - WindowProtocol and WindowEngine (core + dispatch) depend on nothing but each other: no NIO,
+//   no Glibc I/O, no SQLite, so the domain cannot do I/O.
+// - WindowServer is the only target with the daemon's I/O (NIO, SQLite, libsystemd, the config
+//   files); no client target depends on it, so clients cannot see the daemon's internals.
+// - WindowClient (the blocking client and places) has no NIO, so winctl starts fast; WindowKit
+//   (with the terminal side) is the NIO SDK for apps.
+// - POSIXSupport is below both sides, so neither links the other for a spawn or a connect.
+//
 // Linux only: the code calls Glibc, libsystemd and Linux's socket options (SO_PEERCRED, the fd
 // store) unconditionally, so no `platforms` entry claims another system.
 let package = Package(
@@ -21,13 +30,11 @@ let package = Package(
         .executable(name: "winctl-attach", targets: ["winctl-attach"]),
         .executable(name: "orders", targets: ["orders"]),
         .executable(name: "notes", targets: ["notes"]),
-        .library(name: "WindowClient", targets: ["WindowClient"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
+        .library(name: "WindowClient", targets: ["WindowClient"]),
+        // Apps' SDK, with a window's terminal side (raw mode, focus reports, frames): the Orders
+        // example uses both and can be copied out of the repository and built.
         .library(name: "WindowKit", targets: ["WindowKit"]),
-        // A window's terminal side (raw mode, focus reports, frames): public so that the Orders
-        // example, which uses it, can be copied out of the repository and built.
-        .library(name: "WindowTerminal", targets: ["WindowTerminal"]),
-        .library(name: "WindowPlaces", targets: ["WindowPlaces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -40,56 +47,37 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // libsystemd, through a thin module map; only SystemdSupport imports it.
+        // libsystemd, through a thin module map; only WindowServer/Systemd imports it.
         .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        .target(
-            name: "SystemdSupport",
-            dependencies: [
-                "CSystemd",
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
         // glibc's GNU extensions that Swift's Glibc module hides (it is built without _GNU_SOURCE):
         // a spawn action that closes inherited descriptors, POSIX_SPAWN_SETSID, pipe2.
         .target(name: "CGlibcExtensions"),
         // The POSIX layer every other target uses: a Unix-socket connect, a child process started
-        // from an argv and reaped, a file read whole. Written once, below everything that needs it.
+        // from an argv and reaped, a file read whole. Written once, below the daemon and the clients.
         .target(name: "POSIXSupport", dependencies: ["CGlibcExtensions"]),
-        // A strict TOML 1.0 parser: bytes in, a document with positions or an error out. No I/O.
-        .target(name: "TOML"),
         // Wire vocabulary shared by the daemon and every client. No I/O.
         .target(name: "WindowProtocol"),
-        // Pure domain: app state machine, registry, phase aggregation, storage. No I/O.
-        .target(name: "WindowCore", dependencies: ["WindowProtocol"]),
-        // Durable state: SQLite through GRDB, behind a protocol with an in-memory twin.
-        .target(
-            name: "WindowStore",
-            dependencies: [
-                "WindowCore",
-                "WindowProtocol",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                // Raw statement steps for restore (StoredStateReader): the same SQLite that GRDB links.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // Request dispatch without I/O: parse, route, params, coordinator operation, reply.
-        .target(name: "WindowDispatch", dependencies: ["WindowCore", "WindowProtocol"]),
+        // The daemon's pure request path: the domain (Core: app state machine, registry, phases,
+        // storage) and dispatch (Dispatch: parse, route, params, coordinator operation, reply).
+        // No I/O: nothing here can open a file or a socket.
+        .target(name: "WindowEngine", dependencies: ["WindowProtocol"]),
+        // The daemon's I/O: sockets and services on NIO, durable state in SQLite (Store), the
+        // config (TOML, Config), systemd's protocols (Systemd).
         .target(
             name: "WindowServer",
             dependencies: [
-                "WindowCore",
-                "WindowDispatch",
-                "WindowStore",
+                "WindowEngine",
                 "WindowProtocol",
                 "POSIXSupport",
                 "CGlibcExtensions",
-                "TOML",
+                "CSystemd",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // Raw statement steps for restore (StoredStateReader): the same SQLite that GRDB links.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -98,34 +86,29 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // What a client needs without NIO: the blocking connection, and places (Places: where a
+        // terminal is, and how to bring it to front or open a window there, through each
+        // environment's own interface: tmux, kitty, i3, sway, …).
         .target(name: "WindowClient", dependencies: ["WindowProtocol", "POSIXSupport"]),
-        // Places (SPEC section 13): where a terminal is, and how to bring it to front or open a
-        // window there, through each environment's own interface (tmux, kitty, i3, sway, …).
-        .target(name: "WindowPlaces", dependencies: ["WindowProtocol", "POSIXSupport"]),
-        // The async SDK for apps: SwiftUI's scene vocabulary over the wire protocol (issue 15).
+        // The async SDK for apps: SwiftUI's scene vocabulary over the wire protocol, on NIO, and
+        // full-screen terminal views (Terminal: rendering and frame diff, the terminal mode, keys
+        // and signals read on NIO's event loop).
         .target(
             name: "WindowKit",
             dependencies: [
                 "POSIXSupport",
-                "WindowPlaces",
+                "WindowClient",
                 "WindowProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // Full-screen terminal views (winctl attach, the example): pure rendering and frame diff,
-        // the terminal mode, and keys and signals read on NIO's event loop.
-        .target(
-            name: "WindowTerminal",
-            dependencies: ["WindowKit", "WindowProtocol", "WindowPlaces", "POSIXSupport", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
-        ),
         .executableTarget(
             name: "windowd",
             dependencies: [
                 "POSIXSupport",
+                "WindowProtocol",
                 "WindowServer",
-                "WindowStore",
-                "SystemdSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -141,15 +124,16 @@ let package = Package(
                 .unsafeFlags(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release)
-                ),
+                )
             ]
         ),
-        // What winctl and its presenter print, and their exit statuses.
+        // What winctl and its presenter print, and their exit statuses: the one thing the two
+        // executables share that a library of the package should not carry (ArgumentParser).
         .target(
             name: "WinctlOutput",
             dependencies: ["WindowClient", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The one-shot client: blocking WindowClient only, no NIO, so that a run starts fast (issue 13).
+        // The one-shot client: blocking WindowClient only, no NIO, so that a run starts fast.
         // Its release build is one static executable: no dynamic loader, no libstdc++ to load and
         // bind, no relocations, ~1.2 ms less per run. Not a static PIE: glibc refuses one with the
         // rpath SwiftPM adds. lld, which does not print glibc's warnings about static NSS and dlopen
@@ -159,7 +143,6 @@ let package = Package(
             dependencies: [
                 "WinctlOutput",
                 "WindowClient",
-                "WindowPlaces",
                 "WindowProtocol",
                 "POSIXSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -167,7 +150,7 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     // FoundationEssentials' archive also exports generic specializations of the standard
-                    // library (Dictionary<String, String>'s, which WindowPlaces uses); the member the
+                    // library (Dictionary<String, String>'s, which WindowClient's places use); the member the
                     // linker takes them from needs these three archives, which the driver does not add.
                     ["-static-executable", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftSynchronization"],
                     .when(platforms: [.linux], configuration: .release)
@@ -187,65 +170,106 @@ let package = Package(
             dependencies: [
                 "POSIXSupport",
                 "WinctlOutput",
+                "WindowClient",
                 "WindowKit",
-                "WindowPlaces",
                 "WindowProtocol",
-                "WindowTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The example app: an orders browser whose windows are windowd windows, on WindowKit only.
         .executableTarget(
             name: "orders",
-            dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["WindowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Orders",
             exclude: ["orders.toml"],
             resources: [.copy("Resources/orders.json")]
         ),
-        // The notes example: a list of a directory's notes and a window per note, on WindowKit and
-        // WindowTerminal only.
+        // The notes example: a list of a directory's notes and a window per note, on WindowKit only.
         .executableTarget(
             name: "notes",
-            dependencies: ["WindowKit", "WindowTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["WindowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Notes",
             exclude: ["notes.toml"]
         ),
-        // The fuzz harness's pure dispatcher (fuzz/build.sh links it into the libFuzzer binary);
-        // a target so that the regression tests replay inputs through the same code.
-        .target(name: "WindowFuzzing", dependencies: ["WindowCore", "WindowDispatch", "WindowProtocol"], path: "fuzz/WindowFuzzing"),
-        // The TOML fuzz harness's invariants (fuzz/build.sh compiles them with the config files into
-        // tomlfuzz); a target so that the tests replay the seed corpus through the same checks.
-        .target(name: "TOMLFuzzing", dependencies: ["TOML", "WindowServer"], path: "fuzz/TOMLFuzzing"),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TOMLFuzzing"]),
-        .testTarget(name: "WindowCoreTests", dependencies: ["WindowCore", "WindowProtocol"]),
-        .testTarget(name: "WindowDispatchTests", dependencies: ["WindowCore", "WindowDispatch", "WindowFuzzing", "WindowProtocol"]),
-        .testTarget(name: "WindowProtocolTests", dependencies: ["TestSupport", "WindowProtocol"]),
-        .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
-        .testTarget(name: "WindowServerTests", dependencies: ["WindowServer"]),
-        .testTarget(name: "WindowStoreTests", dependencies: ["WindowStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "SystemdSupportTests", dependencies: ["POSIXSupport", "SystemdSupport", "TestSupport", "WindowProtocol"]),
-        .testTarget(name: "WindowTerminalTests", dependencies: ["WindowTerminal"]),
+        // The fuzz harnesses' invariants (fuzz/): the pure dispatcher's, and the TOML parser's and
+        // config loader's (TOML/). A target so that the regression tests replay inputs through
+        // the same code; WINDOWD_FUZZ=1 adds the libFuzzer executables on top.
+        .target(name: "WindowFuzzing", dependencies: ["WindowEngine", "WindowProtocol", "WindowServer"], path: "fuzz/WindowFuzzing"),
         // What the end-to-end, places and systemd tests share: the real windowd and winctl, raw
         // JSON-RPC clients, spawned processes, temporary directories, a NOTIFY_SOCKET listener, and
         // the real X server, kitty, i3 and tmux they run.
-        .target(name: "TestSupport", dependencies: ["POSIXSupport", "WindowPlaces", "WindowProtocol"], path: "Tests/TestSupport"),
-        .testTarget(name: "WindowPlacesTests", dependencies: ["TestSupport", "WindowPlaces", "WindowProtocol"]),
+        .target(name: "TestSupport", dependencies: ["POSIXSupport", "WindowClient", "WindowProtocol"], path: "Tests/TestSupport"),
+        .testTarget(name: "WindowProtocolTests", dependencies: ["TestSupport", "WindowProtocol"]),
+        .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
+        .testTarget(name: "WindowEngineTests", dependencies: ["WindowEngine", "WindowFuzzing", "WindowProtocol"]),
+        .testTarget(
+            name: "WindowServerTests",
+            dependencies: [
+                "POSIXSupport",
+                "TestSupport",
+                "WindowEngine",
+                "WindowFuzzing",
+                "WindowProtocol",
+                "WindowServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(name: "WindowClientTests", dependencies: ["TestSupport", "WindowClient", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
-            dependencies: ["WindowKit", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
+            dependencies: ["WindowKit", "WindowProtocol", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
-        .testTarget(name: "WinctlOutputTests", dependencies: ["WinctlOutput", "WindowProtocol"]),
         .testTarget(
             name: "WinctlTests",
-            dependencies: ["winctl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["winctl", "WinctlOutput", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // winctl attach's terminal view (its model and its screens), pure.
-        .testTarget(name: "WinctlAttachTests", dependencies: ["winctl-attach", "WindowProtocol", "WindowTerminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["POSIXSupport", "TestSupport", "WindowProtocol", "WindowKit", "WindowPlaces"]),
+        .testTarget(name: "WinctlAttachTests", dependencies: ["winctl-attach", "WindowKit", "WindowProtocol"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["POSIXSupport", "TestSupport", "WindowClient", "WindowKit", "WindowProtocol"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
+// WINDOWD_BENCHMARKS=1 (make bench, bench-micro, bench-compare, bench-check): windowbench, the
+// load generator, and the micro-benchmarks of the pure request path (package-benchmark; the
+// plugin runs every executable target under Benchmarks/). Behind a variable so that `swift build`,
+// `swift test` and CI never resolve or build package-benchmark (its first build takes minutes).
+if Context.environment["WINDOWD_BENCHMARKS"] == "1" {
+    // Only the malloc interposer: the default traits add the Swift 6.3 runtime interposer, a
+    // package the mirror does not hold (and the ARC metrics it serves are not used here).
+    package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets += [
+        .executableTarget(
+            name: "windowbench",
+            dependencies: [
+                "POSIXSupport", "TestSupport", "WindowClient", "WindowProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "RequestPathBenchmarks",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), "WindowEngine", "WindowProtocol"],
+            path: "Benchmarks/RequestPathBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+}
+
+// WINDOWD_FUZZ=1 (fuzz/build.sh, make fuzz): the libFuzzer executables, whose entry point is
+// LLVMFuzzerTestOneInput (libFuzzer's main). The package's own Swift targets are instrumented
+// (-sanitize=fuzzer,address); the dependencies are not, so that coverage stays on windowd's code.
+let fuzzing = Context.environment["WINDOWD_FUZZ"] == "1"
+if fuzzing {
+    let fuzzerLink: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
+    package.targets += [
+        .executableTarget(name: "windowfuzz", dependencies: ["WindowFuzzing"], path: "fuzz/windowfuzz", linkerSettings: fuzzerLink),
+        .executableTarget(name: "tomlfuzz", dependencies: ["WindowFuzzing"], path: "fuzz/tomlfuzz", linkerSettings: fuzzerLink),
+    ]
+}
+
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+    if fuzzing && target.type != .test {
+        target.swiftSettings! += [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library", "-warnings-as-errors"])]
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 import WindowKit
 
 /// `notes`: the notes of a directory, each in a window of its own, on WindowKit and
-/// WindowTerminal only (no key decoding or screen code of its own).
+/// WindowKit's terminal side only (no key decoding or screen code of its own).
 ///
 /// ```sh
 /// notes                  # the list of this directory's notes (the `list` window of its path)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import WindowClient
-import WindowPlaces
 import WindowProtocol
 
 /// The flags every command takes: which daemon to talk to, how long to wait for it, and how to print.

@@ -1,4 +1,3 @@
-import SystemdSupport
 import WindowServer
 
 /// Connects the daemon's lifecycle to systemd's notify protocol through libsystemd.

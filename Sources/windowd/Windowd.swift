@@ -5,11 +5,9 @@ import ArgumentParser
 import Logging
 import POSIXSupport
 import ServiceLifecycle
-import SystemdSupport
 import UnixSignals
 import WindowProtocol
 import WindowServer
-import WindowStore
 
 /// `windowd`: the multi-window coordination daemon. A thin shell: flags, config, logging,
 /// systemd, and one ServiceGroup; the work is in `WindowServer`.

@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 @testable import winctl_attach
 
 /// Windows, attach results and models for the view tests.

@@ -1,6 +1,6 @@
 import Testing
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 @testable import winctl_attach
 
 @Suite("Presenter model: replies and events")

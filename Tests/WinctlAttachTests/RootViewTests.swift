@@ -1,6 +1,6 @@
 import Testing
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 @testable import winctl_attach
 
 @Suite("Root view: the screen for each app state")

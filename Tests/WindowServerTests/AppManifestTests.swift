@@ -1,7 +1,7 @@
 import Testing
-@testable import WindowServer
-import WindowCore
+import WindowEngine
 import WindowProtocol
+@testable import WindowServer
 
 /// An app's manifest (windowd(8), Apps and instances): the `[app]` and `[groups]` of windowd.toml, decoded the
 /// same way, and nothing else.

@@ -1,5 +1,5 @@
 import Testing
-import WindowCore
+import WindowEngine
 @testable import WindowServer
 
 @Suite("Commit queue")

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import Testing
+import WindowEngine
 @testable import WindowServer
-import WindowCore
 
 @Suite("Config")
 struct ConfigLoaderTests {

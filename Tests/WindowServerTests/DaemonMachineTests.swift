@@ -1,8 +1,6 @@
 import Testing
-import WindowCore
-import WindowDispatch
+import WindowEngine
 import WindowProtocol
-import WindowStore
 @testable import WindowServer
 
 /// The daemon's decisions without its sockets: a ``DaemonMachine`` behind the real router, a

@@ -1,7 +1,7 @@
 import Testing
-@testable import WindowServer
-import WindowCore
+import WindowEngine
 import WindowProtocol
+@testable import WindowServer
 
 /// Which lines wait for the end of `loading` (windowd-protocol(7), app.transition), and how many a connection may have waiting.
 @Suite("Held requests")

@@ -1,6 +1,6 @@
 import Testing
+import WindowEngine
 @testable import WindowServer
-import WindowCore
 
 /// Flow control on the writers (windowd-protocol(7), "Limits"): when requests are held back,
 /// when they are let go, and when a subscriber is taken for one that does not read.

@@ -1,5 +1,5 @@
 import Testing
-import WindowCore
+import WindowEngine
 import WindowProtocol
 @testable import WindowServer
 

@@ -1,5 +1,4 @@
-package import WindowCore
-package import WindowDispatch
+package import WindowEngine
 package import WindowProtocol
 
 /// The daemon's side of a request, in memory: the coordinator, a clock that the session moves,

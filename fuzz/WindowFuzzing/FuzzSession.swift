@@ -1,5 +1,4 @@
-package import WindowCore
-package import WindowDispatch
+package import WindowEngine
 import WindowProtocol
 
 /// Runs one fuzz input against a fresh in-memory daemon core and reports every broken invariant.

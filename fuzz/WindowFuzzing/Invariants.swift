@@ -3,8 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WindowCore
-import WindowDispatch
+import WindowEngine
 import WindowProtocol
 
 /// The properties every request must keep, whatever its bytes (windowd(8); windowd(8), State; windowd(8), Socket and access; windowd-protocol(7)).

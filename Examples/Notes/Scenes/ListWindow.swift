@@ -1,6 +1,5 @@
 import Foundation
 import WindowKit
-import WindowTerminal
 
 /// The `list` window of a directory: its notes, the selected one kept like
 /// `@SceneStorage("selection") var selection = 0`; Enter opens the note's window through

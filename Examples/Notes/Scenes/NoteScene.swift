@@ -1,6 +1,5 @@
 import Foundation
 import WindowKit
-import WindowTerminal
 
 /// A window of the app: its terminal side runs until the window should go.
 protocol NoteScene {

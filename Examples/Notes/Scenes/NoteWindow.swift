@@ -1,6 +1,5 @@
 import Foundation
 import WindowKit
-import WindowTerminal
 
 /// A `note` window: one file, scrolled to where it was, like `@SceneStorage("scroll") var
 /// scroll = 0` (back after windowd restarts and when the note is opened again); read again

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import WindowKit
-import WindowTerminal
 
 /// A `detail` window: one order, scrolled to where it was (scene storage `scroll`, back after
 /// windowd restarts), refreshed every second while `active` and paused while `inactive` or

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import WindowKit
-import WindowTerminal
 
 /// The `main` window: the order list; Enter opens the selected order's detail window through
 /// `openWindow` (or brings the open one to front); sign-in and sign-out happen here.

@@ -1,7 +1,6 @@
 import WindowKit
-import WindowTerminal
 
-/// How every window of the app runs, on WindowTerminal's ``SceneTerminal`` (raw mode, decoded
+/// How every window of the app runs, on WindowKit's ``SceneTerminal`` (raw mode, decoded
 /// keys, focus → phase, Ctrl-Z, signals, resize, frames written as the rows that changed): a
 /// hang-up or a signal ends the window; every event is followed by a draw.
 enum ScenePresentation {

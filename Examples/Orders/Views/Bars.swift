@@ -1,5 +1,4 @@
 import WindowKit
-import WindowTerminal
 
 /// The title bar at the top and the status bar at the bottom of every screen.
 ///

@@ -1,5 +1,4 @@
 import WindowKit
-import WindowTerminal
 
 /// `error(kind)`: what happened and how to recover.
 enum ErrorView {

@@ -1,4 +1,4 @@
-import WindowTerminal
+import WindowKit
 
 /// `loading`: the launch screen.
 enum LaunchView {

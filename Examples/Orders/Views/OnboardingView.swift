@@ -1,5 +1,4 @@
 import WindowKit
-import WindowTerminal
 
 /// `onboarding(step)`: one step of four.
 enum OnboardingView {

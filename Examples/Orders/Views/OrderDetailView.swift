@@ -1,5 +1,4 @@
 import WindowKit
-import WindowTerminal
 
 /// A detail window's content: the order, scrolled to a line, with how its refresh goes.
 ///

@@ -1,5 +1,4 @@
 import WindowKit
-import WindowTerminal
 
 /// The main window's content: the orders, the selected one marked, those with a detail window
 /// open marked `[open]`.

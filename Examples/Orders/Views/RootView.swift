@@ -1,5 +1,4 @@
 import WindowKit
-import WindowTerminal
 
 /// The body of a window for the app state, like the SwiftUI `RootView` that switches on its
 /// `AppStateController`: launch, sign-in, onboarding, the window's own content, or the error.

@@ -1,4 +1,4 @@
-import WindowTerminal
+import WindowKit
 
 /// `unauthenticated`: the sign-in form, a name and Enter.
 enum SignInView {

@@ -1,4 +1,4 @@
-import WindowPlaces
+import WindowClient
 
 /// The app as one of its programs sees it: the app state, the aggregate scene phase and the
 /// windows, as current values and as async sequences; and the actions SwiftUI puts in the

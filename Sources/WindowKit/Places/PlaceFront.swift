@@ -1,5 +1,5 @@
 import NIOPosix
-import WindowPlaces
+import WindowClient
 
 /// Bringing a presenter's terminal to front and starting a window's command at the opener's
 /// place (winctl(1), Attached terminals), off the event loop: both talk to the place's program (tmux, kitty,

@@ -1,4 +1,4 @@
-import WindowPlaces
+import WindowClient
 
 /// This program as the presenter of one window: SwiftUI's scene, with its phase, its scene
 /// storage, focus requests and dismissal.

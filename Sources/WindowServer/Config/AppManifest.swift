@@ -1,4 +1,3 @@
-import TOML
 package import WindowProtocol
 
 /// One app's manifest, `APP_ID.toml` (windowd(8), Apps and instances): its `[app]` settings and

@@ -1,5 +1,3 @@
-import TOML
-
 /// A config that cannot be used: names the file, the line and the key, and what to do.
 package struct ConfigError: Error, CustomStringConvertible, Sendable {
     /// The file read, or `<embedded defaults>`.

@@ -1,5 +1,3 @@
-import TOML
-
 /// Reads, decodes and validates `windowd.toml`.
 ///
 /// Any bytes at all give either a config or a ``ConfigError`` that names the file, the line

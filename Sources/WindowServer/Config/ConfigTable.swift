@@ -1,5 +1,3 @@
-import TOML
-
 /// One table of the config while it is decoded: reads keys by name and type, and names the
 /// file, the line and the dotted key in every error, with what was expected and what was found.
 struct ConfigTable {

@@ -1,5 +1,4 @@
-import TOML
-import WindowCore
+import WindowEngine
 
 /// `windowd.toml`'s keys: each read with its type and checked, every other key refused.
 extension DaemonConfig {

@@ -1,4 +1,4 @@
-package import WindowCore
+package import WindowEngine
 package import WindowProtocol
 
 /// The whole of `windowd.toml` (windowd.toml(5)), every key with its default.

@@ -1,5 +1,5 @@
 import NIOCore
-import WindowDispatch
+import WindowEngine
 
 /// A connection's output buffer takes response lines straight from the router's outcome.
 extension ByteBuffer: ResponseSink {

@@ -2,8 +2,7 @@
 import Glibc
 #endif
 import NIOCore
-import WindowCore
-import WindowDispatch
+import WindowEngine
 import WindowProtocol
 
 /// One client connection, as the daemon tracks it; lives on the daemon's event loop.

@@ -1,6 +1,5 @@
 import NIOCore
-import WindowCore
-import WindowDispatch
+import WindowEngine
 
 /// The daemon's connections by id, and which of them have written since the last flush, so
 /// that a read batch ends in one flush per connection that wrote. Lives on the event loop.

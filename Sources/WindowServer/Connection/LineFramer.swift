@@ -1,5 +1,5 @@
 import NIOCore
-import WindowDispatch
+import WindowEngine
 import WindowProtocol
 
 /// A connection's ``LineSplitter``, kept where a restart can take the partial line from it.

@@ -1,4 +1,4 @@
-import WindowCore
+import WindowEngine
 
 /// Flow control on the writers (windowd-protocol(7), "Limits"): while a subscriber has more
 /// than a quarter of `max_outbound_bytes` of events it has not read, no client's requests are

@@ -1,5 +1,5 @@
 import DequeModule
-import WindowCore
+import WindowEngine
 
 /// Group commit as a value: which changes go into the next transaction, which waiting replies
 /// a finished transaction releases, when a failed one is tried again, when a failed one must be

@@ -1,7 +1,5 @@
-import WindowCore
-import WindowDispatch
+import WindowEngine
 import WindowProtocol
-import WindowStore
 
 /// What the daemon decides around the coordinator, as a value: the group commit and what a
 /// failed one undoes, each connection's event numbering, and the request lines that wait for

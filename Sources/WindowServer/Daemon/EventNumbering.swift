@@ -1,4 +1,4 @@
-import WindowCore
+import WindowEngine
 
 /// The `seq` of each connection's events (windowd-protocol(7), events): numbered when an event
 /// is addressed, so that a subscription taken by a later request counts it or not exactly as its

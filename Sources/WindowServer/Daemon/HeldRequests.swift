@@ -1,4 +1,4 @@
-import WindowCore
+import WindowEngine
 import WindowProtocol
 
 /// Request lines that wait for the end of `loading` (windowd-protocol(7), app.transition): an attach to a window

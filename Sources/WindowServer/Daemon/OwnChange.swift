@@ -1,4 +1,4 @@
-import WindowCore
+import WindowEngine
 import WindowProtocol
 
 /// A change the daemon makes on its own — a timer, a verdict, a closed connection, a restart,

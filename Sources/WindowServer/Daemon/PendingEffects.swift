@@ -1,4 +1,4 @@
-import WindowCore
+import WindowEngine
 
 /// What a change asked for, made ready at the moment of the change and carried out once it is
 /// durable: event lines already addressed and numbered (so a subscriber that joins in between

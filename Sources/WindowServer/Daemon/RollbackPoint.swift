@@ -1,4 +1,4 @@
-import WindowCore
+import WindowEngine
 
 /// How a failed commit of requests' changes is undone: the coordinator as it stood when
 /// everything then applied was committed, with every change the daemon made on its own since

@@ -1,6 +1,6 @@
 import Logging
 import NIOCore
-import WindowCore
+import WindowEngine
 import WindowProtocol
 
 /// Runs `app.validate_command` for a session (windowd-protocol(7), app.transition): exit 0 valid, exit 1 invalid,

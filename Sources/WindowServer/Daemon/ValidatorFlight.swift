@@ -1,4 +1,4 @@
-import WindowCore
+import WindowEngine
 
 /// At most one `validate_command` in flight per daemon (windowd(8), "Programs it starts"): a
 /// validation asked for while one runs for the same session waits for its verdict; one for

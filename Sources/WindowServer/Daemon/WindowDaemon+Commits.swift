@@ -1,9 +1,7 @@
 import Logging
 import NIOCore
-import WindowCore
-import WindowDispatch
+import WindowEngine
 import WindowProtocol
-import WindowStore
 
 /// Carrying out ``DaemonMachine``'s outputs: transactions on the store, their timers, the
 /// deliveries that waited for them, drains (windowd(8), State: a change is answered only once

@@ -5,10 +5,8 @@ import Foundation
 #endif
 import Logging
 import NIOCore
-import WindowCore
+import WindowEngine
 import WindowProtocol
-import WindowStore
-import WindowDispatch
 
 /// Admitting, adopting and forgetting client connections.
 extension WindowDaemon {

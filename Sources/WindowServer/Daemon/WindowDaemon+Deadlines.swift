@@ -1,5 +1,5 @@
 import NIOCore
-import WindowCore
+import WindowEngine
 
 /// Keeping the one deadline timer on the coordinator's next deadline (windowd-protocol(7), scene.setPhase; windowd-protocol(7), app.transition): the
 /// session expires when its time passes, whatever the phase, and a lower aggregate is announced

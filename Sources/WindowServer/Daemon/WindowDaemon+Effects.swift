@@ -5,10 +5,8 @@ import Foundation
 #endif
 import Logging
 import NIOCore
-import WindowCore
-import WindowDispatch
+import WindowEngine
 import WindowProtocol
-import WindowStore
 
 /// Carrying out what the coordinator asks for: events to their audience, launches, the
 /// central phase reaction, persistence.

@@ -1,6 +1,6 @@
 import Logging
 import NIOCore
-import WindowCore
+import WindowEngine
 import WindowProtocol
 
 /// Flow control on the writers (windowd-protocol(7), "Limits"; ``OutboundPressure``): while a

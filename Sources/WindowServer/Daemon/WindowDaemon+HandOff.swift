@@ -5,10 +5,8 @@ import Foundation
 #endif
 import Logging
 import NIOCore
-import WindowCore
+import WindowEngine
 import WindowProtocol
-import WindowStore
-import WindowDispatch
 
 /// Graceful restarts: what is handed to the next process, and how connections are paused.
 extension WindowDaemon {

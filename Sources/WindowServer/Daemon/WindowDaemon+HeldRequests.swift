@@ -1,6 +1,6 @@
 import Logging
-import WindowCore
 import NIOCore
+import WindowEngine
 import WindowProtocol
 
 /// Attaches during `loading` (windowd-protocol(7), app.transition): a presenter re-attaching to a window of a group

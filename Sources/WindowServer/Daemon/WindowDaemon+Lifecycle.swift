@@ -5,9 +5,8 @@ import Foundation
 #endif
 import Logging
 import NIOCore
-import WindowCore
+import WindowEngine
 import WindowProtocol
-import WindowStore
 
 /// Start (the loading period, the watchdog), reload, resume and stop.
 extension WindowDaemon {

@@ -1,8 +1,8 @@
 import Logging
-import WindowCore
-import WindowProtocol
 import NIOCore
 import NIOPosix
+import WindowEngine
+import WindowProtocol
 
 /// Reloading the config: on SIGHUP, and on `daemon.reload` from the daemon's own user or root.
 extension WindowDaemon {

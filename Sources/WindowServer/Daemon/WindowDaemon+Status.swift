@@ -5,9 +5,8 @@ import Foundation
 #endif
 import Logging
 import NIOCore
-import WindowCore
+import WindowEngine
 import WindowProtocol
-import WindowStore
 
 /// The status line for the service manager, rate-limited.
 extension WindowDaemon {

@@ -5,10 +5,8 @@ import Foundation
 #endif
 import Logging
 import NIOCore
-import WindowCore
-import WindowDispatch
+import WindowEngine
 import WindowProtocol
-import WindowStore
 
 /// The running daemon: the coordinator, the connections, and the execution of what
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:

@@ -5,9 +5,8 @@ package import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import WindowCore
+import WindowEngine
 import WindowProtocol
-import WindowStore
 
 /// The socket server service: binds the socket (or adopts the one systemd or the previous
 /// process handed over), adopts handed-over connections, serves every connection on one event

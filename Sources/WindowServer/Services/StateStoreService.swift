@@ -6,8 +6,7 @@ import Foundation
 package import Logging
 import NIOPosix
 import ServiceLifecycle
-import WindowCore
-package import WindowStore
+import WindowEngine
 
 /// The first service: opens the state store, restores what it holds (validated against the
 /// config, windowd(8), State), hands it to the socket server, and closes it last, after the server

@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 
 /// The panels of the main view, switched with Tab; the selection is kept in scene storage.
 enum Panel: String, CaseIterable, Hashable, Sendable {

@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 
 /// Everything the terminal view shows: the app state, this window, the others, and the link.
 ///

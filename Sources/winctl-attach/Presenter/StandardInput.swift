@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowTerminal
+import WindowKit
 
 /// Standard input as chunks of bytes, whatever it is: a pipe, a socket, a terminal, a regular
 /// file or `/dev/null` (how windowd starts launch commands), through ``DescriptorReader``.

@@ -6,9 +6,8 @@ import Musl
 import ArgumentParser
 import POSIXSupport
 import WinctlOutput
+import WindowClient
 import WindowKit
-import WindowPlaces
-import WindowTerminal
 
 /// `winctl run`'s presenter side: the window presented already is brought to front; else this
 /// terminal presents it, running the program (``RunPresenter``); without windowd the program

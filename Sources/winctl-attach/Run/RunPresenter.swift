@@ -5,9 +5,8 @@ import Musl
 #endif
 import POSIXSupport
 import WinctlOutput
+import WindowClient
 import WindowKit
-import WindowPlaces
-import WindowTerminal
 
 /// `winctl run`: a program as the presenter of a window (winctl(1), "run").
 ///
@@ -18,7 +17,7 @@ import WindowTerminal
 /// The program runs on a pseudo-terminal of its own (``RunProgram``); a ``PseudoTerminalRelay``
 /// moves the bytes both ways on threads of its own and hands over the terminal's focus reports.
 /// This loop takes them, the program's stops (SIGCHLD), the signals and the scene's requests,
-/// and decides: the window's phase through WindowTerminal's ``TerminalPhaseMachine`` (the one
+/// and decides: the window's phase through WindowKit's ``TerminalPhaseMachine`` (the one
 /// `winctl attach` uses), a stop of run itself when the program stops (so the shell's job
 /// control works), a hang-up when the window is dismissed, and what becomes of the window when
 /// the program ends.

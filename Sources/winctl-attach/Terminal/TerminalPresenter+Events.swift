@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import WindowKit
-import WindowTerminal
 
 /// The daemon's side of the presenter: the scene's values, focus, dismissal and the link.
 extension TerminalPresenter {

@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import WindowKit
-import WindowTerminal
 
 /// Keys: the presenter's own part of the terminal (`SceneTerminal` has decoded them, and taken
 /// focus reports, Ctrl-Z and the signals out before).

@@ -5,9 +5,8 @@ import Musl
 #endif
 import ArgumentParser
 import WinctlOutput
+import WindowClient
 import WindowKit
-import WindowPlaces
-import WindowTerminal
 
 /// `winctl attach` on a terminal: the window as a full-screen view (winctl(1), Attached terminals), on WindowKit.
 ///
@@ -15,7 +14,7 @@ import WindowTerminal
 /// let ending = await TerminalPresenter(scene: scene, socketPath: path, giveUp: .seconds(60))!.run()
 /// ```
 ///
-/// One loop over the keyboard, the signals and the scene's sequences: WindowTerminal's
+/// One loop over the keyboard, the signals and the scene's sequences: WindowKit's
 /// `SceneTerminal`, which also takes the terminal over and gives it back, and sets the window's
 /// phase from focus reports, Ctrl-Z and SIGCONT. The scene's current values make a
 /// ``PresenterModel``; ``RootView`` turns it into a frame, and `SceneTerminal` writes only the rows

@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 
 /// The body while the app state is `error(kind)`: what went wrong and how to recover.
 enum ErrorView {

@@ -1,4 +1,4 @@
-import WindowTerminal
+import WindowKit
 
 /// The body while the app state is `loading`: the launch screen.
 enum LaunchView {

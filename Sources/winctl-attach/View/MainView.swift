@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 
 /// The body while the app state is `authenticated`: this window, then the selected panel.
 enum MainView {

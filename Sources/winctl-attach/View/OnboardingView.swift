@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 
 /// The body while the app state is `onboarding(step)`: where onboarding is, and what comes next.
 enum OnboardingView {

@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 
 /// The root view: the frame for a model and a terminal size, chosen by the app state.
 ///

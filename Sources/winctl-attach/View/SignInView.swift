@@ -1,4 +1,4 @@
-import WindowTerminal
+import WindowKit
 
 /// The body while the app state is `unauthenticated`: the sign-in screen.
 enum SignInView {

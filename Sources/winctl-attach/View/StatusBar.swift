@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 
 /// The bottom row: the keys, or what is going on with the link, or the bring-to-front highlight.
 enum StatusBar {

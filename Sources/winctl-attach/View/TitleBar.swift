@@ -1,5 +1,5 @@
+import WindowKit
 import WindowProtocol
-import WindowTerminal
 
 /// The top row: which window this is, and its phase beside the app's.
 enum TitleBar {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import WinctlOutput
-import WindowPlaces
+import WindowClient
 
 extension Winctl {
     /// `winctl launch [--title T] [--window ID] -- ARGV…`: start a command in a new terminal window

@@ -1,7 +1,7 @@
 import ArgumentParser
 import POSIXSupport
 import WinctlOutput
-import WindowPlaces
+import WindowClient
 import WindowProtocol
 
 extension Winctl {

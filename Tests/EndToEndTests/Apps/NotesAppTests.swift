@@ -7,7 +7,7 @@ import Testing
 import WindowProtocol
 import POSIXSupport
 
-/// The notes example (`Examples/Notes`, on WindowKit and WindowTerminal only) in tmux with an
+/// The notes example (`Examples/Notes`, on WindowKit only) in tmux with an
 /// attached client: the list of a directory → Enter opens a note in a new tmux window → Enter
 /// again brings it to front → scroll (kept in scene storage) → `notes open` of the same file from
 /// a shell brings the note to front and ends → q leaves the note, and opening it again finds its

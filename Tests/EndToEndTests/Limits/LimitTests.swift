@@ -197,7 +197,7 @@ struct LimitTests {
     @Test("scene storage of exactly 64 KiB is accepted and restored; one byte more is refused with limit_exceeded")
     func storageBoundary() throws {
         // windowd counts a window's storage as each key plus its value as compact JSON
-        // (WindowCore's SceneStorage). Two keys, because one 64 KiB value does not fit in a
+        // (WindowEngine's SceneStorage). Two keys, because one 64 KiB value does not fit in a
         // 64 KiB request line: "a" + "\"…40,000…\"" and "b" + "\"…25,530…\"" = 65,536 bytes.
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess.start(in: directory)

@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import TestSupport
 import Testing
-import WindowPlaces
+import WindowClient
 import WindowProtocol
 
 /// The README's "Open with" entry (Examples/editor/editor.desktop, `Exec=winctl --app editor

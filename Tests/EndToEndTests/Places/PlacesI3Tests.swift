@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import WindowPlaces
+import WindowClient
 import WindowProtocol
 
 /// winctl(1), Attached terminals under i3 with xterm, on Xvfb, checked from outside through the X

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import TestSupport
 import Testing
-import WindowPlaces
+import WindowClient
 import WindowProtocol
 
 /// `winctl run` (winctl(1), "run") in real xterms under i3 on Xvfb: the real windowd, winctl and

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import TestSupport
 import Testing
-import WindowPlaces
+import WindowClient
 import WindowProtocol
 
 /// `winctl run` (winctl(1), "run") in real foot windows under sway, headless: sway refuses to

@@ -1,4 +1,4 @@
-import WindowPlaces
+import WindowClient
 
 /// i3 on an ``XvfbDisplay``, its IPC socket in its own directory; terminals are started
 /// through i3's own `exec`, as a user's key binding would, so that they see `$I3SOCK`.

@@ -1,4 +1,4 @@
-import WindowPlaces
+import WindowClient
 package import WindowProtocol
 
 /// kitty on an ``XvfbDisplay``, listening for remote control on a socket in its own directory,

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowPlaces
+import WindowClient
 
 /// sway, headless, with its own runtime directory. sway refuses to run as root: as root the
 /// session runs as a system user `wpplaces` this fixture creates (useradd) and drops into

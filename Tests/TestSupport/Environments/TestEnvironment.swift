@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowPlaces
+import WindowClient
 
 /// What every real-environment test starts its programs with, and the check that a tool is installed.
 package enum TestEnvironment {

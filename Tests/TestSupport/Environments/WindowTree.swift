@@ -1,4 +1,4 @@
-import WindowPlaces
+import WindowClient
 import WindowProtocol
 
 /// The windows in an i3 or sway layout tree (`GET_TREE`), asked over the IPC socket.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowPlaces
+import WindowClient
 
 /// A headless X server (Xvfb) on a display number it picks itself (`-displayfd`), ready when
 /// the initializer returns.

@@ -1,0 +1,45 @@
+import WindowProtocol
+
+/// A connection as the audience of events sees it.
+package protocol EventSubscriber {
+    /// The connection's id.
+    var id: ConnectionID { get }
+    /// What it subscribed to.
+    var subscription: EventSubscription { get }
+}
+
+/// Who receives an event (windowd-protocol(7), EVENTS): subscribers, the window's presenter,
+/// presenters in general, or everyone. Pure, so that the daemon and the fuzzer agree.
+package enum EventAudience {
+    /// The connections among `connections` that receive `event`; `subscribers` are those of
+    /// them with a subscription (so that a window event costs nothing when nobody subscribed),
+    /// `connection(id)` finds one by id, `isPresenter(id)` says whether one presents a window.
+    @inlinable
+    package static func of<Subscriber: EventSubscriber>(
+        _ event: DaemonEvent, among connections: some Collection<Subscriber>, subscribers: some Collection<Subscriber>,
+        connection: (ConnectionID) -> Subscriber?, isPresenter: (ConnectionID) -> Bool
+    ) -> [Subscriber] {
+        let name = event.name
+        switch event {
+        case .windowOpened, .windowClosed, .windowPhase, .windowLaunchFailed:
+            guard !subscribers.isEmpty else { return [] }
+            return subscribers.filter { $0.subscription.includes(name) }
+        case .windowFocus(_, let presenter):
+            // Most de-duplicated opens: no subscriber and no presenter, so no array to filter into.
+            if subscribers.isEmpty, presenter == nil { return [] }
+            var audience = subscribers.filter { $0.subscription.includes(name) }
+            if let presenter, !audience.contains(where: { $0.id == presenter }), let window = connection(presenter) {
+                audience.append(window)
+            }
+            return audience
+        case .windowDismiss(_, _, let presenter):
+            return connection(presenter).map { [$0] } ?? []
+        case .scenePhase, .appState:
+            return connections.filter { $0.subscription.includes(name) || isPresenter($0.id) }
+        case .daemonStopping, .daemonReloaded:
+            return Array(connections)
+        case .daemonRestarted(_, let restarted):
+            return connection(restarted).map { [$0] } ?? []
+        }
+    }
+}
