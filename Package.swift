@@ -122,7 +122,10 @@ let package = Package(
             // loader searched it for each libc symbol it bound). Idle RSS 29.9 → 24.0 MiB.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+                    [
+                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
+                        "--no-export-dynamic",
+                    ],
                     .when(platforms: [.linux], configuration: .release)
                 )
             ]
@@ -131,7 +134,9 @@ let package = Package(
         // executables share that a library of the package should not carry (ArgumentParser).
         .target(
             name: "WinctlOutput",
-            dependencies: ["WindowClient", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "WindowClient", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // The one-shot client: blocking WindowClient only, no NIO, so that a run starts fast.
         // Its release build is one static executable: no dynamic loader, no libstdc++ to load and
@@ -152,7 +157,10 @@ let package = Package(
                     // FoundationEssentials' archive also exports generic specializations of the standard
                     // library (Dictionary<String, String>'s, which WindowClient's places use); the member the
                     // linker takes them from needs these three archives, which the driver does not add.
-                    ["-static-executable", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftSynchronization"],
+                    [
+                        "-static-executable", "-use-ld=lld", "-Xlinker", "-l_FoundationCollections", "-Xlinker",
+                        "-l_FoundationCShims", "-Xlinker", "-lswiftSynchronization",
+                    ],
                     .when(platforms: [.linux], configuration: .release)
                 ),
                 // What the static FoundationEssentials (which WindowClient and WinctlOutput import)
@@ -194,11 +202,19 @@ let package = Package(
         // The fuzz harnesses' invariants (fuzz/): the pure dispatcher's, and the TOML parser's and
         // config loader's (TOML/). A target so that the regression tests replay inputs through
         // the same code; WINDOWD_FUZZ=1 adds the libFuzzer executables on top.
-        .target(name: "WindowFuzzing", dependencies: ["WindowEngine", "WindowProtocol", "WindowServer"], path: "fuzz/WindowFuzzing"),
+        .target(
+            name: "WindowFuzzing",
+            dependencies: ["WindowEngine", "WindowProtocol", "WindowServer"],
+            path: "fuzz/WindowFuzzing"
+        ),
         // What the end-to-end, places and systemd tests share: the real windowd and winctl, raw
         // JSON-RPC clients, spawned processes, temporary directories, a NOTIFY_SOCKET listener, and
         // the real X server, kitty, i3 and tmux they run.
-        .target(name: "TestSupport", dependencies: ["POSIXSupport", "WindowClient", "WindowProtocol"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["POSIXSupport", "WindowClient", "WindowProtocol"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "WindowProtocolTests", dependencies: ["TestSupport", "WindowProtocol"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport"]),
         .testTarget(name: "WindowEngineTests", dependencies: ["WindowEngine", "WindowFuzzing", "WindowProtocol"]),
@@ -217,15 +233,24 @@ let package = Package(
         .testTarget(name: "WindowClientTests", dependencies: ["TestSupport", "WindowClient", "WindowProtocol"]),
         .testTarget(
             name: "WindowKitTests",
-            dependencies: ["WindowKit", "WindowProtocol", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio")]
+            dependencies: [
+                "WindowKit", "WindowProtocol", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "WinctlTests",
-            dependencies: ["winctl", "WinctlOutput", "WindowProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "winctl", "WinctlOutput", "WindowProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // winctl attach's terminal view (its model and its screens), pure.
         .testTarget(name: "WinctlAttachTests", dependencies: ["winctl-attach", "WindowKit", "WindowProtocol"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["POSIXSupport", "TestSupport", "WindowClient", "WindowKit", "WindowProtocol"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["POSIXSupport", "TestSupport", "WindowClient", "WindowKit", "WindowProtocol"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -237,7 +262,9 @@ let package = Package(
 if Context.environment["WINDOWD_BENCHMARKS"] == "1" {
     // Only the malloc interposer: the default traits add the Swift 6.3 runtime interposer, a
     // package the mirror does not hold (and the ARC metrics it serves are not used here).
-    package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
+    )
     package.targets += [
         .executableTarget(
             name: "windowbench",
@@ -262,14 +289,26 @@ let fuzzing = Context.environment["WINDOWD_FUZZ"] == "1"
 if fuzzing {
     let fuzzerLink: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
     package.targets += [
-        .executableTarget(name: "windowfuzz", dependencies: ["WindowFuzzing"], path: "fuzz/windowfuzz", linkerSettings: fuzzerLink),
-        .executableTarget(name: "tomlfuzz", dependencies: ["WindowFuzzing"], path: "fuzz/tomlfuzz", linkerSettings: fuzzerLink),
+        .executableTarget(
+            name: "windowfuzz",
+            dependencies: ["WindowFuzzing"],
+            path: "fuzz/windowfuzz",
+            linkerSettings: fuzzerLink
+        ),
+        .executableTarget(
+            name: "tomlfuzz",
+            dependencies: ["WindowFuzzing"],
+            path: "fuzz/tomlfuzz",
+            linkerSettings: fuzzerLink
+        ),
     ]
 }
 
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
     if fuzzing && target.type != .test {
-        target.swiftSettings! += [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library", "-warnings-as-errors"])]
+        target.swiftSettings! += [
+            .unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library", "-warnings-as-errors"])
+        ]
     }
 }

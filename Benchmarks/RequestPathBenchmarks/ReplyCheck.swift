@@ -17,8 +17,8 @@ enum ReplyCheck {
     /// The `result.window.id` of a reply.
     static func windowID(in reply: [UInt8]) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(reply)) as? [String: Any],
-              let result = object["result"] as? [String: Any], let window = result["window"] as? [String: Any],
-              let id = window["id"] as? String
+            let result = object["result"] as? [String: Any], let window = result["window"] as? [String: Any],
+            let id = window["id"] as? String
         else { fatalError("no result.window.id in \(String(decoding: reply, as: UTF8.self))") }
         return id
     }

@@ -22,7 +22,9 @@ final class RequestPath {
 
     /// A daemon core with no windows, past loading, that holds at most `windowLimit` windows.
     init(windowLimit: Int = 1_000_000) {
-        context = InMemoryContext(coordinator: SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits(maxWindows: windowLimit)))
+        context = InMemoryContext(
+            coordinator: SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits(maxWindows: windowLimit))
+        )
         var effects: [Effect] = []
         let now = context.now
         context.change { coordinator, _ in coordinator.finishLoading(storedSession: nil, now: now, effects: &effects) }

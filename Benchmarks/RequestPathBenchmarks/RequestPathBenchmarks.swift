@@ -36,10 +36,16 @@ let benchmarks: @Sendable () -> Void = {
     // window.open of a new value: a window created, its change and event produced. A fresh core
     // per iteration, so that every iteration opens the same 1,000 windows into the same registry.
     do {
-        ReplyCheck.respond(RequestPath(), to: RequestLine.open(group: "detail", value: "0"), expecting: [#""created":true"#])
+        ReplyCheck.respond(
+            RequestPath(),
+            to: RequestLine.open(group: "detail", value: "0"),
+            expecting: [#""created":true"#]
+        )
         Benchmark("window.open new value") { benchmark in
             let path = RequestPath()
-            let lines = benchmark.scaledIterations.map { Array(RequestLine.open(group: "detail", value: String($0)).utf8) }
+            let lines = benchmark.scaledIterations.map {
+                Array(RequestLine.open(group: "detail", value: String($0)).utf8)
+            }
             benchmark.startMeasurement()
             for line in lines {
                 blackHole(path.serve(line))
@@ -57,7 +63,10 @@ let benchmarks: @Sendable () -> Void = {
         }
         let line = RequestLine.batch(requests)
         let reply = ReplyCheck.respond(path, to: line, expecting: [#""created":false"#])
-        precondition(reply.first == UInt8(ascii: "[") && ReplyCheck.listedWindows(in: reply) == 16, "the batch is not answered by 16 replies")
+        precondition(
+            reply.first == UInt8(ascii: "[") && ReplyCheck.listedWindows(in: reply) == 16,
+            "the batch is not answered by 16 replies"
+        )
         let bytes = Array(line.utf8)
         Benchmark("window.open dedup hit, batch of 16 (per line)", configuration: slow) { benchmark in
             for _ in benchmark.scaledIterations {
@@ -70,7 +79,11 @@ let benchmarks: @Sendable () -> Void = {
     do {
         let path = RequestPath()
         for value in 1...100 {
-            ReplyCheck.respond(path, to: RequestLine.open(group: "detail", value: String(value)), expecting: [#""created":true"#])
+            ReplyCheck.respond(
+                path,
+                to: RequestLine.open(group: "detail", value: String(value)),
+                expecting: [#""created":true"#]
+            )
         }
         let reply = ReplyCheck.respond(path, to: RequestLine.list, expecting: [#""windows":["#])
         precondition(ReplyCheck.listedWindows(in: reply) == 100, "window.list does not list the 100 windows")
@@ -86,9 +99,17 @@ let benchmarks: @Sendable () -> Void = {
     // presenter, the window in the reply (the methods that take an id and answer a window).
     do {
         let path = RequestPath()
-        let attached = ReplyCheck.respond(path, to: RequestLine.attach(group: "detail", value: "8", phase: "active"), expecting: [#""phase":"active""#])
+        let attached = ReplyCheck.respond(
+            path,
+            to: RequestLine.attach(group: "detail", value: "8", phase: "active"),
+            expecting: [#""phase":"active""#]
+        )
         let focus = Array(RequestLine.focus(window: ReplyCheck.windowID(in: attached)).utf8)
-        ReplyCheck.respond(path, to: RequestLine.focus(window: ReplyCheck.windowID(in: attached)), expecting: [#""window":{"id":"#])
+        ReplyCheck.respond(
+            path,
+            to: RequestLine.focus(window: ReplyCheck.windowID(in: attached)),
+            expecting: [#""window":{"id":"#]
+        )
         Benchmark("window.focus") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(path.serve(focus))
@@ -100,7 +121,11 @@ let benchmarks: @Sendable () -> Void = {
     // window's phase and the aggregate (windowbench's figure 3, without the fan-out).
     do {
         let path = RequestPath()
-        let attached = ReplyCheck.respond(path, to: RequestLine.attach(group: "detail", value: "7", phase: "active"), expecting: [#""phase":"active""#])
+        let attached = ReplyCheck.respond(
+            path,
+            to: RequestLine.attach(group: "detail", value: "7", phase: "active"),
+            expecting: [#""phase":"active""#]
+        )
         let window = ReplyCheck.windowID(in: attached)
         let inactive = RequestLine.setPhase(window: window, phase: "inactive")
         let active = RequestLine.setPhase(window: window, phase: "active")

@@ -28,10 +28,16 @@ struct NotesCommand: AsyncParsableCommand {
 
     /// Presents the window of `group` for `path` and runs `window` on it; if another
     /// terminal presents it, that one comes to front and this one ends at once.
-    static func present(group: String, path: String, socket: String?, window: (WindowScene) -> (any NoteScene)?) async throws {
+    static func present(
+        group: String,
+        path: String,
+        socket: String?,
+        window: (WindowScene) -> (any NoteScene)?
+    ) async throws {
         let scene: WindowScene
         do {
-            switch try await WindowScene.present(group: group, value: .path(path), options: connection(socket: socket)) {
+            switch try await WindowScene.present(group: group, value: .path(path), options: connection(socket: socket))
+            {
             case .presenting(let presented): scene = presented
             case .broughtToFront: return
             }

@@ -19,7 +19,10 @@ struct OrdersCommand: AsyncParsableCommand {
 
 /// Options every window takes.
 struct OrdersOptions: ParsableArguments {
-    @Option(help: "windowd's socket (default: the socket of app \"orders\", $XDG_RUNTIME_DIR/windowd/orders.sock; its manifest is Examples/Orders/orders.toml).")
+    @Option(
+        help:
+            "windowd's socket (default: the socket of app \"orders\", $XDG_RUNTIME_DIR/windowd/orders.sock; its manifest is Examples/Orders/orders.toml)."
+    )
     var socket: String?
 
     @Option(help: "A catalogue file instead of the bundled orders.json.")
@@ -60,7 +63,9 @@ struct MainCommand: AsyncParsableCommand {
             Console.error("orders: \(error)")
             throw ExitCode(69)
         }
-        guard let window = MainWindow(scene: scene, catalog: catalog) else { return try await OrdersOptions.noSignals(scene) }
+        guard let window = MainWindow(scene: scene, catalog: catalog) else {
+            return try await OrdersOptions.noSignals(scene)
+        }
         let status = await window.run()
         if status != 0 { throw ExitCode(status) }
     }
@@ -79,7 +84,11 @@ struct DetailCommand: AsyncParsableCommand {
         let scene: WindowScene
         do {
             // The order open in another window already: that one comes to front instead.
-            switch try await WindowScene.present(group: "detail", value: .int(Int64(order)), options: options.connection) {
+            switch try await WindowScene.present(
+                group: "detail",
+                value: .int(Int64(order)),
+                options: options.connection
+            ) {
             case .presenting(let presented): scene = presented
             case .broughtToFront: return
             }

@@ -6,7 +6,8 @@ extension ChildProcess {
     /// Runs `arguments` to its end with its standard output captured (standard input and error
     /// on `/dev/null`); what it printed and how it ended.
     package static func output(
-        _ arguments: [String], environment: [String: String]? = nil
+        _ arguments: [String],
+        environment: [String: String]? = nil
     ) throws(SpawnFailure) -> (bytes: [UInt8], termination: ProcessTermination) {
         let ends: PipeEnds
         do {

@@ -1,7 +1,8 @@
+import CGlibcExtensions
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGlibcExtensions
 
 extension ChildProcess {
     /// Starts `arguments` as the job of a new session on the terminal `terminal` (a
@@ -10,7 +11,11 @@ extension ChildProcess {
     /// sees the stop; SIGCONT to the child continues both. SIGHUP, SIGINT, SIGTERM, SIGQUIT and
     /// SIGTSTP sent to the child reach the program's process group. The child ends as the
     /// program does.
-    package static func terminalJob(_ arguments: [String], environment: [String: String], terminal: String) throws(SpawnFailure) -> ChildProcess {
+    package static func terminalJob(
+        _ arguments: [String],
+        environment: [String: String],
+        terminal: String
+    ) throws(SpawnFailure) -> ChildProcess {
         guard let program = arguments.first, !program.isEmpty else { throw .emptyCommand }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

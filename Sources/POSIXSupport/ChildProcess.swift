@@ -1,7 +1,8 @@
+import CGlibcExtensions
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGlibcExtensions
 
 /// A child process started from an argv, and reaped by this object alone: the one
 /// `posix_spawnp` of the package. The daemon's launches, the places' commands, the benchmark's

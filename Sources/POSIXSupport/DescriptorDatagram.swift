@@ -9,7 +9,11 @@ package enum DescriptorDatagram {
     /// The next datagram waiting on `socket` as text, and its descriptors; `nil` if none waits
     /// (it never blocks) or the read failed. `data` and `control` are the buffers to read into,
     /// kept by the caller so that a loop allocates nothing: 8 KiB and 4 KiB hold any notification.
-    package static func receive(on socket: Int32, data: inout [UInt8], control: inout [UInt8]) -> (text: String, descriptors: [Int32])? {
+    package static func receive(
+        on socket: Int32,
+        data: inout [UInt8],
+        control: inout [UInt8]
+    ) -> (text: String, descriptors: [Int32])? {
         let (count, descriptors) = data.withUnsafeMutableBytes { dataBytes in
             control.withUnsafeMutableBytes { controlBytes -> (Int, [Int32]) in
                 var vector = iovec(iov_base: dataBytes.baseAddress, iov_len: dataBytes.count)
@@ -21,7 +25,9 @@ package enum DescriptorDatagram {
                     message.msg_controllen = controlBytes.count
                     let count = recvmsg(socket, &message, Int32(MSG_DONTWAIT) | Int32(MSG_CMSG_CLOEXEC))
                     guard count >= 0 else { return (-1, []) }
-                    return (count, rights(in: UnsafeRawBufferPointer(controlBytes), length: Int(message.msg_controllen)))
+                    return (
+                        count, rights(in: UnsafeRawBufferPointer(controlBytes), length: Int(message.msg_controllen))
+                    )
                 }
             }
         }

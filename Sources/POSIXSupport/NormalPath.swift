@@ -14,8 +14,11 @@ package enum NormalPath {
     /// link, `.` and `..` of it), the rest is joined on lexically (empty and `.` components
     /// dropped, `..` taking off the component before it). Never fails: a path that does not exist
     /// at all is normal on its own terms.
-    package static func of(_ path: String, from directory: String? = nil,
-                           realPath: (String) -> String? = NormalPath.realPath) -> String {
+    package static func of(
+        _ path: String,
+        from directory: String? = nil,
+        realPath: (String) -> String? = NormalPath.realPath
+    ) -> String {
         let absolute = path.hasPrefix("/") ? path : (directory ?? currentDirectory()) + "/" + path
         return resolved(absolute, realPath: realPath)
     }

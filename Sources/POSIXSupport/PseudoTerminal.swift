@@ -1,7 +1,8 @@
+import CGlibcExtensions
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGlibcExtensions
 
 /// A pseudo-terminal of one's own, as `script`, `abduco` and tmux make one: the master side to
 /// relay, and the path of the slave side for the program that runs on it

@@ -18,7 +18,10 @@ package enum UnixSocketConnection {
     ///     later send may wait (`SO_SNDTIMEO`); past it they fail with `EAGAIN`.
     ///   - nonBlocking: the socket is `SOCK_NONBLOCK`: a full backlog fails the connect at once.
     package static func connect(
-        to path: String, abstract: Bool = false, sendTimeout: Duration? = nil, nonBlocking: Bool = false
+        to path: String,
+        abstract: Bool = false,
+        sendTimeout: Duration? = nil,
+        nonBlocking: Bool = false
     ) -> Result<Int32, SystemCallError> {
         var type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         if nonBlocking { type |= Int32(SOCK_NONBLOCK.rawValue) }
@@ -30,9 +33,10 @@ package enum UnixSocketConnection {
             if limit.tv_sec == 0 && limit.tv_usec == 0 { limit.tv_usec = 1 }
             setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         }
-        let result = withAddress(of: path, abstract: abstract) { address, length in
-            Glibc.connect(fd, address, length) == 0 ? 0 : errno
-        } ?? ENAMETOOLONG
+        let result =
+            withAddress(of: path, abstract: abstract) { address, length in
+                Glibc.connect(fd, address, length) == 0 ? 0 : errno
+            } ?? ENAMETOOLONG
         guard result == 0 else {
             close(fd)
             return .failure(SystemCallError(call: "connect \(path)", errno: result))
@@ -52,7 +56,9 @@ package enum UnixSocketConnection {
     ///
     /// An `abstract` name is a NUL and the name, its length given by the address size.
     package static func withAddress<Result>(
-        of path: String, abstract: Bool = false, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+        of path: String,
+        abstract: Bool = false,
+        _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
     ) -> Result? {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -25,17 +25,20 @@ package enum EventLine {
             }
         case .windowDismiss?:
             if let window = params["window"]?.decoded(as: WindowInfo.self),
-               let reason = params["reason"]?.decoded(as: DismissReason.self) {
+                let reason = params["reason"]?.decoded(as: DismissReason.self)
+            {
                 return ValueText.window(window) + " " + reason.rawValue
             }
         case .scenePhase?:
             if let phase = params["phase"]?.decoded(as: ScenePhase.self),
-               let previous = params["previous"]?.decoded(as: ScenePhase.self) {
+                let previous = params["previous"]?.decoded(as: ScenePhase.self)
+            {
                 return "\(previous.rawValue) → \(phase.rawValue)"
             }
         case .appState?:
             if let state = params["state"]?.decoded(as: AppState.self),
-               let previous = params["previous"]?.decoded(as: AppState.self) {
+                let previous = params["previous"]?.decoded(as: AppState.self)
+            {
                 return "\(previous) → \(state)"
             }
         case .daemonRestarted?:

@@ -24,13 +24,21 @@ package struct Refusal: Error {
 
     /// The daemon's refusal, as it sent it.
     package init(_ error: RPCError) {
-        object = Object(code: error.code, data: error.data.map { Object.Detail(reason: $0.reason?.rawValue) }, message: error.message)
+        object = Object(
+            code: error.code,
+            data: error.data.map { Object.Detail(reason: $0.reason?.rawValue) },
+            message: error.message
+        )
     }
 
     /// A refusal made by winctl, with a protocol reason (`unknown_window`) or one of winctl's own
     /// (`ambiguous_window`), shaped like the daemon's.
     package init(reason: String, message: String, candidates: [String]? = nil) {
-        object = Object(code: RPCError.Code.application, data: Object.Detail(candidates: candidates, reason: reason), message: message)
+        object = Object(
+            code: RPCError.Code.application,
+            data: Object.Detail(candidates: candidates, reason: reason),
+            message: message
+        )
     }
 
     /// Prints the refusal (the message on standard error; with `json` the error object on

@@ -1,7 +1,8 @@
+public import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-public import WindowProtocol
 
 /// Why a client call failed.
 public enum ClientError: Error, CustomStringConvertible, Sendable {
@@ -20,7 +21,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .unreachable(let path, let errno):
-            return "cannot reach windowd at \(path): \(String(cString: strerror(errno))) (\(SocketPath.startAdvice(for: path)))"
+            return
+                "cannot reach windowd at \(path): \(String(cString: strerror(errno))) (\(SocketPath.startAdvice(for: path)))"
         case .disconnected(let path):
             return "windowd at \(path) closed the connection"
         case .refused(let error):
@@ -28,7 +30,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         case .malformed(let detail):
             return "unexpected message from windowd: \(detail)"
         case .timedOut(let path, let limit):
-            return "windowd at \(path) did not answer within \(Self.seconds(limit)): the socket accepts connections but the daemon does not reply "
+            return
+                "windowd at \(path) did not answer within \(Self.seconds(limit)): the socket accepts connections but the daemon does not reply "
                 + "(\(SocketPath.stuckAdvice(for: path)); --timeout sets the limit)"
         }
     }

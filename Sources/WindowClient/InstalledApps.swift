@@ -1,9 +1,10 @@
+public import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-public import WindowProtocol
 
 /// The apps whose manifests are installed (windowd(8), Apps and instances), as `winctl apps` lists them.
 public enum InstalledApps {
@@ -24,9 +25,13 @@ public enum InstalledApps {
         for directory in ManifestSearch.directories(environment: environment) {
             for name in entries(of: directory) where name.hasSuffix(".toml") {
                 guard let id = try? AppID(validating: String(name.dropLast(5))), found[id.rawValue] == nil,
-                      ManifestSearch.isManifestFile(directory + "/" + name) else { continue }
-                found[id.rawValue] = App(id: id, manifest: directory + "/" + name,
-                                         socket: SocketPath.forApp(id, environment: environment, uid: uid))
+                    ManifestSearch.isManifestFile(directory + "/" + name)
+                else { continue }
+                found[id.rawValue] = App(
+                    id: id,
+                    manifest: directory + "/" + name,
+                    socket: SocketPath.forApp(id, environment: environment, uid: uid)
+                )
             }
         }
         return found.keys.sorted().map { found[$0]! }

@@ -1,3 +1,6 @@
+import POSIXSupport
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import POSIXSupport
-import WindowProtocol
 
 /// A blocking stream Unix socket that reads and writes newline-terminated lines.
 ///
@@ -84,7 +85,9 @@ public final class LineSocket {
         while true {
             if let line = lines.nextLine() { return line }
             if let current = deadline, try !waitReadable(until: current) {
-                guard received >= Self.flowingBytes, let timeout else { throw .timedOut(path: path, limit: timeout ?? .zero) }
+                guard received >= Self.flowingBytes, let timeout else {
+                    throw .timedOut(path: path, limit: timeout ?? .zero)
+                }
                 deadline = current + timeout
                 received = 0
                 continue

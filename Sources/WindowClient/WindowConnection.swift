@@ -1,9 +1,10 @@
+public import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-public import WindowProtocol
 
 /// A connection to windowd that makes typed calls and receives events.
 ///
@@ -24,7 +25,10 @@ public final class WindowConnection {
     }
 
     /// Sends `method` with `params` and waits for its response.
-    public func call<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params) throws(ClientError) -> Method.Result {
+    public func call<Method: RPCMethod>(
+        _ method: Method.Type,
+        _ params: Method.Params
+    ) throws(ClientError) -> Method.Result {
         let id = nextID
         nextID += 1
         let request = RPCRequest(id: .number(id), method: Method.name, params: params)
@@ -59,7 +63,9 @@ public final class WindowConnection {
                     throw .malformed("response to \(Method.name) does not decode: \(error)")
                 }
                 if let error = response.error { throw .refused(error) }
-                guard let result = response.result else { throw .malformed("response to \(Method.name) has neither result nor error") }
+                guard let result = response.result else {
+                    throw .malformed("response to \(Method.name) has neither result nor error")
+                }
                 return result
             }
         }

@@ -1,11 +1,12 @@
+import ArgumentParser
+import WinctlOutput
+import WindowKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ArgumentParser
-import WinctlOutput
-import WindowKit
 
 /// `winctl-attach`: the presenter that `winctl attach` becomes (winctl(1), Attached terminals).
 ///
@@ -40,7 +41,10 @@ struct WinctlAttach: AsyncParsableCommand {
     @Flag(help: "Print JSON lines.")
     var json = false
 
-    @Option(parsing: .unconditional, help: "With a program: the app chosen (--app or WINDOWD_APP), for its environment.")
+    @Option(
+        parsing: .unconditional,
+        help: "With a program: the app chosen (--app or WINDOWD_APP), for its environment."
+    )
     var app: String?
 
     @Flag(help: "With a program: keep the window when it exits.")
@@ -57,13 +61,26 @@ struct WinctlAttach: AsyncParsableCommand {
 
     func run() async throws {
         if let group, !program.isEmpty {
-            let request = RunCommand.Request(group: group, value: value, program: program, keep: keep, socketPath: socket, app: app)
+            let request = RunCommand.Request(
+                group: group,
+                value: value,
+                program: program,
+                keep: keep,
+                socketPath: socket,
+                app: app
+            )
             return try await RunCommand.run(request).carryOut()
         }
         let target: PresenterTarget = if let id { .id(id) } else { .group(group ?? "", value: value) }
         let giveUp = Duration.seconds(presenter.giveUp)
         let scene: WindowScene
-        switch await PresenterScene.attach(target, phase: presenter.phase, takeover: presenter.takeover, socketPath: socket, giveUp: giveUp) {
+        switch await PresenterScene.attach(
+            target,
+            phase: presenter.phase,
+            takeover: presenter.takeover,
+            socketPath: socket,
+            giveUp: giveUp
+        ) {
         case .success(let attached): scene = attached
         case .failure(let failure): return try failure.exit.carryOut()
         }

@@ -32,7 +32,10 @@ struct GlobalOptions: ParsableArguments {
     )
     var timeoutSeconds: Double = GlobalOptions.defaultTimeoutSeconds
 
-    @Flag(help: "Print each result as one JSON document (the protocol's result object), each event as its JSON line, and a refusal as its JSON-RPC error object, all on standard output.")
+    @Flag(
+        help:
+            "Print each result as one JSON document (the protocol's result object), each event as its JSON line, and a refusal as its JSON-RPC error object, all on standard output."
+    )
     var json = false
 
     /// `--timeout` when it is not given.
@@ -51,7 +54,9 @@ struct GlobalOptions: ParsableArguments {
 
     func validate() throws {
         guard timeoutSeconds.isFinite, timeoutSeconds >= 0 else {
-            throw ValidationError("--timeout takes a number of seconds, 0 or more (0 waits forever), not \(timeoutSeconds)")
+            throw ValidationError(
+                "--timeout takes a number of seconds, 0 or more (0 waits forever), not \(timeoutSeconds)"
+            )
         }
         do {
             _ = try SocketPath.forClient(explicit: socket, app: app)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import WinctlOutput
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `winctl`: the command-line client of windowd (winctl(1)).
 ///

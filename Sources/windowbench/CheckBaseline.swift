@@ -1,7 +1,8 @@
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
 
 /// `Benchmarks/baseline.json`: per ``CheckFigure``, the committed ratio and the noise band
 /// measured for it, written by `windowbench --check --calibrate N`.
@@ -66,7 +67,9 @@ struct CheckBaseline {
         if case .string(let measured)? = members["measured"] { baseline.measured = measured }
         for (name, value) in figures {
             guard let figure = CheckFigure(rawValue: name) else { continue }
-            guard case .object(let entry) = value, let ratio = number(entry["ratio"]), let band = number(entry["band"]), ratio > 0, band >= 1 else {
+            guard case .object(let entry) = value, let ratio = number(entry["ratio"]), let band = number(entry["band"]),
+                ratio > 0, band >= 1
+            else {
                 throw .failed("\(path): figure \"\(name)\" needs a positive \"ratio\" and a \"band\" of at least 1")
             }
             var runs: [Double] = []
@@ -92,8 +95,10 @@ struct CheckBaseline {
         for (index, figure) in present.enumerated() {
             let entry = entries[figure]!
             let runs = entry.runs.map { NumberText.fixed($0, 4) }.joined(separator: ", ")
-            lines.append("    \(JSONValue.quote(figure.rawValue)): {\"ratio\": \(NumberText.fixed(entry.ratio, 4)), \"band\": \(NumberText.fixed(entry.band, 4)), \"runs\": [\(runs)]}"
-                + (index == present.count - 1 ? "" : ","))
+            lines.append(
+                "    \(JSONValue.quote(figure.rawValue)): {\"ratio\": \(NumberText.fixed(entry.ratio, 4)), \"band\": \(NumberText.fixed(entry.band, 4)), \"runs\": [\(runs)]}"
+                    + (index == present.count - 1 ? "" : ",")
+            )
         }
         lines += ["  }", "}", ""]
         return lines.joined(separator: "\n")

@@ -42,7 +42,11 @@ struct CheckSuite {
         var stores: [WindowdInstance] = []
         for (index, build) in builds.enumerated() {
             progress("check: \(build.label): a store of \(NumberText.grouped(Double(storedWindows))) windows")
-            let store = try WindowdInstance(binary: build.windowd, directory: directory, name: "\(namePrefix)\(index)-store")
+            let store = try WindowdInstance(
+                binary: build.windowd,
+                directory: directory,
+                name: "\(namePrefix)\(index)-store"
+            )
             try store.start()
             try WindowdSuite.fillStore(store, windows: storedWindows)
             store.stop()
@@ -52,7 +56,14 @@ struct CheckSuite {
         for round in 0..<rounds {
             for (index, build) in builds.enumerated() {
                 progress("check: round \(round + 1) of \(rounds), \(build.label)")
-                let pairs = try measureRound(build, index: index, round: round, tmux: tmux, store: stores[index], redisStore: redisStore)
+                let pairs = try measureRound(
+                    build,
+                    index: index,
+                    round: round,
+                    tmux: tmux,
+                    store: stores[index],
+                    redisStore: redisStore
+                )
                 for (figure, pair) in pairs { results[index][figure, default: []].append(pair) }
             }
         }
@@ -85,13 +96,27 @@ struct CheckSuite {
     }
 
     /// One round of one build: a fresh windowd and a fresh redis-server side by side.
-    private func measureRound(_ build: Build, index: Int, round: Int, tmux: TmuxServer, store: WindowdInstance,
-                              redisStore: RedisInstance) throws(BenchError) -> [CheckFigure: CheckPair] {
+    private func measureRound(
+        _ build: Build,
+        index: Int,
+        round: Int,
+        tmux: TmuxServer,
+        store: WindowdInstance,
+        redisStore: RedisInstance
+    ) throws(BenchError) -> [CheckFigure: CheckPair] {
         var pairs: [CheckFigure: CheckPair] = [:]
-        let windowd = try WindowdInstance(binary: build.windowd, directory: directory, name: "\(namePrefix)\(index)-round\(round)")
+        let windowd = try WindowdInstance(
+            binary: build.windowd,
+            directory: directory,
+            name: "\(namePrefix)\(index)-round\(round)"
+        )
         try windowd.start()
         defer { windowd.stop() }
-        let redis = RedisInstance(directory: directory, name: "\(namePrefix)\(index)-redis\(round)", appendfsync: "everysec")
+        let redis = RedisInstance(
+            directory: directory,
+            name: "\(namePrefix)\(index)-redis\(round)",
+            appendfsync: "everysec"
+        )
         try redis.start()
         defer { redis.stop() }
 
@@ -99,7 +124,10 @@ struct CheckSuite {
         _ = try UnixSocket.call(probe, #"{"jsonrpc":"2.0","id":1,"method":"daemon.status"}"#)
         close(probe)
         _ = try redis.call("PING")
-        pairs[.idleResident] = CheckPair(windowd: Double(try windowd.residentKiB()) / 1024, peer: Double(try redis.residentKiB()) / 1024)
+        pairs[.idleResident] = CheckPair(
+            windowd: Double(try windowd.residentKiB()) / 1024,
+            peer: Double(try redis.residentKiB()) / 1024
+        )
 
         let primer = try UnixSocket.connect(windowd.socketPath)
         _ = try UnixSocket.call(primer, WindowdSuite.openRequest + "42}}")
@@ -113,7 +141,10 @@ struct CheckSuite {
             let ours = try load(shape).run(path: windowd.socketPath, request: &open)
             try WindowdSuite.check(ours, "window.open (existing)")
             var lookup = RequestBytes.constant("EXISTS window:42\r\n")
-            let theirs = try load(shape, errorMarker: RedisInstance.errorMarker).run(path: redis.socketPath, request: &lookup)
+            let theirs = try load(shape, errorMarker: RedisInstance.errorMarker).run(
+                path: redis.socketPath,
+                request: &lookup
+            )
             try WindowdSuite.check(theirs, "redis EXISTS")
             pairs[figure] = CheckPair(windowd: ours.requestsPerSecond, peer: theirs.requestsPerSecond)
         }
@@ -131,9 +162,16 @@ struct CheckSuite {
         try WindowdSuite.check(stored, "redis SET")
         pairs[.newValue50x16] = CheckPair(windowd: opened.requestsPerSecond, peer: stored.requestsPerSecond)
 
-        let (winctl, display) = try ProcessTiming.timeInTurns((build.winctl, ["--socket", windowd.socketPath, "open", "detail", "42"]),
-                                                             tmux.displayMessage, runs: processRuns, extraEnvironment: ["TERM=xterm-256color"])
-        pairs[.winctlOpen] = CheckPair(windowd: Double(winctl.latency.p50) / 1e6, peer: Double(display.latency.p50) / 1e6)
+        let (winctl, display) = try ProcessTiming.timeInTurns(
+            (build.winctl, ["--socket", windowd.socketPath, "open", "detail", "42"]),
+            tmux.displayMessage,
+            runs: processRuns,
+            extraEnvironment: ["TERM=xterm-256color"]
+        )
+        pairs[.winctlOpen] = CheckPair(
+            windowd: Double(winctl.latency.p50) / 1e6,
+            peer: Double(display.latency.p50) / 1e6
+        )
 
         let ourStart = Double(try store.start()) / 1e6
         store.stop()

@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
 
 /// The benchmark's way of starting the package's one ``ChildProcess``: environments as
 /// `NAME=value` entries, output to a log, its own error type; and what it reads of a child.
@@ -9,15 +10,26 @@ extension ChildProcess {
     /// Starts `executable` with `arguments` and exactly `environment` (`NAME=value` entries);
     /// output goes to `log` (or `/dev/null`), input comes from `/dev/null`; `inheriting` become
     /// its descriptors 3, 4, … in order (the `LISTEN_FDS` convention).
-    convenience init(_ executable: String, _ arguments: [String], environment: [String], log: String? = nil, inheriting: [Int32] = []) throws(BenchError) {
+    convenience init(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String],
+        log: String? = nil,
+        inheriting: [Int32] = []
+    ) throws(BenchError) {
         var variables: [String: String] = [:]
         for entry in environment {
             let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             variables[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
         do {
-            try self.init([executable] + arguments, environment: variables, stdout: log.map { .appending($0) } ?? .null,
-                          stderr: .standardOutput, passing: inheriting)
+            try self.init(
+                [executable] + arguments,
+                environment: variables,
+                stdout: log.map { .appending($0) } ?? .null,
+                stderr: .standardOutput,
+                passing: inheriting
+            )
         } catch {
             throw .system("posix_spawn \(executable)", error.errno)
         }
@@ -34,7 +46,12 @@ extension ChildProcess {
     ///
     /// Waits in a blocking `waitpid`, so the wall time measured around it has no polling step;
     /// `SIGALRM` (installed without `SA_RESTART`) interrupts a child that hangs.
-    static func run(_ executable: String, _ arguments: [String], environment: [String], timeoutSeconds: UInt32 = 10) throws(BenchError) -> Int32? {
+    static func run(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String],
+        timeoutSeconds: UInt32 = 10
+    ) throws(BenchError) -> Int32? {
         installAlarmHandler()
         let child = try ChildProcess(executable, arguments, environment: environment)
         alarm(timeoutSeconds)

@@ -50,7 +50,9 @@ struct ClosedLoopLoad {
 
     /// Connects to `path` and runs; `request` makes each request's bytes.
     func run(path: String, request: inout RequestBytes) throws(BenchError) -> Outcome {
-        let lanes = try (0..<connections).map { _ throws(BenchError) in Lane(fd: try UnixSocket.connect(path), depth: depth) }
+        let lanes = try (0..<connections).map { _ throws(BenchError) in
+            Lane(fd: try UnixSocket.connect(path), depth: depth)
+        }
         defer { lanes.forEach { close($0.fd) } }
         let poller = try Poller(capacity: max(64, connections))
         for (index, lane) in lanes.enumerated() { try poller.add(lane.fd, token: index) }
@@ -59,7 +61,10 @@ struct ClosedLoopLoad {
         var scratch: [UInt8] = []
         scratch.reserveCapacity(depth * 256)
         var input = [UInt8](repeating: 0, count: 1 << 18)
-        var sent = 0, completed = 0, measured = 0, errors = 0
+        var sent = 0
+        var completed = 0
+        var measured = 0
+        var errors = 0
         let limit = requestLimit ?? Int.max
 
         let start = MonotonicClock.now()
@@ -86,7 +91,9 @@ struct ClosedLoopLoad {
         while true {
             try poller.wait(timeoutMilliseconds: 50) { (token: Int) throws(BenchError) in
                 let lane = lanes[token]
-                let count = input.withUnsafeMutableBytes { recv(lane.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                let count = input.withUnsafeMutableBytes {
+                    recv(lane.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                }
                 if count < 0 {
                     if errno == EAGAIN || errno == EINTR { return }
                     throw .system("recv", errno)
@@ -95,7 +102,10 @@ struct ClosedLoopLoad {
                 let now = MonotonicClock.now()
                 var replies = 0
                 input.withUnsafeBytes { raw in
-                    replies = framing.replies(in: UnsafeRawBufferPointer(rebasing: raw[0..<count]), carry: &lane.partial)
+                    replies = framing.replies(
+                        in: UnsafeRawBufferPointer(rebasing: raw[0..<count]),
+                        carry: &lane.partial
+                    )
                     if case .lines = framing, Self.contains(errorMarker, in: raw, count: count) { errors += 1 }
                 }
                 for _ in 0..<replies {
@@ -116,7 +126,8 @@ struct ClosedLoopLoad {
             if now >= giveUpAt { throw .failed("\(outstanding) requests still unanswered 10 s after the run") }
         }
         let window = Double(min(measureUntil, lastReply) - min(measureFrom, lastReply))
-        let rate = requestLimit != nil && sent >= limit
+        let rate =
+            requestLimit != nil && sent >= limit
             ? Double(completed) / (Double(lastReply - start) / 1e9)
             : Double(measured) / max(window / 1e9, 1e-9)
         return Outcome(requestsPerSecond: rate, latency: samples.summary(), errors: errors, completed: completed)

@@ -50,7 +50,9 @@ struct FanOutProbe {
             let deadline = sentAt + UInt64(roundTimeoutMilliseconds) * 1_000_000
             while waiting > 0 || !replied {
                 try poller.wait(timeoutMilliseconds: 100) { (token: Int) throws(BenchError) in
-                    let fd = token < subscribers.count ? subscribers[token] : token == triggerToken ? trigger : drained[token - triggerToken - 1]
+                    let fd =
+                        token < subscribers.count
+                        ? subscribers[token] : token == triggerToken ? trigger : drained[token - triggerToken - 1]
                     let count = input.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
                     if count < 0 {
                         if errno == EAGAIN || errno == EINTR { return }
@@ -60,7 +62,9 @@ struct FanOutProbe {
                     guard token <= triggerToken else { return }
                     let framing = token == triggerToken ? triggerFraming : messageFraming
                     let before = progress[token]
-                    progress[token] += input.withUnsafeBytes { framing.replies(in: UnsafeRawBufferPointer(rebasing: $0[0..<count]), carry: &carry[token]) }
+                    progress[token] += input.withUnsafeBytes {
+                        framing.replies(in: UnsafeRawBufferPointer(rebasing: $0[0..<count]), carry: &carry[token])
+                    }
                     guard before == 0, progress[token] > 0 else { return }
                     if token == triggerToken {
                         replied = true
@@ -70,7 +74,9 @@ struct FanOutProbe {
                     }
                 }
                 if MonotonicClock.now() > deadline {
-                    throw .failed("fan-out round \(round): \(waiting) of \(subscribers.count) subscribers got nothing within \(roundTimeoutMilliseconds) ms")
+                    throw .failed(
+                        "fan-out round \(round): \(waiting) of \(subscribers.count) subscribers got nothing within \(roundTimeoutMilliseconds) ms"
+                    )
                 }
             }
             if round >= warmupRounds { samples.record(lastArrival - sentAt) }
@@ -79,7 +85,12 @@ struct FanOutProbe {
     }
 
     /// Sends `bytes(index)` on every connection and waits until each has one whole reply.
-    static func awaitReplies(_ fds: [Int32], sending bytes: (Int) -> [UInt8], framing: ReplyFraming, timeoutMilliseconds: Int = 30_000) throws(BenchError) {
+    static func awaitReplies(
+        _ fds: [Int32],
+        sending bytes: (Int) -> [UInt8],
+        framing: ReplyFraming,
+        timeoutMilliseconds: Int = 30_000
+    ) throws(BenchError) {
         let poller = try Poller(capacity: fds.count)
         for (index, fd) in fds.enumerated() {
             try poller.add(fd, token: index)
@@ -92,16 +103,22 @@ struct FanOutProbe {
         let deadline = MonotonicClock.now() + UInt64(timeoutMilliseconds) * 1_000_000
         while waiting > 0 {
             try poller.wait(timeoutMilliseconds: 100) { (token: Int) throws(BenchError) in
-                let count = input.withUnsafeMutableBytes { recv(fds[token], $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                let count = input.withUnsafeMutableBytes {
+                    recv(fds[token], $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                }
                 guard count > 0 else {
                     if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
                     throw .failed("the server closed a connection (or failed: \(count)) while subscribing")
                 }
                 let before = progress[token]
-                progress[token] += input.withUnsafeBytes { framing.replies(in: UnsafeRawBufferPointer(rebasing: $0[0..<count]), carry: &carry[token]) }
+                progress[token] += input.withUnsafeBytes {
+                    framing.replies(in: UnsafeRawBufferPointer(rebasing: $0[0..<count]), carry: &carry[token])
+                }
                 if before == 0 && progress[token] > 0 { waiting -= 1 }
             }
-            if MonotonicClock.now() > deadline { throw .failed("\(waiting) of \(fds.count) connections got no reply within \(timeoutMilliseconds) ms") }
+            if MonotonicClock.now() > deadline {
+                throw .failed("\(waiting) of \(fds.count) connections got no reply within \(timeoutMilliseconds) ms")
+            }
         }
     }
 }

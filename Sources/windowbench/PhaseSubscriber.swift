@@ -1,7 +1,8 @@
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
 
 /// A subscriber to `window.phase` that keeps each window's phase, for timing how soon a
 /// presenter's terminal reports focus. It reads the few members it needs from the lines as
@@ -17,19 +18,29 @@ final class PhaseSubscriber {
 
     init(socket: String) throws(BenchError) {
         fd = try UnixSocket.connect(socket, retryMilliseconds: 5000)
-        try UnixSocket.writeAll(fd, Array(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"types":["window.phase"]}}"#.utf8 + [0x0A]))
+        try UnixSocket.writeAll(
+            fd,
+            Array(
+                #"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"types":["window.phase"]}}"#.utf8 + [
+                    0x0A
+                ]
+            )
+        )
         apply(try line(timeoutMilliseconds: 10_000))
     }
 
     deinit { close(fd) }
 
     /// Waits until a presenter is attached for each of `values`; returns value → window id.
-    func waitForPresenters(values wanted: [Int], timeoutMilliseconds: Int = 30_000) throws(BenchError) -> [Int: String] {
+    func waitForPresenters(values wanted: [Int], timeoutMilliseconds: Int = 30_000) throws(BenchError) -> [Int: String]
+    {
         let deadline = MonotonicClock.now() + UInt64(timeoutMilliseconds) * 1_000_000
         while true {
             let found = Dictionary(values.map { ($0.value, $0.key) }, uniquingKeysWith: { $1 })
             if wanted.allSatisfy({ found[$0] != nil }) { return found.filter { wanted.contains($0.key) } }
-            guard MonotonicClock.now() < deadline else { throw .failed("no presenters for detail \(wanted) within \(timeoutMilliseconds) ms") }
+            guard MonotonicClock.now() < deadline else {
+                throw .failed("no presenters for detail \(wanted) within \(timeoutMilliseconds) ms")
+            }
             apply(try line(timeoutMilliseconds: Int((deadline - MonotonicClock.now()) / 1_000_000) + 1))
         }
     }
@@ -38,7 +49,9 @@ final class PhaseSubscriber {
     func waitFor(window id: String, phase: String, timeoutMilliseconds: Int = 30_000) throws(BenchError) {
         let deadline = MonotonicClock.now() + UInt64(timeoutMilliseconds) * 1_000_000
         while phases[id] != phase {
-            guard MonotonicClock.now() < deadline else { throw .failed("window \(id) did not become \(phase) within \(timeoutMilliseconds) ms") }
+            guard MonotonicClock.now() < deadline else {
+                throw .failed("window \(id) did not become \(phase) within \(timeoutMilliseconds) ms")
+            }
             apply(try line(timeoutMilliseconds: Int((deadline - MonotonicClock.now()) / 1_000_000) + 1))
         }
     }
@@ -48,7 +61,9 @@ final class PhaseSubscriber {
         for chunk in text.split(separator: #"{"id":""#).dropFirst() {
             guard let id = chunk.split(separator: "\"", maxSplits: 1).first.map(String.init) else { continue }
             let attached = chunk.contains(#""attached":true"#)
-            if attached, let phase = Self.member(chunk, #""phase":""#, until: "\""), let value = Self.member(chunk, #""value":"#, until: ",").flatMap({ Int($0) }) {
+            if attached, let phase = Self.member(chunk, #""phase":""#, until: "\""),
+                let value = Self.member(chunk, #""value":"#, until: ",").flatMap({ Int($0) })
+            {
                 phases[id] = phase
                 values[id] = value
             } else {

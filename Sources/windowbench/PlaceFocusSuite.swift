@@ -1,8 +1,9 @@
+import POSIXSupport
+import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import TestSupport
 
 /// Bringing to front, as a user feels it: from `winctl open` of a value that is shown until the
 /// place's own query says its terminal is the focused one (tmux's `display-message -p`, kitty's
@@ -41,13 +42,20 @@ struct PlaceFocusSuite {
         ]
         for place in places {
             guard place.programs.allSatisfy(Self.installed) else {
-                progress("places: \(place.name): one of \(place.programs.joined(separator: ", ")) is not installed, skipped")
+                progress(
+                    "places: \(place.name): one of \(place.programs.joined(separator: ", ")) is not installed, skipped"
+                )
                 continue
             }
             progress("places: \(place.name)")
             // sway refuses to run as root: its daemon and presenters run as the session's user.
             let user = place.name.hasPrefix("sway") && getuid() == 0 ? SwaySession.user : nil
-            let daemon = try WindowdInstance(binary: windowd, directory: directory, name: "places-\(results.count)", user: user)
+            let daemon = try WindowdInstance(
+                binary: windowd,
+                directory: directory,
+                name: "places-\(results.count)",
+                user: user
+            )
             try daemon.start()
             defer { daemon.stop() }
             do {
@@ -74,11 +82,18 @@ struct PlaceFocusSuite {
         let base = ["-L", tmux.socketName, "-f", "/dev/null"]
         // detail 1 in window 0, detail 2 in window 1.
         let inFront = { (value: Int) in
-            let shown = try? ChildProcess.output(["tmux"] + base + ["display-message", "-p", "-t", session, "#{window_index}"])
+            let shown = try? ChildProcess.output(
+                ["tmux"] + base + ["display-message", "-p", "-t", session, "#{window_index}"]
+            )
             return shown.map { String(decoding: $0.bytes, as: UTF8.self) } == "\(value - 1)\n"
         }
-        return try measure("tmux", byHand: "tmux select-window", daemon, inFront: inFront, progress: progress) { value throws(BenchError) in
-            _ = try ChildProcess.run("tmux", base + ["select-window", "-t", "\(session):\(value - 1)"], environment: Self.environment([]))
+        return try measure("tmux", byHand: "tmux select-window", daemon, inFront: inFront, progress: progress) {
+            value throws(BenchError) in
+            _ = try ChildProcess.run(
+                "tmux",
+                base + ["select-window", "-t", "\(session):\(value - 1)"],
+                environment: Self.environment([])
+            )
         }
     }
 
@@ -87,16 +102,31 @@ struct PlaceFocusSuite {
         let kitty = try KittyInstance(on: x, command: attach(daemon, 1))
         let subscriber = try PhaseSubscriber(socket: daemon.socketPath)
         _ = try subscriber.waitForPresenters(values: [1])
-        guard try ChildProcess.run("kitty", ["@", "--to", kitty.listenOn, "launch", "--type=window"] + attach(daemon, 2),
-                                   environment: Self.environment([]), timeoutSeconds: 30) == 0 else {
+        guard
+            try ChildProcess.run(
+                "kitty",
+                ["@", "--to", kitty.listenOn, "launch", "--type=window"] + attach(daemon, 2),
+                environment: Self.environment([]),
+                timeoutSeconds: 30
+            ) == 0
+        else {
             throw BenchError.failed("kitty @ launch failed (log: \(kitty.directory.path))")
         }
         _ = try subscriber.waitForPresenters(values: [1, 2])
         // kitty's window ids: 1 for the first, 2 for the launched one.
-        return try measure("kitty", byHand: "kitty @ focus-window", daemon, inFront: { kitty.focusedWindow() == Int64($0) },
-                           progress: progress) { value throws(BenchError) in
-            _ = try ChildProcess.run("kitty", ["@", "--to", kitty.listenOn, "focus-window", "--match", "id:\(value)"],
-                                     environment: Self.environment([]), timeoutSeconds: 30)
+        return try measure(
+            "kitty",
+            byHand: "kitty @ focus-window",
+            daemon,
+            inFront: { kitty.focusedWindow() == Int64($0) },
+            progress: progress
+        ) { value throws(BenchError) in
+            _ = try ChildProcess.run(
+                "kitty",
+                ["@", "--to", kitty.listenOn, "focus-window", "--match", "id:\(value)"],
+                environment: Self.environment([]),
+                timeoutSeconds: 30
+            )
         }
     }
 
@@ -107,13 +137,26 @@ struct PlaceFocusSuite {
         // i3 focuses a new window: the focused one, once its presenter attached, is that value's.
         var windows: [Int: Int64] = [:]
         for value in [1, 2] {
-            _ = try i3.exec(["xterm", "-T", "detail\(value)", "-e"], running: attach(daemon, value), name: "detail\(value)")
+            _ = try i3.exec(
+                ["xterm", "-T", "detail\(value)", "-e"],
+                running: attach(daemon, value),
+                name: "detail\(value)"
+            )
             _ = try subscriber.waitForPresenters(values: [value])
             windows[value] = try Self.waitForNewFocus(socket: i3.socket, besides: Array(windows.values)) { $0.window }
         }
-        return try measure("i3 + xterm", byHand: "i3-msg '[id=…] focus'", daemon,
-                           inFront: { WindowTree.focused(socket: i3.socket)?.window == windows[$0] }, progress: progress) { value throws(BenchError) in
-            _ = try ChildProcess.run("i3-msg", ["-s", i3.socket, "[id=\(windows[value]!)] focus"], environment: Self.environment([]))
+        return try measure(
+            "i3 + xterm",
+            byHand: "i3-msg '[id=…] focus'",
+            daemon,
+            inFront: { WindowTree.focused(socket: i3.socket)?.window == windows[$0] },
+            progress: progress
+        ) { value throws(BenchError) in
+            _ = try ChildProcess.run(
+                "i3-msg",
+                ["-s", i3.socket, "[id=\(windows[value]!)] focus"],
+                environment: Self.environment([])
+            )
         }
     }
 
@@ -125,11 +168,22 @@ struct PlaceFocusSuite {
         for value in [1, 2] {
             _ = try sway.exec(["foot", "-T", "detail\(value)"], running: attach(daemon, value), name: "detail\(value)")
             _ = try subscriber.waitForPresenters(values: [value])
-            containers[value] = try Self.waitForNewFocus(socket: sway.socket, besides: Array(containers.values)) { $0.conID }
+            containers[value] = try Self.waitForNewFocus(socket: sway.socket, besides: Array(containers.values)) {
+                $0.conID
+            }
         }
-        return try measure("sway + foot", byHand: "swaymsg '[con_id=…] focus'", daemon,
-                           inFront: { WindowTree.focused(socket: sway.socket)?.conID == containers[$0] }, progress: progress) { value throws(BenchError) in
-            _ = try ChildProcess.run("swaymsg", ["-s", sway.socket, "[con_id=\(containers[value]!)] focus"], environment: Self.environment([]))
+        return try measure(
+            "sway + foot",
+            byHand: "swaymsg '[con_id=…] focus'",
+            daemon,
+            inFront: { WindowTree.focused(socket: sway.socket)?.conID == containers[$0] },
+            progress: progress
+        ) { value throws(BenchError) in
+            _ = try ChildProcess.run(
+                "swaymsg",
+                ["-s", sway.socket, "[con_id=\(containers[value]!)] focus"],
+                environment: Self.environment([])
+            )
         }
     }
 
@@ -142,21 +196,40 @@ struct PlaceFocusSuite {
 
     /// Both figures of one place: `winctl open detail N` and `bringByHand(N)`, each timed until
     /// `inFront(N)`.
-    private func measure(_ environment: String, byHand: String, _ daemon: WindowdInstance, inFront: (Int) -> Bool,
-                         progress: (String) -> Void, bringByHand: (Int) throws(BenchError) -> Void) throws(BenchError) -> Result {
+    private func measure(
+        _ environment: String,
+        byHand: String,
+        _ daemon: WindowdInstance,
+        inFront: (Int) -> Bool,
+        progress: (String) -> Void,
+        bringByHand: (Int) throws(BenchError) -> Void
+    ) throws(BenchError) -> Result {
         let windowd = try measure(inFront: inFront, progress: progress) { value throws(BenchError) in
-            _ = try ChildProcess.run(winctl, ["--socket", daemon.socketPath, "open", "detail", "\(value)"], environment: Self.environment([]))
+            _ = try ChildProcess.run(
+                winctl,
+                ["--socket", daemon.socketPath, "open", "detail", "\(value)"],
+                environment: Self.environment([])
+            )
         }
         progress("places: \(byHand)")
         let manual = try measure(inFront: inFront, progress: progress, bringByHand)
-        return Result(environment: environment, byHand: byHand, windowd: windowd.front, manual: manual.front,
-                      windowdExited: windowd.exited, manualExited: manual.exited)
+        return Result(
+            environment: environment,
+            byHand: byHand,
+            windowd: windowd.front,
+            manual: manual.front,
+            windowdExited: windowd.exited,
+            manualExited: manual.exited
+        )
     }
 
     /// `rounds` samples: each brings the value that is behind to front with `bring` and times it
     /// until `inFront` says so, polled without a pause, and until `bring` returned.
-    private func measure(inFront: (Int) -> Bool, progress: (String) -> Void,
-                         _ bring: (Int) throws(BenchError) -> Void) throws(BenchError) -> (front: LatencySummary, exited: LatencySummary) {
+    private func measure(
+        inFront: (Int) -> Bool,
+        progress: (String) -> Void,
+        _ bring: (Int) throws(BenchError) -> Void
+    ) throws(BenchError) -> (front: LatencySummary, exited: LatencySummary) {
         var samples = LatencySamples(capacity: rounds)
         var exited = LatencySamples(capacity: rounds)
         var missed = 0
@@ -182,7 +255,11 @@ struct PlaceFocusSuite {
     }
 
     /// The focused window of the i3 or sway tree at `socket` once it is none of `known`, as `id` names it.
-    private static func waitForNewFocus(socket: String, besides known: [Int64], _ id: (WindowTree.Window) -> Int64?) throws -> Int64 {
+    private static func waitForNewFocus(
+        socket: String,
+        besides known: [Int64],
+        _ id: (WindowTree.Window) -> Int64?
+    ) throws -> Int64 {
         let deadline = MonotonicClock.now() + 30_000_000_000
         while MonotonicClock.now() < deadline {
             if let focused = WindowTree.focused(socket: socket).flatMap(id), !known.contains(focused) { return focused }

@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
 
 /// Plays systemd's side of a `Type=notify` service with an fd store, as the tests'
 /// `FDStoreHarness` does: it reads `NOTIFY_SOCKET` datagrams, keeps the descriptors sent with
@@ -49,12 +50,20 @@ final class PlayedServiceManager {
         let home = getenv("HOME").map { String(cString: $0) } ?? "/"
         var environment = ["PATH=/usr/bin:/bin", "HOME=\(home)", "NOTIFY_SOCKET=\(notifyPath)", "WINDOWD_FDSTORE=1"]
         if !stored.isEmpty {
-            environment += ["LISTEN_FDS=\(stored.count)", "LISTEN_FDNAMES=\(stored.map(\.name).joined(separator: ":"))"]
+            environment += [
+                "LISTEN_FDS=\(stored.count)", "LISTEN_FDNAMES=\(stored.map(\.name).joined(separator: ":"))",
+            ]
         }
         // LISTEN_PID must be windowd's own pid, which systemd sets between fork and exec: here
         // the shell sets it to its own and execs windowd in its place (as FDStoreHarness does).
         let script = #"[ -n "$LISTEN_FDS" ] && export LISTEN_PID=$$; exec "$0" "$@""#
-        process = try ChildProcess("/bin/sh", ["-c", script, binary] + arguments, environment: environment, log: log, inheriting: stored.map(\.fd))
+        process = try ChildProcess(
+            "/bin/sh",
+            ["-c", script, binary] + arguments,
+            environment: environment,
+            log: log,
+            inheriting: stored.map(\.fd)
+        )
     }
 
     /// Waits for `READY=1` from the running windowd, taking every notification meanwhile.
@@ -64,7 +73,9 @@ final class PlayedServiceManager {
 
     /// Waits until `count` client connections are stored (each accepted one is, soon after).
     func waitForStoredConnections(_ count: Int, timeoutMilliseconds: Int = 30_000) throws(BenchError) {
-        try wait(for: "\(count) stored connections", timeoutMilliseconds: timeoutMilliseconds) { storedConnections >= count }
+        try wait(for: "\(count) stored connections", timeoutMilliseconds: timeoutMilliseconds) {
+            storedConnections >= count
+        }
     }
 
     /// One turn of a restart as systemd runs it: takes the notifications waiting, and once the
@@ -96,7 +107,9 @@ final class PlayedServiceManager {
             receive()
             if done() { return }
             if process.map({ $0.poll() != nil }) ?? true { throw .failed("windowd ended before \(what)") }
-            guard MonotonicClock.now() < deadline else { throw .failed("no \(what) from windowd within \(timeoutMilliseconds) ms") }
+            guard MonotonicClock.now() < deadline else {
+                throw .failed("no \(what) from windowd within \(timeoutMilliseconds) ms")
+            }
             var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 5)
         }

@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
 
 /// One `redis-server` this benchmark runs as a peer: a Unix socket and a data directory under
 /// the bench's temporary directory, no TCP port, started under `--supervised systemd` with
@@ -41,12 +42,24 @@ final class RedisInstance {
     /// (redis sends it once its data set is loaded and it accepts connections).
     @discardableResult
     func start() throws(BenchError) -> UInt64 {
-        var arguments = ["--port", "0", "--unixsocket", socketPath, "--unixsocketperm", "700", "--dir", dataDirectory,
-                         "--save", "", "--daemonize", "no", "--supervised", "systemd", "--maxclients", "4096", "--loglevel", "warning"]
-        if let appendfsync { arguments += ["--appendonly", "yes", "--appendfsync", appendfsync] } else { arguments += ["--appendonly", "no"] }
+        var arguments = [
+            "--port", "0", "--unixsocket", socketPath, "--unixsocketperm", "700", "--dir", dataDirectory,
+            "--save", "", "--daemonize", "no", "--supervised", "systemd", "--maxclients", "4096", "--loglevel",
+            "warning",
+        ]
+        if let appendfsync {
+            arguments += ["--appendonly", "yes", "--appendfsync", appendfsync]
+        } else {
+            arguments += ["--appendonly", "no"]
+        }
         let notify = try NotifySocket(path: notifyPath)
         let spawnedAt = MonotonicClock.now()
-        let child = try ChildProcess("redis-server", arguments, environment: ["PATH=/usr/bin:/bin", "NOTIFY_SOCKET=\(notify.path)"], log: logPath)
+        let child = try ChildProcess(
+            "redis-server",
+            arguments,
+            environment: ["PATH=/usr/bin:/bin", "NOTIFY_SOCKET=\(notify.path)"],
+            log: logPath
+        )
         process = child
         guard let ready = notify.waitForReady(timeoutMilliseconds: 30_000) else {
             child.terminate(grace: .seconds(5))

@@ -1,7 +1,8 @@
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
 
 /// The clients of the restart figures: presenters that attached a window each (by
 /// group and value) and subscribers to every event, each on a plain socket of its own, all
@@ -78,18 +79,32 @@ final class RestartClients {
         for (index, fd) in fds.enumerated() { try poller.add(fd, token: index) }
         var lines = [LineBuffer](repeating: LineBuffer(), count: fds.count)
         var input = [UInt8](repeating: 0, count: 1 << 16)
-        let attached = try Self.exchange(0..<presenters, of: fds, lines: &lines, poller: poller, input: &input) { index in
-            Array((#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":"# + String(index) + #","phase":"inactive"}}"# + "\n").utf8)
+        let attached = try Self.exchange(0..<presenters, of: fds, lines: &lines, poller: poller, input: &input) {
+            index in
+            Array(
+                (#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":"#
+                    + String(index) + #","phase":"inactive"}}"# + "\n").utf8
+            )
         }
         var roles: [Role] = []
         for reply in attached {
             let text = String(decoding: reply, as: UTF8.self)
-            guard let window = text.firstRange(of: #""window":{"#).flatMap({ TextFile.value(after: #""id":""#, in: String(text[$0.upperBound...]), until: "\"") }) else {
+            guard
+                let window = text.firstRange(of: #""window":{"#).flatMap({
+                    TextFile.value(after: #""id":""#, in: String(text[$0.upperBound...]), until: "\"")
+                })
+            else {
                 throw .failed("window.attach did not return a window: \(text.prefix(300))")
             }
             roles.append(.presenter(window: window))
         }
-        let subscribed = try Self.exchange(presenters..<fds.count, of: fds, lines: &lines, poller: poller, input: &input) { _ in
+        let subscribed = try Self.exchange(
+            presenters..<fds.count,
+            of: fds,
+            lines: &lines,
+            poller: poller,
+            input: &input
+        ) { _ in
             Array((#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe"}"# + "\n").utf8)
         }
         if let refused = subscribed.first(where: { Self.contains($0[...], Self.errorMarker) }) {
@@ -114,7 +129,11 @@ final class RestartClients {
     /// requests are written; `turn` runs once per loop turn (the service manager's work).
     ///
     /// A client's pause is the longest time from sending a request to its reply.
-    func measurePause(request: [UInt8], restart: () throws(BenchError) -> Void, turn: () throws(BenchError) -> Void) throws(BenchError) -> PauseOutcome {
+    func measurePause(
+        request: [UInt8],
+        restart: () throws(BenchError) -> Void,
+        turn: () throws(BenchError) -> Void
+    ) throws(BenchError) -> PauseOutcome {
         var sentAt = [UInt64](repeating: 0, count: fds.count)
         var longest = [UInt64](repeating: 0, count: fds.count)
         var restarted = [Bool](repeating: false, count: fds.count)
@@ -128,7 +147,8 @@ final class RestartClients {
         }
         let start = MonotonicClock.now()
         try restart()
-        try pump(turn: turn, until: { left == 0 }) { (index: Int, line: Line, _: ArraySlice<UInt8>) throws(BenchError) in
+        try pump(turn: turn, until: { left == 0 }) {
+            (index: Int, line: Line, _: ArraySlice<UInt8>) throws(BenchError) in
             switch line {
             case .restarted(let resync):
                 restarted[index] = true
@@ -152,18 +172,29 @@ final class RestartClients {
         }
         var samples = LatencySamples(capacity: fds.count)
         longest.forEach { samples.record($0) }
-        return PauseOutcome(pauses: samples.summary(), longest: longest.max() ?? 0, everyoneServed: (served.max() ?? start) - start,
-                            resynced: resynced, errors: errors)
+        return PauseOutcome(
+            pauses: samples.summary(),
+            longest: longest.max() ?? 0,
+            everyoneServed: (served.max() ?? start) - start,
+            resynced: resynced,
+            errors: errors
+        )
     }
 
     /// A crash: after `crash`, every client waits for `daemon.restarted`; then presenters
     /// re-attach to their window by id and subscribers subscribe again, as WindowKit does.
     /// `turn` runs once per loop turn (the service manager's work).
-    func measureReattach(crash: () throws(BenchError) -> Void, turn: () throws(BenchError) -> Void) throws(BenchError) -> ReattachOutcome {
+    func measureReattach(
+        crash: () throws(BenchError) -> Void,
+        turn: () throws(BenchError) -> Void
+    ) throws(BenchError) -> ReattachOutcome {
         let requests = roles.map { role in
             switch role {
             case .presenter(let window):
-                Array((#"{"jsonrpc":"2.0","id":2,"method":"window.attach","params":{"id":""# + window + #"","phase":"inactive"}}"# + "\n").utf8)
+                Array(
+                    (#"{"jsonrpc":"2.0","id":2,"method":"window.attach","params":{"id":""# + window
+                        + #"","phase":"inactive"}}"# + "\n").utf8
+                )
             case .subscriber:
                 Array((#"{"jsonrpc":"2.0","id":2,"method":"events.subscribe"}"# + "\n").utf8)
             }
@@ -175,7 +206,8 @@ final class RestartClients {
         var errors = 0
         let start = MonotonicClock.now()
         try crash()
-        try pump(turn: turn, until: { left == 0 }) { (index: Int, line: Line, _: ArraySlice<UInt8>) throws(BenchError) in
+        try pump(turn: turn, until: { left == 0 }) {
+            (index: Int, line: Line, _: ArraySlice<UInt8>) throws(BenchError) in
             switch line {
             case .restarted(let resync):
                 guard !restarted[index] else { return }
@@ -194,29 +226,50 @@ final class RestartClients {
         var presenters = LatencySamples(capacity: fds.count)
         var lastSubscriber: UInt64 = 0
         for (index, role) in roles.enumerated() {
-            if case .presenter = role { presenters.record(done[index]) } else { lastSubscriber = max(lastSubscriber, done[index]) }
+            if case .presenter = role {
+                presenters.record(done[index])
+            } else {
+                lastSubscriber = max(lastSubscriber, done[index])
+            }
         }
         let summary = presenters.summary()
-        return ReattachOutcome(presenters: summary, lastPresenter: presenters.percentile(1), lastSubscriber: lastSubscriber,
-                               notResynced: notResynced, errors: errors)
+        return ReattachOutcome(
+            presenters: summary,
+            lastPresenter: presenters.percentile(1),
+            lastSubscriber: lastSubscriber,
+            notResynced: notResynced,
+            errors: errors
+        )
     }
 
     /// Reads every connection until `finished`, handing each whole line to `handle`; fails
     /// after `timeoutMilliseconds` or when windowd closes a connection.
-    private func pump(timeoutMilliseconds: Int = 30_000, turn: () throws(BenchError) -> Void, until finished: () -> Bool,
-                      _ handle: (Int, Line, ArraySlice<UInt8>) throws(BenchError) -> Void) throws(BenchError) {
+    private func pump(
+        timeoutMilliseconds: Int = 30_000,
+        turn: () throws(BenchError) -> Void,
+        until finished: () -> Bool,
+        _ handle: (Int, Line, ArraySlice<UInt8>) throws(BenchError) -> Void
+    ) throws(BenchError) {
         let deadline = MonotonicClock.now() + UInt64(timeoutMilliseconds) * 1_000_000
         while !finished() {
             try turn()
             try Self.readReady(poller: poller, fds: fds, lines: &lines, input: &input, waitMilliseconds: 1, handle)
-            guard MonotonicClock.now() < deadline else { throw .failed("the clients were not all answered within \(timeoutMilliseconds) ms") }
+            guard MonotonicClock.now() < deadline else {
+                throw .failed("the clients were not all answered within \(timeoutMilliseconds) ms")
+            }
         }
     }
 
     /// Sends `request(index)` on the connections `range` of `fds` and returns each one's reply
     /// line, skipping events.
-    private static func exchange(_ range: Range<Int>, of fds: [Int32], lines: inout [LineBuffer], poller: Poller, input: inout [UInt8],
-                                 request: (Int) -> [UInt8]) throws(BenchError) -> [[UInt8]] {
+    private static func exchange(
+        _ range: Range<Int>,
+        of fds: [Int32],
+        lines: inout [LineBuffer],
+        poller: Poller,
+        input: inout [UInt8],
+        request: (Int) -> [UInt8]
+    ) throws(BenchError) -> [[UInt8]] {
         var replies = [[UInt8]?](repeating: nil, count: range.count)
         var left = range.count
         for index in range {
@@ -224,19 +277,30 @@ final class RestartClients {
         }
         let deadline = MonotonicClock.now() + 60_000_000_000
         while left > 0 {
-            try readReady(poller: poller, fds: fds, lines: &lines, input: &input, waitMilliseconds: 100) { (index: Int, line: Line, text: ArraySlice<UInt8>) throws(BenchError) in
-                guard case .reply = line, range.contains(index), replies[index - range.lowerBound] == nil else { return }
+            try readReady(poller: poller, fds: fds, lines: &lines, input: &input, waitMilliseconds: 100) {
+                (index: Int, line: Line, text: ArraySlice<UInt8>) throws(BenchError) in
+                guard case .reply = line, range.contains(index), replies[index - range.lowerBound] == nil else {
+                    return
+                }
                 replies[index - range.lowerBound] = Array(text)
                 left -= 1
             }
-            guard MonotonicClock.now() < deadline else { throw .failed("\(left) of \(range.count) connections got no reply within 60 s") }
+            guard MonotonicClock.now() < deadline else {
+                throw .failed("\(left) of \(range.count) connections got no reply within 60 s")
+            }
         }
         return replies.map { $0 ?? [] }
     }
 
     /// One `poll(2)`: reads what each ready connection has and hands each completed line to `handle`.
-    private static func readReady(poller: Poller, fds: [Int32], lines: inout [LineBuffer], input: inout [UInt8], waitMilliseconds: Int32,
-                                  _ handle: (Int, Line, ArraySlice<UInt8>) throws(BenchError) -> Void) throws(BenchError) {
+    private static func readReady(
+        poller: Poller,
+        fds: [Int32],
+        lines: inout [LineBuffer],
+        input: inout [UInt8],
+        waitMilliseconds: Int32,
+        _ handle: (Int, Line, ArraySlice<UInt8>) throws(BenchError) -> Void
+    ) throws(BenchError) {
         try poller.wait(timeoutMilliseconds: waitMilliseconds) { (token: Int) throws(BenchError) in
             guard let fd = fds.indices.contains(token) ? fds[token] : nil else { return }
             let count = input.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -263,7 +327,9 @@ final class RestartClients {
         var index = haystack.startIndex
         let last = haystack.endIndex - needle.count
         while index <= last {
-            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return true
+            }
             index += 1
         }
         return false

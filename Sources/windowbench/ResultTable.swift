@@ -8,20 +8,30 @@ struct ResultTable {
     /// The table's text.
     func render() -> String {
         var lines = [title, ""]
-        let header = NumberText.pad("#", 3) + NumberText.pad("figure", 52) + NumberText.pad("N×P", 7)
+        let header =
+            NumberText.pad("#", 3) + NumberText.pad("figure", 52) + NumberText.pad("N×P", 7)
             + NumberText.pad("req/s", 12, right: true) + NumberText.pad("p50", 11, right: true)
-            + NumberText.pad("p99", 11, right: true) + NumberText.pad("p99.9", 11, right: true) + (peers.isEmpty ? "" : "   ratio (windowd/peer)")
+            + NumberText.pad("p99", 11, right: true) + NumberText.pad("p99.9", 11, right: true)
+            + (peers.isEmpty ? "" : "   ratio (windowd/peer)")
         lines.append(header)
         lines.append(String(repeating: "-", count: header.count))
         for row in rows {
-            lines.append(NumberText.pad(String(row.item), 3) + NumberText.pad(row.windowd.label, 52) + NumberText.pad(row.shape, 7) + columns(row.windowd)
-                + (row.remark.map { "   " + $0 } ?? ""))
+            lines.append(
+                NumberText.pad(String(row.item), 3) + NumberText.pad(row.windowd.label, 52)
+                    + NumberText.pad(row.shape, 7) + columns(row.windowd)
+                    + (row.remark.map { "   " + $0 } ?? "")
+            )
             for (key, comparisons) in row.peers {
                 guard let peer = peers[key] else { continue }
                 let ratios = comparisons.compactMap { comparison in
-                    comparison.ratio(row.windowd, peer).map { NumberText.ratio($0) + (comparison.name.isEmpty ? "" : " " + comparison.name) }
+                    comparison.ratio(row.windowd, peer).map {
+                        NumberText.ratio($0) + (comparison.name.isEmpty ? "" : " " + comparison.name)
+                    }
                 }
-                lines.append(NumberText.pad("", 3) + NumberText.pad("  vs " + peer.label, 59) + columns(peer) + "   " + ratios.joined(separator: ", "))
+                lines.append(
+                    NumberText.pad("", 3) + NumberText.pad("  vs " + peer.label, 59) + columns(peer) + "   "
+                        + ratios.joined(separator: ", ")
+                )
             }
         }
         if !notes.isEmpty {
@@ -33,7 +43,12 @@ struct ResultTable {
 
     private func columns(_ figure: Figure) -> String {
         if let scalar = figure.scalar {
-            return NumberText.pad("", 12) + NumberText.pad(NumberText.fixed(scalar.value, scalar.value < 100 ? 2 : 1) + " " + scalar.unit, 33, right: true)
+            return NumberText.pad("", 12)
+                + NumberText.pad(
+                    NumberText.fixed(scalar.value, scalar.value < 100 ? 2 : 1) + " " + scalar.unit,
+                    33,
+                    right: true
+                )
         }
         let rate = figure.rate.map { NumberText.grouped($0) } ?? "—"
         let latency = figure.latency

@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
 
 /// A tmux server with one detached session (`bench`) on a socket under the bench's directory,
 /// the peer of `winctl` as a one-shot client: tmux's own client commands against it. Stopped
@@ -16,13 +17,26 @@ final class TmuxServer {
     init(directory: String, name: String = "tmux") throws(BenchError) {
         socketPath = "\(directory)/\(name).sock"
         let environment = Self.environment + ["HOME=\(directory)"]
-        guard try ChildProcess.run("tmux", ["-S", socketPath, "-f", "/dev/null", "new-session", "-d", "-s", "bench"], environment: environment) == 0 else {
+        guard
+            try ChildProcess.run(
+                "tmux",
+                ["-S", socketPath, "-f", "/dev/null", "new-session", "-d", "-s", "bench"],
+                environment: environment
+            ) == 0
+        else {
             throw .failed("tmux new-session failed")
         }
         let pidFile = "\(directory)/\(name).pid"
-        let query = try ChildProcess("tmux", ["-S", socketPath, "display-message", "-p", "#{pid}"], environment: environment, log: pidFile)
+        let query = try ChildProcess(
+            "tmux",
+            ["-S", socketPath, "display-message", "-p", "#{pid}"],
+            environment: environment,
+            log: pidFile
+        )
         query.wait(timeout: .seconds(10))
-        guard let pid = Int32(TextFile.read(pidFile).filter({ $0.isNumber })) else { throw .failed("cannot read tmux's server pid") }
+        guard let pid = Int32(TextFile.read(pidFile).filter({ $0.isNumber })) else {
+            throw .failed("cannot read tmux's server pid")
+        }
         serverPID = pid
     }
 
@@ -33,7 +47,12 @@ final class TmuxServer {
 
     /// ``displayMessage`` `runs` times in a row.
     func timeDisplayMessage(runs: Int) throws(BenchError) -> ClosedLoopLoad.Outcome {
-        try ProcessTiming.time(displayMessage.executable, displayMessage.arguments, runs: runs, extraEnvironment: ["TERM=xterm-256color"])
+        try ProcessTiming.time(
+            displayMessage.executable,
+            displayMessage.arguments,
+            runs: runs,
+            extraEnvironment: ["TERM=xterm-256color"]
+        )
     }
 
     /// Ends the server and waits up to a second for it to go.

@@ -1,8 +1,9 @@
+import POSIXSupport
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import WindowProtocol
 
 /// Plain POSIX stream and datagram sockets on filesystem paths: no event loop, no Foundation.
 enum UnixSocket {

@@ -1,8 +1,9 @@
+import ArgumentParser
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import ArgumentParser
 
 /// `windowbench`: measures the release windowd as Benchmarks/README.md describes, optionally next to its
 /// peers (redis, tmux, a C echo) in the same run, and prints one table.
@@ -10,7 +11,8 @@ import ArgumentParser
 struct WindowBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "windowbench",
-        abstract: "Measure windowd (and, with --compare, its peers) and print one table.")
+        abstract: "Measure windowd (and, with --compare, its peers) and print one table."
+    )
 
     @Option(help: "The windowd to measure.")
     var windowd = ".build/release/windowd"
@@ -48,7 +50,10 @@ struct WindowBench: ParsableCommand {
     @Flag(help: "Run only --places.")
     var placesOnly = false
 
-    @Flag(help: "Run the regression guard of make bench-check: each figure as a ratio to its peer, compared with --baseline.")
+    @Flag(
+        help:
+            "Run the regression guard of make bench-check: each figure as a ratio to its peer, compared with --baseline."
+    )
     var check = false
 
     @Option(help: "Rounds per build of --check; a figure's ratio is the median of its rounds.")
@@ -57,7 +62,9 @@ struct WindowBench: ParsableCommand {
     @Option(help: "The committed ratios and bands --check compares with.")
     var baseline = "Benchmarks/baseline.json"
 
-    @Option(help: "With --check: run this many whole checks of --windowd and write their ratios and spread to --baseline.")
+    @Option(
+        help: "With --check: run this many whole checks of --windowd and write their ratios and spread to --baseline."
+    )
     var calibrate = 0
 
     @Option(help: "With --check: the name of --windowd's build in the table (e.g. its commit).")
@@ -73,8 +80,12 @@ struct WindowBench: ParsableCommand {
     var againstLabel = "baseline ref"
 
     func validate() throws {
-        if (againstWindowd == nil) != (againstWinctl == nil) { throw ValidationError("--against-windowd and --against-winctl go together") }
-        if againstWindowd != nil && calibrate > 0 { throw ValidationError("--calibrate measures one build; leave out --against-windowd") }
+        if (againstWindowd == nil) != (againstWinctl == nil) {
+            throw ValidationError("--against-windowd and --against-winctl go together")
+        }
+        if againstWindowd != nil && calibrate > 0 {
+            throw ValidationError("--calibrate measures one build; leave out --against-windowd")
+        }
         guard (1...50).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 50") }
         for path in [againstWindowd, againstWinctl].compactMap({ $0 }) where access(path, X_OK) != 0 {
             throw ValidationError("\(path) is not an executable; build that commit first (swift build -c release)")
@@ -83,7 +94,9 @@ struct WindowBench: ParsableCommand {
         for path in [windowd, winctl] + [winctlStatic, echo].compactMap({ $0 }) where access(path, X_OK) != 0 {
             throw ValidationError("\(path) is not an executable; build it first (swift build -c release)")
         }
-        guard (100...60_000).contains(measureMs) else { throw ValidationError("--measure-ms must be between 100 and 60000") }
+        guard (100...60_000).contains(measureMs) else {
+            throw ValidationError("--measure-ms must be between 100 and 60000")
+        }
     }
 
     func run() throws {
@@ -107,26 +120,45 @@ struct WindowBench: ParsableCommand {
         let started = MonotonicClock.now()
         var placeText = ""
         if places || placesOnly {
-            let results = try PlaceFocusSuite(windowd: windowd, winctl: winctl, directory: directory, rounds: placeRounds).run(progress: progress)
+            let results = try PlaceFocusSuite(
+                windowd: windowd,
+                winctl: winctl,
+                directory: directory,
+                rounds: placeRounds
+            ).run(progress: progress)
             placeText = PlaceFocusTable.render(results, command: command)
             if placesOnly {
                 print(placeText, terminator: "")
                 return
             }
         }
-        var suite = WindowdSuite(windowd: windowd, winctls: winctls, directory: directory, measureMilliseconds: measureMs)
+        var suite = WindowdSuite(
+            windowd: windowd,
+            winctls: winctls,
+            directory: directory,
+            measureMilliseconds: measureMs
+        )
         suite.only = Set(only)
         let rows = try suite.run(progress: progress)
         var peers: [String: Figure] = [:]
         if compare, let echo {
-            peers = try PeerSuite(echo: echo, directory: directory, measureMilliseconds: measureMs).run(progress: progress)
+            peers = try PeerSuite(echo: echo, directory: directory, measureMilliseconds: measureMs).run(
+                progress: progress
+            )
         }
         let seconds = Double(MonotonicClock.now() - started) / 1e9
         let table = ResultTable(
             title: "windowd benchmark (\(command); \(Self.machine()); \(NumberText.fixed(seconds, 0)) s)",
-            rows: compare ? rows : rows.map { var row = $0; row.peers = []; return row },
+            rows: compare
+                ? rows
+                : rows.map {
+                    var row = $0
+                    row.peers = []
+                    return row
+                },
             peers: peers,
-            notes: Self.notes(compare: compare))
+            notes: Self.notes(compare: compare)
+        )
         let text = table.render() + "\n" + placeText
         print(text, terminator: "")
         if let output { try Self.writeFile(text, to: output) }
@@ -155,7 +187,8 @@ struct WindowBench: ParsableCommand {
                 last = try suite.run(progress: progress)[0]
                 perCheck.append(last.mapValues { median($0.map(\.ratio)) })
             }
-            let measured = "\(calibrate) checks of \(rounds) rounds of \(label), \(Self.today()), 2-CPU load \(loadBefore) → \(Self.loadAverage())"
+            let measured =
+                "\(calibrate) checks of \(rounds) rounds of \(label), \(Self.today()), 2-CPU load \(loadBefore) → \(Self.loadAverage())"
             committed = CheckBaseline.calibrated(from: perCheck, measured: measured)
             results = [last]
         } else {
@@ -163,12 +196,18 @@ struct WindowBench: ParsableCommand {
         }
         let seconds = Double(MonotonicClock.now() - started) / 1e9
         let table = CheckTable(
-            title: "windowd regression guard (\(command); \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs, load \(loadBefore) → \(Self.loadAverage()); \(rounds) rounds per build; \(NumberText.fixed(seconds, 0)) s)",
-            builds: builds, results: results, baseline: committed, baselinePath: baseline)
+            title:
+                "windowd regression guard (\(command); \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs, load \(loadBefore) → \(Self.loadAverage()); \(rounds) rounds per build; \(NumberText.fixed(seconds, 0)) s)",
+            builds: builds,
+            results: results,
+            baseline: committed,
+            baselinePath: baseline
+        )
         var text = table.render()
         if calibrate > 0 {
             try Self.writeFile(committed.jsonText(), to: baseline)
-            text += "Wrote \(baseline): per figure the median of \(calibrate) checks' ratios and their spread (largest / smallest, at least \(NumberText.fixed(CheckBaseline.minimumBand, 2))).\n"
+            text +=
+                "Wrote \(baseline): per figure the median of \(calibrate) checks' ratios and their spread (largest / smallest, at least \(NumberText.fixed(CheckBaseline.minimumBand, 2))).\n"
         }
         print(text, terminator: "")
         if let output { try Self.writeFile(text, to: output) }

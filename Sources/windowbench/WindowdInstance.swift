@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
 
 /// One `windowd` this benchmark runs: its own config, state directory and socket under the
 /// bench's temporary directory, started with `NOTIFY_SOCKET` pointing at a socket we read,
@@ -21,14 +22,22 @@ final class WindowdInstance {
 
     /// Prepares `directory/name.*`; `durability` is `state.durability`. With `user` (this process
     /// being root) it runs as that user, its files in a directory `directory/name` of theirs.
-    init(binary: String, directory parent: String, name: String, durability: String = "normal", user: String? = nil) throws(BenchError) {
+    init(
+        binary: String,
+        directory parent: String,
+        name: String,
+        durability: String = "normal",
+        user: String? = nil
+    ) throws(BenchError) {
         self.binary = binary
         self.user = user
         var directory = parent
         if let user {
             directory = "\(parent)/\(name)"
             guard mkdir(directory, 0o700) == 0 else { throw .system("mkdir \(directory)", errno) }
-            guard try ChildProcess.run("chown", [user, directory], environment: []) == 0 else { throw .failed("chown \(user) \(directory) failed") }
+            guard try ChildProcess.run("chown", [user, directory], environment: []) == 0 else {
+                throw .failed("chown \(user) \(directory) failed")
+            }
             guard chmod(parent, 0o711) == 0 else { throw .system("chmod \(parent)", errno) }
         }
         socketPath = "\(directory)/\(name).sock"

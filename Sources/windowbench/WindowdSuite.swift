@@ -39,7 +39,9 @@ struct WindowdSuite {
         if wanted(4, "winctl open detail 42, \(processRuns) runs") { rows += try winctlRuns() }
         if wanted(5, "start-up to READY=1") { rows += try startUp() }
         if wanted(6, "RSS with \(presenters) attached presenters") { rows.append(try residentPerPresenter()) }
-        if wanted(7, "restarts with \(presenters) presenters and \(restartSubscribers) subscribers") { rows += try restarts(progress: progress) }
+        if wanted(7, "restarts with \(presenters) presenters and \(restartSubscribers) subscribers") {
+            rows += try restarts(progress: progress)
+        }
         return rows
     }
 
@@ -65,14 +67,28 @@ struct WindowdSuite {
             let outcome = try load(shape).run(path: daemon.socketPath, request: &request)
             try Self.check(outcome, "window.open (existing)")
             let key = Self.shape(shape.connections, shape.depth)
-            rows.append(BenchRow(item: 1, shape: key, windowd: .load("window.open, existing value (dedup hit)", outcome),
-                                 peers: [("redis GET \(key)", [.rate, .p50]), ("redis PING \(key)", [.rate, .p50]), ("C echo \(key)", [.p50])]))
+            rows.append(
+                BenchRow(
+                    item: 1,
+                    shape: key,
+                    windowd: .load("window.open, existing value (dedup hit)", outcome),
+                    peers: [
+                        ("redis GET \(key)", [.rate, .p50]), ("redis PING \(key)", [.rate, .p50]),
+                        ("C echo \(key)", [.p50]),
+                    ]
+                )
+            )
         }
         return rows
     }
 
     private func newValues(durability: String) throws(BenchError) -> [BenchRow] {
-        let daemon = try WindowdInstance(binary: windowd, directory: directory, name: "new-\(durability)", durability: durability)
+        let daemon = try WindowdInstance(
+            binary: windowd,
+            directory: directory,
+            name: "new-\(durability)",
+            durability: durability
+        )
         try daemon.start()
         defer { daemon.stop() }
         var rows: [BenchRow] = []
@@ -82,8 +98,14 @@ struct WindowdSuite {
             try Self.check(outcome, "window.open (new)")
             let key = Self.shape(shape.connections, shape.depth)
             let peer = "redis SET \(durability == "full" ? "always" : "everysec") \(key)"
-            rows.append(BenchRow(item: 2, shape: key, windowd: .load("window.open, new value, durability \(durability)", outcome),
-                                 peers: [(peer, [.rate, .p50])]))
+            rows.append(
+                BenchRow(
+                    item: 2,
+                    shape: key,
+                    windowd: .load("window.open, new value, durability \(durability)", outcome),
+                    peers: [(peer, [.rate, .p50])]
+                )
+            )
         }
         return rows
     }
@@ -93,17 +115,32 @@ struct WindowdSuite {
         try daemon.start()
         defer { daemon.stop() }
         let summary = try Self.sceneFanOut(daemon, subscribers: fanOut)
-        return BenchRow(item: 3, shape: "1→\(fanOut)", windowd: .latency("scene.setPhase → last of \(fanOut) subscribers", summary),
-                        peers: [("redis PUBLISH", [.p50, .p99])])
+        return BenchRow(
+            item: 3,
+            shape: "1→\(fanOut)",
+            windowd: .latency("scene.setPhase → last of \(fanOut) subscribers", summary),
+            peers: [("redis PUBLISH", [.p50, .p99])]
+        )
     }
 
     /// One presenter's window flipped active↔inactive by `scene.setPhase`, `rounds` times, each
     /// timed until the last of `fanOut` `events.subscribe {types:[scene.phase]}` connections
     /// holds the event line; the same probe as redis PUBLISH in ``PeerSuite``.
-    static func sceneFanOut(_ daemon: WindowdInstance, subscribers fanOut: Int, rounds: Int = 200) throws(BenchError) -> LatencySummary {
+    static func sceneFanOut(
+        _ daemon: WindowdInstance,
+        subscribers fanOut: Int,
+        rounds: Int = 200
+    ) throws(BenchError) -> LatencySummary {
         let presenter = try UnixSocket.connect(daemon.socketPath)
-        let attached = try UnixSocket.call(presenter, #"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":7,"phase":"active"}}"#)
-        guard let window = attached.firstRange(of: #""window":{"#).flatMap({ TextFile.value(after: #""id":""#, in: String(attached[$0.upperBound...]), until: "\"") }) else {
+        let attached = try UnixSocket.call(
+            presenter,
+            #"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":7,"phase":"active"}}"#
+        )
+        guard
+            let window = attached.firstRange(of: #""window":{"#).flatMap({
+                TextFile.value(after: #""id":""#, in: String(attached[$0.upperBound...]), until: "\"")
+            })
+        else {
             close(presenter)
             throw .failed("window.attach did not return a window: \(attached)")
         }
@@ -114,12 +151,23 @@ struct WindowdSuite {
             close(controller)
             close(presenter)
         }
-        let subscribe = Array((#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"types":["scene.phase"]}}"# + "\n").utf8)
+        let subscribe = Array(
+            (#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"types":["scene.phase"]}}"# + "\n").utf8
+        )
         try FanOutProbe.awaitReplies(subscribers, sending: { _ in subscribe }, framing: .lines)
         let flips = ["inactive", "active"].map { phase in
-            Array((#"{"jsonrpc":"2.0","id":2,"method":"scene.setPhase","params":{"id":""# + window + #"","phase":""# + phase + #""}}"# + "\n").utf8)
+            Array(
+                (#"{"jsonrpc":"2.0","id":2,"method":"scene.setPhase","params":{"id":""# + window + #"","phase":""#
+                    + phase + #""}}"# + "\n").utf8
+            )
         }
-        var probe = FanOutProbe(subscribers: subscribers, messageFraming: .lines, trigger: controller, triggerFraming: .lines, drained: [presenter])
+        var probe = FanOutProbe(
+            subscribers: subscribers,
+            messageFraming: .lines,
+            trigger: controller,
+            triggerFraming: .lines,
+            drained: [presenter]
+        )
         probe.rounds = rounds
         return try probe.run { round in flips[round % 2] }
     }
@@ -130,9 +178,21 @@ struct WindowdSuite {
         defer { daemon.stop() }
         var rows: [BenchRow] = []
         for (label, path) in winctls {
-            let timing = try ProcessTiming.time(path, ["--socket", daemon.socketPath, "open", "detail", "42"], runs: processRuns)
-            rows.append(BenchRow(item: 4, shape: "\(processRuns)×", windowd: .load("winctl open detail 42 (\(label))", timing),
-                                 peers: [("tmux display-message", [.p50]), ("tmux select-window", [.p50]), ("C one-shot client", [.p50])]))
+            let timing = try ProcessTiming.time(
+                path,
+                ["--socket", daemon.socketPath, "open", "detail", "42"],
+                runs: processRuns
+            )
+            rows.append(
+                BenchRow(
+                    item: 4,
+                    shape: "\(processRuns)×",
+                    windowd: .load("winctl open detail 42 (\(label))", timing),
+                    peers: [
+                        ("tmux display-message", [.p50]), ("tmux select-window", [.p50]), ("C one-shot client", [.p50]),
+                    ]
+                )
+            )
         }
         return rows
     }
@@ -154,7 +214,11 @@ struct WindowdSuite {
                     let probe = try UnixSocket.connect(daemon.socketPath)
                     let status = try UnixSocket.call(probe, #"{"jsonrpc":"2.0","id":1,"method":"daemon.status"}"#)
                     close(probe)
-                    guard TextFile.value(after: #""windows":"#, in: status, until: ",").map({ String($0.prefix { $0.isNumber }) }) == String(stored) else {
+                    guard
+                        TextFile.value(after: #""windows":"#, in: status, until: ",").map({
+                            String($0.prefix { $0.isNumber })
+                        }) == String(stored)
+                    else {
                         throw .failed("after the restart windowd reports \(status), expected \(stored) windows")
                     }
                     residentKiB = try daemon.residentKiB()
@@ -164,8 +228,20 @@ struct WindowdSuite {
             times.sort()
             let median = Double(times[times.count / 2]) / 1e6
             let windows = NumberText.grouped(Double(stored))
-            rows.append(BenchRow(item: 5, shape: "—", windowd: .scalar("start-up to READY=1, \(windows) windows (median of \(restarts))", median, "ms")))
-            rows.append(BenchRow(item: 5, shape: "—", windowd: .scalar("RSS after start-up with \(windows) windows", Double(residentKiB) / 1024, "MiB")))
+            rows.append(
+                BenchRow(
+                    item: 5,
+                    shape: "—",
+                    windowd: .scalar("start-up to READY=1, \(windows) windows (median of \(restarts))", median, "ms")
+                )
+            )
+            rows.append(
+                BenchRow(
+                    item: 5,
+                    shape: "—",
+                    windowd: .scalar("RSS after start-up with \(windows) windows", Double(residentKiB) / 1024, "MiB")
+                )
+            )
         }
         return rows
     }
@@ -184,13 +260,28 @@ struct WindowdSuite {
         let before = try daemon.residentKiB()
         let connections = try (0..<presenters).map { _ throws(BenchError) in try UnixSocket.connect(daemon.socketPath) }
         defer { connections.forEach { close($0) } }
-        try FanOutProbe.awaitReplies(connections, sending: { index in
-            Array((#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":"# + String(index) + "}}\n").utf8)
-        }, framing: .lines)
+        try FanOutProbe.awaitReplies(
+            connections,
+            sending: { index in
+                Array(
+                    (#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":"#
+                        + String(index) + "}}\n").utf8
+                )
+            },
+            framing: .lines
+        )
         MonotonicClock.sleep(milliseconds: 500)
         let after = try daemon.residentKiB()
-        return BenchRow(item: 6, shape: "\(presenters)", windowd: .scalar("RSS per attached presenter (\(before) → \(after) KiB)", Double(after - before) / Double(presenters), "KiB"),
-                        peers: [("redis idle client", [.scalar])])
+        return BenchRow(
+            item: 6,
+            shape: "\(presenters)",
+            windowd: .scalar(
+                "RSS per attached presenter (\(before) → \(after) KiB)",
+                Double(after - before) / Double(presenters),
+                "KiB"
+            ),
+            peers: [("redis idle client", [.scalar])]
+        )
     }
 
     /// Opens `windows` new windows (values 1, 2, …) at 50×16, so the store holds them.

@@ -13,10 +13,16 @@ enum SystemdLifecycle {
             stopping: { status in notifications.stopping(status: status) },
             watchdog: notifications.watchdogInterval.map { interval in
                 // A ping the loop asked for is valid for one ping period (half the interval).
-                LifecycleHooks.Watchdog(interval: interval, ping: { notifications.watchdogPing(validFor: interval / 2) })
+                LifecycleHooks.Watchdog(
+                    interval: interval,
+                    ping: { notifications.watchdogPing(validFor: interval / 2) }
+                )
             },
-            descriptorStore: notifications.storesDescriptors ? LifecycleHooks.DescriptorStore(
-                store: { fd, name in notifications.store(fd, name: name) },
-                remove: { name in notifications.remove(name: name) }) : nil)
+            descriptorStore: notifications.storesDescriptors
+                ? LifecycleHooks.DescriptorStore(
+                    store: { fd, name in notifications.store(fd, name: name) },
+                    remove: { name in notifications.remove(name: name) }
+                ) : nil
+        )
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import Logging
 import POSIXSupport
@@ -9,6 +6,10 @@ import UnixSignals
 import WindowProtocol
 import WindowServer
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `windowd`: the multi-window coordination daemon. A thin shell: flags, config, logging,
 /// systemd, and one ServiceGroup; the work is in `WindowServer`.
 @main
@@ -16,16 +17,24 @@ struct Windowd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "windowd",
         abstract: "Coordinate the windows of a group of terminal programs, like SwiftUI's scenes.",
-        version: ProtocolVersion.software)
+        version: ProtocolVersion.software
+    )
 
-    @Option(help: "The config file (default: $CONFIGURATION_DIRECTORY, ~/.config/windowd or /etc/windowd, else embedded defaults).")
+    @Option(
+        help:
+            "The config file (default: $CONFIGURATION_DIRECTORY, ~/.config/windowd or /etc/windowd, else embedded defaults)."
+    )
     var config: String?
 
     @Option(help: "The socket path, overriding the config and $WINDOWD_SOCKET.")
     var socket: String?
 
-    @Option(help: ArgumentHelp("Serve this app's instance: its manifest ID.toml, socket windowd/ID.sock and state directory ID/ (default: $WINDOWD_APP; none: the default app).",
-                               valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve this app's instance: its manifest ID.toml, socket windowd/ID.sock and state directory ID/ (default: $WINDOWD_APP; none: the default app).",
+            valueName: "id"
+        )
+    )
     var app: String?
 
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
@@ -36,7 +45,9 @@ struct Windowd: AsyncParsableCommand {
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not '\(logLevel)'")
+            throw ValidationError(
+                "--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not '\(logLevel)'"
+            )
         }
         do {
             _ = try AppID.chosen(explicit: app, environment: ProcessEnvironment.current())
@@ -53,9 +64,13 @@ struct Windowd: AsyncParsableCommand {
         // Descriptors from our own exec on SIGUSR2, or from systemd (activation, the fd store):
         // taken first, as both remove their variables from the environment, before the notify
         // thread (whose sd_notify reads NOTIFY_SOCKET from it) starts.
-        let inherited = InheritedDescriptors(SelfExec.takeHandedOver() + SocketActivation.takeListenedSockets().map { ($0.fileDescriptor, $0.name) })
+        let inherited = InheritedDescriptors(
+            SelfExec.takeHandedOver() + SocketActivation.takeListenedSockets().map { ($0.fileDescriptor, $0.name) }
+        )
         try await NotifySender.withSender(
-            descriptorStore: FileDescriptorStore.fromEnvironment(), drainTimeout: Self.notifyDrainTimeout, logLabel: "windowd"
+            descriptorStore: FileDescriptorStore.fromEnvironment(),
+            drainTimeout: Self.notifyDrainTimeout,
+            logLabel: "windowd"
         ) { notifier in
             try await run(notifying: notifier, inherited: inherited)
         }
@@ -64,8 +79,11 @@ struct Windowd: AsyncParsableCommand {
     private func run(notifying notifier: NotifySender, inherited: InheritedDescriptors) async throws {
         let environment = ProcessEnvironment.current()
         let appID = try? AppID.chosen(explicit: app, environment: environment)
-        let source = InstanceConfigSource(config: ConfigSource.locate(explicit: config, environment: environment, uid: getuid()),
-                                          app: appID, environment: environment)
+        let source = InstanceConfigSource(
+            config: ConfigSource.locate(explicit: config, environment: environment, uid: getuid()),
+            app: appID,
+            environment: environment
+        )
         let loaded: DaemonConfig
         do {
             loaded = try source.load()
@@ -75,7 +93,9 @@ struct Windowd: AsyncParsableCommand {
             throw ExitCode(78)
         }
         if checkConfig {
-            print("\(source): ok (\(loaded.groups.count) window groups: \(loaded.groups.keys.sorted().joined(separator: ", ")))")
+            print(
+                "\(source): ok (\(loaded.groups.count) window groups: \(loaded.groups.keys.sorted().joined(separator: ", ")))"
+            )
             return
         }
 
@@ -97,7 +117,12 @@ struct Windowd: AsyncParsableCommand {
             setenv("WINDOWD_SOCKET", path, 1)
         }
         if let appID { setenv("WINDOWD_APP", appID.rawValue, 1) }
-        let stateDirectory = StateDirectory.resolve(configured: loaded.state.directory, environment: environment, uid: getuid(), app: appID)
+        let stateDirectory = StateDirectory.resolve(
+            configured: loaded.state.directory,
+            environment: environment,
+            uid: getuid(),
+            app: appID
+        )
         // One daemon per app and state directory, the default app included; held until the
         // process ends (windowd(8), Apps and instances) and taken before the state is read, so that a daemon
         // refused here has changed nothing.
@@ -105,11 +130,23 @@ struct Windowd: AsyncParsableCommand {
         let hooks = SystemdLifecycle.hooks(notifier)
         // In dependency order; a graceful shutdown stops them in reverse: signals, server, store.
         let state = StateStoreService(config: loaded, directory: stateDirectory, lock: lock, logger: logger)
-        let server = SocketServer(config: loaded, address: address, inherited: inherited, hooks: hooks, logger: logger,
-                                  state: state, reloadConfig: { () throws(ConfigError) in try source.load() })
+        let server = SocketServer(
+            config: loaded,
+            address: address,
+            inherited: inherited,
+            hooks: hooks,
+            logger: logger,
+            state: state,
+            reloadConfig: { () throws(ConfigError) in try source.load() }
+        )
         let signals = SignalService(signals: await SignalService.trapSignals(), server: server)
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [state, server, signals], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [state, server, signals],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
         do {
             try await group.run()
         } catch let refusal as StoreOpeningError {
@@ -127,7 +164,11 @@ struct Windowd: AsyncParsableCommand {
 
     /// `--socket`, else an app's socket (windowd(8), Apps and instances), else the config's, else the default
     /// of windowd(8), Socket and access; used when no listening socket was handed over.
-    private static func listenAddress(socket: String?, config: DaemonConfig, environment: [String: String]) -> ListenAddress {
+    private static func listenAddress(
+        socket: String?,
+        config: DaemonConfig,
+        environment: [String: String]
+    ) -> ListenAddress {
         if let socket, !socket.isEmpty { return .path(socket) }
         if let app = config.appID { return .path(SocketPath.forApp(app, environment: environment, uid: getuid())) }
         if !config.daemon.socket.isEmpty { return .path(config.daemon.socket) }
@@ -135,7 +176,11 @@ struct Windowd: AsyncParsableCommand {
     }
 
     /// The lock of `app`'s instance (`nil`: the default app's), or exit 73 (EX_CANTCREAT) naming the daemon that holds it.
-    private static func lock(_ app: AppID?, in directory: String, notifier: NotifySender) throws(ExitCode) -> InstanceLock {
+    private static func lock(
+        _ app: AppID?,
+        in directory: String,
+        notifier: NotifySender
+    ) throws(ExitCode) -> InstanceLock {
         do {
             return try InstanceLock.acquire(app: app, directory: directory)
         } catch {

@@ -1,14 +1,18 @@
+import POSIXSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import Testing
 
 /// The one spawn: argv, environment, standard streams, passed descriptors, a session, and why
 /// a child could not start.
 @Suite("Child process: argv, environment, streams, session, failure reason")
 struct ChildProcessTests {
-    private static func text(_ arguments: [String], environment: [String: String]? = nil) throws -> (String, ProcessTermination) {
+    private static func text(
+        _ arguments: [String],
+        environment: [String: String]? = nil
+    ) throws -> (String, ProcessTermination) {
         let run = try ChildProcess.output(arguments, environment: environment)
         return (String(decoding: run.bytes, as: UTF8.self), run.termination)
     }
@@ -59,7 +63,11 @@ struct ChildProcessTests {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         defer { close(ends[0]) }
-        let run = try ChildProcess(["/bin/sh", "-c", "ls /proc/self/fd; echo passed >&3"], stdout: .file(Self.scratch("fds")), passing: [ends[1]])
+        let run = try ChildProcess(
+            ["/bin/sh", "-c", "ls /proc/self/fd; echo passed >&3"],
+            stdout: .file(Self.scratch("fds")),
+            passing: [ends[1]]
+        )
         close(ends[1])
         #expect(run.wait() == .exited(0))
         defer { unlink(Self.scratch("fds")) }

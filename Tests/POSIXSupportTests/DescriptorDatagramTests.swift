@@ -1,8 +1,9 @@
+import POSIXSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import Testing
 
 @Suite("DescriptorDatagram")
 struct DescriptorDatagramTests {

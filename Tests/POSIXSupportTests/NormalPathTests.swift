@@ -1,8 +1,9 @@
+import POSIXSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import Testing
 
 /// `NormalPath`: a `path` group's value, made absolute and normal by the client (windowd.toml(5), "path").
 @Suite("Normal paths: absolute against a directory, links resolved where the file exists")
@@ -10,18 +11,21 @@ struct NormalPathTests {
     /// A file system where nothing exists: only the lexical rules apply.
     static func nothingExists(_ path: String) -> String? { nil }
 
-    @Test("relative paths join the directory; ., .., // and a trailing / are folded", arguments: [
-        ("notes.md", "/home/a", "/home/a/notes.md"),
-        ("./notes.md", "/home/a", "/home/a/notes.md"),
-        ("../b/notes.md", "/home/a", "/home/b/notes.md"),
-        ("/home/a/./notes.md", "/", "/home/a/notes.md"),
-        ("//home///a//notes.md", "/", "/home/a/notes.md"),
-        ("dir/", "/home/a", "/home/a/dir"),
-        ("../../../..", "/home/a", "/"),
-        ("", "/home/a", "/home/a"),
-        (".", "/", "/"),
-        ("a/b/../../c", "/x", "/x/c"),
-    ])
+    @Test(
+        "relative paths join the directory; ., .., // and a trailing / are folded",
+        arguments: [
+            ("notes.md", "/home/a", "/home/a/notes.md"),
+            ("./notes.md", "/home/a", "/home/a/notes.md"),
+            ("../b/notes.md", "/home/a", "/home/b/notes.md"),
+            ("/home/a/./notes.md", "/", "/home/a/notes.md"),
+            ("//home///a//notes.md", "/", "/home/a/notes.md"),
+            ("dir/", "/home/a", "/home/a/dir"),
+            ("../../../..", "/home/a", "/"),
+            ("", "/home/a", "/home/a"),
+            (".", "/", "/"),
+            ("a/b/../../c", "/x", "/x/c"),
+        ]
+    )
     func lexical(path: String, directory: String, normal: String) {
         #expect(NormalPath.of(path, from: directory, realPath: Self.nothingExists) == normal)
     }
@@ -47,7 +51,7 @@ struct NormalPathTests {
     func realFiles() throws {
         var template = Array("/tmp/normal-path-XXXXXX".utf8CString)
         let made = String(cString: try #require(mkdtemp(&template)))
-        let root = try #require(NormalPath.realPath(made))   // /tmp itself may be a link
+        let root = try #require(NormalPath.realPath(made))  // /tmp itself may be a link
         defer {
             unlink(root + "/link")
             unlink(root + "/real/notes.md")
@@ -66,7 +70,10 @@ struct NormalPathTests {
         #expect(NormalPath.of("link/", from: root) == root + "/real")
         #expect(NormalPath.of("link/new.md", from: root) == root + "/real/new.md", "a new file in a linked directory")
         #expect(NormalPath.of("missing/new.md", from: root) == root + "/missing/new.md")
-        #expect(NormalPath.of("notes.md/x", from: root + "/real") == file + "/x", "a file is no directory: joined on as written")
+        #expect(
+            NormalPath.of("notes.md/x", from: root + "/real") == file + "/x",
+            "a file is no directory: joined on as written"
+        )
     }
 
     @Test("relative to the working directory by default")

@@ -1,8 +1,9 @@
+import POSIXSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-import POSIXSupport
 
 /// The one Unix-socket connect: a path, an abstract name, a path too long, nobody listening.
 @Suite("Unix socket connection: addresses and connects")
@@ -21,21 +22,33 @@ struct UnixSocketConnectionTests {
         let path = "/tmp/wdt-usc-\(getpid()).sock"
         unlink(path)
         let file = try Self.listener(path)
-        defer { close(file); unlink(path) }
+        defer {
+            close(file)
+            unlink(path)
+        }
         #expect(UnixSocketConnection.isServed(path))
         let name = "windowd-test-\(getpid())"
         let abstract = try Self.listener(name, abstract: true)
         defer { close(abstract) }
         let connected = try UnixSocketConnection.connect(to: name, abstract: true).get()
         close(connected)
-        #expect(UnixSocketConnection.connect(to: name + "-none", abstract: true) == .failure(SystemCallError(call: "connect \(name)-none", errno: ECONNREFUSED)))
-        #expect(UnixSocketConnection.connect(to: path + "-none") == .failure(SystemCallError(call: "connect \(path)-none", errno: ENOENT)))
+        #expect(
+            UnixSocketConnection.connect(to: name + "-none", abstract: true)
+                == .failure(SystemCallError(call: "connect \(name)-none", errno: ECONNREFUSED))
+        )
+        #expect(
+            UnixSocketConnection.connect(to: path + "-none")
+                == .failure(SystemCallError(call: "connect \(path)-none", errno: ENOENT))
+        )
     }
 
     @Test("a path longer than sun_path holds is refused with ENAMETOOLONG, before any call")
     func tooLong() {
         let path = "/tmp/" + String(repeating: "x", count: 120)
         #expect(UnixSocketConnection.withAddress(of: path) { _, _ in true } == nil)
-        #expect(UnixSocketConnection.connect(to: path) == .failure(SystemCallError(call: "connect \(path)", errno: ENAMETOOLONG)))
+        #expect(
+            UnixSocketConnection.connect(to: path)
+                == .failure(SystemCallError(call: "connect \(path)", errno: ENAMETOOLONG))
+        )
     }
 }

@@ -1,8 +1,9 @@
+import POSIXSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import Testing
 
 @Suite("Whole file: a file, a descriptor to its end, a limit, a missing file")
 struct WholeFileTests {
@@ -24,7 +25,9 @@ struct WholeFileTests {
 
     @Test("a missing file throws the open's errno, naming the path")
     func missing() {
-        #expect(throws: SystemCallError(call: "open /nonexistent/windowd", errno: ENOENT)) { try WholeFile.read("/nonexistent/windowd") }
+        #expect(throws: SystemCallError(call: "open /nonexistent/windowd", errno: ENOENT)) {
+            try WholeFile.read("/nonexistent/windowd")
+        }
         #expect(WholeFile.text("/nonexistent/windowd") == nil)
     }
 }

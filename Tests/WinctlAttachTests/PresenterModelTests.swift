@@ -1,6 +1,7 @@
 import Testing
 import WindowKit
 import WindowProtocol
+
 @testable import winctl_attach
 
 @Suite("Presenter model: replies and events")
@@ -27,8 +28,19 @@ struct PresenterModelTests {
     @Test("a snapshot replaces the windows and updates this one; events add, change and remove")
     func windows() {
         var model = Fixtures.model()
-        let other = Fixtures.window("77777777-0000-4000-8000-000000000007", value: .int(7), phase: .background, attached: false)
-        model.adopt(EventsSubscribe.Snapshot(state: .unauthenticated, phase: .inactive, windows: [Fixtures.window(phase: .inactive), other]))
+        let other = Fixtures.window(
+            "77777777-0000-4000-8000-000000000007",
+            value: .int(7),
+            phase: .background,
+            attached: false
+        )
+        model.adopt(
+            EventsSubscribe.Snapshot(
+                state: .unauthenticated,
+                phase: .inactive,
+                windows: [Fixtures.window(phase: .inactive), other]
+            )
+        )
         #expect(model.state == .unauthenticated)
         #expect(model.aggregate == .inactive)
         #expect(model.window.phase == .inactive)

@@ -1,14 +1,21 @@
 import Testing
 import WindowKit
 import WindowProtocol
+
 @testable import winctl_attach
 
 @Suite("Root view: the screen for each app state")
 struct RootViewTests {
     @Test("every frame has one line per row, none wider than the terminal, bars on top and bottom")
     func frameShape() {
-        for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 20, rows: 5), TerminalSize(columns: 200, rows: 60)] {
-            for state in [AppState.loading, .unauthenticated, .onboarding(.welcome), .authenticated(user: "alice"), .error(.sessionExpired)] {
+        for size in [
+            TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 20, rows: 5),
+            TerminalSize(columns: 200, rows: 60),
+        ] {
+            for state in [
+                AppState.loading, .unauthenticated, .onboarding(.welcome), .authenticated(user: "alice"),
+                .error(.sessionExpired),
+            ] {
                 let frame = RootView.frame(Fixtures.model(state: state), size: size)
                 #expect(frame.lines.count == size.rows)
                 #expect(frame.lines.allSatisfy { $0.text.count <= size.columns })
@@ -21,7 +28,10 @@ struct RootViewTests {
 
     @Test("a user name holding ESC, BEL and CR reaches the screen escaped, as winctl list shows it")
     func controlCharactersEscaped() {
-        let frame = RootView.frame(Fixtures.model(state: .authenticated(user: "a\u{1B}]0;t\u{07}\rb")), size: TerminalSize(columns: 80, rows: 24))
+        let frame = RootView.frame(
+            Fixtures.model(state: .authenticated(user: "a\u{1B}]0;t\u{07}\rb")),
+            size: TerminalSize(columns: 80, rows: 24)
+        )
         #expect(frame.lines.allSatisfy { $0.text.unicodeScalars.allSatisfy { $0.value >= 0x20 } })
         #expect(frame.text.contains { $0.contains(#"a\u001b]0;t\u0007\rb"#) }, "\(frame.text)")
     }
@@ -48,12 +58,15 @@ struct RootViewTests {
         #expect(screen.contains("winctl login USER"))
     }
 
-    @Test("onboarding shows the current step, the progress and the next command", arguments: [
-        (OnboardingStep.welcome, "step 1 of 4: Welcome", "winctl transition onboarding permissions"),
-        (.permissions, "step 2 of 4: Permissions", "winctl transition onboarding profileSetup"),
-        (.profileSetup, "step 3 of 4: Profile setup", "winctl transition onboarding complete"),
-        (.complete, "step 4 of 4: Complete", "winctl login USER"),
-    ])
+    @Test(
+        "onboarding shows the current step, the progress and the next command",
+        arguments: [
+            (OnboardingStep.welcome, "step 1 of 4: Welcome", "winctl transition onboarding permissions"),
+            (.permissions, "step 2 of 4: Permissions", "winctl transition onboarding profileSetup"),
+            (.profileSetup, "step 3 of 4: Profile setup", "winctl transition onboarding complete"),
+            (.complete, "step 4 of 4: Complete", "winctl login USER"),
+        ]
+    )
     func onboarding(step: OnboardingStep, heading: String, next: String) {
         let screen = Fixtures.screen(Fixtures.model(state: .onboarding(step)))
         #expect(screen.contains(heading))
@@ -67,14 +80,27 @@ struct RootViewTests {
         #expect(screen.contains("Error: "))
         #expect(screen.contains("To recover: " + ErrorView.recovery(kind)))
         // From error only loading and unauthenticated are valid: the hint never says login alone.
-        #expect(ErrorView.recovery(kind).contains("transition loading") || ErrorView.recovery(kind).contains("transition unauthenticated"))
+        #expect(
+            ErrorView.recovery(kind).contains("transition loading")
+                || ErrorView.recovery(kind).contains("transition unauthenticated")
+        )
     }
 
     @Test("main shows the window, its id, the phases, the storage keys and the other windows")
     func main() {
         let others = [
-            Fixtures.window("77777777-0000-4000-8000-000000000007", value: .int(7), phase: .background, attached: false),
-            Fixtures.window("99999999-0000-4000-8000-000000000009", group: "notes", value: .string("todo"), phase: .inactive),
+            Fixtures.window(
+                "77777777-0000-4000-8000-000000000007",
+                value: .int(7),
+                phase: .background,
+                attached: false
+            ),
+            Fixtures.window(
+                "99999999-0000-4000-8000-000000000009",
+                group: "notes",
+                value: .string("todo"),
+                phase: .inactive
+            ),
         ]
         var model = Fixtures.model(storage: ["ui.panel": .string("windows"), "draft": .string("hi")], others: others)
         model.aggregate = .active
@@ -102,7 +128,9 @@ struct RootViewTests {
 
     @Test("a long list is cut to the screen with a count of what is hidden")
     func longList() {
-        let others = (10..<60).map { Fixtures.window("\($0)000000-0000-4000-8000-000000000000", value: .int(Int64($0)), phase: .background) }
+        let others = (10..<60).map {
+            Fixtures.window("\($0)000000-0000-4000-8000-000000000000", value: .int(Int64($0)), phase: .background)
+        }
         let frame = RootView.frame(Fixtures.model(others: others), size: TerminalSize(columns: 80, rows: 24))
         #expect(frame.text.contains { $0.contains("… and") && $0.contains("more") })
         #expect(frame.lines.count == 24)
@@ -131,7 +159,9 @@ struct RootViewTests {
     @Test("values read as one word; strings with blanks as JSON")
     func labels() {
         #expect(WindowLabel.label(Fixtures.window(value: .null, attached: true)) == "detail")
-        #expect(WindowLabel.label(Fixtures.window(group: "notes", value: .string("two words"))) == "notes \"two words\"")
+        #expect(
+            WindowLabel.label(Fixtures.window(group: "notes", value: .string("two words"))) == "notes \"two words\""
+        )
         #expect(WindowLabel.label(Fixtures.window(group: "notes", value: .string("todo"))) == "notes todo")
     }
 }

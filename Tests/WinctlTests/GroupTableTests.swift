@@ -1,20 +1,40 @@
 import Testing
-@testable import winctl
 import WindowProtocol
+
+@testable import winctl
 
 /// `winctl groups`' STARTS column: what starts a window of each group (winctl(1), "groups").
 @Suite("winctl groups: what starts a window")
 struct GroupTableTests {
     func group(command: [String] = [], run: [String] = [], launch: [String] = []) -> DaemonGroups.Group {
-        DaemonGroups.Group(id: "g", valueType: "path", command: command, run: run, launch: launch, restore: true, requiresAuth: false, windows: 0)
+        DaemonGroups.Group(
+            id: "g",
+            valueType: "path",
+            command: command,
+            run: run,
+            launch: launch,
+            restore: true,
+            requiresAuth: false,
+            windows: 0
+        )
     }
 
     @Test("command, run or launch, named; the launch override wins; - for none")
     func starts() {
         #expect(GroupTable.starts(group(command: ["winctl", "attach", "{id}"])) == "command: winctl attach {id}")
-        #expect(GroupTable.starts(group(command: ["/usr/bin/winctl", "run", "g", "{value}", "--", "vim", "{value}"], run: ["vim", "{value}"]))
-            == "run: vim {value}")
-        #expect(GroupTable.starts(group(command: ["orders"], launch: ["tmux", "new-window", "orders"])) == "launch: tmux new-window orders")
+        #expect(
+            GroupTable.starts(
+                group(
+                    command: ["/usr/bin/winctl", "run", "g", "{value}", "--", "vim", "{value}"],
+                    run: ["vim", "{value}"]
+                )
+            )
+                == "run: vim {value}"
+        )
+        #expect(
+            GroupTable.starts(group(command: ["orders"], launch: ["tmux", "new-window", "orders"]))
+                == "launch: tmux new-window orders"
+        )
         #expect(GroupTable.starts(group()) == "-")
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import winctl
 
 /// ``NegativeNumbers`` knows the options that take a value: exactly those ArgumentParser shows
@@ -35,7 +36,8 @@ struct NegativeNumbersTests {
             for line in help.split(separator: "\n") {
                 let entry = line.drop(while: { $0 == " " })
                 guard entry.hasPrefix("-"), let value = entry.firstIndex(of: "<") else { continue }
-                for word in entry[..<value].split(whereSeparator: { $0 == " " || $0 == "," }) where word.hasPrefix("-") {
+                for word in entry[..<value].split(whereSeparator: { $0 == " " || $0 == "," }) where word.hasPrefix("-")
+                {
                     names.insert(String(word))
                 }
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import winctl
 
 /// ``PlainCommandLine`` builds exactly what ArgumentParser builds, or leaves the line to it.
@@ -13,24 +14,32 @@ struct PlainCommandLineTests {
         ["open", "detail", "42", "--json"], ["--json", "open", "detail", "42"], ["open", "--json", "detail", "42"],
         ["--socket", "/tmp/x.sock", "open", "detail", "42"], ["-s", "/tmp/x.sock", "open", "detail", "7"],
         ["--socket=/tmp/x.sock", "open", "detail", "7"], ["open", "detail", "7", "--socket", "/tmp/x.sock"],
-        ["--timeout", "0.5", "open", "detail", "1"], ["--timeout=0", "open", "detail", "1"], ["open", "detail", "1", "--timeout", "2"],
+        ["--timeout", "0.5", "open", "detail", "1"], ["--timeout=0", "open", "detail", "1"],
+        ["open", "detail", "1", "--timeout", "2"],
         ["--socket", "/s", "--timeout", "3", "--json", "open", "detail", "9"],
         ["open", "help", "42"], ["open", "detail", "open"],
-        ["close", "3f2a"], ["close", "3f2a9e1c-0000-4000-8000-000000000000"], ["focus", "3f"], ["--json", "focus", "3f"],
+        ["close", "3f2a"], ["close", "3f2a9e1c-0000-4000-8000-000000000000"], ["focus", "3f"],
+        ["--json", "focus", "3f"],
         ["list"], ["--json", "list"], ["phase"], ["state"], ["--json", "state"], ["login", "alice"], ["logout"],
         ["status"], ["groups"], ["reload"],
-        ["--app", "orders", "open", "detail", "42"], ["--app=com.example.orders", "list"], ["state", "--app", "orders"],
+        ["--app", "orders", "open", "detail", "42"], ["--app=com.example.orders", "list"],
+        ["state", "--app", "orders"],
     ]
 
     /// Lines that are not plain: ArgumentParser reads them (or reports them) as before.
     static let notPlain: [[String]] = [
-        [], ["--help"], ["-h"], ["open", "--help"], ["help", "open"], ["--version"], ["--generate-completion-script", "bash"],
+        [], ["--help"], ["-h"], ["open", "--help"], ["help", "open"], ["--version"],
+        ["--generate-completion-script", "bash"],
         ["open"], ["open", "detail", "42", "extra"], ["open", "detail", "-5"], ["open", "detail", "--", "x"],
         ["open", "detail", "-"], ["close"], ["close", "a", "b"], ["list", "--group", "detail"], ["list", "detail"],
-        ["phase", "3f2a", "active"], ["phase", "3f2a"], ["login", ""], ["storage", "get", "3f"], ["watch"], ["attach", "detail"],
-        ["transition", "loading"], ["frobnicate"], ["--json", "--json", "state"], ["--socket", "/a", "--socket", "/b", "state"],
-        ["-s", "/a", "-s", "/b", "state"], ["--socket", "state"], ["--socket"], ["--socket", "-x", "state"], ["--socket=", "state"],
-        ["--timeout", "-1", "state"], ["--timeout", "nan", "state"], ["--timeout", "inf", "state"], ["--timeout", "soon", "state"],
+        ["phase", "3f2a", "active"], ["phase", "3f2a"], ["login", ""], ["storage", "get", "3f"], ["watch"],
+        ["attach", "detail"],
+        ["transition", "loading"], ["frobnicate"], ["--json", "--json", "state"],
+        ["--socket", "/a", "--socket", "/b", "state"],
+        ["-s", "/a", "-s", "/b", "state"], ["--socket", "state"], ["--socket"], ["--socket", "-x", "state"],
+        ["--socket=", "state"],
+        ["--timeout", "-1", "state"], ["--timeout", "nan", "state"], ["--timeout", "inf", "state"],
+        ["--timeout", "soon", "state"],
         ["--timeout"], ["--timeout", "1", "--timeout", "2", "state"], ["--json=true", "state"], ["-s=/a", "state"],
         ["--unknown", "state"], ["-j", "state"], ["--JSON", "state"],
         ["--app", "../x", "state"], ["--app", "Orders", "state"], ["--app", "orders", "--app", "b", "state"], ["--app"],
@@ -63,7 +72,10 @@ struct PlainCommandLineTests {
                 let plain = try #require(PlainCommandLine.command(line), "\(line)")
                 #expect(Self.dump(plain) == Self.dump(try Winctl.parseAsRoot(line)), "\(line)")
             }
-            #expect(PlainCommandLine.command([name] + values + ["one more"]) == nil, "\(name) takes at most \(type.valueCount.upperBound)")
+            #expect(
+                PlainCommandLine.command([name] + values + ["one more"]) == nil,
+                "\(name) takes at most \(type.valueCount.upperBound)"
+            )
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WindowKit
 
 @Suite("The app model")
@@ -33,7 +34,9 @@ struct AppModelTests {
         #expect(role.dismissal(refusedWith: .unauthenticated).reason == .signedOut)
         #expect(role.dismissal(refusedWith: .unknownWindow).reason == .closed)
         #expect(role.reattachParams.id == "w" && role.reattachParams.phase == .inactive)
-        #expect(role.reopenParams.group == "detail" && role.reopenParams.value == .int(1) && role.reopenParams.id == nil)
+        #expect(
+            role.reopenParams.group == "detail" && role.reopenParams.value == .int(1) && role.reopenParams.id == nil
+        )
     }
 
     @Test("a presenter keeps the place it attached from, for re-attaching and coming to front")
@@ -54,24 +57,48 @@ struct AppModelTests {
         let windowJSON = try JSONParser.parse(JSONWriter.bytes(window))
         let dismiss = try JSONValueDecoder().decode(
             EventMessage.self,
-            from: .object(["method": .string("window.dismiss"), "params": .object(["seq": .int(3), "window": windowJSON, "reason": .string("signedOut")])]))
+            from: .object([
+                "method": .string("window.dismiss"),
+                "params": .object(["seq": .int(3), "window": windowJSON, "reason": .string("signedOut")]),
+            ])
+        )
         #expect(try EventDecoding.appEvent(dismiss) == .windowDismiss(window, reason: .signedOut))
         let restarted = try JSONValueDecoder().decode(
-            EventMessage.self, from: .object(["method": .string("daemon.restarted"), "params": .object(["seq": .int(1), "resync": .bool(true)])]))
+            EventMessage.self,
+            from: .object([
+                "method": .string("daemon.restarted"), "params": .object(["seq": .int(1), "resync": .bool(true)]),
+            ])
+        )
         #expect(try EventDecoding.appEvent(restarted) == .daemonRestarted(resync: true))
         let future = try JSONValueDecoder().decode(
-            EventMessage.self, from: .object(["method": .string("window.sparkle"), "params": .object(["seq": .int(4)])]))
+            EventMessage.self,
+            from: .object(["method": .string("window.sparkle"), "params": .object(["seq": .int(4)])])
+        )
         #expect(try EventDecoding.appEvent(future) == nil, "an event of a newer daemon is skipped")
     }
 
     @Test("responses and events are told apart; a refusal keeps its reason")
     func incoming() throws {
-        let response = try Incoming(JSONParser.parse(Array(#"{"jsonrpc":"2.0","id":7,"result":{"state":{"state":"loading"}}}"#.utf8)))
-        guard case .response(.number(7)?, .success(let result)) = response else { Issue.record("\(response)"); return }
+        let response = try Incoming(
+            JSONParser.parse(Array(#"{"jsonrpc":"2.0","id":7,"result":{"state":{"state":"loading"}}}"#.utf8))
+        )
+        guard case .response(.number(7)?, .success(let result)) = response else {
+            Issue.record("\(response)")
+            return
+        }
         #expect(result["state"] != nil)
-        let refusal = try Incoming(JSONParser.parse(Array(
-            #"{"jsonrpc":"2.0","id":8,"error":{"code":-32000,"message":"sign in first","data":{"reason":"unauthenticated"}}}"#.utf8)))
-        guard case .response(_, .failure(let error)) = refusal else { Issue.record("\(refusal)"); return }
+        let refusal = try Incoming(
+            JSONParser.parse(
+                Array(
+                    #"{"jsonrpc":"2.0","id":8,"error":{"code":-32000,"message":"sign in first","data":{"reason":"unauthenticated"}}}"#
+                        .utf8
+                )
+            )
+        )
+        guard case .response(_, .failure(let error)) = refusal else {
+            Issue.record("\(refusal)")
+            return
+        }
         #expect(WindowKitError.refused(error).reason == .unauthenticated)
         #expect(throws: WindowKitError.self) { try Incoming(.array([])) }
     }

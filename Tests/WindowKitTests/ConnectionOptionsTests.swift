@@ -1,8 +1,9 @@
+import Testing
+import WindowKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-import WindowKit
 
 /// Which socket WindowKit connects to (windowd(8), Socket and access; windowd(8), Apps and instances).
 @Suite("Connection options")

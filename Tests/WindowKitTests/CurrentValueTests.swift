@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WindowKit
 
 @Suite("Current values and broadcasts")
@@ -128,7 +129,8 @@ struct CurrentValueTests {
 }
 
 extension Array {
-    init<Sequence: AsyncSequence>(_ sequence: Sequence) async where Sequence.Element == Element, Sequence.Failure == Never {
+    init<Sequence: AsyncSequence>(_ sequence: Sequence) async
+    where Sequence.Element == Element, Sequence.Failure == Never {
         self = []
         for await element in sequence { append(element) }
     }

@@ -2,8 +2,14 @@
 
 /// Windows and snapshots for tests.
 enum Fixtures {
-    static func window(_ id: String, group: String = "detail", value: JSONValue = .int(1), phase: ScenePhase = .background,
-                       attached: Bool = false, createdAt: String = "2025-01-01T00:00:00Z") -> WindowInfo {
+    static func window(
+        _ id: String,
+        group: String = "detail",
+        value: JSONValue = .int(1),
+        phase: ScenePhase = .background,
+        attached: Bool = false,
+        createdAt: String = "2025-01-01T00:00:00Z"
+    ) -> WindowInfo {
         WindowInfo(id: id, group: group, value: value, phase: phase, attached: attached, createdAt: createdAt)
     }
 

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import Testing
+
 @testable import WindowKit
 
 @Suite("Lines from the socket")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WindowKit
 
 @Suite("Scene storage as this side knows it")
@@ -51,7 +52,12 @@ struct StorageCacheTests {
     func reconnectSchedule() {
         var schedule = ReconnectSchedule(giveUpAfter: .seconds(5))
         let delays = (0..<7).map { _ in schedule.nextDelay() }
-        #expect(delays == [.milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1)])
+        #expect(
+            delays == [
+                .milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800),
+                .seconds(1), .seconds(1),
+            ]
+        )
         #expect(schedule.attempts == 7)
         #expect(!schedule.hasGivenUp(after: .seconds(4)))
         #expect(schedule.hasGivenUp(after: .seconds(5)))

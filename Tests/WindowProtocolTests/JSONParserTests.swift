@@ -8,24 +8,38 @@ struct JSONParserTests {
         try JSONParser.parse(Array(text.utf8))
     }
 
-    @Test("values of every kind", arguments: [
-        (#"{"a":1,"b":[true,false,null],"c":"x","d":-2.5e3,"e":{}}"#,
-         JSONValue.object(["a": .int(1), "b": .array([.bool(true), .bool(false), .null]), "c": .string("x"), "d": .number("-2.5e3"), "e": .object([:])])),
-        (" [ 0 , -0 , 9223372036854775807 , 1.5 ] ", .array([.int(0), .number("-0"), .int(Int64.max), .number("1.5")])),
-        (#""\u00e9\ud83d\ude00\n\"\\\/""#, .string("é😀\n\"\\/")),
-        ("\"héllo\"", .string("héllo")),
-        ("92233720368547758080", .number("92233720368547758080")),
-        ("1e400", .number("1e400")),
-        ("-9223372036854775808", .int(Int64.min)),
-    ])
+    @Test(
+        "values of every kind",
+        arguments: [
+            (
+                #"{"a":1,"b":[true,false,null],"c":"x","d":-2.5e3,"e":{}}"#,
+                JSONValue.object([
+                    "a": .int(1), "b": .array([.bool(true), .bool(false), .null]), "c": .string("x"),
+                    "d": .number("-2.5e3"), "e": .object([:]),
+                ])
+            ),
+            (
+                " [ 0 , -0 , 9223372036854775807 , 1.5 ] ",
+                .array([.int(0), .number("-0"), .int(Int64.max), .number("1.5")])
+            ),
+            (#""\u00e9\ud83d\ude00\n\"\\\/""#, .string("é😀\n\"\\/")),
+            ("\"héllo\"", .string("héllo")),
+            ("92233720368547758080", .number("92233720368547758080")),
+            ("1e400", .number("1e400")),
+            ("-9223372036854775808", .int(Int64.min)),
+        ]
+    )
     func valid(text: String, expected: JSONValue) throws {
         #expect(try Self.parse(text) == expected)
     }
 
-    @Test("what is not JSON is refused", arguments: [
-        "", "{", "[1,]", "{\"a\"}", "{\"a\":1,}", "01", "1.", "-", "1e", "tru", "nul", "\"abc", "\"\\x\"",
-        "\"\\ud800\"", "\"\\udc00x\"", "{\"a\":1}x", "[1 2]", "\"a\u{01}b\"", "NaN", "+1", ".5",
-    ])
+    @Test(
+        "what is not JSON is refused",
+        arguments: [
+            "", "{", "[1,]", "{\"a\"}", "{\"a\":1,}", "01", "1.", "-", "1e", "tru", "nul", "\"abc", "\"\\x\"",
+            "\"\\ud800\"", "\"\\udc00x\"", "{\"a\":1}x", "[1 2]", "\"a\u{01}b\"", "NaN", "+1", ".5",
+        ]
+    )
     func invalid(text: String) {
         #expect(throws: JSONParser.Failure.self) { try Self.parse(text) }
     }
@@ -57,8 +71,10 @@ struct JSONParserTests {
 
     @Test("it agrees with JSONDecoder on what it accepts, numbers by value")
     func agreesWithFoundation() throws {
-        let samples = [#"{"jsonrpc":"2.0","id":7,"method":"window.open","params":{"group":"detail","value":"42"}}"#,
-                       #"[1,"two",{"three":[3.25,null]}]"#, #""\ud83d\ude00""#]
+        let samples = [
+            #"{"jsonrpc":"2.0","id":7,"method":"window.open","params":{"group":"detail","value":"42"}}"#,
+            #"[1,"two",{"three":[3.25,null]}]"#, #""\ud83d\ude00""#,
+        ]
         for sample in samples {
             let foundation = try JSONDecoder().decode(JSONValue.self, from: Data(sample.utf8))
             #expect(Self.byValue(try Self.parse(sample)) == foundation)
@@ -74,16 +90,25 @@ struct JSONValueDecoderTests {
         let attach = try JSONValueDecoder().decode(WindowAttach.Params.self, from: tree)
         #expect(attach.id == "x" && attach.phase == .inactive && attach.takeover == true)
         #expect(attach.value == .object(["k": .array([.int(1)])]))
-        let set = try JSONValueDecoder().decode(StorageSet.Params.self, from: .object(["id": .string("w"), "key": .string("k"), "value": .null]))
+        let set = try JSONValueDecoder().decode(
+            StorageSet.Params.self,
+            from: .object(["id": .string("w"), "key": .string("k"), "value": .null])
+        )
         #expect(set.value == .null)
-        let open = try JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(["group": .string("main"), "value": .null]))
+        let open = try JSONValueDecoder().decode(
+            WindowOpen.Params.self,
+            from: .object(["group": .string("main"), "value": .null])
+        )
         #expect(open.value == nil)
     }
 
     @Test("errors carry the coding path")
     func errors() throws {
         do {
-            _ = try JSONValueDecoder().decode(SceneSetPhase.Params.self, from: .object(["id": .string("w"), "phase": .int(3)]))
+            _ = try JSONValueDecoder().decode(
+                SceneSetPhase.Params.self,
+                from: .object(["id": .string("w"), "phase": .int(3)])
+            )
             Issue.record("an integer phase was accepted")
         } catch let DecodingError.typeMismatch(_, context) {
             #expect(context.codingPath.map(\.stringValue) == ["phase"])
@@ -94,13 +119,28 @@ struct JSONValueDecoderTests {
         } catch let DecodingError.keyNotFound(key, _) {
             #expect(key.stringValue == "group")
         }
-        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Hello.Result.self, from: .object(["server": .string("w"), "version": .string("1"), "protocol": .int(1), "pid": .int(Int64(Int32.max) + 1)])) }
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(
+                Hello.Result.self,
+                from: .object([
+                    "server": .string("w"), "version": .string("1"), "protocol": .int(1),
+                    "pid": .int(Int64(Int32.max) + 1),
+                ])
+            )
+        }
     }
 
     @Test("a UInt64 past Int64.max decodes from its text; past UInt64.max it is refused")
     func largeUnsigned() throws {
-        #expect(try JSONValueDecoder().decode(UInt64.self, from: JSONParser.parse(Array("18446744073709551615".utf8))) == .max)
-        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(UInt64.self, from: JSONParser.parse(Array("18446744073709551616".utf8))) }
-        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Int64.self, from: JSONParser.parse(Array("9223372036854775808".utf8))) }
+        #expect(
+            try JSONValueDecoder().decode(UInt64.self, from: JSONParser.parse(Array("18446744073709551615".utf8)))
+                == .max
+        )
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(UInt64.self, from: JSONParser.parse(Array("18446744073709551616".utf8)))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Int64.self, from: JSONParser.parse(Array("9223372036854775808".utf8)))
+        }
     }
 }

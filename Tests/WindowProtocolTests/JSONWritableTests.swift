@@ -15,18 +15,30 @@ struct JSONWritableTests {
             phase: ScenePhase.allCases.randomElement(using: &random)!,
             attached: Bool.random(using: &random),
             createdAt: JSONWriterTests.strings.randomElement(using: &random)!,
-            place: Self.places.randomElement(using: &random)!)
+            place: Self.places.randomElement(using: &random)!
+        )
     }
 
     /// No place, flat ones, a nested one, and identifiers that need escapes.
     static let places: [Place?] = [
         nil, Place(kind: .terminal), Place(kind: .tmux, socket: "/tmp/tmux-0/default", pane: "%3", session: "$0"),
         Place(kind: .sway, socket: "/run/user/1000/sway-ipc.sock", pid: 4242, conID: 17),
-        Place(kind: .tmux, pane: "%1", outer: Place(kind: .kitty, listenOn: "unix:/tmp/k \"q\"", windowID: "1", outer: Place(kind: .x11, window: "4194318", display: ":1"))),
+        Place(
+            kind: .tmux,
+            pane: "%1",
+            outer: Place(
+                kind: .kitty,
+                listenOn: "unix:/tmp/k \"q\"",
+                windowID: "1",
+                outer: Place(kind: .x11, window: "4194318", display: ":1")
+            )
+        ),
         Place(kind: .screen, session: "12.pts-0.h\u{e9}", window: "0"),
     ]
 
-    static let commands: [[String]?] = [nil, [], ["winctl", "attach", "6f1c"], ["orders", "detail \"4\"\n", "\u{1F600}"]]
+    static let commands: [[String]?] = [
+        nil, [], ["winctl", "attach", "6f1c"], ["orders", "detail \"4\"\n", "\u{1F600}"],
+    ]
 
     static func id(_ random: inout SeededGenerator) -> RequestID? {
         switch Int.random(in: 0..<4, using: &random) {
@@ -38,15 +50,20 @@ struct JSONWritableTests {
     }
 
     static func error(_ random: inout SeededGenerator) -> RPCError {
-        RPCError(code: Int.random(in: -32_700 ... -32_000, using: &random),
-                 message: JSONWriterTests.strings.randomElement(using: &random)!,
-                 reason: Bool.random(using: &random) ? ErrorReason.allCases.randomElement(using: &random) : nil)
+        RPCError(
+            code: Int.random(in: -32_700 ... -32_000, using: &random),
+            message: JSONWriterTests.strings.randomElement(using: &random)!,
+            reason: Bool.random(using: &random) ? ErrorReason.allCases.randomElement(using: &random) : nil
+        )
     }
 
     private func agree(_ value: some JSONWritable) throws {
         let direct = value.jsonBytes
         let codable = try JSONWriter.bytes(value)
-        #expect(direct == codable, "\(String(decoding: direct, as: UTF8.self)) ≠ \(String(decoding: codable, as: UTF8.self))")
+        #expect(
+            direct == codable,
+            "\(String(decoding: direct, as: UTF8.self)) ≠ \(String(decoding: codable, as: UTF8.self))"
+        )
     }
 
     @Test("each hot type writes what its Encodable conformance writes", arguments: 0..<4)
@@ -56,12 +73,18 @@ struct JSONWritableTests {
             let window = Self.info(&random)
             let aggregate = ScenePhase.allCases.randomElement(using: &random)!
             try agree(window)
-            try agree(WindowOpen.Result(
-                window: window, outcome: OpenOutcome.allCases.randomElement(using: &random)!,
-                command: Self.commands.randomElement(using: &random)!))
+            try agree(
+                WindowOpen.Result(
+                    window: window,
+                    outcome: OpenOutcome.allCases.randomElement(using: &random)!,
+                    command: Self.commands.randomElement(using: &random)!
+                )
+            )
             try agree(SceneSetPhase.Result(window: window, aggregate: aggregate))
             try agree(RPCResponse(id: Self.id(&random), result: WindowOpen.Result(window: window, outcome: .created)))
-            try agree(RPCResponse(id: Self.id(&random), result: SceneSetPhase.Result(window: window, aggregate: aggregate)))
+            try agree(
+                RPCResponse(id: Self.id(&random), result: SceneSetPhase.Result(window: window, aggregate: aggregate))
+            )
             try agree(Self.error(&random))
         }
     }

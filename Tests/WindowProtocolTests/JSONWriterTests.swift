@@ -5,7 +5,9 @@ import WindowProtocol
 
 @Suite("JSON writer")
 struct JSONWriterTests {
-    static let strings = ["", "a", "héllo", "quote\"back\\slash", "\u{0}\u{1}\u{1f}\n\r\t", "😀/</script>", "\u{7f}\u{2028}"]
+    static let strings = [
+        "", "a", "héllo", "quote\"back\\slash", "\u{0}\u{1}\u{1f}\n\r\t", "😀/</script>", "\u{7f}\u{2028}",
+    ]
     static let numbers = ["-0", "1.5", "1.0", "1e2", "-2.5E-3", "1e400", "123456789012345678901234567890", "0.1"]
 
     static func value(_ random: inout SeededGenerator, depth: Int = 0) -> JSONValue {
@@ -20,7 +22,10 @@ struct JSONWriterTests {
         default:
             var members: [String: JSONValue] = [:]
             for _ in 0..<Int.random(in: 0...4, using: &random) {
-                members[strings.randomElement(using: &random)! + String(Int.random(in: 0...9, using: &random))] = value(&random, depth: depth + 1)
+                members[strings.randomElement(using: &random)! + String(Int.random(in: 0...9, using: &random))] = value(
+                    &random,
+                    depth: depth + 1
+                )
             }
             return .object(members)
         }
@@ -34,7 +39,10 @@ struct JSONWriterTests {
             let written = try JSONWriter.bytes(value)
             var expected = value
             if case .double(let number) = value { expected = try JSONParser.parse(Array(number.description.utf8)) }
-            #expect(try JSONParser.parse(written) == Self.parsedForm(expected), "\(String(decoding: written, as: UTF8.self))")
+            #expect(
+                try JSONParser.parse(written) == Self.parsedForm(expected),
+                "\(String(decoding: written, as: UTF8.self))"
+            )
         }
     }
 
@@ -50,29 +58,52 @@ struct JSONWriterTests {
 
     @Test("wire types come out as JSONEncoder writes them, members in declaration order")
     func agreesWithJSONEncoder() throws {
-        let window = WindowInfo(id: "3f2a6c1e-0000-4000-8000-000000000001", group: "detail", value: .int(42),
-                                phase: .active, attached: true, createdAt: "2026-11-23T00:00:00Z")
+        let window = WindowInfo(
+            id: "3f2a6c1e-0000-4000-8000-000000000001",
+            group: "detail",
+            value: .int(42),
+            phase: .active,
+            attached: true,
+            createdAt: "2026-11-23T00:00:00Z"
+        )
         let values: [any Encodable] = [
             RPCResponse(id: .number(7), result: WindowOpen.Result(window: window, outcome: .created)),
             RPCResponse<NoParams>(id: nil, error: .refused(.windowBusy, "busy \"now\"")),
-            RPCResponse(id: .string("x"), result: AppTransition.Result(state: .onboarding(.welcome), previous: .error(.sessionExpired))),
+            RPCResponse(
+                id: .string("x"),
+                result: AppTransition.Result(state: .onboarding(.welcome), previous: .error(.sessionExpired))
+            ),
             RPCResponse(id: .number(-1), result: WindowList.Result(windows: [window, window])),
             RPCRequest(id: .number(1), method: "hello", params: Hello.Params(client: nil, protocol: 1)),
         ]
         for value in values {
             let ours = try JSONWriter.bytes(value)
             let theirs = try JSONEncoder().encode(value)
-            #expect(try JSONParser.parse(ours) == JSONParser.parse(Array(theirs)), "\(String(decoding: ours, as: UTF8.self))")
+            #expect(
+                try JSONParser.parse(ours) == JSONParser.parse(Array(theirs)),
+                "\(String(decoding: ours, as: UTF8.self))"
+            )
         }
         let response = try JSONWriter.bytes(RPCResponse<NoParams>(id: .number(1), error: .invalidParams("x")))
-        #expect(String(decoding: response, as: UTF8.self) == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"x"}}"#)
+        #expect(
+            String(decoding: response, as: UTF8.self)
+                == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"x"}}"#
+        )
     }
 
-    @Test("request ids and numbers are echoed byte for byte", arguments: ["1", "-0", "1.5", "1.0", "1e2", "9223372036854775808", "123456789012345678901234567890", #""abc""#, #""""#])
+    @Test(
+        "request ids and numbers are echoed byte for byte",
+        arguments: [
+            "1", "-0", "1.5", "1.0", "1e2", "9223372036854775808", "123456789012345678901234567890", #""abc""#, #""""#,
+        ]
+    )
     func exactIDs(text: String) throws {
         let parsed = try JSONParser.parse(Array(text.utf8))
         let id = try #require(RequestID(parsed))
-        let written = String(decoding: try JSONWriter.bytes(RPCResponse<NoParams>(id: id, error: .invalidRequest("x"))), as: UTF8.self)
+        let written = String(
+            decoding: try JSONWriter.bytes(RPCResponse<NoParams>(id: id, error: .invalidRequest("x"))),
+            as: UTF8.self
+        )
         #expect(written.hasPrefix(#"{"jsonrpc":"2.0","id":\#(text),"#))
         #expect(try JSONWriter.bytes(parsed) == Array(text.utf8))
     }
@@ -90,16 +121,24 @@ struct JSONWriterTests {
 
 @Suite("Exact number text")
 struct JSONNumberTextTests {
-    @Test("whole numbers in range are read exactly, whatever their spelling", arguments: [
-        ("9007199254740993", Int64(9_007_199_254_740_993)), ("9007199254740993.0", 9_007_199_254_740_993), ("4.2e1", 42),
-        ("42.000", 42), ("-0", 0), ("-0.0", 0), ("1E2", 100), ("9223372036854775807", .max), ("-9223372036854775808", .min),
-        ("0.5e1", 5), ("12300e-2", 123),
-    ])
+    @Test(
+        "whole numbers in range are read exactly, whatever their spelling",
+        arguments: [
+            ("9007199254740993", Int64(9_007_199_254_740_993)), ("9007199254740993.0", 9_007_199_254_740_993),
+            ("4.2e1", 42),
+            ("42.000", 42), ("-0", 0), ("-0.0", 0), ("1E2", 100), ("9223372036854775807", .max),
+            ("-9223372036854775808", .min),
+            ("0.5e1", 5), ("12300e-2", 123),
+        ]
+    )
     func integers(text: String, expected: Int64) {
         #expect(JSONNumberText(text)?.integer() == expected)
     }
 
-    @Test("fractions and numbers out of range are no integer", arguments: ["42.5", "1e400", "9223372036854775808", "-9223372036854775809", "1e-1", "0.1"])
+    @Test(
+        "fractions and numbers out of range are no integer",
+        arguments: ["42.5", "1e400", "9223372036854775808", "-9223372036854775809", "1e-1", "0.1"]
+    )
     func notIntegers(text: String) {
         #expect(JSONNumberText(text) != nil)
         #expect(JSONNumberText(text)?.integer() == nil)

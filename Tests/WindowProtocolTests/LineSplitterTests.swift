@@ -63,7 +63,11 @@ struct LineSplitterTests {
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
         var splitter = LineSplitter(maximum: 100)
         #expect(splitter.feed(mark + Array("{}\r\n".utf8)) == [Self.line("{}")])
-        #expect(splitter.feed(Array("{".utf8) + mark + Array("}\n".utf8)) == [.line(Array("{".utf8) + mark + Array("}".utf8))])
+        #expect(
+            splitter.feed(Array("{".utf8) + mark + Array("}\n".utf8)) == [
+                .line(Array("{".utf8) + mark + Array("}".utf8))
+            ]
+        )
         #expect(splitter.feed(mark.prefix(2)) == [])
         #expect(splitter.feed(mark.suffix(1) + Array("[]\n".utf8)) == [Self.line("[]")], "a mark split across reads")
     }
@@ -93,12 +97,16 @@ struct LineSplitterTests {
         let stream = Array("ab\r\n\u{FEFF}c\n\nabcd\nabcde\nok\r\n".utf8)
         var whole = LineSplitter(maximum: 4)
         let expected = whole.feed(stream)
-        #expect(expected == [Self.line("ab"), Self.line("c"), .line([]), Self.line("abcd"), .oversize, Self.line("ok")])
+        #expect(
+            expected == [Self.line("ab"), Self.line("c"), .line([]), Self.line("abcd"), .oversize, Self.line("ok")]
+        )
         var bytewise = LineSplitter(maximum: 4)
         #expect(stream.flatMap { bytewise.feed([$0]) } == expected)
     }
 
-    @Test("a line of exactly the limit split across reads is accepted; one byte over is refused, and the next line reads normally")
+    @Test(
+        "a line of exactly the limit split across reads is accepted; one byte over is refused, and the next line reads normally"
+    )
     func limitAcrossReads() {
         var splitter = LineSplitter(maximum: 4)
         #expect(splitter.feed(Array("ab".utf8)) == [])

@@ -6,8 +6,17 @@ import WindowProtocol
 @Suite("Place as a value")
 struct PlaceValueTests {
     static let nested = Place(
-        kind: .tmux, socket: "/tmp/tmux-0/default", pane: "%3", session: "$0",
-        outer: Place(kind: .kitty, listenOn: "unix:/tmp/k", windowID: "1", outer: Place(kind: .x11, window: "4194318", display: ":1")))
+        kind: .tmux,
+        socket: "/tmp/tmux-0/default",
+        pane: "%3",
+        session: "$0",
+        outer: Place(
+            kind: .kitty,
+            listenOn: "unix:/tmp/k",
+            windowID: "1",
+            outer: Place(kind: .x11, window: "4194318", display: ":1")
+        )
+    )
 
     @Test("a changed copy leaves the original as it was")
     func copies() {
@@ -23,8 +32,17 @@ struct PlaceValueTests {
     @Test("places made apart with the same members are equal and hash alike")
     func equality() {
         let again = Place(
-            kind: .tmux, socket: "/tmp/tmux-0/default", pane: "%3", session: "$0",
-            outer: Place(kind: .kitty, listenOn: "unix:/tmp/k", windowID: "1", outer: Place(kind: .x11, window: "4194318", display: ":1")))
+            kind: .tmux,
+            socket: "/tmp/tmux-0/default",
+            pane: "%3",
+            session: "$0",
+            outer: Place(
+                kind: .kitty,
+                listenOn: "unix:/tmp/k",
+                windowID: "1",
+                outer: Place(kind: .x11, window: "4194318", display: ":1")
+            )
+        )
         #expect(again == Self.nested)
         #expect(Set([again, Self.nested]).count == 1)
         #expect(Self.nested.withoutOuter != Self.nested && Self.nested.withoutOuter.outer == nil)

@@ -12,10 +12,14 @@ struct PreviousReleaseTests {
     static func decode(_ result: JSONValue, of method: String) throws {
         let decoder = JSONValueDecoder()
         let types: [String: any Decodable.Type] = [
-            Hello.name: Hello.Result.self, WindowOpen.name: WindowOpen.Result.self, WindowClose.name: WindowClose.Result.self,
-            WindowFocus.name: WindowFocus.Result.self, WindowList.name: WindowList.Result.self, WindowAttach.name: WindowAttach.Result.self,
-            WindowDetach.name: WindowDetach.Result.self, SceneSetPhase.name: SceneSetPhase.Result.self, ScenePhaseQuery.name: ScenePhaseQuery.Result.self,
-            StorageGet.name: StorageGet.Result.self, StorageSet.name: StorageSet.Result.self, StorageRemove.name: StorageRemove.Result.self,
+            Hello.name: Hello.Result.self, WindowOpen.name: WindowOpen.Result.self,
+            WindowClose.name: WindowClose.Result.self,
+            WindowFocus.name: WindowFocus.Result.self, WindowList.name: WindowList.Result.self,
+            WindowAttach.name: WindowAttach.Result.self,
+            WindowDetach.name: WindowDetach.Result.self, SceneSetPhase.name: SceneSetPhase.Result.self,
+            ScenePhaseQuery.name: ScenePhaseQuery.Result.self,
+            StorageGet.name: StorageGet.Result.self, StorageSet.name: StorageSet.Result.self,
+            StorageRemove.name: StorageRemove.Result.self,
             AppStateQuery.name: AppStateQuery.Result.self, AppTransition.name: AppTransition.Result.self,
             EventsSubscribe.name: EventsSubscribe.Result.self, DaemonStatus.name: DaemonStatus.Result.self,
             DaemonGroups.name: DaemonGroups.Result.self, DaemonReload.name: DaemonReload.Result.self,
@@ -30,10 +34,14 @@ struct PreviousReleaseTests {
         #expect(Set(session.exchanges.map(\.method)).count >= 18, "the session covers every method")
         for exchange in session.exchanges {
             if let error = exchange.replyValue["error"] {
-                #expect(throws: Never.self, "\(exchange.reply)") { _ = try JSONValueDecoder().decode(RPCError.self, from: error) }
+                #expect(throws: Never.self, "\(exchange.reply)") {
+                    _ = try JSONValueDecoder().decode(RPCError.self, from: error)
+                }
             } else {
                 let result = try #require(exchange.replyValue["result"], "\(exchange.reply)")
-                #expect(throws: Never.self, "\(exchange.method): \(exchange.reply)") { try Self.decode(result, of: exchange.method) }
+                #expect(throws: Never.self, "\(exchange.method): \(exchange.reply)") {
+                    try Self.decode(result, of: exchange.method)
+                }
             }
         }
     }
@@ -42,7 +50,9 @@ struct PreviousReleaseTests {
     func openOutcome() throws {
         let session = try RecordedSession.previousRelease()
         let opens = session.exchanges.filter { $0.method == WindowOpen.name && $0.replyValue["result"] != nil }
-        let outcomes = try opens.map { try JSONValueDecoder().decode(WindowOpen.Result.self, from: $0.replyValue["result"]!) }
+        let outcomes = try opens.map {
+            try JSONValueDecoder().decode(WindowOpen.Result.self, from: $0.replyValue["result"]!)
+        }
         #expect(opens.allSatisfy { $0.replyValue["result"]?["outcome"] == nil }, "recorded before outcome existed")
         #expect(outcomes.map(\.outcome) == outcomes.map { $0.created ? .created : .focused })
         #expect(outcomes.map(\.outcome).contains(.focused) && outcomes.map(\.outcome).contains(.created))
@@ -69,7 +79,12 @@ struct PreviousReleaseTests {
             }
             #expect(throws: Never.self, "\(line)") { _ = try decoder.decode(type, from: params) }
         }
-        #expect(names.isSuperset(of: ["window.opened", "window.closed", "window.phase", "window.focus", "window.dismiss", "scene.phase", "app.state", "daemon.reloaded"]),
-                "the session covers the events: \(names)")
+        #expect(
+            names.isSuperset(of: [
+                "window.opened", "window.closed", "window.phase", "window.focus", "window.dismiss", "scene.phase",
+                "app.state", "daemon.reloaded",
+            ]),
+            "the session covers the events: \(names)"
+        )
     }
 }

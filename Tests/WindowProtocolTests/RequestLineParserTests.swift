@@ -32,19 +32,22 @@ struct RequestLineParserTests {
         }
     }
 
-    @Test("hand-picked lines: members named with escapes, given twice, nested, batches, junk", arguments: [
-        #"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":"detail","value":42}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"a","method":"b"}"#,
-        #"{"\u006asonrpc":"2.0","\u0069d":7,"m\u0065thod":"x","par\u0061ms":[]}"#,
-        #"{"id":1,"idx":2,"Method":"x","params ":{},"":null}"#,
-        #"[{"jsonrpc":"2.0","id":1,"method":"x"},1,"s",[],{}]"#,
-        #"[]"#, #"[1,2]"#, #"  { }  "#, #"null"#, #"42"#, #""text""#,
-        #"{"id":1,}"#, #"{"id" 1}"#, #"[{"id":1},]"#, #"{"id":1} x"#, #"{"a":"\ud800"}"#, #"{"\ud800":1}"#,
-        "{\"id\":\"\u{1}\"}", "{\"k\u{1}\":1}", #"{"id":01}"#, #"{"id":1.}"#, #"{"#, #"["#, "",
-        String(repeating: "[", count: 300) + String(repeating: "]", count: 300),
-        "[" + String(repeating: "{\"a\":", count: 255) + "1" + String(repeating: "}", count: 255) + "]",
-        "[" + String(repeating: "{\"a\":", count: 256) + "1" + String(repeating: "}", count: 256) + "]",
-    ])
+    @Test(
+        "hand-picked lines: members named with escapes, given twice, nested, batches, junk",
+        arguments: [
+            #"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":"detail","value":42}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"a","method":"b"}"#,
+            #"{"\u006asonrpc":"2.0","\u0069d":7,"m\u0065thod":"x","par\u0061ms":[]}"#,
+            #"{"id":1,"idx":2,"Method":"x","params ":{},"":null}"#,
+            #"[{"jsonrpc":"2.0","id":1,"method":"x"},1,"s",[],{}]"#,
+            #"[]"#, #"[1,2]"#, #"  { }  "#, #"null"#, #"42"#, #""text""#,
+            #"{"id":1,}"#, #"{"id" 1}"#, #"[{"id":1},]"#, #"{"id":1} x"#, #"{"a":"\ud800"}"#, #"{"\ud800":1}"#,
+            "{\"id\":\"\u{1}\"}", "{\"k\u{1}\":1}", #"{"id":01}"#, #"{"id":1.}"#, #"{"#, #"["#, "",
+            String(repeating: "[", count: 300) + String(repeating: "]", count: 300),
+            "[" + String(repeating: "{\"a\":", count: 255) + "1" + String(repeating: "}", count: 255) + "]",
+            "[" + String(repeating: "{\"a\":", count: 256) + "1" + String(repeating: "}", count: 256) + "]",
+        ]
+    )
     func handPicked(text: String) {
         agree(text)
     }
@@ -55,7 +58,10 @@ struct RequestLineParserTests {
         let names = ["jsonrpc", "id", "method", "params", "\\u0069d", "other", "ID"]
         for _ in 0..<1_000 {
             let members = (0..<Int.random(in: 0...6, using: &random)).map { _ in
-                let value = String(decoding: (try? JSONWriter.bytes(JSONWriterTests.value(&random))) ?? [], as: UTF8.self)
+                let value = String(
+                    decoding: (try? JSONWriter.bytes(JSONWriterTests.value(&random))) ?? [],
+                    as: UTF8.self
+                )
                 return "\"\(names.randomElement(using: &random)!)\":\(value)"
             }
             let object = "{" + members.joined(separator: ",") + "}"

@@ -9,15 +9,23 @@ struct SocketPathTests {
     @Test("the default app: $WINDOWD_SOCKET, else windowd.sock in the runtime, root or /tmp directory")
     func defaultApp() throws {
         #expect(SocketPath.resolveDefault(environment: ["WINDOWD_SOCKET": "/s"], uid: 5) == "/s")
-        #expect(SocketPath.resolveDefault(environment: ["XDG_RUNTIME_DIR": "/run/user/5"], uid: 5) == "/run/user/5/windowd/windowd.sock")
+        #expect(
+            SocketPath.resolveDefault(environment: ["XDG_RUNTIME_DIR": "/run/user/5"], uid: 5)
+                == "/run/user/5/windowd/windowd.sock"
+        )
         #expect(SocketPath.resolveDefault(environment: [:], uid: 0) == "/run/windowd/windowd.sock")
         #expect(SocketPath.resolveDefault(environment: [:], uid: 5) == "/tmp/windowd-5/windowd.sock")
-        #expect(try SocketPath.resolve(socket: nil, app: nil, environment: [:], uid: 5) == "/tmp/windowd-5/windowd.sock")
+        #expect(
+            try SocketPath.resolve(socket: nil, app: nil, environment: [:], uid: 5) == "/tmp/windowd-5/windowd.sock"
+        )
     }
 
     @Test("an app: APP_ID.sock in the same directory")
     func app() {
-        #expect(SocketPath.forApp(orders, environment: ["XDG_RUNTIME_DIR": "/run/user/5"], uid: 5) == "/run/user/5/windowd/orders.sock")
+        #expect(
+            SocketPath.forApp(orders, environment: ["XDG_RUNTIME_DIR": "/run/user/5"], uid: 5)
+                == "/run/user/5/windowd/orders.sock"
+        )
         #expect(SocketPath.forApp(orders, environment: [:], uid: 0) == "/run/windowd/orders.sock")
         #expect(SocketPath.forApp(orders, environment: [:], uid: 5) == "/tmp/windowd-5/orders.sock")
     }
@@ -28,9 +36,18 @@ struct SocketPathTests {
         #expect(try SocketPath.resolve(socket: "/flag.sock", app: orders, environment: both, uid: 5) == "/flag.sock")
         #expect(try SocketPath.resolve(socket: nil, app: orders, environment: both, uid: 5) == "/r/windowd/orders.sock")
         #expect(try SocketPath.resolve(socket: nil, app: nil, environment: both, uid: 5) == "/env.sock")
-        #expect(try SocketPath.resolve(socket: "", app: nil, environment: ["WINDOWD_APP": "other", "XDG_RUNTIME_DIR": "/r"], uid: 5)
-                == "/r/windowd/other.sock")
-        #expect(throws: AppID.Invalid.self) { try SocketPath.resolve(socket: nil, app: nil, environment: ["WINDOWD_APP": "../x"], uid: 5) }
+        #expect(
+            try SocketPath.resolve(
+                socket: "",
+                app: nil,
+                environment: ["WINDOWD_APP": "other", "XDG_RUNTIME_DIR": "/r"],
+                uid: 5
+            )
+                == "/r/windowd/other.sock"
+        )
+        #expect(throws: AppID.Invalid.self) {
+            try SocketPath.resolve(socket: nil, app: nil, environment: ["WINDOWD_APP": "../x"], uid: 5)
+        }
     }
 }
 
@@ -39,22 +56,41 @@ struct SocketPathTests {
 struct StartAdviceTests {
     @Test("an app's socket: how to start its instance; any other: how to name the socket")
     func advice() {
-        #expect(SocketPath.startAdvice(for: "/run/user/5/windowd/orders.sock")
-                == "is app orders's instance running? start it with 'systemctl --user enable --now windowd@orders.socket' or 'windowd --app orders'")
-        #expect(SocketPath.startAdvice(for: "/run/user/5/windowd/windowd.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
+        #expect(
+            SocketPath.startAdvice(for: "/run/user/5/windowd/orders.sock")
+                == "is app orders's instance running? start it with 'systemctl --user enable --now windowd@orders.socket' or 'windowd --app orders'"
+        )
+        #expect(
+            SocketPath.startAdvice(for: "/run/user/5/windowd/windowd.sock")
+                == "is windowd running? set --socket or WINDOWD_SOCKET"
+        )
         #expect(SocketPath.startAdvice(for: "/tmp/windowd-5/s.sock").hasPrefix("is app s's instance"))
         #expect(SocketPath.startAdvice(for: "/tmp/x/s.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
         #expect(SocketPath.startAdvice(for: "/tmp/x/S.sock") == "is windowd running? set --socket or WINDOWD_SOCKET")
-        #expect(SocketPath.startAdvice(for: "/run/windowd/orders.sock")
-                == "is app orders's instance running? start it with 'systemctl enable --now windowd@orders.socket' or 'windowd --app orders'")
+        #expect(
+            SocketPath.startAdvice(for: "/run/windowd/orders.sock")
+                == "is app orders's instance running? start it with 'systemctl enable --now windowd@orders.socket' or 'windowd --app orders'"
+        )
     }
 
     @Test("a daemon that does not answer: the unit to look at, the system's or the user's, the app's or windowd's")
     func stuckAdvice() {
-        #expect(SocketPath.stuckAdvice(for: "/run/user/5/windowd/orders.sock") == "is it stopped or stuck? see 'systemctl --user status windowd@orders'")
-        #expect(SocketPath.stuckAdvice(for: "/run/windowd/orders.sock") == "is it stopped or stuck? see 'systemctl status windowd@orders'")
-        #expect(SocketPath.stuckAdvice(for: "/run/windowd/windowd.sock") == "is it stopped or stuck? see 'systemctl status windowd'")
-        #expect(SocketPath.stuckAdvice(for: "/run/user/5/windowd/windowd.sock") == "is it stopped or stuck? see 'systemctl --user status windowd'")
+        #expect(
+            SocketPath.stuckAdvice(for: "/run/user/5/windowd/orders.sock")
+                == "is it stopped or stuck? see 'systemctl --user status windowd@orders'"
+        )
+        #expect(
+            SocketPath.stuckAdvice(for: "/run/windowd/orders.sock")
+                == "is it stopped or stuck? see 'systemctl status windowd@orders'"
+        )
+        #expect(
+            SocketPath.stuckAdvice(for: "/run/windowd/windowd.sock")
+                == "is it stopped or stuck? see 'systemctl status windowd'"
+        )
+        #expect(
+            SocketPath.stuckAdvice(for: "/run/user/5/windowd/windowd.sock")
+                == "is it stopped or stuck? see 'systemctl --user status windowd'"
+        )
         #expect(SocketPath.stuckAdvice(for: "/tmp/x/s.sock") == "is it stopped or stuck?")
     }
 }

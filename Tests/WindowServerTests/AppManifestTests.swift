@@ -1,6 +1,7 @@
 import Testing
 import WindowEngine
 import WindowProtocol
+
 @testable import WindowServer
 
 /// An app's manifest (windowd(8), Apps and instances): the `[app]` and `[groups]` of windowd.toml, decoded the
@@ -24,14 +25,16 @@ struct AppManifestTests {
 
     @Test("[app] and [groups.NAME] decode as in windowd.toml")
     func decodes() throws {
-        let manifest = try Self.parse("""
+        let manifest = try Self.parse(
+            """
             [app]
             session_ttl_seconds = 60
 
             [groups.detail]
             value = "int"
             requires_auth = true
-            """)
+            """
+        )
         #expect(manifest.app.sessionTTLSeconds == 60)
         #expect(manifest.groups == ["detail": DaemonConfig.GroupSection(value: .int, requiresAuth: true)])
     }
@@ -42,7 +45,10 @@ struct AppManifestTests {
         base.daemon.maxClients = 7
         base.state.directory = "/s"
         base.groups = ["main": .init()]
-        let config = base.serving(try AppID(validating: "orders"), try Self.parse("[app]\nminimum_loading_ms = 0\n[groups.list]\n"))
+        let config = base.serving(
+            try AppID(validating: "orders"),
+            try Self.parse("[app]\nminimum_loading_ms = 0\n[groups.list]\n")
+        )
         #expect(config.daemon.maxClients == 7)
         #expect(config.state.directory == "/s")
         #expect(config.app.minimumLoadingMilliseconds == 0)
@@ -50,15 +56,21 @@ struct AppManifestTests {
         #expect(config.appID?.rawValue == "orders")
     }
 
-    @Test("errors name the file, the line and the key", arguments: [
-        ("[groups.a]\nvalue = \"integer\"\n", 2, "groups.a.value", "must be one of"),
-        ("[daemon]\nmax_clients = 5\n[groups.a]\n", 1, "daemon", "an app's manifest has the tables [app] and [groups.NAME] only"),
-        ("[state]\n[groups.a]\n", 1, "state", "[daemon] and [state] are windowd's own config"),
-        ("[places]\n[groups.a]\n", 1, "places", "is not a known key"),
-        ("[apps]\n[groups.a]\n", 1, "apps", "did you mean app?"),
-        ("[app]\nsession_ttl_seconds = 0\n[groups.a]\n", 2, "app.session_ttl_seconds", "must be greater than 0"),
-        ("[groups.a\n", 1, "groups.a", "not valid TOML"),
-    ])
+    @Test(
+        "errors name the file, the line and the key",
+        arguments: [
+            ("[groups.a]\nvalue = \"integer\"\n", 2, "groups.a.value", "must be one of"),
+            (
+                "[daemon]\nmax_clients = 5\n[groups.a]\n", 1, "daemon",
+                "an app's manifest has the tables [app] and [groups.NAME] only"
+            ),
+            ("[state]\n[groups.a]\n", 1, "state", "[daemon] and [state] are windowd's own config"),
+            ("[places]\n[groups.a]\n", 1, "places", "is not a known key"),
+            ("[apps]\n[groups.a]\n", 1, "apps", "did you mean app?"),
+            ("[app]\nsession_ttl_seconds = 0\n[groups.a]\n", 2, "app.session_ttl_seconds", "must be greater than 0"),
+            ("[groups.a\n", 1, "groups.a", "not valid TOML"),
+        ]
+    )
     func located(_ text: String, _ line: Int, _ key: String, _ fragment: String) {
         do {
             _ = try Self.parse(text)

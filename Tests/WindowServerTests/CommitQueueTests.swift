@@ -1,5 +1,6 @@
 import Testing
 import WindowEngine
+
 @testable import WindowServer
 
 @Suite("Commit queue")
@@ -49,7 +50,9 @@ struct CommitQueueTests {
         #expect(queue.finished(failure: nil).released == ["second"])
     }
 
-    @Test("a refused transaction of requests' changes is rolled back: every waiter is released with the failure, later changes are dropped, nothing is retried")
+    @Test(
+        "a refused transaction of requests' changes is rolled back: every waiter is released with the failure, later changes are dropped, nothing is retried"
+    )
     func refusedRequestsAreRolledBack() {
         var queue = Queue()
         _ = queue.add([Self.change])
@@ -72,7 +75,9 @@ struct CommitQueueTests {
         #expect(queue.failure == nil)
     }
 
-    @Test("the daemon's own changes are kept when their transaction fails, retried after a pause, and first in the next transaction")
+    @Test(
+        "the daemon's own changes are kept when their transaction fails, retried after a pause, and first in the next transaction"
+    )
     func daemonChangesAreRetried() {
         var queue = Queue()
         let own = StateChange.sessionCleared
@@ -87,11 +92,16 @@ struct CommitQueueTests {
         #expect(refused.schedule == .retry)
         #expect(queue.add([Self.change]) == .none, "no commit before the pause is over")
         #expect(queue.retryDue() == .commit)
-        #expect(queue.startCommit() == [own, own, Self.change], "the kept changes first, the requests' dropped ones not at all")
+        #expect(
+            queue.startCommit() == [own, own, Self.change],
+            "the kept changes first, the requests' dropped ones not at all"
+        )
         #expect(queue.finished(failure: nil).schedule == .none)
     }
 
-    @Test("a failed transaction of the daemon's own changes and bookkeeping undoes nothing: waiters are released as if it had succeeded, later changes stay")
+    @Test(
+        "a failed transaction of the daemon's own changes and bookkeeping undoes nothing: waiters are released as if it had succeeded, later changes stay"
+    )
     func failureWithNothingToUndo() {
         var queue = Queue()
         _ = queue.add([Self.bookkeeping])

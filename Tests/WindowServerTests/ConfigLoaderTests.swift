@@ -1,9 +1,11 @@
+import Testing
+import WindowEngine
+
+@testable import WindowServer
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-import WindowEngine
-@testable import WindowServer
 
 @Suite("Config")
 struct ConfigLoaderTests {
@@ -18,7 +20,9 @@ struct ConfigLoaderTests {
         let shipped = try ConfigLoader.load(path: Self.repositoryRoot + "/config/windowd.toml")
         let embedded = try ConfigLoader.parse(EmbeddedConfig.text, file: "embedded")
         #expect(shipped == embedded)
-        #expect(embedded.groups["detail"] == DaemonConfig.GroupSection(value: .int, command: ["winctl", "attach", "{id}"]))
+        #expect(
+            embedded.groups["detail"] == DaemonConfig.GroupSection(value: .int, command: ["winctl", "attach", "{id}"])
+        )
         #expect(embedded.daemon.maxMessageBytes == 65_536)
         #expect(embedded.app.phaseSettleMilliseconds == 150)
         #expect(embedded.coordinatorLimits.phaseSettle == 0.15)
@@ -41,18 +45,24 @@ struct ConfigLoaderTests {
             #expect(error.file == "/etc/windowd/windowd.toml")
             #expect(error.line == 5)
             #expect(error.key == "groups.detail.value")
-            #expect(error.description == #"/etc/windowd/windowd.toml:5: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found a string ("integer")"#)
+            #expect(
+                error.description
+                    == #"/etc/windowd/windowd.toml:5: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found a string ("integer")"#
+            )
         }
     }
 
-    @Test("wrong types, unknown keys, syntax errors and bad limits are located", arguments: [
-        ("[daemon]\nmax_clients = \"many\"\n[groups.a]\n", 2, "daemon.max_clients"),
-        ("[daemon]\nmax_clinets = 5\n[groups.a]\n", 2, "daemon.max_clinets"),
-        ("[daemon\nmax_clients = 5\n", 1, "daemon"),
-        ("[groups.a]\nvalue = \"int\"\n[app]\nsession_ttl_seconds = 0\n", 4, "app.session_ttl_seconds"),
-        ("[state]\ndurability = \"sometimes\"\n[groups.a]\n", 2, "state.durability"),
-        ("[daemon]\n", nil, "groups"),
-    ] as [(String, Int?, String?)])
+    @Test(
+        "wrong types, unknown keys, syntax errors and bad limits are located",
+        arguments: [
+            ("[daemon]\nmax_clients = \"many\"\n[groups.a]\n", 2, "daemon.max_clients"),
+            ("[daemon]\nmax_clinets = 5\n[groups.a]\n", 2, "daemon.max_clinets"),
+            ("[daemon\nmax_clients = 5\n", 1, "daemon"),
+            ("[groups.a]\nvalue = \"int\"\n[app]\nsession_ttl_seconds = 0\n", 4, "app.session_ttl_seconds"),
+            ("[state]\ndurability = \"sometimes\"\n[groups.a]\n", 2, "state.durability"),
+            ("[daemon]\n", nil, "groups"),
+        ] as [(String, Int?, String?)]
+    )
     func located(text: String, line: Int?, key: String?) {
         do {
             _ = try ConfigLoader.parse(text, file: "t.toml")
@@ -77,93 +87,222 @@ struct ConfigLoaderTests {
         }
     }
 
-    @Test("each error names the file, the line, the key, what was expected and what was found", arguments: [
-        Message("a string for an integer", "[groups.main]\nvalue = \"none\"\n\n[daemon]\nmax_clients = \"many\"\n",
-                #"config/windowd.toml:5: daemon.max_clients must be an integer, found a string ("many")"#),
-        Message("a float for an integer", "[daemon]\nmax_clients = 1.5\n[groups.main]\n",
-                "config/windowd.toml:2: daemon.max_clients must be an integer, found a float (1.5)"),
-        Message("a duration as a string", "[groups.main]\n[app]\nsession_ttl_seconds = \"12h\"\n",
-                #"config/windowd.toml:3: app.session_ttl_seconds must be an integer number of seconds, found a string ("12h")"#),
-        Message("yes for a boolean", "[groups.detail]\nvalue = \"int\"\nrestore = \"yes\"\n",
-                #"config/windowd.toml:3: groups.detail.restore must be true or false, found a string ("yes")"#),
-        Message("an integer for a string", "[daemon]\nsocket = 5\n[groups.main]\n",
-                "config/windowd.toml:2: daemon.socket must be a string, found an integer (5)"),
-        Message("a string for an array", "[groups.detail]\nlaunch = \"tmux new-window\"\n",
-                #"config/windowd.toml:2: groups.detail.launch must be an array of strings, found a string ("tmux new-window")"#),
-        Message("a wrong element, on its own line", "[groups.detail]\nlaunch = [\n  \"tmux\",\n  5,\n]\n",
-                "config/windowd.toml:4: groups.detail.launch[1] must be a string, found an integer (5)"),
-        Message("a uid that is not one", "[groups.main]\n[daemon]\nallowed_uids = [1000, -1]\n",
-                "config/windowd.toml:3: daemon.allowed_uids[1] must be a user id, 0 to 4294967295, not -1"),
-        Message("a user name for a uid", "[groups.main]\n[daemon]\nallowed_uids = [\"root\"]\n",
-                #"config/windowd.toml:3: daemon.allowed_uids[0] must be a user id (an integer), found a string ("root")"#),
-        Message("a milliseconds value as a float", "[groups.main]\n[app]\nminimum_loading_ms = 0.5\n",
-                "config/windowd.toml:3: app.minimum_loading_ms must be an integer number of milliseconds, found a float (0.5)"),
-        Message("a boolean for an integer", "[groups.main]\n[daemon]\nmax_message_bytes = true\n",
-                "config/windowd.toml:3: daemon.max_message_bytes must be an integer number of bytes, found a boolean (true)"),
-        Message("a table for an integer", "[groups.main]\n[daemon.max_clients]\n",
-                "config/windowd.toml:2: daemon.max_clients must be an integer, found a table"),
-        Message("an unknown value type", "[groups.detail]\nvalue = \"integer\"\n",
-                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found a string ("integer")"#),
-        Message("a value type that is not a string", "[groups.detail]\nvalue = 5\n",
-                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found an integer (5)"#),
-        Message("an unknown durability", "[groups.main]\n[state]\ndurability = \"sometimes\"\n",
-                #"config/windowd.toml:3: state.durability must be one of "normal" or "full", found a string ("sometimes")"#),
-        Message("an unknown damage policy", "[groups.main]\n[state]\non_damage = \"ignore\"\n",
-                #"config/windowd.toml:3: state.on_damage must be one of "move-aside" or "refuse", found a string ("ignore")"#),
-        Message("a misspelt key", "[daemon]\nmax_clinets = 5\n[groups.main]\n",
-                "config/windowd.toml:2: daemon.max_clinets is not a known key; did you mean max_clients?"),
-        Message("an unknown key", "[groups.main]\ncolour = \"red\"\n",
-                "config/windowd.toml:2: groups.main.colour is not a known key; check its spelling against windowd.toml(5)"),
-        Message("an unknown table", "[groups.main]\n[deamon]\n",
-                "config/windowd.toml:2: deamon is not a known key; did you mean daemon?"),
-        Message("a section that is not a table", "daemon = 5\n[groups.main]\n",
-                "config/windowd.toml:1: daemon must be a table ([daemon]), found an integer (5)"),
-        Message("a group that is not a table", "[groups]\nmain = \"none\"\n",
-                #"config/windowd.toml:2: groups.main must be a table ([groups.main]), found a string ("none")"#),
-        Message("a group id with a space", "[groups.\"two words\"]\n",
-                #"config/windowd.toml:1: groups."two words" is not a valid group id: a group id uses letters, digits, '-' and '_' only"#),
-        Message("an empty program", "[groups.detail]\nlaunch = [\"\", \"x\"]\n",
-                "config/windowd.toml:2: groups.detail.launch must start with the program to run; its first element is empty"),
-        Message("an empty command", "[groups.detail]\ncommand = [\"\"]\n",
-                "config/windowd.toml:2: groups.detail.command must start with the program to run; its first element is empty"),
-        Message("a limit of 0", "[groups.main]\n[daemon]\nmax_windows = 0\n",
-                "config/windowd.toml:3: daemon.max_windows must be greater than 0, not 0"),
-        Message("a message limit too small", "[groups.main]\n[daemon]\nmax_message_bytes = 100\n",
-                "config/windowd.toml:3: daemon.max_message_bytes must be at least 1024 so that requests fit, not 100"),
-        Message("a negative loading time", "[groups.main]\n[app]\nminimum_loading_ms = -1\n",
-                "config/windowd.toml:3: app.minimum_loading_ms must not be negative, not -1"),
-        Message("a negative settle time", "[groups.main]\n[app]\nphase_settle_ms = -5\n",
-                "config/windowd.toml:3: app.phase_settle_ms must not be negative, not -5"),
-        Message("a settle time over a minute", "[groups.main]\n[app]\nphase_settle_ms = 90000\n",
-                "config/windowd.toml:3: app.phase_settle_ms must be at most 60000 (a minute), not 90000"),
-        Message("a stall time under 10 ms", "[groups.main]\n[daemon]\noutbound_stall_ms = 0\n",
-                "config/windowd.toml:3: daemon.outbound_stall_ms must be between 10 and 600000 (ten minutes), not 0"),
-        Message("a stall time in seconds", "[groups.main]\n[daemon]\noutbound_stall_ms = 1.5\n",
-                "config/windowd.toml:3: daemon.outbound_stall_ms must be an integer number of milliseconds, found a float (1.5)"),
-        Message("a launch timeout of zero", "[groups.main]\n[app]\nlaunch_timeout_ms = 0\n",
-                "config/windowd.toml:3: app.launch_timeout_ms must be at least 1, not 0"),
-        Message("a launch timeout over an hour", "[groups.main]\n[app]\nlaunch_timeout_ms = 3600001\n",
-                "config/windowd.toml:3: app.launch_timeout_ms must be at most 3600000 (an hour), not 3600001"),
-        Message("a settle time in seconds", "[groups.main]\n[app]\nphase_settle_ms = 0.15\n",
-                "config/windowd.toml:3: app.phase_settle_ms must be an integer number of milliseconds, found a float (0.15)"),
-        Message("an empty run program", "[groups.file]\nrun = [\"\", \"{value}\"]\n",
-                "config/windowd.toml:2: groups.file.run must start with the program to run; its first element is empty"),
-        Message("run and command together", "[groups.file]\ncommand = [\"orders\", \"{value}\"]\nrun = [\"vim\", \"{value}\"]\n",
+    @Test(
+        "each error names the file, the line, the key, what was expected and what was found",
+        arguments: [
+            Message(
+                "a string for an integer",
+                "[groups.main]\nvalue = \"none\"\n\n[daemon]\nmax_clients = \"many\"\n",
+                #"config/windowd.toml:5: daemon.max_clients must be an integer, found a string ("many")"#
+            ),
+            Message(
+                "a float for an integer",
+                "[daemon]\nmax_clients = 1.5\n[groups.main]\n",
+                "config/windowd.toml:2: daemon.max_clients must be an integer, found a float (1.5)"
+            ),
+            Message(
+                "a duration as a string",
+                "[groups.main]\n[app]\nsession_ttl_seconds = \"12h\"\n",
+                #"config/windowd.toml:3: app.session_ttl_seconds must be an integer number of seconds, found a string ("12h")"#
+            ),
+            Message(
+                "yes for a boolean",
+                "[groups.detail]\nvalue = \"int\"\nrestore = \"yes\"\n",
+                #"config/windowd.toml:3: groups.detail.restore must be true or false, found a string ("yes")"#
+            ),
+            Message(
+                "an integer for a string",
+                "[daemon]\nsocket = 5\n[groups.main]\n",
+                "config/windowd.toml:2: daemon.socket must be a string, found an integer (5)"
+            ),
+            Message(
+                "a string for an array",
+                "[groups.detail]\nlaunch = \"tmux new-window\"\n",
+                #"config/windowd.toml:2: groups.detail.launch must be an array of strings, found a string ("tmux new-window")"#
+            ),
+            Message(
+                "a wrong element, on its own line",
+                "[groups.detail]\nlaunch = [\n  \"tmux\",\n  5,\n]\n",
+                "config/windowd.toml:4: groups.detail.launch[1] must be a string, found an integer (5)"
+            ),
+            Message(
+                "a uid that is not one",
+                "[groups.main]\n[daemon]\nallowed_uids = [1000, -1]\n",
+                "config/windowd.toml:3: daemon.allowed_uids[1] must be a user id, 0 to 4294967295, not -1"
+            ),
+            Message(
+                "a user name for a uid",
+                "[groups.main]\n[daemon]\nallowed_uids = [\"root\"]\n",
+                #"config/windowd.toml:3: daemon.allowed_uids[0] must be a user id (an integer), found a string ("root")"#
+            ),
+            Message(
+                "a milliseconds value as a float",
+                "[groups.main]\n[app]\nminimum_loading_ms = 0.5\n",
+                "config/windowd.toml:3: app.minimum_loading_ms must be an integer number of milliseconds, found a float (0.5)"
+            ),
+            Message(
+                "a boolean for an integer",
+                "[groups.main]\n[daemon]\nmax_message_bytes = true\n",
+                "config/windowd.toml:3: daemon.max_message_bytes must be an integer number of bytes, found a boolean (true)"
+            ),
+            Message(
+                "a table for an integer",
+                "[groups.main]\n[daemon.max_clients]\n",
+                "config/windowd.toml:2: daemon.max_clients must be an integer, found a table"
+            ),
+            Message(
+                "an unknown value type",
+                "[groups.detail]\nvalue = \"integer\"\n",
+                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found a string ("integer")"#
+            ),
+            Message(
+                "a value type that is not a string",
+                "[groups.detail]\nvalue = 5\n",
+                #"config/windowd.toml:2: groups.detail.value must be one of "none", "int", "string", "uuid" or "path", found an integer (5)"#
+            ),
+            Message(
+                "an unknown durability",
+                "[groups.main]\n[state]\ndurability = \"sometimes\"\n",
+                #"config/windowd.toml:3: state.durability must be one of "normal" or "full", found a string ("sometimes")"#
+            ),
+            Message(
+                "an unknown damage policy",
+                "[groups.main]\n[state]\non_damage = \"ignore\"\n",
+                #"config/windowd.toml:3: state.on_damage must be one of "move-aside" or "refuse", found a string ("ignore")"#
+            ),
+            Message(
+                "a misspelt key",
+                "[daemon]\nmax_clinets = 5\n[groups.main]\n",
+                "config/windowd.toml:2: daemon.max_clinets is not a known key; did you mean max_clients?"
+            ),
+            Message(
+                "an unknown key",
+                "[groups.main]\ncolour = \"red\"\n",
+                "config/windowd.toml:2: groups.main.colour is not a known key; check its spelling against windowd.toml(5)"
+            ),
+            Message(
+                "an unknown table",
+                "[groups.main]\n[deamon]\n",
+                "config/windowd.toml:2: deamon is not a known key; did you mean daemon?"
+            ),
+            Message(
+                "a section that is not a table",
+                "daemon = 5\n[groups.main]\n",
+                "config/windowd.toml:1: daemon must be a table ([daemon]), found an integer (5)"
+            ),
+            Message(
+                "a group that is not a table",
+                "[groups]\nmain = \"none\"\n",
+                #"config/windowd.toml:2: groups.main must be a table ([groups.main]), found a string ("none")"#
+            ),
+            Message(
+                "a group id with a space",
+                "[groups.\"two words\"]\n",
+                #"config/windowd.toml:1: groups."two words" is not a valid group id: a group id uses letters, digits, '-' and '_' only"#
+            ),
+            Message(
+                "an empty program",
+                "[groups.detail]\nlaunch = [\"\", \"x\"]\n",
+                "config/windowd.toml:2: groups.detail.launch must start with the program to run; its first element is empty"
+            ),
+            Message(
+                "an empty command",
+                "[groups.detail]\ncommand = [\"\"]\n",
+                "config/windowd.toml:2: groups.detail.command must start with the program to run; its first element is empty"
+            ),
+            Message(
+                "a limit of 0",
+                "[groups.main]\n[daemon]\nmax_windows = 0\n",
+                "config/windowd.toml:3: daemon.max_windows must be greater than 0, not 0"
+            ),
+            Message(
+                "a message limit too small",
+                "[groups.main]\n[daemon]\nmax_message_bytes = 100\n",
+                "config/windowd.toml:3: daemon.max_message_bytes must be at least 1024 so that requests fit, not 100"
+            ),
+            Message(
+                "a negative loading time",
+                "[groups.main]\n[app]\nminimum_loading_ms = -1\n",
+                "config/windowd.toml:3: app.minimum_loading_ms must not be negative, not -1"
+            ),
+            Message(
+                "a negative settle time",
+                "[groups.main]\n[app]\nphase_settle_ms = -5\n",
+                "config/windowd.toml:3: app.phase_settle_ms must not be negative, not -5"
+            ),
+            Message(
+                "a settle time over a minute",
+                "[groups.main]\n[app]\nphase_settle_ms = 90000\n",
+                "config/windowd.toml:3: app.phase_settle_ms must be at most 60000 (a minute), not 90000"
+            ),
+            Message(
+                "a stall time under 10 ms",
+                "[groups.main]\n[daemon]\noutbound_stall_ms = 0\n",
+                "config/windowd.toml:3: daemon.outbound_stall_ms must be between 10 and 600000 (ten minutes), not 0"
+            ),
+            Message(
+                "a stall time in seconds",
+                "[groups.main]\n[daemon]\noutbound_stall_ms = 1.5\n",
+                "config/windowd.toml:3: daemon.outbound_stall_ms must be an integer number of milliseconds, found a float (1.5)"
+            ),
+            Message(
+                "a launch timeout of zero",
+                "[groups.main]\n[app]\nlaunch_timeout_ms = 0\n",
+                "config/windowd.toml:3: app.launch_timeout_ms must be at least 1, not 0"
+            ),
+            Message(
+                "a launch timeout over an hour",
+                "[groups.main]\n[app]\nlaunch_timeout_ms = 3600001\n",
+                "config/windowd.toml:3: app.launch_timeout_ms must be at most 3600000 (an hour), not 3600001"
+            ),
+            Message(
+                "a settle time in seconds",
+                "[groups.main]\n[app]\nphase_settle_ms = 0.15\n",
+                "config/windowd.toml:3: app.phase_settle_ms must be an integer number of milliseconds, found a float (0.15)"
+            ),
+            Message(
+                "an empty run program",
+                "[groups.file]\nrun = [\"\", \"{value}\"]\n",
+                "config/windowd.toml:2: groups.file.run must start with the program to run; its first element is empty"
+            ),
+            Message(
+                "run and command together",
+                "[groups.file]\ncommand = [\"orders\", \"{value}\"]\nrun = [\"vim\", \"{value}\"]\n",
                 "config/windowd.toml:3: groups.file.run cannot be set together with groups.file.command: run = [...] starts the program "
-                + "under winctl run, command = [...] starts a presenter of its own; keep one of them"),
-        Message("no group", "[daemon]\n",
-                "config/windowd.toml: groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]"),
-        Message("a syntax error in a value", "[daemon]\nmax_clients = = 3\n",
-                "config/windowd.toml:2:15: not valid TOML (in daemon.max_clients): expected a value, found '='"),
-        Message("a bare word for a string", "[groups.detail]\nvalue = int\n",
-                "config/windowd.toml:2:9: not valid TOML (in groups.detail.value): expected a value, found int; a string needs quotes, and true, false, inf and nan are lowercase"),
-        Message("a key defined twice", "[groups.main]\nvalue = \"none\"\nvalue = \"int\"\n",
-                "config/windowd.toml:3:1: not valid TOML (in groups.main.value): groups.main.value is defined twice; it was first defined at line 2"),
-        Message("[[[ nonsense", "[[[ nonsense",
-                "config/windowd.toml:1:3: not valid TOML: expected a table name after '[[', found '['"),
-        Message("[&", "[&",
-                "config/windowd.toml:1:2: not valid TOML: expected a table name after '[', found '&'"),
-    ])
+                    + "under winctl run, command = [...] starts a presenter of its own; keep one of them"
+            ),
+            Message(
+                "no group",
+                "[daemon]\n",
+                "config/windowd.toml: groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]"
+            ),
+            Message(
+                "a syntax error in a value",
+                "[daemon]\nmax_clients = = 3\n",
+                "config/windowd.toml:2:15: not valid TOML (in daemon.max_clients): expected a value, found '='"
+            ),
+            Message(
+                "a bare word for a string",
+                "[groups.detail]\nvalue = int\n",
+                "config/windowd.toml:2:9: not valid TOML (in groups.detail.value): expected a value, found int; a string needs quotes, and true, false, inf and nan are lowercase"
+            ),
+            Message(
+                "a key defined twice",
+                "[groups.main]\nvalue = \"none\"\nvalue = \"int\"\n",
+                "config/windowd.toml:3:1: not valid TOML (in groups.main.value): groups.main.value is defined twice; it was first defined at line 2"
+            ),
+            Message(
+                "[[[ nonsense",
+                "[[[ nonsense",
+                "config/windowd.toml:1:3: not valid TOML: expected a table name after '[[', found '['"
+            ),
+            Message(
+                "[&",
+                "[&",
+                "config/windowd.toml:1:2: not valid TOML: expected a table name after '[', found '&'"
+            ),
+        ]
+    )
     func messages(_ example: Message) {
         do {
             let config = try ConfigLoader.parse(example.text, file: "config/windowd.toml")
@@ -179,12 +318,17 @@ struct ConfigLoaderTests {
             _ = try ConfigLoader.parse(bytes: [0x00, 0xFF, 0xFE], file: "t.toml")
             Issue.record("accepted")
         } catch {
-            #expect(error.description == "t.toml:1:2: not valid TOML: the file is not UTF-8 text (byte 0xFF); TOML must be UTF-8")
+            #expect(
+                error.description
+                    == "t.toml:1:2: not valid TOML: the file is not UTF-8 text (byte 0xFF); TOML must be UTF-8"
+            )
             #expect(error.line == 1 && error.column == 2)
         }
     }
 
-    @Test("a file is read as bytes: non-UTF-8 content, a directory, a FIFO, a device and a missing file are clean errors")
+    @Test(
+        "a file is read as bytes: non-UTF-8 content, a directory, a FIFO, a device and a missing file are clean errors"
+    )
     func files() throws {
         var template = Array("/tmp/wcl-XXXXXX".utf8CString)
         let directory = String(cString: try #require(mkdtemp(&template)))
@@ -203,7 +347,11 @@ struct ConfigLoaderTests {
             (directory, directory + ": cannot read the file (it is not a regular file)"),
             (directory + "/fifo", directory + "/fifo: cannot read the file (it is not a regular file)"),
             ("/dev/zero", "/dev/zero: cannot read the file (it is not a regular file)"),
-            (directory + "/missing.toml", directory + "/missing.toml: cannot read the file (No such file or directory); check the path given to --config"),
+            (
+                directory + "/missing.toml",
+                directory
+                    + "/missing.toml: cannot read the file (No such file or directory); check the path given to --config"
+            ),
         ]
         for (path, expected) in cases {
             do {
@@ -217,7 +365,8 @@ struct ConfigLoaderTests {
 
     @Test("groups become the core's window groups")
     func groups() throws {
-        let config = try ConfigLoader.parse("""
+        let config = try ConfigLoader.parse(
+            """
             [groups.orders]
             value = "uuid"
             requires_auth = true
@@ -227,21 +376,34 @@ struct ConfigLoaderTests {
             [groups.detail]
             value = "int"
             command = ["orders", "detail", "{value}"]
-            """, file: "t.toml")
-        #expect(config.windowGroups == [
-            WindowGroup(id: "detail", valueType: .int, command: ["orders", "detail", "{value}"]),
-            WindowGroup(id: "orders", valueType: .uuid, launch: ["tmux", "new-window", "winctl", "attach", "{id}"], restore: false, requiresAuth: true),
-        ])
+            """,
+            file: "t.toml"
+        )
+        #expect(
+            config.windowGroups == [
+                WindowGroup(id: "detail", valueType: .int, command: ["orders", "detail", "{value}"]),
+                WindowGroup(
+                    id: "orders",
+                    valueType: .uuid,
+                    launch: ["tmux", "new-window", "winctl", "attach", "{id}"],
+                    restore: false,
+                    requiresAuth: true
+                ),
+            ]
+        )
     }
 
     @Test("a group with run and value path: presented by winctl run of its program; an empty command beside it is none")
     func runGroup() throws {
-        let config = try ConfigLoader.parse("""
+        let config = try ConfigLoader.parse(
+            """
             [groups.file]
             value = "path"
             run = ["vim", "{value}"]
             command = []
-            """, file: "t.toml")
+            """,
+            file: "t.toml"
+        )
         #expect(config.groups["file"] == DaemonConfig.GroupSection(value: .path, run: ["vim", "{value}"]))
         let group = try #require(config.windowGroups.first)
         #expect(group.run == ["vim", "{value}"])
@@ -267,7 +429,13 @@ struct ConfigLoaderTests {
     func locate() {
         #expect(ConfigSource.locate(explicit: "/x.toml", environment: [:], uid: 1000) == .file("/x.toml"))
         #expect(ConfigSource.locate(explicit: nil, environment: ["HOME": "/nonexistent"], uid: 1000) == .embedded)
-        #expect(ConfigSource.locate(explicit: nil, environment: ["CONFIGURATION_DIRECTORY": Self.repositoryRoot + "/config"], uid: 1000)
-            == .file(Self.repositoryRoot + "/config/windowd.toml"))
+        #expect(
+            ConfigSource.locate(
+                explicit: nil,
+                environment: ["CONFIGURATION_DIRECTORY": Self.repositoryRoot + "/config"],
+                uid: 1000
+            )
+                == .file(Self.repositoryRoot + "/config/windowd.toml")
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import WindowEngine
 import WindowProtocol
+
 @testable import WindowServer
 
 /// The daemon's decisions without its sockets: a ``DaemonMachine`` behind the real router, a
@@ -45,15 +46,23 @@ struct DaemonMachineTests {
 
         /// Once loading is over, the lines that waited, handled in order.
         func releaseHeldLines() {
-            for (connection, line) in machine.releasedLines() { handle(String(decoding: line, as: UTF8.self), from: connection) }
+            for (connection, line) in machine.releasedLines() {
+                handle(String(decoding: line, as: UTF8.self), from: connection)
+            }
         }
 
         private func handle(_ line: String, from connection: ConnectionID) {
             var pending = PendingEffects()
             let outcome = Array(line.utf8).withUnsafeBytes { bytes in
-                router.handle(line: bytes, from: connection, context: self) { reply in address(reply.effects, into: &pending) }
+                router.handle(line: bytes, from: connection, context: self) { reply in
+                    address(reply.effects, into: &pending)
+                }
             }
-            run(machine.receive(.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection))))
+            run(
+                machine.receive(
+                    .handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection))
+                )
+            )
         }
 
         /// A change of the daemon's own, and its effects.
@@ -119,7 +128,9 @@ struct DaemonMachineTests {
                 switch effect {
                 case .event(let event):
                     for id in subscribers {
-                        pending.lines.append((id, machine.nextSeq(for: id), EncodedEvent(name: event.name, payload: Array("{}".utf8))))
+                        pending.lines.append(
+                            (id, machine.nextSeq(for: id), EncodedEvent(name: event.name, payload: Array("{}".utf8)))
+                        )
                     }
                 case .persist(let change):
                     pending.changes.append(change)
@@ -150,7 +161,9 @@ struct DaemonMachineTests {
                     received[id, default: []].append(String(decoding: line.dropLast(), as: UTF8.self))
                 }
                 if undone != nil {
-                    if outcome.replies.contains(where: { $0.method == EventsSubscribe.name }) { subscribers.removeAll { $0 == id } }
+                    if outcome.replies.contains(where: { $0.method == EventsSubscribe.name }) {
+                        subscribers.removeAll { $0 == id }
+                    }
                 } else {
                     release(pending)
                 }
@@ -174,7 +187,9 @@ struct DaemonMachineTests {
             try machine.change(body)
         }
 
-        func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
+        func read<Result, Failure: Error>(
+            _ body: (SceneCoordinator) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
             try body(machine.coordinator)
         }
 
@@ -189,13 +204,24 @@ struct DaemonMachineTests {
         func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String] { [] }
     }
 
-    @Test("attaches that need a user wait for the end of loading with what their connections sent after them, and are answered in order by the state loading reached")
+    @Test(
+        "attaches that need a user wait for the end of loading with what their connections sent after them, and are answered in order by the state loading reached"
+    )
     func heldUntilLoaded() {
-        let harness = Harness(coordinator: SceneCoordinator(
-            groups: [WindowGroup(id: "detail", valueType: .int), WindowGroup(id: "orders", valueType: .string, requiresAuth: true)],
-            limits: CoordinatorLimits()))
+        let harness = Harness(
+            coordinator: SceneCoordinator(
+                groups: [
+                    WindowGroup(id: "detail", valueType: .int),
+                    WindowGroup(id: "orders", valueType: .string, requiresAuth: true),
+                ],
+                limits: CoordinatorLimits()
+            )
+        )
         harness.machine.startLoading(hasStoredSession: true)
-        harness.send(#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"orders","value":"a"}}"#, from: 4)
+        harness.send(
+            #"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"orders","value":"a"}}"#,
+            from: 4
+        )
         harness.send(#"{"jsonrpc":"2.0","id":2,"method":"app.state"}"#, from: 4)
         harness.send(#"{"jsonrpc":"2.0","id":3,"method":"app.state"}"#, from: 5)
         #expect(harness.replies(of: 4).isEmpty, "the attach and the line behind it wait")
@@ -205,24 +231,44 @@ struct DaemonMachineTests {
         #expect(early == nil, "the stored session has no verdict yet")
         let verdict = harness.machine.sessionJudged(.valid)
         #expect(verdict == .valid)
-        harness.own(.finishLoading(storedSession: Session(user: "alice", issuedAt: 0, expiresAt: 4_000_000_000), rejected: false, now: 1))
+        harness.own(
+            .finishLoading(
+                storedSession: Session(user: "alice", issuedAt: 0, expiresAt: 4_000_000_000),
+                rejected: false,
+                now: 1
+            )
+        )
         harness.releaseHeldLines()
         harness.turn()
         while !harness.inFlight.isEmpty { harness.finish() }
         let replies = harness.replies(of: 4)
         #expect(replies.count == 2)
-        #expect(replies.first?.contains(#""id":1,"result""#) == true, "the attach is answered by the authenticated state")
+        #expect(
+            replies.first?.contains(#""id":1,"result""#) == true,
+            "the attach is answered by the authenticated state"
+        )
         #expect(replies.last?.contains(#""id":2"#) == true && replies.last?.contains("alice") == true)
         let again = harness.machine.sessionJudged(.invalid)
         #expect(again == nil, "loading ends once")
     }
 
-    @Test("a connection that piles up lines behind its waiting attach is closed; a closed connection's lines are dropped")
+    @Test(
+        "a connection that piles up lines behind its waiting attach is closed; a closed connection's lines are dropped"
+    )
     func heldOverLimit() {
-        let harness = Harness(coordinator: SceneCoordinator(
-            groups: [WindowGroup(id: "orders", valueType: .string, requiresAuth: true)], limits: CoordinatorLimits()))
-        harness.send(#"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"orders","value":"a"}}"#, from: 4)
-        for id in 2...HeldRequests.maximumPerConnection { harness.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"app.state"}"#, from: 4) }
+        let harness = Harness(
+            coordinator: SceneCoordinator(
+                groups: [WindowGroup(id: "orders", valueType: .string, requiresAuth: true)],
+                limits: CoordinatorLimits()
+            )
+        )
+        harness.send(
+            #"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"orders","value":"a"}}"#,
+            from: 4
+        )
+        for id in 2...HeldRequests.maximumPerConnection {
+            harness.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"app.state"}"#, from: 4)
+        }
         #expect(harness.closed.isEmpty)
         harness.send(#"{"jsonrpc":"2.0","id":99,"method":"app.state"}"#, from: 4)
         #expect(harness.closed == [ConnectionID(4)])
@@ -271,7 +317,9 @@ struct DaemonMachineTests {
         #expect(harness.events(of: 3) == ["1 window.opened"])
     }
 
-    @Test("a failed commit: state and every subscriber's seq go back to where the clients saw them, the reply is the error, and the daemon's own change made meanwhile survives and is numbered without a gap")
+    @Test(
+        "a failed commit: state and every subscriber's seq go back to where the clients saw them, the reply is the error, and the daemon's own change made meanwhile survives and is numbered without a gap"
+    )
     func failedCommitRollsBack() throws {
         let harness = Harness()
         harness.send(Self.subscribe, from: 1)
@@ -298,7 +346,10 @@ struct DaemonMachineTests {
         #expect(harness.coordinator.registry.window(presentedBy: ConnectionID(5)) == nil, "the close is not undone")
         #expect(harness.coordinator.registry.count == 1)
         let after = Array(harness.events(of: 1).dropFirst(before.count))
-        #expect(after == ["\(seenBy1 + 1) window.phase"], "window.opened withdrawn; the detach's event takes its number")
+        #expect(
+            after == ["\(seenBy1 + 1) window.phase"],
+            "window.opened withdrawn; the detach's event takes its number"
+        )
         #expect(harness.events(of: 3) == ["\(seenBy3 + 1) window.phase"])
         #expect(harness.lastSeq(1) == seenBy1 + 1)
         #expect(harness.lastSeq(3) == seenBy3 + 1)
@@ -320,7 +371,11 @@ struct DaemonMachineTests {
     @Test("a subscription taken in a line whose commit fails is dropped with its reply, and its events never count")
     func failedSubscriptionDropped() throws {
         let harness = Harness()
-        harness.send(#"[{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{}},"# + #"{"jsonrpc":"2.0","id":2,"method":"window.open","params":{"group":"detail","value":4}}]"#, from: 1)
+        harness.send(
+            #"[{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{}},"#
+                + #"{"jsonrpc":"2.0","id":2,"method":"window.open","params":{"group":"detail","value":4}}]"#,
+            from: 1
+        )
         harness.turn()
         harness.finish(failure: "disk I/O error")
         #expect(harness.subscribers.isEmpty)
@@ -340,18 +395,31 @@ struct DaemonMachineTests {
         #expect(replies.count == 2 && replies[0].contains(#""id":1"#) && replies[1].contains(#""id":2"#))
     }
 
-    @Test("a refused commit of the daemon's own changes is kept and retried until the store takes it; no reply is held for it")
+    @Test(
+        "a refused commit of the daemon's own changes is kept and retried until the store takes it; no reply is held for it"
+    )
     func ownChangeRetried() throws {
         let harness = Harness()
         let window = try Self.committedOpen(1, in: harness)
-        harness.send(#"{"jsonrpc":"2.0","id":3,"method":"storage.set","params":{"id":"\#(window)","key":"k","value":1}}"#, from: 2)
+        harness.send(
+            #"{"jsonrpc":"2.0","id":3,"method":"storage.set","params":{"id":"\#(window)","key":"k","value":1}}"#,
+            from: 2
+        )
         harness.turn()
         harness.finish(failure: "No space left on device")
         #expect(harness.replies(of: 2).last?.contains("could not save") == true)
         #expect(harness.retryScheduled == false, "the request's change is dropped, not retried")
 
         // The daemon's own change (a restored session discarded, say) that persists is kept.
-        let persisted = StateChange.windowCreated(StoredWindow(id: WindowID.random(), group: "detail", value: .int(9), createdAt: "2026-01-01T00:00:00Z", order: 9))
+        let persisted = StateChange.windowCreated(
+            StoredWindow(
+                id: WindowID.random(),
+                group: "detail",
+                value: .int(9),
+                createdAt: "2026-01-01T00:00:00Z",
+                order: 9
+            )
+        )
         harness.run(harness.machine.receive(.performed(changes: [persisted], delivery: nil)))
         harness.turn()
         harness.finish(failure: "No space left on device")

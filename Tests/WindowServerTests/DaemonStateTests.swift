@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WindowServer
 
 @Suite("Loading gate")
@@ -29,13 +30,16 @@ struct LoadingGateTests {
 
 @Suite("Daemon lifecycle")
 struct DaemonLifecycleTests {
-    @Test("what each stage does with requests, closed connections and the socket", arguments: [
-        (DaemonLifecycle.serving, true, false, false),
-        (.stopping, true, false, false),
-        (.handingOff(.restart), false, true, false),
-        (.handingOff(.upgrade), false, true, false),
-        (.handedOver, false, true, true),
-    ])
+    @Test(
+        "what each stage does with requests, closed connections and the socket",
+        arguments: [
+            (DaemonLifecycle.serving, true, false, false),
+            (.stopping, true, false, false),
+            (.handingOff(.restart), false, true, false),
+            (.handingOff(.upgrade), false, true, false),
+            (.handedOver, false, true, true),
+        ]
+    )
     func stages(stage: DaemonLifecycle, reads: Bool, keepsConnections: Bool, keepsSocket: Bool) {
         #expect(stage.readsRequests == reads)
         #expect(stage.keepsConnections == keepsConnections)
@@ -70,7 +74,9 @@ struct DaemonLifecycleTests {
         #expect(again == .now)
     }
 
-    @Test("a failed upgrade without a stop serves on; a stop during a stop or a restart's hand-off is already under way")
+    @Test(
+        "a failed upgrade without a stop serves on; a stop during a stop or a restart's hand-off is already under way"
+    )
     func abandonAndRepeatedStops() {
         var lifecycle = DaemonLifecycle.serving
         _ = lifecycle.beginHandOff(.upgrade)

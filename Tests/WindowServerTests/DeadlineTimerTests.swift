@@ -1,5 +1,6 @@
 import NIOCore
 import Testing
+
 @testable import WindowServer
 
 @Suite("Deadline timer")

@@ -1,11 +1,14 @@
 import Testing
+
 @testable import WindowServer
 
 /// How many clients an open-file limit serves, and the soft limit the daemon asks for
 /// (windowd.toml(5), `max_clients`).
 @Suite("Descriptor budget")
 struct DescriptorBudgetTests {
-    @Test("a soft limit of 1,024 under a high hard limit is raised to max_clients plus the reserve, which then serves max_clients")
+    @Test(
+        "a soft limit of 1,024 under a high hard limit is raised to max_clients plus the reserve, which then serves max_clients"
+    )
     func raisesToWhatMaxClientsNeeds() {
         let budget = DescriptorBudget(maxClients: 1_024, soft: 1_024, hard: 524_288)
         #expect(budget.wantedSoftLimit == 1_024 + DescriptorBudget.reserve)

@@ -1,7 +1,8 @@
 import NIOCore
 import Testing
-@testable import WindowServer
 import WindowProtocol
+
+@testable import WindowServer
 
 @Suite("Event encoding")
 struct EncodedEventTests {
@@ -15,7 +16,11 @@ struct EncodedEventTests {
     @Test("seq is spliced in front of the payload members")
     func splice() {
         let event = EncodedEvent(name: .scenePhase, payload: Array(#"{"phase":"active","previous":"background"}"#.utf8))
-        #expect(line(event, seq: 17) == #"{"jsonrpc":"2.0","method":"scene.phase","params":{"seq":17,"phase":"active","previous":"background"}}"# + "\n")
+        #expect(
+            line(event, seq: 17)
+                == #"{"jsonrpc":"2.0","method":"scene.phase","params":{"seq":17,"phase":"active","previous":"background"}}"#
+                + "\n"
+        )
     }
 
     @Test("an empty payload gives params with seq alone")
@@ -27,6 +32,8 @@ struct EncodedEventTests {
     @Test("seq is written in decimal at every width", arguments: [0, 9, 10, 99, 100, 12_345, UInt64.max])
     func seqDigits(seq: UInt64) {
         let event = EncodedEvent(name: .daemonReloaded, payload: Array("{}".utf8))
-        #expect(line(event, seq: seq) == #"{"jsonrpc":"2.0","method":"daemon.reloaded","params":{"seq":\#(seq)}}"# + "\n")
+        #expect(
+            line(event, seq: seq) == #"{"jsonrpc":"2.0","method":"daemon.reloaded","params":{"seq":\#(seq)}}"# + "\n"
+        )
     }
 }

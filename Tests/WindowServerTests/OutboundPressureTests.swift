@@ -1,5 +1,6 @@
 import Testing
 import WindowEngine
+
 @testable import WindowServer
 
 /// Flow control on the writers (windowd-protocol(7), "Limits"): when requests are held back,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WindowServer
 
 /// What `validate_command` prints, as the log takes it: one line, control characters escaped,
@@ -24,8 +25,14 @@ struct PrintedOutputTests {
         let line = try #require(output.line)
         #expect(line.utf8.count <= PrintedOutput.lineLimit, "\(line.utf8.count) bytes")
         #expect(line.hasSuffix(" … (204800 bytes in all)"), "\(line.suffix(40))")
-        #expect(line.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }, "no control character left")
+        #expect(
+            line.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) },
+            "no control character left"
+        )
         let body = line.dropLast(" … (204800 bytes in all)".count)
-        #expect(body.range(of: #"\\u[0-9a-f]{0,3}$"#, options: .regularExpression) == nil, "no escape cut in half: \(body.suffix(12))")
+        #expect(
+            body.range(of: #"\\u[0-9a-f]{0,3}$"#, options: .regularExpression) == nil,
+            "no escape cut in half: \(body.suffix(12))"
+        )
     }
 }

@@ -1,9 +1,11 @@
+import Foundation
+import Testing
+
+@testable import WindowServer
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
-@testable import WindowServer
 
 @Suite("Upgrade in place: the exec and what it hands over", .serialized)
 struct SelfExecTests {
@@ -13,19 +15,25 @@ struct SelfExecTests {
         for fd in SelfExec.openDescriptors(from: 0) {
             var target = [CChar](repeating: 0, count: 512)
             let count = readlink("/proc/self/fd/\(fd)", &target, target.count - 1)
-            let name = count > 0 ? String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+            let name =
+                count > 0 ? String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
             all[fd] = "\(name) cloexec=\(fcntl(fd, F_GETFD) & FD_CLOEXEC)"
         }
         return all
     }
 
-    @Test("an exec that fails leaves every descriptor where it was, with its close-on-exec flag, and the environment as it was")
+    @Test(
+        "an exec that fails leaves every descriptor where it was, with its close-on-exec flag, and the environment as it was"
+    )
     func failedExecChangesNothing() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         defer { ends.forEach { close($0) } }
         let before = Self.descriptors()
-        let failure = SelfExec.exec(handingOver: [(ends[1], "conn-a-1"), (ends[0], "handoff-state")], executable: "/nonexistent/windowd")
+        let failure = SelfExec.exec(
+            handingOver: [(ends[1], "conn-a-1"), (ends[0], "handoff-state")],
+            executable: "/nonexistent/windowd"
+        )
         #expect(failure.contains("execve /nonexistent/windowd"), "\(failure)")
         #expect(Self.descriptors() == before)
         #expect(getenv("LISTEN_FDS") == nil && getenv(SelfExec.descriptorsVariable) == nil)
@@ -50,12 +58,18 @@ struct SelfExecTests {
         let taken = SelfExec.parse(value, pid: getpid())
         #expect(taken.map(\.fileDescriptor) == [ends[0], ends[1]] && taken.map(\.name) == ["listener", "conn-ab-3"])
         #expect(ends.allSatisfy { fcntl($0, F_GETFD) & FD_CLOEXEC != 0 })
-        #expect(SelfExec.parse(value, pid: getpid() + 1).isEmpty, "meant for another process: a program the daemon started")
+        #expect(
+            SelfExec.parse(value, pid: getpid() + 1).isEmpty,
+            "meant for another process: a program the daemon started"
+        )
     }
 
-    @Test("versions", arguments: [
-        ("0.2.0", [0, 2, 0] as [Int]?), ("0.10.1-dev", [0, 10, 1]), ("1.2", [1, 2, 0]), ("garbage", nil), ("", nil),
-    ])
+    @Test(
+        "versions",
+        arguments: [
+            ("0.2.0", [0, 2, 0] as [Int]?), ("0.10.1-dev", [0, 10, 1]), ("1.2", [1, 2, 0]), ("garbage", nil), ("", nil),
+        ]
+    )
     func versions(text: String, parts: [Int]?) {
         #expect(SelfExec.versionParts(text) == parts)
     }
@@ -83,9 +97,17 @@ struct SelfExecTests {
         let directory = try #require(mkdtemp(&template).map { String(cString: $0) })
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/windowd"
-        try "#!/bin/sh\nsleep 300 &\necho $! > \(directory)/bg.pid\nsleep 60\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try "#!/bin/sh\nsleep 300 &\necho $! > \(directory)/bg.pid\nsleep 60\n".write(
+            toFile: path,
+            atomically: false,
+            encoding: .utf8
+        )
         chmod(path, 0o755)
-        func sleeper() -> Int32? { (try? String(contentsOfFile: directory + "/bg.pid", encoding: .utf8)).flatMap { Int32($0.split(separator: "\n").first ?? "") } }
+        func sleeper() -> Int32? {
+            (try? String(contentsOfFile: directory + "/bg.pid", encoding: .utf8)).flatMap {
+                Int32($0.split(separator: "\n").first ?? "")
+            }
+        }
         // The stop comes once the binary has started its background sleep.
         #expect(SelfExec.check(path, stopping: { sleeper() != nil }) == SelfExec.checkStopped)
         let pid = try #require(sleeper())

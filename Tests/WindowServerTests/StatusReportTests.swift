@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WindowServer
 
 @Suite("Status report")

@@ -1,5 +1,6 @@
 import Testing
 import WindowEngine
+
 @testable import WindowServer
 
 @Suite("One validate_command in flight")

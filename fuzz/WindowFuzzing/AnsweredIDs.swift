@@ -55,7 +55,9 @@ struct AnsweredIDs: Equatable {
     /// The ids `response` carries, read the same way; `nil` if it is not a response line.
     static func of(response: [UInt8]?) -> AnsweredIDs? {
         guard let response else { return AnsweredIDs(ids: [], isBatch: false) }
-        guard response.last == UInt8(ascii: "\n"), let message = try? JSONParser.parse(response.dropLast()) else { return nil }
+        guard response.last == UInt8(ascii: "\n"), let message = try? JSONParser.parse(response.dropLast()) else {
+            return nil
+        }
         func id(_ value: JSONValue) -> JSONValue? {
             guard case .object(let members) = value else { return nil }
             return members["id"]

@@ -15,7 +15,8 @@ package final class FuzzContext: DispatchContext {
     package var commitsFail = false
     /// The session's three connections, with what each subscribed to.
     package private(set) var connections: [ConnectionID: FuzzConnection] = Dictionary(
-        uniqueKeysWithValues: (1...3).map { (ConnectionID(UInt64($0)), FuzzConnection(id: ConnectionID(UInt64($0)))) })
+        uniqueKeysWithValues: (1...3).map { (ConnectionID(UInt64($0)), FuzzConnection(id: ConnectionID(UInt64($0)))) }
+    )
 
     package init(coordinator: SceneCoordinator, now: Double) {
         self.coordinator = coordinator
@@ -28,7 +29,9 @@ package final class FuzzContext: DispatchContext {
         try body(&coordinator, &windowIDs)
     }
 
-    package func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func read<Result, Failure: Error>(
+        _ body: (SceneCoordinator) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try body(coordinator)
     }
 
@@ -46,8 +49,13 @@ package final class FuzzContext: DispatchContext {
     package func audience(of event: DaemonEvent) -> [FuzzConnection] {
         let registry = coordinator.registry
         let all = connections.values.sorted { $0.id.rawValue < $1.id.rawValue }
-        return EventAudience.of(event, among: all, subscribers: all.filter { $0.subscription != .none },
-                                connection: { connections[$0] }, isPresenter: { registry.window(presentedBy: $0) != nil })
+        return EventAudience.of(
+            event,
+            among: all,
+            subscribers: all.filter { $0.subscription != .none },
+            connection: { connections[$0] },
+            isPresenter: { registry.window(presentedBy: $0) != nil }
+        )
     }
 
     /// Reloading re-applies the groups in force: the fuzzer has no config file to re-read.

@@ -30,7 +30,10 @@ package struct FuzzSession {
     package let router = RequestRouter()
 
     package init() {
-        context = FuzzContext(coordinator: SceneCoordinator(groups: Self.groups, limits: Self.limits), now: 1_700_000_000)
+        context = FuzzContext(
+            coordinator: SceneCoordinator(groups: Self.groups, limits: Self.limits),
+            now: 1_700_000_000
+        )
         context.finishLoading()
     }
 
@@ -63,10 +66,20 @@ package struct FuzzSession {
                         violations += Invariants.audiences(reply.effects, in: context, presentersBefore: presenters)
                     }
                 }
-                violations += Invariants.outcome(outcome, line: resolved, before: before, after: Snapshot(context.coordinator))
+                violations += Invariants.outcome(
+                    outcome,
+                    line: resolved,
+                    before: before,
+                    after: Snapshot(context.coordinator)
+                )
                 if context.commitsFail, outcome.replies.contains(where: \.changesDurableState) {
                     context.rollBack(to: rollbackPoint)
-                    violations += Invariants.undone(outcome, line: resolved, before: before, after: Snapshot(context.coordinator))
+                    violations += Invariants.undone(
+                        outcome,
+                        line: resolved,
+                        before: before,
+                        after: Snapshot(context.coordinator)
+                    )
                 }
             }
             violations += Invariants.coordinator(context.coordinator, limits: Self.limits)

@@ -1,10 +1,11 @@
+import WindowEngine
+import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WindowEngine
-import WindowProtocol
 
 /// The properties every request must keep, whatever its bytes (windowd(8); windowd(8), State; windowd(8), Socket and access; windowd-protocol(7)).
 enum Invariants {
@@ -13,12 +14,15 @@ enum Invariants {
     /// Every request with an id JSON-RPC allows is answered once, echoing it exactly, and no
     /// notification is; each response is one JSON-RPC object; an error is a known code and
     /// changed nothing.
-    static func outcome(_ outcome: RequestRouter.Outcome, line: [UInt8], before: Snapshot, after: Snapshot) -> [String] {
+    static func outcome(_ outcome: RequestRouter.Outcome, line: [UInt8], before: Snapshot, after: Snapshot) -> [String]
+    {
         var violations: [String] = []
         let expected = AnsweredIDs(line: line)
         let answered = AnsweredIDs.of(response: outcome.response)
         if answered != expected {
-            violations.append("answered \(answered.map { "\($0.ids.map(\.jsonText)) batch \($0.isBatch)" } ?? "with no response line"), JSON-RPC wants \(expected.ids.map(\.jsonText)) batch \(expected.isBatch)")
+            violations.append(
+                "answered \(answered.map { "\($0.ids.map(\.jsonText)) batch \($0.isBatch)" } ?? "with no response line"), JSON-RPC wants \(expected.ids.map(\.jsonText)) batch \(expected.isBatch)"
+            )
         }
         for reply in outcome.replies {
             if let body = reply.body {
@@ -26,11 +30,20 @@ enum Invariants {
                 if reply.error == nil { violations += directlyWritten(body, method: reply.method) }
             }
             if let error = reply.error {
-                if !standardCodes.contains(error.code) { violations.append("error code \(error.code) is not a JSON-RPC or application code") }
-                if error.code == -32000 && error.reason == nil { violations.append("application error without data.reason: \(error.message)") }
-                if outcome.replies.count == 1 && before != after { violations.append("a refused request (\(error.message)) changed the coordinator") }
-                if !reply.changes.isEmpty { violations.append("a refused request (\(error.message)) asked to persist \(reply.changes)") }
-                for leak in ["Swift.", "Dictionary<", "Cannot initialize", "DecodingError", "JSONValue"] where error.message.contains(leak) {
+                if !standardCodes.contains(error.code) {
+                    violations.append("error code \(error.code) is not a JSON-RPC or application code")
+                }
+                if error.code == -32000 && error.reason == nil {
+                    violations.append("application error without data.reason: \(error.message)")
+                }
+                if outcome.replies.count == 1 && before != after {
+                    violations.append("a refused request (\(error.message)) changed the coordinator")
+                }
+                if !reply.changes.isEmpty {
+                    violations.append("a refused request (\(error.message)) asked to persist \(reply.changes)")
+                }
+                for leak in ["Swift.", "Dictionary<", "Cannot initialize", "DecodingError", "JSONValue"]
+                where error.message.contains(leak) {
                     violations.append("an error message leaks Swift internals (\(leak)): \(error.message)")
                 }
             }
@@ -46,16 +59,21 @@ enum Invariants {
         if before != after { violations.append("undoing a failed commit did not restore the coordinator") }
         guard let response = outcome.line(undone: "No space left on device") else { return violations }
         let expected = AnsweredIDs(line: line)
-        if AnsweredIDs.of(response: response) != expected { violations.append("the undone line is not answered once per request") }
+        if AnsweredIDs.of(response: response) != expected {
+            violations.append("the undone line is not answered once per request")
+        }
         let text = String(decoding: response, as: UTF8.self)
-        if text.contains("\"result\"") { violations.append("a request of an undone line was answered with a result: \(text.prefix(200))") }
+        if text.contains("\"result\"") {
+            violations.append("a request of an undone line was answered with a result: \(text.prefix(200))")
+        }
         return violations
     }
 
     /// Each event goes where windowd-protocol(7) sends it: `window.dismiss` only to the window's
     /// presenter, subscriber events only to subscribers of that type (or, for focus, the
     /// presenter), and nothing to a connection that neither subscribed nor presents.
-    static func audiences(_ effects: [Effect], in context: FuzzContext, presentersBefore: Set<ConnectionID>) -> [String] {
+    static func audiences(_ effects: [Effect], in context: FuzzContext, presentersBefore: Set<ConnectionID>) -> [String]
+    {
         var violations: [String] = []
         let presenters = presentersBefore.union(context.coordinator.registry.windows.values.compactMap(\.presenter))
         for case .event(let event) in effects {
@@ -63,13 +81,25 @@ enum Invariants {
                 let subscribed = connection.subscription.includes(event.name)
                 switch event {
                 case .windowDismiss(_, _, let presenter):
-                    if connection.id != presenter { violations.append("window.dismiss for \(presenter) reached \(connection.id)") }
+                    if connection.id != presenter {
+                        violations.append("window.dismiss for \(presenter) reached \(connection.id)")
+                    }
                 case .windowFocus(_, let presenter):
-                    if !subscribed && connection.id != presenter { violations.append("window.focus reached \(connection.id), neither subscriber nor presenter") }
+                    if !subscribed && connection.id != presenter {
+                        violations.append("window.focus reached \(connection.id), neither subscriber nor presenter")
+                    }
                 case .windowOpened, .windowClosed, .windowPhase:
-                    if !subscribed { violations.append("\(event.name.rawValue) reached \(connection.id), which did not subscribe to it") }
+                    if !subscribed {
+                        violations.append(
+                            "\(event.name.rawValue) reached \(connection.id), which did not subscribe to it"
+                        )
+                    }
                 case .scenePhase, .appState:
-                    if !subscribed && !presenters.contains(connection.id) { violations.append("\(event.name.rawValue) reached \(connection.id), neither subscriber nor presenter") }
+                    if !subscribed && !presenters.contains(connection.id) {
+                        violations.append(
+                            "\(event.name.rawValue) reached \(connection.id), neither subscriber nor presenter"
+                        )
+                    }
                 default:
                     break
                 }
@@ -86,7 +116,8 @@ enum Invariants {
             guard case .event(let event) = effect else { continue }
             let agrees: Bool
             switch event {
-            case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window), .windowFocus(let window, _):
+            case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window),
+                .windowFocus(let window, _):
                 agrees = writerAgrees(WindowEvent(window: window))
             case .windowDismiss(let window, let reason, _):
                 agrees = writerAgrees(WindowDismissEvent(window: window, reason: reason))
@@ -97,7 +128,11 @@ enum Invariants {
             default:
                 agrees = true
             }
-            if !agrees { violations.append("event \(event.name.rawValue) is written differently from JSONEncoder's reading of it") }
+            if !agrees {
+                violations.append(
+                    "event \(event.name.rawValue) is written differently from JSONEncoder's reading of it"
+                )
+            }
         }
         return violations
     }
@@ -105,14 +140,17 @@ enum Invariants {
     /// Whether ``JSONWriter`` and `JSONEncoder` write `value` as the same JSON value.
     static func writerAgrees(_ value: some Encodable) -> Bool {
         guard let written = try? JSONWriter.bytes(value), let foundation = try? JSONEncoder().encode(value),
-              let ours = try? JSONParser.parse(written), let theirs = try? JSONParser.parse(Array(foundation)) else { return false }
+            let ours = try? JSONParser.parse(written), let theirs = try? JSONParser.parse(Array(foundation))
+        else { return false }
         return ours == theirs
     }
 
     /// The request line parser and the general one agree: the same failure, or the same members.
     static func requestLine(_ line: [UInt8]) -> [String] {
         let general = Result { () throws(JSONParser.Failure) in try JSONParser.parse(line) }
-        let requests = line.withUnsafeBytes { raw in Result { () throws(JSONParser.Failure) in try JSONParser.parseRequestLine(raw) } }
+        let requests = line.withUnsafeBytes { raw in
+            Result { () throws(JSONParser.Failure) in try JSONParser.parseRequestLine(raw) }
+        }
         func members(_ value: JSONValue) -> JSONParser.RequestMembers? {
             guard case .object(let members) = value else { return nil }
             return JSONParser.RequestMembers(members)
@@ -135,7 +173,8 @@ enum Invariants {
     static func directlyWritten(_ body: [UInt8], method: String?) -> [String] {
         func agrees<Result: Codable & Sendable>(_ type: Result.Type) -> Bool {
             guard let value = try? JSONParser.parse(body),
-                  let decoded = try? JSONValueDecoder().decode(RPCResponse<Result>.self, from: value) else { return false }
+                let decoded = try? JSONValueDecoder().decode(RPCResponse<Result>.self, from: value)
+            else { return false }
             return (try? JSONWriter.bytes(decoded)) == body
         }
         let same: Bool
@@ -147,7 +186,11 @@ enum Invariants {
         case EventsSubscribe.name?: same = agrees(EventsSubscribe.Result.self)
         default: return []
         }
-        return same ? [] : ["\(method ?? "?")'s reply is not what Codable writes: \(String(decoding: body.prefix(300), as: UTF8.self))"]
+        return same
+            ? []
+            : [
+                "\(method ?? "?")'s reply is not what Codable writes: \(String(decoding: body.prefix(300), as: UTF8.self))"
+            ]
     }
 
     /// One JSON object, on no more than one line: `jsonrpc`, `id`, and exactly one of `result` and `error`.
@@ -159,7 +202,9 @@ enum Invariants {
         var violations: [String] = []
         if members["jsonrpc"] != .string("2.0") { violations.append("the response lacks \"jsonrpc\":\"2.0\"") }
         if members["id"] == nil { violations.append("the response lacks an id") }
-        if (members["result"] == nil) == (members["error"] == nil) { violations.append("the response needs exactly one of result and error") }
+        if (members["result"] == nil) == (members["error"] == nil) {
+            violations.append("the response needs exactly one of result and error")
+        }
         if case .object(let error)? = members["error"], case .int(let code)? = error["code"], code == -32603 {
             violations.append("internal error: \(error["message"]?.jsonText ?? "")")
         }
@@ -173,7 +218,9 @@ enum Invariants {
         var violations: [String] = []
         if let due = coordinator.nextDeadline, due <= now { violations.append("deadline \(due) is overdue at \(now)") }
         if coordinator.aggregate != coordinator.registry.aggregate {
-            violations.append("the aggregate announced is \(coordinator.aggregate), the windows' has been \(coordinator.registry.aggregate) for a second")
+            violations.append(
+                "the aggregate announced is \(coordinator.aggregate), the windows' has been \(coordinator.registry.aggregate) for a second"
+            )
         }
         if coordinator.state.isAuthenticated, let session = coordinator.session, session.isExpired(at: now) {
             violations.append("the session expired at \(session.expiresAt) but is in force at \(now)")
@@ -185,10 +232,16 @@ enum Invariants {
         var violations: [String] = []
         let registry = coordinator.registry
         let windows = Array(registry.windows.values)
-        if windows.count > limits.maxWindows { violations.append("\(windows.count) windows, over the limit of \(limits.maxWindows)") }
+        if windows.count > limits.maxWindows {
+            violations.append("\(windows.count) windows, over the limit of \(limits.maxWindows)")
+        }
         let presented = windows.filter { $0.presenter != nil }
-        if presented.count != registry.attachedCount { violations.append("attachedCount \(registry.attachedCount) but \(presented.count) windows have a presenter") }
-        if Set(presented.compactMap(\.presenter)).count != presented.count { violations.append("one connection presents two windows") }
+        if presented.count != registry.attachedCount {
+            violations.append("attachedCount \(registry.attachedCount) but \(presented.count) windows have a presenter")
+        }
+        if Set(presented.compactMap(\.presenter)).count != presented.count {
+            violations.append("one connection presents two windows")
+        }
         for window in windows where window.presenter == nil && window.phase != .background {
             violations.append("window \(window.id) has no presenter but is \(window.phase)")
         }
@@ -196,12 +249,16 @@ enum Invariants {
             violations.append("the presenter index does not find window \(window.id)")
         }
         let aggregate = PhaseTally.aggregate(of: windows.map(\.phase))
-        if aggregate != registry.aggregate { violations.append("aggregate \(registry.aggregate), but the windows make \(aggregate)") }
+        if aggregate != registry.aggregate {
+            violations.append("aggregate \(registry.aggregate), but the windows make \(aggregate)")
+        }
         for window in windows where registry.window(group: window.group, value: window.value)?.id != window.id {
             violations.append("the value index does not find window \(window.id)")
         }
         for window in windows where window.storage.byteCount > limits.maxStorageBytes {
-            violations.append("window \(window.id) holds \(window.storage.byteCount) bytes of storage, over \(limits.maxStorageBytes)")
+            violations.append(
+                "window \(window.id) holds \(window.storage.byteCount) bytes of storage, over \(limits.maxStorageBytes)"
+            )
         }
         let needsAuth = Set(coordinator.groups.values.filter(\.requiresAuth).map(\.id))
         if !coordinator.state.isAuthenticated, let window = windows.first(where: { needsAuth.contains($0.group) }) {
@@ -210,15 +267,21 @@ enum Invariants {
         if case .authenticated(let user) = coordinator.state, coordinator.session?.user != user {
             violations.append("authenticated(\(user)) without a session for that user")
         }
-        if !coordinator.state.isAuthenticated, coordinator.session != nil { violations.append("a session while \(coordinator.state)") }
+        if !coordinator.state.isAuthenticated, coordinator.session != nil {
+            violations.append("a session while \(coordinator.state)")
+        }
         for window in windows {
             for (key, value) in window.storage.values where !Restorable.survives(value) {
                 violations.append("storage \(key) of window \(window.id) does not survive a restart: \(value.jsonText)")
             }
             // The store and a launch's argv would cut these at U+0000 (windowd-protocol(7), "Strings").
-            if window.value.text.utf8.contains(0) { violations.append("window \(window.id) keeps a value holding U+0000") }
+            if window.value.text.utf8.contains(0) {
+                violations.append("window \(window.id) keeps a value holding U+0000")
+            }
             for key in window.storage.values.keys where key.utf8.contains(0) {
-                violations.append("window \(window.id) keeps the storage key \(JSONValue.quote(key)), which holds U+0000")
+                violations.append(
+                    "window \(window.id) keeps the storage key \(JSONValue.quote(key)), which holds U+0000"
+                )
             }
         }
         if case .authenticated(let user) = coordinator.state, user.utf8.contains(0) {

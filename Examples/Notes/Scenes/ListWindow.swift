@@ -54,7 +54,9 @@ final class ListWindow: NoteScene {
     }
 
     private func draw() {
-        let open = Set(scene.app.windows.filter { $0.group == "note" && $0.attached }.map { WindowValue($0.value).description })
+        let open = Set(
+            scene.app.windows.filter { $0.group == "note" && $0.attached }.map { WindowValue($0.value).description }
+        )
         var body: [ScreenLine] = [.blank]
         if files.isEmpty { body.append(ScreenLine("   No notes in \(directory).")) }
         for (index, name) in files.enumerated() {
@@ -63,7 +65,14 @@ final class ListWindow: NoteScene {
             body.append(ScreenLine(marker + name + shown, style: index == selection.value ? .bold : .plain))
         }
         body += [.blank, ScreenLine("   " + message)]
-        terminal.draw(NoteScreen.lines(terminal, title: " notes · \(directory)", body: body, status: "↑↓ select · Enter open · r reload · q quit"))
+        terminal.draw(
+            NoteScreen.lines(
+                terminal,
+                title: " notes · \(directory)",
+                body: body,
+                status: "↑↓ select · Enter open · r reload · q quit"
+            )
+        )
     }
 
     /// The names of the regular files in `directory` that are not hidden, sorted.
@@ -71,7 +80,9 @@ final class ListWindow: NoteScene {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { name in
             var isDirectory: ObjCBool = false
-            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
         }.sorted()
     }
 }

@@ -25,7 +25,12 @@ enum NoteScreen {
     /// Runs `terminal` until `react` returns a status: a hang-up, a signal or a dismissal ends
     /// the window; every other event is followed by `draw`. Returns 64 when standard input is
     /// no terminal.
-    static func run(_ terminal: SceneTerminal, ticks: Bool, react: (SceneEvent) async -> Int32?, draw: () -> Void) async -> Int32 {
+    static func run(
+        _ terminal: SceneTerminal,
+        ticks: Bool,
+        react: (SceneEvent) async -> Int32?,
+        draw: () -> Void
+    ) async -> Int32 {
         var status: Int32?
         do {
             status = try await terminal.run(tick: ticks ? .seconds(1) : nil) { event -> Int32? in

@@ -1,7 +1,8 @@
+import WindowKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowKit
 
 /// A `detail` window: one order, scrolled to where it was (scene storage `scroll`, back after
 /// windowd restarts), refreshed every second while `active` and paused while `inactive` or
@@ -96,15 +97,25 @@ final class DetailWindow {
             let phase = scene.phase
             let count = refreshes == 1 ? "1 refresh" : "\(refreshes) refreshes"
             let refresh = phase == .active ? "live · \(count)" : "paused while \(phase.rawValue) · \(count)"
-            return OrderDetailView.lines(OrderDetailView.content(order), scroll: scroll.value, refresh: refresh, height: height)
+            return OrderDetailView.lines(
+                OrderDetailView.content(order),
+                scroll: scroll.value,
+                refresh: refresh,
+                height: height
+            )
         }
         let room = OrderDetailView.room(height: height)
         let first = scroll.value + 1
-        let status = highlightTicks > 0
+        let status =
+            highlightTicks > 0
             ? ">> brought to front <<"
             : "↑↓ scroll · q close · lines \(first)–\(min(contentCount, scroll.value + room)) of \(contentCount)"
         let marker = highlightTicks > 0 ? " >> " : " "
-        let title = Bars.title(marker + "orders · detail #\(orderID)", right: Bars.phases(scene.phase, app: scene.app.scenePhase, link: link), width: size.columns)
+        let title = Bars.title(
+            marker + "orders · detail #\(orderID)",
+            right: Bars.phases(scene.phase, app: scene.app.scenePhase, link: link),
+            width: size.columns
+        )
         terminal.draw(Bars.screen(title: title, body: body, status: Bars.status(status), rows: size.rows))
     }
 }

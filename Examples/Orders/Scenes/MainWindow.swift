@@ -1,7 +1,8 @@
+import WindowKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowKit
 
 /// The `main` window: the order list; Enter opens the selected order's detail window through
 /// `openWindow` (or brings the open one to front); sign-in and sign-out happen here.
@@ -106,7 +107,8 @@ final class MainWindow {
 
     private func signIn(_ key: Key) async {
         switch key {
-        case .character(let character) where name.count < 32 && (character.isLetter || character.isNumber || "._-".contains(character)):
+        case .character(let character)
+        where name.count < 32 && (character.isLetter || character.isNumber || "._-".contains(character)):
             name.append(character)
         case .backspace: if !name.isEmpty { name.removeLast() }
         case .escape: name = ""
@@ -141,12 +143,21 @@ final class MainWindow {
 
     private func draw() {
         let size = terminal.size
-        let open = Set(windows.filter { $0.group == "detail" }.compactMap { window -> Int? in
-            if case .int(let id) = window.value { return Int(id) }
-            return nil
-        })
+        let open = Set(
+            windows.filter { $0.group == "detail" }.compactMap { window -> Int? in
+                if case .int(let id) = window.value { return Int(id) }
+                return nil
+            }
+        )
         let body = RootView.body(for: state, signInName: name) { user in
-            OrderListView.lines(catalog.orders, selected: selection.value, open: open, user: user, message: message, height: size.rows - 2)
+            OrderListView.lines(
+                catalog.orders,
+                selected: selection.value,
+                open: open,
+                user: user,
+                message: message,
+                height: size.rows - 2
+            )
         }
         let status: String
         switch state {
@@ -154,7 +165,11 @@ final class MainWindow {
         case .unauthenticated: status = "type a name · Enter sign in · Tab onboarding · ^C quit"
         default: status = "Enter continue · ^C quit"
         }
-        let title = Bars.title(" orders · main", right: Bars.phases(scene.phase, app: scene.app.scenePhase, link: link), width: size.columns)
+        let title = Bars.title(
+            " orders · main",
+            right: Bars.phases(scene.phase, app: scene.app.scenePhase, link: link),
+            width: size.columns
+        )
         terminal.draw(Bars.screen(title: title, body: body, status: Bars.status(status), rows: size.rows))
     }
 }

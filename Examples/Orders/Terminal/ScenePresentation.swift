@@ -8,8 +8,11 @@ enum ScenePresentation {
     ///
     /// - Returns: that status; 64 when standard input is no terminal.
     static func run(
-        _ terminal: SceneTerminal, ticks: Bool, draw: () -> Void,
-        key: (Key) async -> Int32?, handle: (SceneEvent) async -> Int32?
+        _ terminal: SceneTerminal,
+        ticks: Bool,
+        draw: () -> Void,
+        key: (Key) async -> Int32?,
+        handle: (SceneEvent) async -> Int32?
     ) async -> Int32 {
         let status: Int32?
         do {

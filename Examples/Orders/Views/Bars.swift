@@ -9,7 +9,8 @@ enum Bars {
     /// `left` and `right` on one inverse line of `width`, `right` flush right.
     static func title(_ left: String, right: String, width: Int) -> ScreenLine {
         let gap = width - left.count - right.count
-        let text = gap >= 1 ? left + String(repeating: " ", count: gap) + right : String((left + " " + right).prefix(width))
+        let text =
+            gap >= 1 ? left + String(repeating: " ", count: gap) + right : String((left + " " + right).prefix(width))
         return ScreenLine(text, style: .inverse)
     }
 

@@ -16,7 +16,11 @@ enum OrderDetailView {
             ScreenLine("Items", style: .bold),
         ]
         for item in order.items {
-            lines.append(ScreenLine("  \(item.quantity) × \(OrderListView.pad(item.name, 24)) \(Order.money(item.quantity * item.unitCents))"))
+            lines.append(
+                ScreenLine(
+                    "  \(item.quantity) × \(OrderListView.pad(item.name, 24)) \(Order.money(item.quantity * item.unitCents))"
+                )
+            )
         }
         lines += [.blank, ScreenLine("History", style: .bold)]
         for (index, event) in order.history.enumerated() {

@@ -10,9 +10,11 @@ enum EnvironmentPlace {
     ]
 
     /// The variables that say which window a process is in: a new terminal elsewhere must not inherit them.
-    static let windowVariables = ["TMUX", "TMUX_PANE", "STY", "WINDOW", "ZELLIJ", "ZELLIJ_SESSION_NAME", "ZELLIJ_PANE_ID",
-                                  "KITTY_WINDOW_ID", "KITTY_PID", "WEZTERM_PANE", "WINDOWID", "ALACRITTY_WINDOW_ID",
-                                  "ALACRITTY_SOCKET", "TERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLORTERM"]
+    static let windowVariables = [
+        "TMUX", "TMUX_PANE", "STY", "WINDOW", "ZELLIJ", "ZELLIJ_SESSION_NAME", "ZELLIJ_PANE_ID",
+        "KITTY_WINDOW_ID", "KITTY_PID", "WEZTERM_PANE", "WINDOWID", "ALACRITTY_WINDOW_ID",
+        "ALACRITTY_SOCKET", "TERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLORTERM",
+    ]
 
     /// The tmux, screen or zellij pane `environment` is in.
     static func multiplexer(_ environment: [String: String]) -> Place? {
@@ -26,7 +28,8 @@ enum EnvironmentPlace {
             return Place(kind: .screen, session: session, window: window)
         }
         if environment.value("ZELLIJ") != nil, let session = environment.value("ZELLIJ_SESSION_NAME"),
-           let pane = environment.value("ZELLIJ_PANE_ID") {
+            let pane = environment.value("ZELLIJ_PANE_ID")
+        {
             return Place(kind: .zellij, pane: pane, session: session)
         }
         return nil

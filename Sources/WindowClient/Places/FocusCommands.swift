@@ -7,14 +7,23 @@ enum FocusCommands {
         case .tmux:
             guard let socket = place.socket, let pane = place.pane else { return [] }
             // One tmux client run for all three (2-3 ms each): `;` separates commands.
-            return [.run(["tmux", "-S", socket, "select-window", "-t", pane, ";", "select-pane", "-t", pane,
-                          ";", "switch-client", "-t", pane])]
+            return [
+                .run([
+                    "tmux", "-S", socket, "select-window", "-t", pane, ";", "select-pane", "-t", pane,
+                    ";", "switch-client", "-t", pane,
+                ])
+            ]
         case .screen:
             guard let session = place.session, let window = place.window else { return [] }
             return [.run(["screen", "-S", session, "-X", "select", window])]
         case .kitty:
             guard let listenOn = place.listenOn, let windowID = place.windowID else { return [] }
-            return [.kittyRemoteControl(listenOn: listenOn, command: KittyMessage.command("focus-window", payload: ["match": .string("id:" + windowID)]))]
+            return [
+                .kittyRemoteControl(
+                    listenOn: listenOn,
+                    command: KittyMessage.command("focus-window", payload: ["match": .string("id:" + windowID)])
+                )
+            ]
         case .wezterm:
             guard let pane = place.pane else { return [] }
             return [.run(WeztermCommands.cli(socket: place.socket, ["activate-pane", "--pane-id", pane]))]
@@ -31,18 +40,27 @@ enum FocusCommands {
             ]
         case .i3:
             guard let socket = place.socket else { return [] }
-            if let conID = place.conID { return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[con_id=\(conID)] focus")] }
+            if let conID = place.conID {
+                return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[con_id=\(conID)] focus")]
+            }
             guard let window = place.window else { return [] }
             return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[id=\(window)] focus")]
         case .sway:
             guard let socket = place.socket else { return [] }
-            if let conID = place.conID { return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[con_id=\(conID)] focus")] }
+            if let conID = place.conID {
+                return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[con_id=\(conID)] focus")]
+            }
             guard let pid = place.pid else { return [] }
             return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[pid=\(pid)] focus")]
         case .hyprland:
             guard let instance = place.instance, let pid = place.pid else { return [] }
             // The instance through its variable: every hyprctl reads it, `--instance` differs by version.
-            return [.run(["env", "HYPRLAND_INSTANCE_SIGNATURE=" + instance, "hyprctl", "dispatch", "focuswindow", "pid:\(pid)"])]
+            return [
+                .run([
+                    "env", "HYPRLAND_INSTANCE_SIGNATURE=" + instance, "hyprctl", "dispatch", "focuswindow",
+                    "pid:\(pid)",
+                ])
+            ]
         case .niri:
             guard let socket = place.socket, let pid = place.pid else { return [] }
             return [.niriFocusWindow(socket: socket, pid: pid)]

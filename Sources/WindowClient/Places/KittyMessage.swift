@@ -24,7 +24,11 @@ extension KittyMessage {
     public static func reply(in bytes: [UInt8]) -> JSONValue? {
         let start = Array("\u{1B}P@kitty-cmd".utf8)
         guard bytes.count >= start.count + 2, Array(bytes.prefix(start.count)) == start else { return nil }
-        guard let end = (start.count..<(bytes.count - 1)).first(where: { bytes[$0] == 0x1B && bytes[$0 + 1] == UInt8(ascii: "\\") }) else { return nil }
+        guard
+            let end = (start.count..<(bytes.count - 1)).first(where: {
+                bytes[$0] == 0x1B && bytes[$0 + 1] == UInt8(ascii: "\\")
+            })
+        else { return nil }
         return try? JSONParser.parse(bytes[start.count..<end])
     }
 }

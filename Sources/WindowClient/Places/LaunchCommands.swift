@@ -6,14 +6,23 @@ enum LaunchCommands {
         let argv = request.argv
         switch place.kind {
         case .tmux:
-            guard let socket = place.socket, let target = place.session.map({ $0 + ":" }) ?? place.pane else { return [] }
+            guard let socket = place.socket, let target = place.session.map({ $0 + ":" }) ?? place.pane else {
+                return []
+            }
             let variables = request.passedVariables.flatMap { ["-e", $0] }
             // tmux runs a single argument through the shell, several directly: quote a lone one.
             let command = argv.count == 1 ? [ShellQuote.word(argv[0])] : argv
-            return [.run(["tmux", "-S", socket, "new-window", "-t", target, "-n", request.title] + variables + ["--"] + command)]
+            return [
+                .run(
+                    ["tmux", "-S", socket, "new-window", "-t", target, "-n", request.title] + variables + ["--"]
+                        + command
+                )
+            ]
         case .screen:
             guard let session = place.session else { return [] }
-            return [.run(["screen", "-S", session, "-X", "screen", "-t", request.title] + withVariables(request, argv))]
+            return [
+                .run(["screen", "-S", session, "-X", "screen", "-t", request.title] + withVariables(request, argv))
+            ]
         case .kitty:
             guard let listenOn = place.listenOn else { return [] }
             var payload: [String: JSONValue] = [
@@ -31,11 +40,25 @@ enum LaunchCommands {
             return [.run(WeztermCommands.cli(socket: place.socket, arguments + ["--"] + withVariables(request, argv)))]
         case .zellij:
             guard let session = place.session else { return [] }
-            return [.run(["zellij", "--session", session, "action", "new-pane", "--name", request.title, "--"] + withVariables(request, argv))]
+            return [
+                .run(
+                    ["zellij", "--session", session, "action", "new-pane", "--name", request.title, "--"]
+                        + withVariables(request, argv)
+                )
+            ]
         case .x11, .i3, .sway, .hyprland, .niri, .terminal:
             guard var environment = graphicalEnvironment(request.environment, place: place) else { return [] }
             environment.merge(request.variables.environment) { $1 }
-            return [.startTerminal(TerminalLaunch(candidates: candidates(request.environment, place: place), argv: argv, title: request.title, environment: environment))]
+            return [
+                .startTerminal(
+                    TerminalLaunch(
+                        candidates: candidates(request.environment, place: place),
+                        argv: argv,
+                        title: request.title,
+                        environment: environment
+                    )
+                )
+            ]
         }
     }
 
@@ -59,7 +82,9 @@ enum LaunchCommands {
     /// own `WINDOWD_*` (a window it presents, a daemon it did not use), with the place's
     /// display; `nil` when there is no display to open a window on.
     private static func graphicalEnvironment(_ opener: [String: String], place: Place) -> [String: String]? {
-        var environment = opener.filter { !EnvironmentPlace.windowVariables.contains($0.key) && !$0.key.hasPrefix("WINDOWD_") }
+        var environment = opener.filter {
+            !EnvironmentPlace.windowVariables.contains($0.key) && !$0.key.hasPrefix("WINDOWD_")
+        }
         switch place.kind {
         case .x11, .i3:
             if let display = place.display { environment["DISPLAY"] = display }
@@ -72,7 +97,8 @@ enum LaunchCommands {
         case .sway: environment["SWAYSOCK"] = place.socket ?? environment["SWAYSOCK"]
         case .i3: environment["I3SOCK"] = place.socket ?? environment["I3SOCK"]
         case .niri: environment["NIRI_SOCKET"] = place.socket ?? environment["NIRI_SOCKET"]
-        case .hyprland: environment["HYPRLAND_INSTANCE_SIGNATURE"] = place.instance ?? environment["HYPRLAND_INSTANCE_SIGNATURE"]
+        case .hyprland:
+            environment["HYPRLAND_INSTANCE_SIGNATURE"] = place.instance ?? environment["HYPRLAND_INSTANCE_SIGNATURE"]
         default: break
         }
         guard environment.value("DISPLAY") != nil || environment.value("WAYLAND_DISPLAY") != nil else { return nil }

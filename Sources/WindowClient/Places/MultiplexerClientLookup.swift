@@ -8,15 +8,20 @@ enum MultiplexerClientLookup {
     @Sendable
     static func client(of place: Place) -> PlaceDetector.Client? {
         guard place.kind == .tmux, let socket = place.socket else { return nil }
-        guard let output = ProcessRunner.output(["tmux", "-S", socket, "list-clients", "-F", "#{client_activity} #{client_pid} #{session_id}"]),
-              let pid = showingClient(output, session: place.session), let environment = ProcessTable.environment(of: pid) else { return nil }
+        guard
+            let output = ProcessRunner.output([
+                "tmux", "-S", socket, "list-clients", "-F", "#{client_activity} #{client_pid} #{session_id}",
+            ]),
+            let pid = showingClient(output, session: place.session), let environment = ProcessTable.environment(of: pid)
+        else { return nil }
         return PlaceDetector.Client(environment: environment, terminalPID: ProcessTable.terminalPID(of: pid))
     }
 
     /// In `list-clients` output (`activity pid session`), the most recently active client on
     /// `session`, else the most recently active of all (the one `switch-client` moves).
     static func showingClient(_ output: String, session: String?) -> Int32? {
-        let clients = output.split(separator: "\n").compactMap { line -> (activity: Int64, pid: Int32, session: Substring)? in
+        let clients = output.split(separator: "\n").compactMap {
+            line -> (activity: Int64, pid: Int32, session: Substring)? in
             let fields = line.split(separator: " ")
             guard fields.count == 3, let activity = Int64(fields[0]), let pid = Int32(fields[1]) else { return nil }
             return (activity, pid, fields[2])

@@ -12,9 +12,13 @@ public enum NiriMessage {
 
     /// The id of the window of process `pid` in a reply to ``windows``.
     public static func window(ofProcess pid: Int32, in reply: JSONValue) -> Int64? {
-        guard case .object(let outer) = reply, case .object(let ok)? = outer["Ok"], case .array(let windows)? = ok["Windows"] else { return nil }
+        guard case .object(let outer) = reply, case .object(let ok)? = outer["Ok"],
+            case .array(let windows)? = ok["Windows"]
+        else { return nil }
         for case .object(let window) in windows {
-            if case .int(let candidate)? = window["pid"], candidate == Int64(pid), case .int(let id)? = window["id"] { return id }
+            if case .int(let candidate)? = window["pid"], candidate == Int64(pid), case .int(let id)? = window["id"] {
+                return id
+            }
         }
         return nil
     }

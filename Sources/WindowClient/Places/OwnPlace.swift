@@ -1,10 +1,11 @@
+import POSIXSupport
+public import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
-public import WindowProtocol
 
 /// This process's own place, and what a client of windowd does there (winctl(1), Attached terminals): the
 /// one piece of code that `winctl`, `winctl attach`, WindowKit and the example share.
@@ -30,10 +31,22 @@ public enum OwnPlace {
     /// window's id). Blocking for the few milliseconds the place's interface takes.
     /// Returns why it failed, or `nil` once started.
     @discardableResult
-    public static func launch(_ command: [String], title: String, at place: Place, variables: LaunchVariables) -> String? {
-        let steps = PlaceCommands.launch(argv: command, title: title, at: place, environment: environment(), variables: variables)
+    public static func launch(
+        _ command: [String],
+        title: String,
+        at place: Place,
+        variables: LaunchVariables
+    ) -> String? {
+        let steps = PlaceCommands.launch(
+            argv: command,
+            title: title,
+            at: place,
+            environment: environment(),
+            variables: variables
+        )
         guard !steps.isEmpty else {
-            return "there is nowhere to open a window from a \(place.kind.rawValue) place (no multiplexer and no display)"
+            return
+                "there is nowhere to open a window from a \(place.kind.rawValue) place (no multiplexer and no display)"
         }
         for case .failed(let reason) in PlaceActions.perform(steps) { return reason }
         return nil

@@ -1,9 +1,10 @@
+public import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-public import WindowProtocol
 
 /// Carries out ``PlaceStep``s: programs spawned from an argv (never a shell) with stdio on
 /// `/dev/null`; kitty, i3, sway and niri spoken to directly over their sockets, each read and
@@ -18,9 +19,21 @@ public enum PlaceActions {
     /// Opens a new window running `argv` at `place` (see ``PlaceCommands/launch(argv:title:at:environment:variables:)``);
     /// `false` if no level of `place` can open one, or the step failed.
     @discardableResult
-    public static func launch(argv: [String], title: String, at place: Place, environment: [String: String],
-                              variables: LaunchVariables = LaunchVariables(), timeout: Duration = .seconds(2)) -> Bool {
-        let steps = PlaceCommands.launch(argv: argv, title: title, at: place, environment: environment, variables: variables)
+    public static func launch(
+        argv: [String],
+        title: String,
+        at place: Place,
+        environment: [String: String],
+        variables: LaunchVariables = LaunchVariables(),
+        timeout: Duration = .seconds(2)
+    ) -> Bool {
+        let steps = PlaceCommands.launch(
+            argv: argv,
+            title: title,
+            at: place,
+            environment: environment,
+            variables: variables
+        )
         return !steps.isEmpty && perform(steps, timeout: timeout).allSatisfy { $0 == .done }
     }
 
@@ -35,7 +48,8 @@ public enum PlaceActions {
         do {
             switch step {
             case .run(let arguments):
-                return ProcessRunner.run(arguments, timeout: timeout) ? .done : .failed("\(arguments.joined(separator: " ")) failed")
+                return ProcessRunner.run(arguments, timeout: timeout)
+                    ? .done : .failed("\(arguments.joined(separator: " ")) failed")
             case .startTerminal(let launch):
                 return startTerminal(launch, timeout: timeout)
             case .kittyRemoteControl(let listenOn, let command):
@@ -61,8 +75,10 @@ public enum PlaceActions {
         for candidate in launch.candidates {
             let program: String?
             switch candidate {
-            case .program(let name): program = ProcessRunner.isExecutable(name, path: launch.environment["PATH"]) ? name : nil
-            case .sameAs(let pid): program = ProcessTable.executable(of: pid).flatMap(TerminalEmulator.program(forRunning:))
+            case .program(let name):
+                program = ProcessRunner.isExecutable(name, path: launch.environment["PATH"]) ? name : nil
+            case .sameAs(let pid):
+                program = ProcessTable.executable(of: pid).flatMap(TerminalEmulator.program(forRunning:))
             }
             guard let program else { continue }
             let command = TerminalEmulator.command(program: program, title: launch.title, argv: launch.argv)

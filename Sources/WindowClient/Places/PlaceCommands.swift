@@ -18,8 +18,13 @@ public enum PlaceCommands {
     /// starts with it, less the variables that name the opener's window and its own `WINDOWD_*`.
     /// `variables` (the opener's socket and app, the window's id) are passed to `argv` at every
     /// place. Empty when no level of `place` can open a window.
-    public static func launch(argv: [String], title: String, at place: Place, environment: [String: String],
-                              variables: LaunchVariables = LaunchVariables()) -> [PlaceStep] {
+    public static func launch(
+        argv: [String],
+        title: String,
+        at place: Place,
+        environment: [String: String],
+        variables: LaunchVariables = LaunchVariables()
+    ) -> [PlaceStep] {
         guard !argv.isEmpty else { return [] }
         let request = LaunchRequest(argv: argv, title: title, environment: environment, variables: variables)
         for level in place.levels {

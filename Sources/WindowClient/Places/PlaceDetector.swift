@@ -55,7 +55,8 @@ public struct PlaceDetector: Sendable {
             place.outer = EnvironmentPlace.windowManager(environment, terminalPID: terminalPID)
             return place
         }
-        return EnvironmentPlace.windowManager(environment, terminalPID: terminalPID) ?? Place(kind: .terminal, pid: terminalPID)
+        return EnvironmentPlace.windowManager(environment, terminalPID: terminalPID)
+            ?? Place(kind: .terminal, pid: terminalPID)
     }
 
     /// Where the multiplexer place `place` is shown: tmux's attached client's place when the
@@ -70,7 +71,11 @@ public struct PlaceDetector: Sendable {
             return nil
         } else {
             // The pid a pane's process sees as its terminal is the multiplexer's server: no use outside.
-            found = detect(EnvironmentPlace.removingMultiplexer(place.kind, from: environment), terminalPID: nil, depth: depth + 1)
+            found = detect(
+                EnvironmentPlace.removingMultiplexer(place.kind, from: environment),
+                terminalPID: nil,
+                depth: depth + 1
+            )
         }
         return found.kind == .terminal ? nil : found
     }

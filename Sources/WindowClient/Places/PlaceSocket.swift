@@ -1,9 +1,10 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
 
 /// A blocking connection to a place's program (kitty, i3, sway, niri) with a deadline on every
 /// read and write, so that a hung program never holds up a presenter.
@@ -15,7 +16,8 @@ struct PlaceSocket: ~Copyable {
         let abstract = address.hasPrefix("@")
         switch UnixSocketConnection.connect(to: abstract ? String(address.dropFirst()) : address, abstract: abstract) {
         case .success(let fd): self.fd = fd
-        case .failure(let error): throw PlaceSocketFailure(description: "\(address): \(String(cString: strerror(error.errno)))")
+        case .failure(let error):
+            throw PlaceSocketFailure(description: "\(address): \(String(cString: strerror(error.errno)))")
         }
         let (seconds, attoseconds) = timeout.components
         var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
@@ -36,7 +38,9 @@ struct PlaceSocket: ~Copyable {
     func send(_ bytes: [UInt8]) throws(PlaceSocketFailure) {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw PlaceSocketFailure(description: "write: \(String(cString: strerror(errno)))") }
             offset += count
@@ -50,8 +54,14 @@ struct PlaceSocket: ~Copyable {
         while !complete(bytes) {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw PlaceSocketFailure(description: "no reply in time") }
-            guard count > 0 else { throw PlaceSocketFailure(description: count == 0 ? "closed before replying" : "read: \(String(cString: strerror(errno)))") }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                throw PlaceSocketFailure(description: "no reply in time")
+            }
+            guard count > 0 else {
+                throw PlaceSocketFailure(
+                    description: count == 0 ? "closed before replying" : "read: \(String(cString: strerror(errno)))"
+                )
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes

@@ -1,9 +1,10 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
 
 /// Runs a program from an argv (never through a shell) with its stdin and stderr on
 /// `/dev/null`: not a byte of it may land on the screen a presenter draws.
@@ -11,7 +12,11 @@ public enum ProcessRunner {
     /// Runs `arguments` with stdout on `/dev/null` and waits; `false` if it could not start or
     /// failed. With a `timeout`, a program still running then is killed and counts as failed.
     @discardableResult
-    public static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Duration? = nil) -> Bool {
+    public static func run(
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        timeout: Duration? = nil
+    ) -> Bool {
         guard let child = try? ChildProcess(arguments, environment: environment) else { return false }
         guard let timeout else { return child.wait() == .exited(0) }
         return child.wait(timeout: timeout) == .exited(0)

@@ -1,9 +1,10 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
 
 /// What `/proc` says about a process: its environment, parent, terminal and program.
 public enum ProcessTable {
@@ -13,18 +14,23 @@ public enum ProcessTable {
         var environment: [String: String] = [:]
         for entry in bytes.split(separator: 0) {
             guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            environment[String(decoding: entry[..<equals], as: UTF8.self)] = String(decoding: entry[(equals + 1)...], as: UTF8.self)
+            environment[String(decoding: entry[..<equals], as: UTF8.self)] = String(
+                decoding: entry[(equals + 1)...],
+                as: UTF8.self
+            )
         }
         return environment
     }
 
     /// The parent of `pid` and its controlling terminal's device number, from `/proc/PID/stat`.
     public static func status(of pid: Int32) -> (parent: Int32, terminal: Int64)? {
-        guard let bytes = try? WholeFile.read("/proc/\(pid)/stat"), let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        guard let bytes = try? WholeFile.read("/proc/\(pid)/stat"), let close = bytes.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
         // After "pid (comm)": state ppid pgrp session tty_nr …; comm may hold spaces and parentheses.
         let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 4, let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
-              let terminal = Int64(String(decoding: fields[4], as: UTF8.self)) else { return nil }
+            let terminal = Int64(String(decoding: fields[4], as: UTF8.self))
+        else { return nil }
         return (parent, terminal)
     }
 

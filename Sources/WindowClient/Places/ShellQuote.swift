@@ -3,9 +3,15 @@
 enum ShellQuote {
     /// `word` as one POSIX shell word: unchanged when it is plain, else in single quotes.
     static func word(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:,+@%".unicodeScalars.contains(scalar))
-        }
-        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "-_./=:,+@%".unicodeScalars.contains(scalar))
+            }
+        return plain
+            ? word
+            : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 }

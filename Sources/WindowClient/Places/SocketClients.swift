@@ -6,8 +6,14 @@ public enum KittyRemoteControl {
     /// `unix:@NAME`) and waits for its reply; the reply's `data`, if any. Throws what kitty
     /// refused or why it did not answer in `timeout`.
     @discardableResult
-    public static func send(_ command: JSONValue, to listenOn: String, timeout: Duration) throws(PlaceSocketFailure) -> JSONValue? {
-        guard listenOn.hasPrefix("unix:") else { throw PlaceSocketFailure(description: "kitty at \(listenOn): only unix: addresses are supported") }
+    public static func send(
+        _ command: JSONValue,
+        to listenOn: String,
+        timeout: Duration
+    ) throws(PlaceSocketFailure) -> JSONValue? {
+        guard listenOn.hasPrefix("unix:") else {
+            throw PlaceSocketFailure(description: "kitty at \(listenOn): only unix: addresses are supported")
+        }
         let socket = try PlaceSocket(address: String(listenOn.dropFirst(5)), timeout: timeout)
         try socket.send(KittyMessage.frame(command))
         let bytes = try socket.receive { KittyMessage.reply(in: $0) != nil }
@@ -25,7 +31,12 @@ public enum KittyRemoteControl {
 /// i3's and sway's IPC over their socket.
 public enum I3IPC {
     /// Sends one message and returns the reply's payload.
-    public static func request(type: UInt32, payload: String, socket path: String, timeout: Duration) throws(PlaceSocketFailure) -> [UInt8] {
+    public static func request(
+        type: UInt32,
+        payload: String,
+        socket path: String,
+        timeout: Duration
+    ) throws(PlaceSocketFailure) -> [UInt8] {
         let socket = try PlaceSocket(address: path, timeout: timeout)
         try socket.send(I3Message.frame(type: type, payload: payload))
         let bytes = try socket.receive { I3Message.reply(in: $0) != nil }
@@ -35,7 +46,11 @@ public enum I3IPC {
     /// Subscribes to `events` (a JSON array of event names) on a connection of its own, checks
     /// the reply, and returns the connection: every event follows on it, for the caller to read
     /// (``I3Message/messages(in:)``) and close.
-    public static func subscribe(to events: String, socket path: String, timeout: Duration) throws(PlaceSocketFailure) -> Int32 {
+    public static func subscribe(
+        to events: String,
+        socket path: String,
+        timeout: Duration
+    ) throws(PlaceSocketFailure) -> Int32 {
         let socket = try PlaceSocket(address: path, timeout: timeout)
         try socket.send(I3Message.frame(type: I3MessageType.subscribe, payload: events))
         let bytes = try socket.receive { I3Message.reply(in: $0) != nil }
@@ -48,9 +63,14 @@ public enum I3IPC {
 
     /// Runs a command list (`[pid=31] focus`); throws unless every command succeeded.
     public static func command(_ payload: String, socket path: String, timeout: Duration) throws(PlaceSocketFailure) {
-        let reply = try? JSONParser.parse(request(type: I3MessageType.runCommand, payload: payload, socket: path, timeout: timeout))
+        let reply = try? JSONParser.parse(
+            request(type: I3MessageType.runCommand, payload: payload, socket: path, timeout: timeout)
+        )
         guard case .array(let outcomes)? = reply, !outcomes.isEmpty,
-              outcomes.allSatisfy({ if case .object(let members) = $0 { members["success"] == .bool(true) } else { false } }) else {
+            outcomes.allSatisfy({
+                if case .object(let members) = $0 { members["success"] == .bool(true) } else { false }
+            })
+        else {
             throw PlaceSocketFailure(description: "\(payload): \(reply?.jsonText ?? "no reply")")
         }
     }
@@ -60,16 +80,26 @@ public enum I3IPC {
 enum NiriIPC {
     static func focusWindow(ofProcess pid: Int32, socket path: String, timeout: Duration) throws(PlaceSocketFailure) {
         let windows = try request(NiriMessage.windows, socket: path, timeout: timeout)
-        guard let id = NiriMessage.window(ofProcess: pid, in: windows) else { throw PlaceSocketFailure(description: "niri has no window of process \(pid)") }
+        guard let id = NiriMessage.window(ofProcess: pid, in: windows) else {
+            throw PlaceSocketFailure(description: "niri has no window of process \(pid)")
+        }
         let reply = try request(NiriMessage.focusWindow(id: id), socket: path, timeout: timeout)
-        guard case .object(let members) = reply, members["Ok"] != nil else { throw PlaceSocketFailure(description: "niri: \(reply.jsonText)") }
+        guard case .object(let members) = reply, members["Ok"] != nil else {
+            throw PlaceSocketFailure(description: "niri: \(reply.jsonText)")
+        }
     }
 
-    private static func request(_ bytes: [UInt8], socket path: String, timeout: Duration) throws(PlaceSocketFailure) -> JSONValue {
+    private static func request(
+        _ bytes: [UInt8],
+        socket path: String,
+        timeout: Duration
+    ) throws(PlaceSocketFailure) -> JSONValue {
         let socket = try PlaceSocket(address: path, timeout: timeout)
         try socket.send(bytes)
         let reply = try socket.receive { $0.contains(UInt8(ascii: "\n")) }
-        guard let value = try? JSONParser.parse(reply.prefix { $0 != UInt8(ascii: "\n") }) else { throw PlaceSocketFailure(description: "niri sent no JSON reply") }
+        guard let value = try? JSONParser.parse(reply.prefix { $0 != UInt8(ascii: "\n") }) else {
+            throw PlaceSocketFailure(description: "niri sent no JSON reply")
+        }
         return value
     }
 }

@@ -1,9 +1,10 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
 
 /// A connection to an X server over its local socket that asks what a presenter needs to know
 /// of a window (``X11Message``), each reply awaited with a deadline: no Xlib, no program run.
@@ -21,7 +22,11 @@ public final class X11Client {
     /// Asks the server to send a connection of its own ``X11Visibility/eventMask``'s events
     /// of `window`, waits until it has, and returns that connection: every event follows on
     /// it, 32 bytes each (``X11Message/messages(in:)``), for the caller to read and close.
-    public static func subscribe(to window: UInt32, display: String, timeout: Duration) throws(PlaceSocketFailure) -> Int32 {
+    public static func subscribe(
+        to window: UInt32,
+        display: String,
+        timeout: Duration
+    ) throws(PlaceSocketFailure) -> Int32 {
         let socket = try connect(display: display, timeout: timeout)
         try socket.send(X11Message.selectEvents(window, mask: X11Visibility.eventMask))
         _ = try request(X11Message.roundTrip, on: socket)
@@ -29,7 +34,8 @@ public final class X11Client {
     }
 
     private static func connect(display: String, timeout: Duration) throws(PlaceSocketFailure) -> PlaceSocket {
-        guard let path = X11Visibility.socketPath(display: display), let number = X11Visibility.displayNumber(display) else {
+        guard let path = X11Visibility.socketPath(display: display), let number = X11Visibility.displayNumber(display)
+        else {
             throw PlaceSocketFailure(description: "X11 display \(display): only a local display (:N) is watched")
         }
         let socket: PlaceSocket
@@ -41,7 +47,9 @@ public final class X11Client {
         let cookie = authorityFile().flatMap { X11Authority.cookie(in: $0, hostname: hostname(), display: number) }
         try socket.send(X11Message.setup(authorization: cookie.map { ("MIT-MAGIC-COOKIE-1", $0) }))
         let reply = try socket.receive { X11Message.setupReplyLength(in: $0) != nil }
-        if let refusal = X11Message.setupRefusal(reply) { throw PlaceSocketFailure(description: "X11 display \(display): \(refusal)") }
+        if let refusal = X11Message.setupRefusal(reply) {
+            throw PlaceSocketFailure(description: "X11 display \(display): \(refusal)")
+        }
         return socket
     }
 
@@ -52,9 +60,12 @@ public final class X11Client {
         try internAtoms()
         var window = window
         while true {
-            if X11Message.hasProperty(try request(X11Message.getProperty(window, property: atoms[0], length: 0))) { return window }
+            if X11Message.hasProperty(try request(X11Message.getProperty(window, property: atoms[0], length: 0))) {
+                return window
+            }
             let tree = try request(X11Message.queryTree(window))
-            let root = X11Message.field(0, ofReply: tree), parent = X11Message.field(1, ofReply: tree)
+            let root = X11Message.field(0, ofReply: tree)
+            let parent = X11Message.field(1, ofReply: tree)
             if parent == root || parent == 0 { return window }
             window = parent
         }
@@ -64,9 +75,18 @@ public final class X11Client {
     public func visibility(of window: UInt32) throws(PlaceSocketFailure) -> Visibility {
         try internAtoms()
         let mapState = X11Message.mapState(ofReply: try request(X11Message.getWindowAttributes(window)))
-        let wmState = X11Message.values(ofPropertyReply: try request(X11Message.getProperty(window, property: atoms[0])))
-        let netWMState = X11Message.values(ofPropertyReply: try request(X11Message.getProperty(window, property: atoms[1])))
-        return X11Visibility.visibility(mapState: mapState, wmState: wmState, netWMState: netWMState, hiddenAtom: atoms[2])
+        let wmState = X11Message.values(
+            ofPropertyReply: try request(X11Message.getProperty(window, property: atoms[0]))
+        )
+        let netWMState = X11Message.values(
+            ofPropertyReply: try request(X11Message.getProperty(window, property: atoms[1]))
+        )
+        return X11Visibility.visibility(
+            mapState: mapState,
+            wmState: wmState,
+            netWMState: netWMState,
+            hiddenAtom: atoms[2]
+        )
     }
 
     private func internAtoms() throws(PlaceSocketFailure) {
@@ -79,19 +99,26 @@ public final class X11Client {
     private func request(_ bytes: [UInt8]) throws(PlaceSocketFailure) -> [UInt8] { try Self.request(bytes, on: socket) }
 
     /// Sends `bytes` and returns the reply, past any event before it; throws the server's error instead.
-    private static func request(_ bytes: [UInt8], on socket: borrowing PlaceSocket) throws(PlaceSocketFailure) -> [UInt8] {
+    private static func request(
+        _ bytes: [UInt8],
+        on socket: borrowing PlaceSocket
+    ) throws(PlaceSocketFailure) -> [UInt8] {
         func answer(in bytes: [UInt8]) -> [UInt8]? {
             var buffer = bytes
             return X11Message.messages(in: &buffer).first { $0[0] < 2 }
         }
         try socket.send(bytes)
-        guard let message = answer(in: try socket.receive { answer(in: $0) != nil }) else { throw PlaceSocketFailure(description: "X11: no reply") }
+        guard let message = answer(in: try socket.receive { answer(in: $0) != nil }) else {
+            throw PlaceSocketFailure(description: "X11: no reply")
+        }
         if let error = X11Message.error(in: message) { throw PlaceSocketFailure(description: error) }
         return message
     }
 
     private static func authorityFile() -> [UInt8]? {
-        let path = getenv("XAUTHORITY").map { String(cString: $0) } ?? getenv("HOME").map { String(cString: $0) + "/.Xauthority" }
+        let path =
+            getenv("XAUTHORITY").map { String(cString: $0) }
+            ?? getenv("HOME").map { String(cString: $0) + "/.Xauthority" }
         return path.flatMap { try? WholeFile.read($0) }
     }
 

@@ -48,7 +48,8 @@ extension WindowOpen.Params: DirectParams {
 extension SceneSetPhase.Params: DirectParams {
     init?(members: [String: JSONValue]) {
         guard case .string(let id)? = members["id"], case .string(let name)? = members["phase"],
-              let phase = ScenePhase(rawValue: name) else { return nil }
+            let phase = ScenePhase(rawValue: name)
+        else { return nil }
         self.init(id: id, phase: phase)
     }
 }

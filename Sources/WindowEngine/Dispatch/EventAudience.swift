@@ -16,8 +16,11 @@ package enum EventAudience {
     /// `connection(id)` finds one by id, `isPresenter(id)` says whether one presents a window.
     @inlinable
     package static func of<Subscriber: EventSubscriber>(
-        _ event: DaemonEvent, among connections: some Collection<Subscriber>, subscribers: some Collection<Subscriber>,
-        connection: (ConnectionID) -> Subscriber?, isPresenter: (ConnectionID) -> Bool
+        _ event: DaemonEvent,
+        among connections: some Collection<Subscriber>,
+        subscribers: some Collection<Subscriber>,
+        connection: (ConnectionID) -> Subscriber?,
+        isPresenter: (ConnectionID) -> Bool
     ) -> [Subscriber] {
         let name = event.name
         switch event {

@@ -1,9 +1,10 @@
+import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WindowProtocol
 
 /// One entry of the dispatch table: decodes a method's params, runs it, encodes its response.
 struct MethodRoute: Sendable {
@@ -22,7 +23,9 @@ struct MethodRoute: Sendable {
     /// The route for `method`, whose `body` maps typed params to a typed result.
     static func of<Method: RPCMethod>(
         _ method: Method.Type,
-        _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result
+        _ body:
+            @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws ->
+            Method.Result
     ) -> (String, MethodRoute) {
         let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
             try decodeParams(Method.Params.self, from: request)
@@ -36,7 +39,9 @@ struct MethodRoute: Sendable {
     /// parsed object and whose response is written without Codable (same bytes, less work).
     static func of<Method: RPCMethod>(
         _ method: Method.Type,
-        _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result
+        _ body:
+            @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws ->
+            Method.Result
     ) -> (String, MethodRoute) where Method.Params: DirectParams, Method.Result: JSONWritable {
         let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
             switch request.params {
@@ -56,7 +61,9 @@ struct MethodRoute: Sendable {
 
     private static func route<Method: RPCMethod>(
         _ method: Method.Type,
-        _ body: @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws -> Method.Result,
+        _ body:
+            @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws ->
+            Method.Result,
         params: @escaping @Sendable (Request) throws(RPCError) -> Method.Params,
         response: @escaping @Sendable (RequestID?, Method.Result, ResponseEncoder) -> [UInt8]
     ) -> (String, MethodRoute) {
@@ -73,7 +80,10 @@ struct MethodRoute: Sendable {
         return (Method.name, route)
     }
 
-    private static func decodeParams<Params: Decodable>(_ type: Params.Type, from request: Request) throws(RPCError) -> Params {
+    private static func decodeParams<Params: Decodable>(
+        _ type: Params.Type,
+        from request: Request
+    ) throws(RPCError) -> Params {
         var params = request.params ?? .object([:])
         if case .array(let positional) = params {
             // windowd's methods take named params; an empty list is as good as none.
@@ -104,7 +114,8 @@ extension DecodingError {
         case .keyNotFound(let key, let context):
             return "missing \(path(context.codingPath + [key]))"
         case .typeMismatch(let type, let context):
-            let found = context.debugDescription.hasPrefix("found ") ? ", not " + context.debugDescription.dropFirst(6) : ""
+            let found =
+                context.debugDescription.hasPrefix("found ") ? ", not " + context.debugDescription.dropFirst(6) : ""
             return "\(path(context.codingPath)) must be \(Self.kind(of: type))\(found)"
         case .valueNotFound(let type, let context):
             return "\(path(context.codingPath)) must be \(Self.kind(of: type)), not null"
@@ -120,7 +131,8 @@ extension DecodingError {
         switch type {
         case is String.Type: return "a string"
         case is Bool.Type: return "true or false"
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt64.Type, is UInt32.Type, is UInt.Type: return "an integer"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt64.Type, is UInt32.Type, is UInt.Type:
+            return "an integer"
         case is Double.Type, is Float.Type: return "a number"
         case is [String: JSONValue].Type: return "an object"
         case is [JSONValue].Type: return "an array"

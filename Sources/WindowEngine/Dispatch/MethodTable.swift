@@ -1,7 +1,8 @@
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
 
 /// The dispatch table: every wire method of windowd-protocol(7), by name.
 enum MethodTable {
@@ -9,27 +10,51 @@ enum MethodTable {
         MethodRoute.of(Hello.self) { context, params, _, _ throws in
             if let version = params.protocol, !ProtocolVersion.supported.contains(version) {
                 let spoken = ProtocolVersion.supported.map(String.init).joined(separator: ", ")
-                throw RPCError.invalidParams("windowd speaks protocol \(spoken), not \(version): use a client for protocol \(spoken)")
+                throw RPCError.invalidParams(
+                    "windowd speaks protocol \(spoken), not \(version): use a client for protocol \(spoken)"
+                )
             }
-            return Hello.Result(server: "windowd", version: ProtocolVersion.software, protocol: ProtocolVersion.current, pid: getpid(),
-                                app: context.app?.rawValue)
+            return Hello.Result(
+                server: "windowd",
+                version: ProtocolVersion.software,
+                protocol: ProtocolVersion.current,
+                pid: getpid(),
+                app: context.app?.rawValue
+            )
         },
         MethodRoute.of(WindowOpen.self) { context, params, _, effects throws in
             let now = context.now
             let opened = try context.change { coordinator, ids in
-                try coordinator.open(group: params.group, value: params.value, path: params.path, now: now, ids: &ids, effects: &effects)
+                try coordinator.open(
+                    group: params.group,
+                    value: params.value,
+                    path: params.path,
+                    now: now,
+                    ids: &ids,
+                    effects: &effects
+                )
             }
             let outcome = opened.outcome.told(understanding: params.outcomes ?? [])
-            return WindowOpen.Result(window: opened.window.info, outcome: outcome, command: opened.command.isEmpty ? nil : opened.command)
+            return WindowOpen.Result(
+                window: opened.window.info,
+                outcome: outcome,
+                command: opened.command.isEmpty ? nil : opened.command
+            )
         },
         MethodRoute.of(WindowLaunchEnded.self) { context, params, _, effects throws in
-            WindowResult(window: try context.change { coordinator, _ in
-                try coordinator.openerLaunchEnded(params.id, reason: params.reason, effects: &effects)
-            }.info)
+            WindowResult(
+                window: try context.change { coordinator, _ in
+                    try coordinator.openerLaunchEnded(params.id, reason: params.reason, effects: &effects)
+                }.info
+            )
         },
         MethodRoute.of(WindowClose.self) { context, params, _, effects throws in
             let now = context.now
-            return WindowResult(window: try context.change { coordinator, _ in try coordinator.close(params.id, now: now, effects: &effects) }.info)
+            return WindowResult(
+                window: try context.change { coordinator, _ in
+                    try coordinator.close(params.id, now: now, effects: &effects)
+                }.info
+            )
         },
         MethodRoute.of(WindowFocus.self) { context, params, _, effects throws in
             WindowResult(window: try context.read { try $0.focus(params.id, effects: &effects) }.info)
@@ -44,13 +69,28 @@ enum MethodTable {
         MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws in
             let (request, now) = (try attachRequest(params), context.now)
             return try context.change { coordinator, ids in
-                let window = try coordinator.attach(request, connection: connection, now: now, ids: &ids, effects: &effects)
-                return WindowAttach.Result(window: window.info, storage: window.storage.values, state: coordinator.state, phase: coordinator.aggregate)
+                let window = try coordinator.attach(
+                    request,
+                    connection: connection,
+                    now: now,
+                    ids: &ids,
+                    effects: &effects
+                )
+                return WindowAttach.Result(
+                    window: window.info,
+                    storage: window.storage.values,
+                    state: coordinator.state,
+                    phase: coordinator.aggregate
+                )
             }
         },
         MethodRoute.of(WindowDetach.self) { context, _, connection, effects throws in
             let now = context.now
-            guard let window = context.change({ coordinator, _ in coordinator.detach(connection: connection, now: now, effects: &effects) }) else {
+            guard
+                let window = context.change({ coordinator, _ in
+                    coordinator.detach(connection: connection, now: now, effects: &effects)
+                })
+            else {
                 throw RPCError.invalidParams("this connection presents no window; attach first")
             }
             return WindowResult(window: window.info)
@@ -67,32 +107,51 @@ enum MethodTable {
             context.read { coordinator in
                 ScenePhaseQuery.Result(
                     aggregate: coordinator.aggregate,
-                    windows: Dictionary(uniqueKeysWithValues: coordinator.registry.windows.map { ($0.key.rawValue, $0.value.phase) }))
+                    windows: Dictionary(
+                        uniqueKeysWithValues: coordinator.registry.windows.map { ($0.key.rawValue, $0.value.phase) }
+                    )
+                )
             }
         },
         MethodRoute.of(StorageGet.self) { context, params, _, _ throws in
-            let values = try context.read { coordinator throws(Refusal) in try coordinator.window(params.id).storage.values }
+            let values = try context.read { coordinator throws(Refusal) in
+                try coordinator.window(params.id).storage.values
+            }
             guard let key = params.key else { return StorageResult(storage: values) }
             return StorageResult(storage: values[key].map { [key: $0] } ?? [:])
         },
         MethodRoute.of(StorageSet.self) { context, params, _, effects throws in
-            StorageResult(storage: try context.change { coordinator, _ in try coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects) }.storage.values)
+            StorageResult(
+                storage: try context.change { coordinator, _ in
+                    try coordinator.setStorage(params.key, to: params.value, of: params.id, effects: &effects)
+                }.storage.values
+            )
         },
         MethodRoute.of(StorageRemove.self) { context, params, _, effects throws in
-            StorageResult(storage: try context.change { coordinator, _ in try coordinator.removeStorage(params.key, of: params.id, effects: &effects) }.storage.values)
+            StorageResult(
+                storage: try context.change { coordinator, _ in
+                    try coordinator.removeStorage(params.key, of: params.id, effects: &effects)
+                }.storage.values
+            )
         },
         MethodRoute.of(AppStateQuery.self) { context, _, _, _ in
             AppStateQuery.Result(state: context.read { $0.state })
         },
         MethodRoute.of(AppTransition.self) { context, params, _, effects throws in
             let now = context.now
-            let change = try context.change { coordinator, _ in try coordinator.transition(to: params.to, now: now, effects: &effects) }
+            let change = try context.change { coordinator, _ in
+                try coordinator.transition(to: params.to, now: now, effects: &effects)
+            }
             return AppTransition.Result(state: change.state, previous: change.previous)
         },
         MethodRoute.of(EventsSubscribe.self) { context, params, connection, _ throws in
             let seq = context.subscribe(connection, to: try Self.subscribable(params.types))
             let snapshot = context.read { coordinator in
-                EventsSubscribe.Snapshot(state: coordinator.state, phase: coordinator.aggregate, windows: coordinator.registry.list().map(\.info))
+                EventsSubscribe.Snapshot(
+                    state: coordinator.state,
+                    phase: coordinator.aggregate,
+                    windows: coordinator.registry.list().map(\.info)
+                )
             }
             return EventsSubscribe.Result(seq: seq, snapshot: snapshot)
         },
@@ -100,9 +159,14 @@ enum MethodTable {
             let (uptime, clients) = (context.uptime, context.clientCount)
             return context.read { coordinator in
                 DaemonStatus.Result(
-                    version: ProtocolVersion.software, uptime: uptime, windows: coordinator.registry.count,
-                    attached: coordinator.registry.attachedCount, clients: clients,
-                    phase: coordinator.aggregate, state: coordinator.state)
+                    version: ProtocolVersion.software,
+                    uptime: uptime,
+                    windows: coordinator.registry.count,
+                    attached: coordinator.registry.attachedCount,
+                    clients: clients,
+                    phase: coordinator.aggregate,
+                    state: coordinator.state
+                )
             }
         },
         MethodRoute.of(DaemonGroups.self) { context, _, _, _ in
@@ -111,8 +175,15 @@ enum MethodTable {
                 for window in coordinator.registry.windows.values { counts[window.group, default: 0] += 1 }
                 let groups = coordinator.groups.values.sorted { $0.id < $1.id }.map { group in
                     DaemonGroups.Group(
-                        id: group.id, valueType: group.valueType.rawValue, command: group.command, run: group.run, launch: group.launch,
-                        restore: group.restore, requiresAuth: group.requiresAuth, windows: counts[group.id] ?? 0)
+                        id: group.id,
+                        valueType: group.valueType.rawValue,
+                        command: group.command,
+                        run: group.run,
+                        launch: group.launch,
+                        restore: group.restore,
+                        requiresAuth: group.requiresAuth,
+                        windows: counts[group.id] ?? 0
+                    )
                 }
                 return DaemonGroups.Result(groups: groups)
             }
@@ -134,7 +205,12 @@ enum MethodTable {
         } else {
             throw .invalidParams("window.attach needs 'id', or 'group' (and 'value')")
         }
-        return AttachRequest(target: target, phase: params.phase ?? .active, takeover: params.takeover ?? false, place: params.place)
+        return AttachRequest(
+            target: target,
+            phase: params.phase ?? .active,
+            takeover: params.takeover ?? false,
+            place: params.place
+        )
     }
 
     /// The event types a subscription asks for (`nil`: all), each one subscribers receive.
@@ -144,7 +220,9 @@ enum MethodTable {
         for name in names {
             guard let type = EventName(rawValue: name), EventName.subscribable.contains(type) else {
                 let valid = EventName.subscribable.map(\.rawValue).joined(separator: ", ")
-                throw .invalidParams("cannot subscribe to \(JSONValue.quote(name)): the event types subscribers receive are \(valid)")
+                throw .invalidParams(
+                    "cannot subscribe to \(JSONValue.quote(name)): the event types subscribers receive are \(valid)"
+                )
             }
             types.insert(type)
         }

@@ -26,7 +26,11 @@ extension RequestRouter {
         /// Appends the response line (newline included) to `sink`, as ``line(undone:encoder:)``
         /// makes it; `false` when nothing is answered.
         @discardableResult
-        package func write(undone: String?, encoder: ResponseEncoder = ResponseEncoder(), into sink: inout some ResponseSink) -> Bool {
+        package func write(
+            undone: String?,
+            encoder: ResponseEncoder = ResponseEncoder(),
+            into sink: inout some ResponseSink
+        ) -> Bool {
             func body(_ reply: Reply) -> [UInt8]? {
                 guard let body = reply.body else { return nil }
                 guard let undone else { return body }

@@ -17,15 +17,23 @@ package struct RequestRouter {
     /// The requests of a batch run one after the other, each as if sent alone; `executed` is
     /// called after each, before the next runs, so that the daemon can address the events a
     /// request caused while the state they describe is current.
-    package func handle(line: UnsafeRawBufferPointer, from connection: ConnectionID, context: any DispatchContext,
-                        executed: (Reply) -> Void = { _ in }) -> Outcome {
+    package func handle(
+        line: UnsafeRawBufferPointer,
+        from connection: ConnectionID,
+        context: any DispatchContext,
+        executed: (Reply) -> Void = { _ in }
+    ) -> Outcome {
         let message: JSONParser.RequestLine
         do throws(JSONParser.Failure) {
             message = try JSONParser.parseRequestLine(line)
         } catch {
             // Valid JSON, perhaps, but deeper than the daemon reads: a limit, as a line too long is.
-            let error = error.isNestingLimit
-                ? RPCError.invalidRequest("the request passes the nesting limit (\(error)): send JSON with fewer arrays and objects inside each other", reason: .limitExceeded)
+            let error =
+                error.isNestingLimit
+                ? RPCError.invalidRequest(
+                    "the request passes the nesting limit (\(error)): send JSON with fewer arrays and objects inside each other",
+                    reason: .limitExceeded
+                )
                 : .parseError("not valid JSON (\(error)): send one JSON-RPC object per line")
             let reply = refusal(nil, error)
             executed(reply)
@@ -56,9 +64,16 @@ package struct RequestRouter {
     }
 
     /// One request of a line, alone or in a batch (`nil`: a value that is not an object).
-    private func handle(request members: JSONParser.RequestMembers?, from connection: ConnectionID, context: any DispatchContext) -> Reply {
+    private func handle(
+        request members: JSONParser.RequestMembers?,
+        from connection: ConnectionID,
+        context: any DispatchContext
+    ) -> Reply {
         guard let members else {
-            return refusal(nil, .invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\""))
+            return refusal(
+                nil,
+                .invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\"")
+            )
         }
         let header = RPCRequestHeader(members)
         if let problem = header.problem {
@@ -94,7 +109,11 @@ package struct RequestRouter {
 
     /// The reply to a request whose change (or one it saw) could not be saved: it was undone.
     package static func undoneChange(_ failure: String) -> RPCError {
-        RPCError(code: RPCError.Code.internalError, message: "windowd could not save the change (\(failure)), so it was not applied and nothing was announced; try again once the state directory accepts writes")
+        RPCError(
+            code: RPCError.Code.internalError,
+            message:
+                "windowd could not save the change (\(failure)), so it was not applied and nothing was announced; try again once the state directory accepts writes"
+        )
     }
 
     /// Encodes an error line (for replies made outside a route).

@@ -15,7 +15,11 @@ package struct ResponseEncoder: Sendable {
 
     /// `message` as compact JSON, or an internal-error response if it does not encode.
     package func body(_ message: some Encodable) -> [UInt8] {
-        bytes(message) ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: cannot encode the response"}}"#.utf8)
+        bytes(message)
+            ?? Array(
+                #"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error: cannot encode the response"}}"#
+                    .utf8
+            )
     }
 
     /// The error response to request `id`, without a newline.

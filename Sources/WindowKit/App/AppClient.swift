@@ -54,7 +54,9 @@ public final class AppClient: Sendable {
     @discardableResult
     public func transition(to state: AppState) async throws -> AppState {
         let connection = self.connection
-        let result = try await connection.call(AppTransition.self, AppTransition.Params(to: state)) { $0.note($1.state) }
+        let result = try await connection.call(AppTransition.self, AppTransition.Params(to: state)) {
+            $0.note($1.state)
+        }
         return result.previous
     }
 
@@ -93,13 +95,22 @@ public final class AppClient: Sendable {
     public func openWindow(group: String, value: WindowValue = .none) async throws -> OpenedWindow {
         let connection = self.connection
         let here = OwnPlace.detect(outer: false)
-        let params = WindowOpen.Params(group: group, value: value == .none ? nil : value.json, path: value.openerPath, place: here,
-                                       outcomes: OpenOutcome.added)
+        let params = WindowOpen.Params(
+            group: group,
+            value: value == .none ? nil : value.json,
+            path: value.openerPath,
+            place: here,
+            outcomes: OpenOutcome.added
+        )
         let result = try await connection.call(WindowOpen.self, params) { $0.note($1.window) }
         var opened = OpenedWindow(window: result.window, outcome: result.outcome)
         if let command = result.command {
             let title = [result.window.group, result.window.value.word].compactMap { $0 }.joined(separator: " ")
-            let variables = LaunchVariables.opener(socket: connection.options.socketPath, app: connection.options.app?.rawValue, windowID: result.window.id)
+            let variables = LaunchVariables.opener(
+                socket: connection.options.socketPath,
+                app: connection.options.app?.rawValue,
+                windowID: result.window.id
+            )
             opened.launchFailure = await PlaceFront.launch(command, title: title, at: here, variables: variables)
             if let failure = opened.launchFailure {
                 // The daemon waits for the presenter it gave the command for: tell it none comes.

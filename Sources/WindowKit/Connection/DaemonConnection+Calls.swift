@@ -12,14 +12,17 @@ extension DaemonConnection {
     /// The continuation is resumed on the actor, exactly once: by the answer, or by
     /// ``abandon(_:)`` when the task is cancelled, whichever takes the call out first.
     func call<Method: RPCMethod>(
-        _ method: Method.Type, _ params: Method.Params,
+        _ method: Method.Type,
+        _ params: Method.Params,
         onLoop: (@Sendable (isolated DaemonConnection, Method.Result) -> Void)? = nil
     ) async throws -> Method.Result {
         let token = CallToken()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let call = PendingCall(
-                    method: Method.name, encode: Self.encoder(method, params), token: token,
+                    method: Method.name,
+                    encode: Self.encoder(method, params),
+                    token: token,
                     abandon: { continuation.resume(throwing: CancellationError()) }
                 ) { connection, outcome in
                     let result = Self.decode(method, outcome)
@@ -48,7 +51,8 @@ extension DaemonConnection {
 
     /// Sends `method` without waiting, from anywhere; `completion` runs on the actor with the outcome.
     nonisolated func submit<Method: RPCMethod>(
-        _ method: Method.Type, _ params: Method.Params,
+        _ method: Method.Type,
+        _ params: Method.Params,
         completion: @escaping @Sendable (isolated DaemonConnection, Result<Method.Result, WindowKitError>) -> Void
     ) {
         let call = PendingCall(method: Method.name, encode: Self.encoder(method, params)) { connection, outcome in
@@ -60,9 +64,18 @@ extension DaemonConnection {
 
     /// Sends `method` on `channel` now, whatever the link (on the event loop): for
     /// re-establishing the connection. It fails rather than waits if the connection drops.
-    func request<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params, on channel: any Channel) -> EventLoopFuture<Method.Result> {
+    func request<Method: RPCMethod>(
+        _ method: Method.Type,
+        _ params: Method.Params,
+        on channel: any Channel
+    ) -> EventLoopFuture<Method.Result> {
         let promise = eventLoop.makePromise(of: Method.Result.self)
-        let call = PendingCall(method: Method.name, replaySafe: false, isRestore: true, encode: Self.encoder(method, params)) { _, outcome in
+        let call = PendingCall(
+            method: Method.name,
+            replaySafe: false,
+            isRestore: true,
+            encode: Self.encoder(method, params)
+        ) { _, outcome in
             promise.completeWith(Self.decode(method, outcome).mapError { $0 })
         }
         write(call, on: channel)
@@ -93,7 +106,9 @@ extension DaemonConnection {
         var call = call
         call.size = bytes.count
         call.sends += 1
-        call.timeout = eventLoop.scheduleTask(in: TimeAmount(options.requestTimeout)) { self.assumeIsolated { $0.timedOut(id) } }
+        call.timeout = eventLoop.scheduleTask(in: TimeAmount(options.requestTimeout)) {
+            self.assumeIsolated { $0.timedOut(id) }
+        }
         inFlight[id] = call
         channel.writeAndFlush(channel.allocator.buffer(bytes: bytes), promise: nil)
     }
@@ -123,7 +138,8 @@ extension DaemonConnection {
             if call.replaySafe && !call.isRestore && call.sends < PendingCall.maximumSends {
                 again.append(call)
             } else {
-                let message = "windowd at \(options.socketPath) went away before answering \(call.method); it may or may not have been carried out"
+                let message =
+                    "windowd at \(options.socketPath) went away before answering \(call.method); it may or may not have been carried out"
                 call.complete(self, .failure(WindowKitError(.interrupted, message)))
             }
         }
@@ -136,16 +152,27 @@ extension DaemonConnection {
         call.complete(self, .failure(WindowKitError(.timedOut, message)))
     }
 
-    static func encoder<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params) -> @Sendable (RequestID) throws -> [UInt8] {
+    static func encoder<Method: RPCMethod>(
+        _ method: Method.Type,
+        _ params: Method.Params
+    ) -> @Sendable (RequestID) throws -> [UInt8] {
         { id in try JSONWriter.bytes(RPCRequest(id: id, method: Method.name, params: params)) }
     }
 
-    static func decode<Method: RPCMethod>(_ method: Method.Type, _ outcome: Result<JSONValue, WindowKitError>) -> Result<Method.Result, WindowKitError> {
+    static func decode<Method: RPCMethod>(
+        _ method: Method.Type,
+        _ outcome: Result<JSONValue, WindowKitError>
+    ) -> Result<Method.Result, WindowKitError> {
         outcome.flatMap { value in
             do {
                 return .success(try JSONValueDecoder().decode(Method.Result.self, from: value))
             } catch {
-                return .failure(WindowKitError(.protocolViolation, "windowd carried out \(Method.name), but its result does not decode (a windowd of another version?): \(error)"))
+                return .failure(
+                    WindowKitError(
+                        .protocolViolation,
+                        "windowd carried out \(Method.name), but its result does not decode (a windowd of another version?): \(error)"
+                    )
+                )
             }
         }
     }

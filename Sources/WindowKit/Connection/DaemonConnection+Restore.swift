@@ -36,12 +36,16 @@ extension DaemonConnection {
     private func reattach(_ role: PresenterRole, on channel: any Channel) -> EventLoopFuture<Void> {
         request(WindowAttach.self, role.reattachParams, on: channel)
             .flatMapError { error in
-                guard (error as? WindowKitError)?.reason == .unknownWindow else { return self.eventLoop.makeFailedFuture(error) }
+                guard (error as? WindowKitError)?.reason == .unknownWindow else {
+                    return self.eventLoop.makeFailedFuture(error)
+                }
                 return self.assumeIsolated { $0.request(WindowAttach.self, role.reopenParams, on: channel) }
             }
             .map { result in self.assumeIsolated { $0.adoptAttach(result, previous: role, on: channel) } }
             .flatMapError { error in
-                guard let refusal = error as? WindowKitError, refusal.code == .refused else { return self.eventLoop.makeFailedFuture(error) }
+                guard let refusal = error as? WindowKitError, refusal.code == .refused else {
+                    return self.eventLoop.makeFailedFuture(error)
+                }
                 self.assumeIsolated { $0.endPresenting(role.dismissal(refusedWith: refusal.reason)) }
                 return self.eventLoop.makeSucceededVoidFuture()
             }

@@ -1,10 +1,11 @@
+import NIOCore
+import NIOPosix
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import NIOCore
-import NIOPosix
 
 /// One connection to windowd that outlives the daemon's restarts: the engine under
 /// ``AppClient`` and ``WindowScene``.
@@ -98,7 +99,11 @@ actor DaemonConnection {
 
     /// Connects, says hello, attaches with `attach` (if any) and subscribes to every event
     /// (if `subscribe`); throws if any of it fails, leaving nothing open.
-    static func open(_ options: ConnectionOptions, attach: WindowAttach.Params?, subscribe: Bool) async throws -> DaemonConnection {
+    static func open(
+        _ options: ConnectionOptions,
+        attach: WindowAttach.Params?,
+        subscribe: Bool
+    ) async throws -> DaemonConnection {
         let connection = DaemonConnection(options: options)
         try await connection.start(attach: attach, subscribe: subscribe)
         return connection
@@ -110,7 +115,8 @@ actor DaemonConnection {
             channel = try await connectChannel().get()
         } catch {
             let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
-            let message = "cannot reach windowd at \(options.socketPath): \(reason) (\(SocketPath.startAdvice(for: options.socketPath)))"
+            let message =
+                "cannot reach windowd at \(options.socketPath): \(reason) (\(SocketPath.startAdvice(for: options.socketPath)))"
             throw WindowKitError(.unreachable, message)
         }
         let established = eventLoop.makePromise(of: Void.self)

@@ -15,7 +15,10 @@ enum Incoming {
     /// Sorts a parsed message; throws if it is neither.
     init(_ value: JSONValue) throws(WindowKitError) {
         guard case .object(let members) = value else {
-            throw WindowKitError(.protocolViolation, "windowd sent \(String(value.jsonText.prefix(120))), not a JSON-RPC object")
+            throw WindowKitError(
+                .protocolViolation,
+                "windowd sent \(String(value.jsonText.prefix(120))), not a JSON-RPC object"
+            )
         }
         let decoder = JSONValueDecoder()
         if members["method"] != nil {

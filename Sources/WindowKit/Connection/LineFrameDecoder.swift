@@ -27,7 +27,9 @@ struct LineFrameDecoder: ByteToMessageDecoder {
         buffer.withUnsafeReadableBytes { bytes in
             splitter.split(bytes) { piece in
                 guard case .line(let line) = piece else { return }
-                lines.append(Self.slice(line, of: buffer, at: readerIndex, within: bytes, allocator: context.channel.allocator))
+                lines.append(
+                    Self.slice(line, of: buffer, at: readerIndex, within: bytes, allocator: context.channel.allocator)
+                )
             }
         }
         buffer.moveReaderIndex(to: buffer.writerIndex)
@@ -35,7 +37,11 @@ struct LineFrameDecoder: ByteToMessageDecoder {
         return .needMoreData
     }
 
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+    mutating func decodeLast(
+        context: ChannelHandlerContext,
+        buffer: inout ByteBuffer,
+        seenEOF: Bool
+    ) throws -> DecodingState {
         // A line cut off by the end of the stream is no message: drop it.
         _ = try decode(context: context, buffer: &buffer)
         _ = splitter.takePartialLine()
@@ -45,11 +51,16 @@ struct LineFrameDecoder: ByteToMessageDecoder {
     /// `line` as a buffer: a slice of `buffer` if it lies in its readable `bytes` (it came whole
     /// in this read), otherwise a copy (the splitter held its start from earlier reads).
     private static func slice(
-        _ line: UnsafeRawBufferPointer, of buffer: ByteBuffer, at readerIndex: Int, within bytes: UnsafeRawBufferPointer,
+        _ line: UnsafeRawBufferPointer,
+        of buffer: ByteBuffer,
+        at readerIndex: Int,
+        within bytes: UnsafeRawBufferPointer,
         allocator: ByteBufferAllocator
     ) -> ByteBuffer {
-        if let base = bytes.baseAddress, let start = line.baseAddress, start >= base, start + line.count <= base + bytes.count,
-           let slice = buffer.getSlice(at: readerIndex + base.distance(to: start), length: line.count) {
+        if let base = bytes.baseAddress, let start = line.baseAddress, start >= base,
+            start + line.count <= base + bytes.count,
+            let slice = buffer.getSlice(at: readerIndex + base.distance(to: start), length: line.count)
+        {
             return slice
         }
         return allocator.buffer(bytes: line)

@@ -34,9 +34,12 @@ struct PendingCall: Sendable {
     static let maximumSends = 3
 
     init(
-        method: String, replaySafe: Bool? = nil, isRestore: Bool = false,
+        method: String,
+        replaySafe: Bool? = nil,
+        isRestore: Bool = false,
         encode: @escaping @Sendable (RequestID) throws -> [UInt8],
-        token: CallToken? = nil, abandon: (@Sendable () -> Void)? = nil,
+        token: CallToken? = nil,
+        abandon: (@Sendable () -> Void)? = nil,
         complete: @escaping @Sendable (isolated DaemonConnection, Result<JSONValue, WindowKitError>) -> Void
     ) {
         self.method = method

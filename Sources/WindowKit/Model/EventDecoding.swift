@@ -29,7 +29,8 @@ enum EventDecoding {
             return .appState(change.state, previous: change.previous)
         case .daemonStopping: return .daemonStopping
         case .daemonReloaded: return .daemonReloaded
-        case .daemonRestarted: return .daemonRestarted(resync: try decoder.decode(DaemonRestartedEvent.self, from: params).resync)
+        case .daemonRestarted:
+            return .daemonRestarted(resync: try decoder.decode(DaemonRestartedEvent.self, from: params).resync)
         }
     }
 }

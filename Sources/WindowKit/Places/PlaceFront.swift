@@ -16,9 +16,12 @@ enum PlaceFront {
     }
 
     /// Starts `command` in a new terminal window at `place` with `variables`; why it failed, or `nil`.
-    static func launch(_ command: [String], title: String, at place: Place, variables: LaunchVariables) async -> String? {
+    static func launch(_ command: [String], title: String, at place: Place, variables: LaunchVariables) async -> String?
+    {
         do {
-            return try await NIOThreadPool.singleton.runIfActive { OwnPlace.launch(command, title: title, at: place, variables: variables) }
+            return try await NIOThreadPool.singleton.runIfActive {
+                OwnPlace.launch(command, title: title, at: place, variables: variables)
+            }
         } catch {
             return "\(error)"
         }

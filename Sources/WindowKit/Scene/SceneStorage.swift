@@ -72,9 +72,13 @@ public struct SceneStorage<Value: Codable & Sendable>: Sendable {
             completion(result.map { _ in })
         }
         if let json {
-            connection.submit(StorageSet.self, StorageSet.Params(id: scene.id, key: key, value: json)) { _, result in answer(result) }
+            connection.submit(StorageSet.self, StorageSet.Params(id: scene.id, key: key, value: json)) { _, result in
+                answer(result)
+            }
         } else {
-            connection.submit(StorageRemove.self, StorageRemove.Params(id: scene.id, key: key)) { _, result in answer(result) }
+            connection.submit(StorageRemove.self, StorageRemove.Params(id: scene.id, key: key)) { _, result in
+                answer(result)
+            }
         }
     }
 

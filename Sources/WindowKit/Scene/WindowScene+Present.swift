@@ -29,7 +29,10 @@ extension WindowScene {
     ///   - phase: the phase to start in if it is presented here.
     ///   - options: where windowd is, and how patiently to talk to it.
     public static func present(
-        group: String, value: WindowValue = .none, phase: ScenePhase = .active, options: ConnectionOptions = ConnectionOptions()
+        group: String,
+        value: WindowValue = .none,
+        phase: ScenePhase = .active,
+        options: ConnectionOptions = ConnectionOptions()
     ) async throws -> Presentation {
         // Twice at most: a presenter that leaves between the refusal and the open leaves the
         // window to this one.

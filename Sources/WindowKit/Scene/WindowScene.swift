@@ -37,16 +37,27 @@ public final class WindowScene: Sendable {
     ///     without it such a window is refused with reason `window_busy`.
     ///   - options: where windowd is, and how patiently to talk to it.
     public static func attach(
-        group: String, value: WindowValue = .none, phase: ScenePhase = .active, takeover: Bool = false,
+        group: String,
+        value: WindowValue = .none,
+        phase: ScenePhase = .active,
+        takeover: Bool = false,
         options: ConnectionOptions = ConnectionOptions()
     ) async throws -> WindowScene {
-        let params = WindowAttach.Params(group: group, value: value == .none ? nil : value.json, phase: phase, takeover: takeover ? true : nil)
+        let params = WindowAttach.Params(
+            group: group,
+            value: value == .none ? nil : value.json,
+            phase: phase,
+            takeover: takeover ? true : nil
+        )
         return try await attach(params, options: options)
     }
 
     /// Presents the window `id`.
     public static func attach(
-        id: String, phase: ScenePhase = .active, takeover: Bool = false, options: ConnectionOptions = ConnectionOptions()
+        id: String,
+        phase: ScenePhase = .active,
+        takeover: Bool = false,
+        options: ConnectionOptions = ConnectionOptions()
     ) async throws -> WindowScene {
         try await attach(WindowAttach.Params(id: id, phase: phase, takeover: takeover ? true : nil), options: options)
     }

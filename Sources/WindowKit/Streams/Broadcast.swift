@@ -34,7 +34,11 @@ final class Broadcast<Element: Sendable>: Sendable {
 
     /// A broadcast whose listeners buffer as `policy` says; `replaysLast` gives late listeners
     /// the last element; `keepsUntilListened` keeps what nobody heard for the next listener.
-    init(buffering policy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded, replaysLast: Bool = false, keepsUntilListened: Bool = false) {
+    init(
+        buffering policy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded,
+        replaysLast: Bool = false,
+        keepsUntilListened: Bool = false
+    ) {
         self.policy = policy
         self.replaysLast = replaysLast
         self.keepsUntilListened = keepsUntilListened

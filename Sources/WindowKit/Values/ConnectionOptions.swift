@@ -33,9 +33,15 @@ public struct ConnectionOptions: Sendable, Hashable {
     /// `$WINDOWD_SOCKET`, else `$XDG_RUNTIME_DIR/windowd/windowd.sock`, else
     /// `/run/windowd/windowd.sock` as root, else `/tmp/windowd-$UID/windowd.sock`.
     /// An app built on WindowKit names its app here; `$WINDOWD_APP` is for `winctl`.
-    public init(socketPath: String? = nil, app: AppID? = nil, clientName: String = "WindowKit", reconnectFor: Duration = .seconds(60),
-                requestTimeout: Duration = .seconds(30)) {
-        self.socketPath = socketPath ?? app.map { SocketPath.forApp($0, environment: SocketPath.processEnvironment(), uid: getuid()) }
+    public init(
+        socketPath: String? = nil,
+        app: AppID? = nil,
+        clientName: String = "WindowKit",
+        reconnectFor: Duration = .seconds(60),
+        requestTimeout: Duration = .seconds(30)
+    ) {
+        self.socketPath =
+            socketPath ?? app.map { SocketPath.forApp($0, environment: SocketPath.processEnvironment(), uid: getuid()) }
             ?? ConnectionOptions.defaultSocketPath()
         self.app = app
         self.clientName = clientName

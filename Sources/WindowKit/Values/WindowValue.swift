@@ -9,7 +9,9 @@ import POSIXSupport
 /// try await app.openWindow(group: "main")            // a group of value type none
 /// try await app.openWindow(group: "file", value: .path("notes.md"))  // a group of value type path
 /// ```
-public enum WindowValue: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+public enum WindowValue: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral,
+    ExpressibleByStringLiteral
+{
     /// No value: the one window of a `none` group.
     case none
     /// An integer, for an `int` group.

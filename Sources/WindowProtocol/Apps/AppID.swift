@@ -40,8 +40,12 @@ public struct AppID: Sendable, Hashable, CustomStringConvertible {
         guard Self.isLetterOrDigit(first) else {
             throw Invalid(text: text, reason: "it starts with '\(Self.character(first))'")
         }
-        if let bad = bytes.first(where: { !Self.isLetterOrDigit($0) && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") }) {
-            let what = bad >= UInt8(ascii: "A") && bad <= UInt8(ascii: "Z") ? "an upper-case letter" : "'\(Self.character(bad))'"
+        if let bad = bytes.first(where: {
+            !Self.isLetterOrDigit($0) && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_")
+        }) {
+            let what =
+                bad >= UInt8(ascii: "A") && bad <= UInt8(ascii: "Z")
+                ? "an upper-case letter" : "'\(Self.character(bad))'"
             throw Invalid(text: text, reason: "it contains \(what)")
         }
         guard text != Self.reserved else {
@@ -65,7 +69,8 @@ public struct AppID: Sendable, Hashable, CustomStringConvertible {
     public var description: String { rawValue }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     private static func character(_ byte: UInt8) -> String {

@@ -26,7 +26,9 @@ public enum ManifestSearch {
             "/etc",
             set("XDG_DATA_HOME") ?? home.map { $0 + "/.local/share" },
         ]
-        let dataDirectories = (set("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        let dataDirectories = (set("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":").map(
+            String.init
+        )
         bases += dataDirectories.map { Optional($0) }
         var result: [String] = []
         for case let base? in bases {
@@ -48,7 +50,11 @@ public enum ManifestSearch {
 
     /// The first `APP_ID.toml` in ``directories(environment:)`` for which `exists` is true
     /// (``isManifestFile(_:)`` unless a test says otherwise).
-    public static func manifest(for app: AppID, environment: [String: String], exists: (String) -> Bool = isManifestFile) -> String? {
+    public static func manifest(
+        for app: AppID,
+        environment: [String: String],
+        exists: (String) -> Bool = isManifestFile
+    ) -> String? {
         directories(environment: environment).lazy.map { $0 + "/" + app.rawValue + ".toml" }.first(where: exists)
     }
 

@@ -16,7 +16,11 @@ public struct EventMessage: Decodable, Sendable {
         name = try container.decode(String.self, forKey: .method)
         params = try container.decode([String: JSONValue].self, forKey: .params)
         guard case .int(let number)? = params["seq"], number > 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .params, in: container, debugDescription: "event without a positive seq")
+            throw DecodingError.dataCorruptedError(
+                forKey: .params,
+                in: container,
+                debugDescription: "event without a positive seq"
+            )
         }
         seq = UInt64(number)
     }

@@ -164,7 +164,8 @@ package struct LineSplitter: Sendable {
     /// The offset of the first `\n` at or after `start`.
     private static func newline(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return nil }
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+        else { return nil }
         return base.distance(to: UnsafeRawPointer(found))
     }
 

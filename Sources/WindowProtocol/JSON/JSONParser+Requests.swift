@@ -130,10 +130,13 @@ extension JSONParser.Reader {
     mutating func requestMemberName() throws(JSONParser.Failure) -> RequestMemberName? {
         let start = offset + 1
         var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
             end += 1
         }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), let name = Self.plainName(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) {
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+            let name = Self.plainName(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        {
             offset = end + 1
             return name
         }

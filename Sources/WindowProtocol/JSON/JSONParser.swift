@@ -55,7 +55,11 @@ package enum JSONParser {
 
         /// The failure of an array or object that opens level `depth`, past the nesting limit.
         func nestingLimit(_ depth: Int) -> Failure {
-            Failure(offset: offset, reason: "an array or object nested \(depth) deep, past the nesting limit of \(JSONParser.maximumDepth)", isNestingLimit: true)
+            Failure(
+                offset: offset,
+                reason: "an array or object nested \(depth) deep, past the nesting limit of \(JSONParser.maximumDepth)",
+                isNestingLimit: true
+            )
         }
 
         var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -206,7 +210,9 @@ package enum JSONParser {
         mutating func unicodeEscape() throws(Failure) -> [UInt8] {
             var code = try hex4()
             if (0xD800...0xDBFF).contains(code) {
-                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                    bytes[offset + 1] == UInt8(ascii: "u")
+                else {
                     throw failure("unpaired surrogate")
                 }
                 offset += 2
@@ -241,7 +247,9 @@ package enum JSONParser {
         mutating func number() throws(Failure) -> JSONValue {
             let start = offset
             if current == UInt8(ascii: "-") { offset += 1 }
-            guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw failure("invalid number") }
+            guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+                throw failure("invalid number")
+            }
             if first == UInt8(ascii: "0") {
                 offset += 1
             } else {
@@ -261,7 +269,9 @@ package enum JSONParser {
             }
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
             // `-0` parses as the Int64 0 but must come back as `-0`: keep its text.
-            if integral, let number = Int64(text), number != 0 || bytes[start] != UInt8(ascii: "-") { return .int(number) }
+            if integral, let number = Int64(text), number != 0 || bytes[start] != UInt8(ascii: "-") {
+                return .int(number)
+            }
             return .number(text)
         }
 

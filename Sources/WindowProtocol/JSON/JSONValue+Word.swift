@@ -8,9 +8,11 @@ extension JSONValue {
         case .null:
             return nil
         case .string(let text):
-            let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-                scalar.value > 0x20 && !Self.isControl(scalar) && scalar != "\"" && scalar != "\\"
-            }
+            let plain =
+                !text.isEmpty
+                && text.unicodeScalars.allSatisfy { scalar in
+                    scalar.value > 0x20 && !Self.isControl(scalar) && scalar != "\"" && scalar != "\\"
+                }
             return plain ? text : Self.escapingControls(jsonText)
         default:
             return Self.escapingControls(jsonText)
@@ -23,7 +25,9 @@ extension JSONValue {
     /// of it reaches a terminal or a log as a control sequence. With `keepingLineFeeds`, `\n`
     /// stays a line break (for a message of several lines whose breaks are winctl's own).
     public static func escapingControls(_ text: String, keepingLineFeeds: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingLineFeeds && $0 == "\n") }) else { return text }
+        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingLineFeeds && $0 == "\n") }) else {
+            return text
+        }
         var out = ""
         for scalar in text.unicodeScalars {
             if isControl(scalar), !(keepingLineFeeds && scalar == "\n") {

@@ -20,14 +20,20 @@ struct TreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
-            throw DecodingError.typeMismatch([String: JSONValue].self, .init(codingPath: codingPath, debugDescription: "found \(value.kindName)"))
+            throw DecodingError.typeMismatch(
+                [String: JSONValue].self,
+                .init(codingPath: codingPath, debugDescription: "found \(value.kindName)")
+            )
         }
         return KeyedDecodingContainer(KeyedContainer(members: members, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
-            throw DecodingError.typeMismatch([JSONValue].self, .init(codingPath: codingPath, debugDescription: "found \(value.kindName)"))
+            throw DecodingError.typeMismatch(
+                [JSONValue].self,
+                .init(codingPath: codingPath, debugDescription: "found \(value.kindName)")
+            )
         }
         return UnkeyedContainer(elements: elements, codingPath: codingPath)
     }
@@ -56,7 +62,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func member(_ key: Key) throws -> JSONValue {
         guard let value = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no member '\(key.stringValue)'"))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(codingPath: codingPath, debugDescription: "no member '\(key.stringValue)'")
+            )
         }
         return value
     }
@@ -67,7 +76,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try T(from: TreeDecoder(value: try member(key), codingPath: codingPath + [key]))
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try TreeDecoder(value: try member(key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
 
@@ -97,7 +109,13 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func next() throws -> TreeDecoder {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "the array has no more elements"))
+            throw DecodingError.valueNotFound(
+                JSONValue.self,
+                .init(
+                    codingPath: codingPath + [IndexKey(currentIndex)],
+                    debugDescription: "the array has no more elements"
+                )
+            )
         }
         defer { currentIndex += 1 }
         return TreeDecoder(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
@@ -111,7 +129,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: try next()) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try next().container(keyedBy: type)
     }
 
@@ -137,7 +157,12 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
         default: throw mismatch(type)
         }
         guard let exact else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "must be a whole number from \(T.min) to \(T.max), not \(value.jsonText)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "must be a whole number from \(T.min) to \(T.max), not \(value.jsonText)"
+                )
+            )
         }
         return exact
     }
@@ -160,7 +185,9 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
         case .int(let number): return Double(number)
         case .number(let text):
             guard let number = Double(text), number.isFinite else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "must be a number in range, not \(text)"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath, debugDescription: "must be a number in range, not \(text)")
+                )
             }
             return number
         default: throw mismatch(type)

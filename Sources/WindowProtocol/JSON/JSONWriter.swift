@@ -132,23 +132,56 @@ package enum JSONWriter {
             start(key)
             try output.writeDouble(Double(value))
         }
-        mutating func encode(_ value: Int, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { start(key); output.writeInteger(value) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { start(key); output.writeInteger(value) }
+        mutating func encode(_ value: Int, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: Int8, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: Int16, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: Int32, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: Int64, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws {
+            start(key)
+            output.writeInteger(value)
+        }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             start(key)
             try output.encode(value, level: index + 1)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type,
+            forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             start(key)
             return ValueEncoder(output: output, level: index + 1).container(keyedBy: keyType)
         }
@@ -201,15 +234,23 @@ package enum JSONWriter {
             start()
             try output.writeDouble(value)
         }
-        mutating func encode(_ value: Int) throws { start(); output.writeInteger(value) }
-        mutating func encode(_ value: Int64) throws { start(); output.writeInteger(value) }
+        mutating func encode(_ value: Int) throws {
+            start()
+            output.writeInteger(value)
+        }
+        mutating func encode(_ value: Int64) throws {
+            start()
+            output.writeInteger(value)
+        }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             start()
             try output.encode(value, level: index + 1)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
             start()
             return ValueEncoder(output: output, level: index + 1).container(keyedBy: keyType)
         }

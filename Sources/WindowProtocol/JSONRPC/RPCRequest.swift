@@ -53,7 +53,10 @@ public struct RPCRequestHeader: Sendable {
         case let value?:
             params = nil
             // JSON-RPC 2.0 section 4.2: params, if present, are structured; `null` is not.
-            if problem == nil { problem = "\"params\" must be an object (or an array), not \(value.jsonText); leave it out when there are none" }
+            if problem == nil {
+                problem =
+                    "\"params\" must be an object (or an array), not \(value.jsonText); leave it out when there are none"
+            }
         }
         if problem == nil, members.jsonrpc != .string("2.0") {
             problem = "a request needs \"jsonrpc\":\"2.0\""

@@ -24,7 +24,10 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
         guard let id = RequestID(value) else {
-            throw DecodingError.typeMismatch(RequestID.self, .init(codingPath: decoder.codingPath, debugDescription: "an id is a string or a number"))
+            throw DecodingError.typeMismatch(
+                RequestID.self,
+                .init(codingPath: decoder.codingPath, debugDescription: "an id is a string or a number")
+            )
         }
         self = id
     }

@@ -28,8 +28,16 @@ public enum DaemonGroups: RPCMethod {
         public var requiresAuth: Bool
         /// How many of its windows are open now.
         public var windows: Int
-        public init(id: String, valueType: String, command: [String] = [], run: [String] = [], launch: [String], restore: Bool,
-                    requiresAuth: Bool, windows: Int) {
+        public init(
+            id: String,
+            valueType: String,
+            command: [String] = [],
+            run: [String] = [],
+            launch: [String],
+            restore: Bool,
+            requiresAuth: Bool,
+            windows: Int
+        ) {
             self.id = id
             self.valueType = valueType
             self.command = command

@@ -22,7 +22,15 @@ public enum DaemonStatus: RPCMethod {
         /// The app state.
         public var state: AppState
         /// A status reply as it goes on the wire.
-        public init(version: String, uptime: Double, windows: Int, attached: Int, clients: Int, phase: ScenePhase, state: AppState) {
+        public init(
+            version: String,
+            uptime: Double,
+            windows: Int,
+            attached: Int,
+            clients: Int,
+            phase: ScenePhase,
+            state: AppState
+        ) {
             self.version = version
             self.uptime = uptime
             self.windows = windows

@@ -18,7 +18,14 @@ public enum WindowAttach: RPCMethod {
         /// Where the presenter's terminal is (winctl(1), Attached terminals), shown with the window.
         public var place: Place?
         /// Params for an attach; give `id`, or `group` with `value`.
-        public init(id: String? = nil, group: String? = nil, value: JSONValue? = nil, phase: ScenePhase? = nil, takeover: Bool? = nil, place: Place? = nil) {
+        public init(
+            id: String? = nil,
+            group: String? = nil,
+            value: JSONValue? = nil,
+            phase: ScenePhase? = nil,
+            takeover: Bool? = nil,
+            place: Place? = nil
+        ) {
             self.id = id
             self.group = group
             self.value = value

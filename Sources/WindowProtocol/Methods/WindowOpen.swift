@@ -22,7 +22,13 @@ public enum WindowOpen: RPCMethod {
         public var outcomes: [String]?
         /// Params opening `group` for `value` (`path`: its form as a file path), from an opener at
         /// `place`, decoding `outcomes` too.
-        public init(group: String, value: JSONValue?, path: String? = nil, place: Place? = nil, outcomes: [String]? = nil) {
+        public init(
+            group: String,
+            value: JSONValue?,
+            path: String? = nil,
+            place: Place? = nil,
+            outcomes: [String]? = nil
+        ) {
             self.group = group
             self.value = value
             self.path = path
@@ -64,7 +70,8 @@ public enum WindowOpen: RPCMethod {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             window = try container.decode(WindowInfo.self, forKey: .window)
             created = try container.decode(Bool.self, forKey: .created)
-            outcome = try container.decodeIfPresent(OpenOutcome.self, forKey: .outcome) ?? (created ? .created : .focused)
+            outcome =
+                try container.decodeIfPresent(OpenOutcome.self, forKey: .outcome) ?? (created ? .created : .focused)
             command = try container.decodeIfPresent([String].self, forKey: .command)
         }
     }

@@ -42,7 +42,11 @@ public enum AppState: Sendable, Hashable, Codable, CustomStringConvertible {
         case .authenticated:
             let user = try container.decode(String.self, forKey: .user)
             guard !user.isEmpty else {
-                throw DecodingError.dataCorruptedError(forKey: .user, in: container, debugDescription: "must not be empty")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .user,
+                    in: container,
+                    debugDescription: "must not be empty"
+                )
             }
             self = .authenticated(user: user)
         case .error: self = .error(try container.decode(AppErrorKind.self, forKey: .error))

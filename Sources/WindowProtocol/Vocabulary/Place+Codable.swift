@@ -15,7 +15,11 @@ extension Place: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let outer = try container.decodeIfPresent(Place.self, forKey: .outer)
         if let outer, outer.levels.count >= Place.maximumDepth {
-            throw DecodingError.dataCorruptedError(forKey: .outer, in: container, debugDescription: "a place nests at most \(Place.maximumDepth) deep")
+            throw DecodingError.dataCorruptedError(
+                forKey: .outer,
+                in: container,
+                debugDescription: "a place nests at most \(Place.maximumDepth) deep"
+            )
         }
         self.init(
             kind: try container.decode(PlaceKind.self, forKey: .kind),
@@ -29,7 +33,8 @@ extension Place: Codable {
             instance: try container.decodeIfPresent(String.self, forKey: .instance),
             pid: try container.decodeIfPresent(Int32.self, forKey: .pid),
             conID: try container.decodeIfPresent(Int64.self, forKey: .conID),
-            outer: outer)
+            outer: outer
+        )
     }
 
     /// Writes `kind`, then the identifiers present, then `outer`, in ``CodingKeys`` order.

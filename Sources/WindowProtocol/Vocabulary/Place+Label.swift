@@ -12,7 +12,8 @@ extension Place {
         case .screen: identifier = window.map { "window " + $0 }
         case .kitty: identifier = windowID
         case .x11, .i3: identifier = conID.map { "con " + String($0) } ?? window
-        case .sway, .hyprland, .niri, .terminal: identifier = conID.map { "con " + String($0) } ?? pid.map { "pid " + String($0) }
+        case .sway, .hyprland, .niri, .terminal:
+            identifier = conID.map { "con " + String($0) } ?? pid.map { "pid " + String($0) }
         }
         return identifier.map { kind.rawValue + " " + $0 } ?? kind.rawValue
     }

@@ -79,13 +79,35 @@ public struct Place: Sendable, Hashable {
 
     /// A place of `kind` with the given identifiers.
     public init(
-        kind: PlaceKind, socket: String? = nil, pane: String? = nil, session: String? = nil, window: String? = nil,
-        listenOn: String? = nil, windowID: String? = nil, display: String? = nil, instance: String? = nil,
-        pid: Int32? = nil, conID: Int64? = nil, outer: Place? = nil
+        kind: PlaceKind,
+        socket: String? = nil,
+        pane: String? = nil,
+        session: String? = nil,
+        window: String? = nil,
+        listenOn: String? = nil,
+        windowID: String? = nil,
+        display: String? = nil,
+        instance: String? = nil,
+        pid: Int32? = nil,
+        conID: Int64? = nil,
+        outer: Place? = nil
     ) {
-        storage = Storage(Fields(
-            kind: kind, socket: socket, pane: pane, session: session, window: window, listenOn: listenOn,
-            windowID: windowID, display: display, instance: instance, pid: pid, conID: conID, outer: outer))
+        storage = Storage(
+            Fields(
+                kind: kind,
+                socket: socket,
+                pane: pane,
+                session: session,
+                window: window,
+                listenOn: listenOn,
+                windowID: windowID,
+                display: display,
+                instance: instance,
+                pid: pid,
+                conID: conID,
+                outer: outer
+            )
+        )
     }
 
     /// Equal when every identifier and the outer place are.

@@ -38,9 +38,11 @@ extension SocketPath {
         }
         let parent = components.dropLast()
         let manager: Manager? =
-            parent.elementsEqual(["run", "windowd"]) ? .system
-            : parent.count == 4 && parent.starts(with: ["run", "user"]) && parent.last == "windowd" ? .user
-            : nil
+            parent.elementsEqual(["run", "windowd"])
+            ? .system
+            : parent.count == 4 && parent.starts(with: ["run", "user"]) && parent.last == "windowd"
+                ? .user
+                : nil
         return (app, manager)
     }
 }

@@ -38,7 +38,12 @@ public enum SocketPath {
     /// beats the environment, and a socket path beats an app id given the same way.
     ///
     /// - Throws: a `$WINDOWD_APP` that is not an app id.
-    public static func resolve(socket: String?, app: AppID?, environment: [String: String], uid: UInt32) throws(AppID.Invalid) -> String {
+    public static func resolve(
+        socket: String?,
+        app: AppID?,
+        environment: [String: String],
+        uid: UInt32
+    ) throws(AppID.Invalid) -> String {
         if let socket, !socket.isEmpty { return socket }
         if let app { return forApp(app, environment: environment, uid: uid) }
         if let explicit = environment["WINDOWD_SOCKET"], !explicit.isEmpty { return explicit }

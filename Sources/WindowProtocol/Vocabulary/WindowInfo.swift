@@ -17,7 +17,15 @@ public struct WindowInfo: Sendable, Hashable, Codable {
     public var place: Place?
 
     /// A window entry as it goes on the wire.
-    public init(id: String, group: String, value: JSONValue, phase: ScenePhase, attached: Bool, createdAt: String, place: Place? = nil) {
+    public init(
+        id: String,
+        group: String,
+        value: JSONValue,
+        phase: ScenePhase,
+        attached: Bool,
+        createdAt: String,
+        place: Place? = nil
+    ) {
         self.id = id
         self.group = group
         self.value = value

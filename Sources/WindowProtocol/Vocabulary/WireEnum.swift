@@ -7,7 +7,12 @@ extension WireEnum {
     public init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(rawValue: name) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "must be \(Self.choices), not \(JSONValue.quote(name))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "must be \(Self.choices), not \(JSONValue.quote(name))"
+                )
+            )
         }
         self = value
     }

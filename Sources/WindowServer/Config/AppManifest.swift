@@ -32,8 +32,11 @@ package struct AppManifest: Sendable, Equatable {
     /// by name, as they belong to windowd's own config or to nothing.
     init(decoding document: TOMLTable, file: String) throws(ConfigError) {
         let root = ConfigTable(table: document, path: [], file: file)
-        try root.rejectUnknownKeys(["app", "groups"], otherwise: "an app's manifest has the tables [app] and [groups.NAME] only; "
-            + "[daemon] and [state] are windowd's own config (windowd.toml)")
+        try root.rejectUnknownKeys(
+            ["app", "groups"],
+            otherwise: "an app's manifest has the tables [app] and [groups.NAME] only; "
+                + "[daemon] and [state] are windowd's own config (windowd.toml)"
+        )
         if let section = try root.table("app") { app = try DaemonConfig.AppSection(decoding: section) }
         groups = try DaemonConfig.groups(decoding: root)
     }

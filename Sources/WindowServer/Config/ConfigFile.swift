@@ -1,9 +1,10 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import POSIXSupport
 
 /// Reads a config file's bytes, whatever they are: never blocks on a FIFO, never reads a
 /// device or a huge file without end.
@@ -12,7 +13,10 @@ enum ConfigFile {
     static let maximumBytes = 1 << 20
 
     /// The bytes of the regular file at `path`; a failure says why and then `advice`.
-    static func contents(of path: String, advice: String = "check the path given to --config") throws(ConfigError) -> [UInt8] {
+    static func contents(
+        of path: String,
+        advice: String = "check the path given to --config"
+    ) throws(ConfigError) -> [UInt8] {
         func failure(_ what: String) -> ConfigError {
             ConfigError(file: path, line: nil, key: nil, message: "cannot read the file (\(what)); \(advice)")
         }

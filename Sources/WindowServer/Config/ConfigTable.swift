@@ -21,10 +21,17 @@ struct ConfigTable {
     }
 
     /// Refuses any key but `known`, suggesting the nearest known one.
-    func rejectUnknownKeys(_ known: [String], otherwise advice: String = "check its spelling against windowd.toml(5)") throws(ConfigError) {
+    func rejectUnknownKeys(
+        _ known: [String],
+        otherwise advice: String = "check its spelling against windowd.toml(5)"
+    ) throws(ConfigError) {
         for entry in table.entries where !known.contains(entry.key) {
             let nearest = known.first { Self.isNear(entry.key, $0) }
-            throw error(entry.key, "is not a known key; " + (nearest.map { "did you mean \($0)?" } ?? advice), at: entry.position)
+            throw error(
+                entry.key,
+                "is not a known key; " + (nearest.map { "did you mean \($0)?" } ?? advice),
+                at: entry.position
+            )
         }
     }
 
@@ -32,16 +39,28 @@ struct ConfigTable {
     func table(_ name: String, written: String? = nil) throws(ConfigError) -> ConfigTable? {
         guard let entry = table.entry(name) else { return nil }
         guard case .table(let table) = entry.value else {
-            throw error(name, "must be a table (\(written ?? "[\(key(name))]")), found \(Self.found(entry.value))", at: entry.position)
+            throw error(
+                name,
+                "must be a table (\(written ?? "[\(key(name))]")), found \(Self.found(entry.value))",
+                at: entry.position
+            )
         }
         return ConfigTable(table: table, path: path + [name], file: file)
     }
 
     /// The integer `name`, if written; `unit` names what it counts, `check` returns what is wrong with it.
-    func integer(_ name: String, of unit: String? = nil, check: (Int) -> String? = { _ in nil }) throws(ConfigError) -> Int? {
+    func integer(
+        _ name: String,
+        of unit: String? = nil,
+        check: (Int) -> String? = { _ in nil }
+    ) throws(ConfigError) -> Int? {
         guard let entry = table.entry(name) else { return nil }
         guard case .integer(let value) = entry.value else {
-            throw error(name, "must be an integer\(unit.map { " number of \($0)" } ?? ""), found \(Self.found(entry.value))", at: entry.position)
+            throw error(
+                name,
+                "must be an integer\(unit.map { " number of \($0)" } ?? ""), found \(Self.found(entry.value))",
+                at: entry.position
+            )
         }
         if let problem = check(Int(value)) { throw error(name, problem, at: entry.position) }
         return Int(value)
@@ -67,12 +86,18 @@ struct ConfigTable {
     }
 
     /// The one of `Choice`'s values that the string `name` spells, if written.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ name: String) throws(ConfigError) -> Choice? where Choice.RawValue == String {
+    func choice<Choice: RawRepresentable & CaseIterable>(_ name: String) throws(ConfigError) -> Choice?
+    where Choice.RawValue == String {
         guard let entry = table.entry(name) else { return nil }
         guard case .string(let value) = entry.value, let choice = Choice(rawValue: value) else {
             let names = Choice.allCases.map { TOMLValue.string($0.rawValue).tomlText }
-            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
-            throw error(name, "must be \(names.count > 1 ? "one of " : "")\(list), found \(Self.found(entry.value))", at: entry.position)
+            let list =
+                names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            throw error(
+                name,
+                "must be \(names.count > 1 ? "one of " : "")\(list), found \(Self.found(entry.value))",
+                at: entry.position
+            )
         }
         return choice
     }
@@ -80,7 +105,9 @@ struct ConfigTable {
     /// The array of strings `name`, if written.
     func strings(_ name: String) throws(ConfigError) -> [String]? {
         try array(name, of: "strings") { value in
-            guard case .string(let string) = value else { return .failure(.init("must be a string, found \(Self.found(value))")) }
+            guard case .string(let string) = value else {
+                return .failure(.init("must be a string, found \(Self.found(value))"))
+            }
             return .success(string)
         }
     }
@@ -88,8 +115,12 @@ struct ConfigTable {
     /// The array of user ids `name`, if written.
     func userIDs(_ name: String) throws(ConfigError) -> [UInt32]? {
         try array(name, of: "user ids (integers)") { value in
-            guard case .integer(let integer) = value else { return .failure(.init("must be a user id (an integer), found \(Self.found(value))")) }
-            guard let uid = UInt32(exactly: integer) else { return .failure(.init("must be a user id, 0 to \(UInt32.max), not \(integer)")) }
+            guard case .integer(let integer) = value else {
+                return .failure(.init("must be a user id (an integer), found \(Self.found(value))"))
+            }
+            guard let uid = UInt32(exactly: integer) else {
+                return .failure(.init("must be a user id, 0 to \(UInt32.max), not \(integer)"))
+            }
             return .success(uid)
         }
     }
@@ -103,8 +134,11 @@ struct ConfigTable {
         }
     }
 
-    private func array<Element>(_ name: String, of what: String,
-                                element read: (TOMLValue) -> Result<Element, ElementProblem>) throws(ConfigError) -> [Element]? {
+    private func array<Element>(
+        _ name: String,
+        of what: String,
+        element read: (TOMLValue) -> Result<Element, ElementProblem>
+    ) throws(ConfigError) -> [Element]? {
         guard let entry = table.entry(name) else { return nil }
         guard case .array(let array) = entry.value else {
             throw error(name, "must be an array of \(what), found \(Self.found(entry.value))", at: entry.position)
@@ -130,14 +164,18 @@ struct ConfigTable {
     /// Whether `typed` is probably a misspelling of `known`: one edit apart (a letter added,
     /// dropped, changed or two swapped), or two for keys longer than 6.
     static func isNear(_ typed: String, _ known: String) -> Bool {
-        let a = Array(typed.unicodeScalars), b = Array(known.unicodeScalars)
+        let a = Array(typed.unicodeScalars)
+        let b = Array(known.unicodeScalars)
         guard !a.isEmpty, !b.isEmpty, a.count <= 64, abs(a.count - b.count) <= 2 else { return false }
-        var before = [Int](), previous = Array(0...b.count)
+        var before = [Int]()
+        var previous = Array(0...b.count)
         for i in 1...a.count {
             var row = [i]
             for j in 1...b.count {
                 var distance = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { distance = min(distance, before[j - 2] + 1) }
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    distance = min(distance, before[j - 2] + 1)
+                }
                 row.append(distance)
             }
             (before, previous) = (previous, row)

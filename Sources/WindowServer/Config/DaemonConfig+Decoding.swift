@@ -6,8 +6,10 @@ extension DaemonConfig {
     init(decoding document: TOMLTable, file: String) throws(ConfigError) {
         self.init()
         let root = ConfigTable(table: document, path: [], file: file)
-        try root.rejectUnknownKeys(["daemon", "state", "app", "groups"],
-                                   otherwise: "the config has the tables [daemon], [state], [app] and [groups.NAME]")
+        try root.rejectUnknownKeys(
+            ["daemon", "state", "app", "groups"],
+            otherwise: "the config has the tables [daemon], [state], [app] and [groups.NAME]"
+        )
         if let section = try root.table("daemon") { daemon = try DaemonSection(decoding: section) }
         if let section = try root.table("state") { state = try StateSection(decoding: section) }
         if let section = try root.table("app") { app = try AppSection(decoding: section) }
@@ -22,14 +24,22 @@ extension DaemonConfig {
                 let id = entry.key
                 guard let group = try section.table(id) else { continue }
                 guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw section.error(id, "is not a valid group id: a group id uses letters, digits, '-' and '_' only", at: entry.position)
+                    throw section.error(
+                        id,
+                        "is not a valid group id: a group id uses letters, digits, '-' and '_' only",
+                        at: entry.position
+                    )
                 }
                 groups[id] = try GroupSection(decoding: group)
             }
         }
         if groups.isEmpty {
-            throw ConfigError(file: root.file, line: nil, key: "groups",
-                              message: "groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]")
+            throw ConfigError(
+                file: root.file,
+                line: nil,
+                key: "groups",
+                message: "groups: no window group is declared; add at least one [groups.NAME] table, e.g. [groups.main]"
+            )
         }
         return groups
     }
@@ -38,17 +48,24 @@ extension DaemonConfig {
 extension DaemonConfig.DaemonSection {
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
-        try table.rejectUnknownKeys(["socket", "max_message_bytes", "max_clients", "max_outbound_bytes", "outbound_stall_ms",
-                                     "max_windows", "max_storage_bytes", "allowed_uids", "allowed_group"])
+        try table.rejectUnknownKeys([
+            "socket", "max_message_bytes", "max_clients", "max_outbound_bytes", "outbound_stall_ms",
+            "max_windows", "max_storage_bytes", "allowed_uids", "allowed_group",
+        ])
         socket = try table.string("socket") ?? socket
-        maxMessageBytes = try table.integer("max_message_bytes", of: "bytes") { value in
-            value <= 0 ? Self.positive(value) : value < 1_024 ? "must be at least 1024 so that requests fit, not \(value)" : nil
-        } ?? maxMessageBytes
+        maxMessageBytes =
+            try table.integer("max_message_bytes", of: "bytes") { value in
+                value <= 0
+                    ? Self.positive(value)
+                    : value < 1_024 ? "must be at least 1024 so that requests fit, not \(value)" : nil
+            } ?? maxMessageBytes
         maxClients = try table.integer("max_clients", check: Self.positive) ?? maxClients
-        maxOutboundBytes = try table.integer("max_outbound_bytes", of: "bytes", check: Self.positive) ?? maxOutboundBytes
-        outboundStallMilliseconds = try table.integer("outbound_stall_ms", of: "milliseconds") { value in
-            (10...600_000).contains(value) ? nil : "must be between 10 and 600000 (ten minutes), not \(value)"
-        } ?? outboundStallMilliseconds
+        maxOutboundBytes =
+            try table.integer("max_outbound_bytes", of: "bytes", check: Self.positive) ?? maxOutboundBytes
+        outboundStallMilliseconds =
+            try table.integer("outbound_stall_ms", of: "milliseconds") { value in
+                (10...600_000).contains(value) ? nil : "must be between 10 and 600000 (ten minutes), not \(value)"
+            } ?? outboundStallMilliseconds
         maxWindows = try table.integer("max_windows", check: Self.positive) ?? maxWindows
         maxStorageBytes = try table.integer("max_storage_bytes", of: "bytes", check: Self.positive) ?? maxStorageBytes
         allowedUIDs = try table.userIDs("allowed_uids") ?? allowedUIDs
@@ -74,18 +91,28 @@ extension DaemonConfig.StateSection {
 extension DaemonConfig.AppSection {
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
-        try table.rejectUnknownKeys(["session_ttl_seconds", "minimum_loading_ms", "phase_settle_ms", "launch_timeout_ms", "validate_command"])
-        sessionTTLSeconds = try table.integer("session_ttl_seconds", of: "seconds", check: DaemonConfig.DaemonSection.positive)
+        try table.rejectUnknownKeys([
+            "session_ttl_seconds", "minimum_loading_ms", "phase_settle_ms", "launch_timeout_ms", "validate_command",
+        ])
+        sessionTTLSeconds =
+            try table.integer("session_ttl_seconds", of: "seconds", check: DaemonConfig.DaemonSection.positive)
             ?? sessionTTLSeconds
-        minimumLoadingMilliseconds = try table.integer("minimum_loading_ms", of: "milliseconds") { value in
-            value < 0 ? "must not be negative, not \(value)" : nil
-        } ?? minimumLoadingMilliseconds
-        phaseSettleMilliseconds = try table.integer("phase_settle_ms", of: "milliseconds") { value in
-            value < 0 ? "must not be negative, not \(value)" : value > 60_000 ? "must be at most 60000 (a minute), not \(value)" : nil
-        } ?? phaseSettleMilliseconds
-        launchTimeoutMilliseconds = try table.integer("launch_timeout_ms", of: "milliseconds") { value in
-            value < 1 ? "must be at least 1, not \(value)" : value > 3_600_000 ? "must be at most 3600000 (an hour), not \(value)" : nil
-        } ?? launchTimeoutMilliseconds
+        minimumLoadingMilliseconds =
+            try table.integer("minimum_loading_ms", of: "milliseconds") { value in
+                value < 0 ? "must not be negative, not \(value)" : nil
+            } ?? minimumLoadingMilliseconds
+        phaseSettleMilliseconds =
+            try table.integer("phase_settle_ms", of: "milliseconds") { value in
+                value < 0
+                    ? "must not be negative, not \(value)"
+                    : value > 60_000 ? "must be at most 60000 (a minute), not \(value)" : nil
+            } ?? phaseSettleMilliseconds
+        launchTimeoutMilliseconds =
+            try table.integer("launch_timeout_ms", of: "milliseconds") { value in
+                value < 1
+                    ? "must be at least 1, not \(value)"
+                    : value > 3_600_000 ? "must be at most 3600000 (an hour), not \(value)" : nil
+            } ?? launchTimeoutMilliseconds
         validateCommand = try table.strings("validate_command") ?? validateCommand
     }
 }
@@ -99,14 +126,20 @@ extension DaemonConfig.GroupSection {
         run = try table.strings("run") ?? run
         launch = try table.strings("launch") ?? launch
         if !command.isEmpty, !run.isEmpty {
-            throw table.error("run", "cannot be set together with \(table.key("command")): run = [...] starts the program under "
-                              + "winctl run, command = [...] starts a presenter of its own; keep one of them",
-                              at: table.table.entry("run")?.position)
+            throw table.error(
+                "run",
+                "cannot be set together with \(table.key("command")): run = [...] starts the program under "
+                    + "winctl run, command = [...] starts a presenter of its own; keep one of them",
+                at: table.table.entry("run")?.position
+            )
         }
         for (key, argv) in [("command", command), ("run", run), ("launch", launch)] {
             if let first = argv.first, first.isEmpty {
-                throw table.error(key, "must start with the program to run; its first element is empty",
-                                  at: table.table.entry(key)?.position)
+                throw table.error(
+                    key,
+                    "must start with the program to run; its first element is empty",
+                    at: table.table.entry(key)?.position
+                )
             }
         }
         restore = try table.boolean("restore") ?? restore

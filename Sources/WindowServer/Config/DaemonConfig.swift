@@ -101,8 +101,14 @@ package struct DaemonConfig: Sendable, Equatable {
         package var requiresAuth = false
 
         /// A group with these settings.
-        package init(value: ValueType = .none, command: [String] = [], run: [String] = [], launch: [String] = [],
-                     restore: Bool = true, requiresAuth: Bool = false) {
+        package init(
+            value: ValueType = .none,
+            command: [String] = [],
+            run: [String] = [],
+            launch: [String] = [],
+            restore: Bool = true,
+            requiresAuth: Bool = false
+        ) {
             self.value = value
             self.command = command
             self.run = run
@@ -119,14 +125,27 @@ package struct DaemonConfig: Sendable, Equatable {
     package var windowGroups: [WindowGroup] {
         groups.keys.sorted().map { id in
             let section = groups[id]!
-            return WindowGroup(id: id, valueType: section.value, command: section.command, run: section.run, winctl: WinctlProgram.path,
-                               launch: section.launch, restore: section.restore, requiresAuth: section.requiresAuth)
+            return WindowGroup(
+                id: id,
+                valueType: section.value,
+                command: section.command,
+                run: section.run,
+                winctl: WinctlProgram.path,
+                launch: section.launch,
+                restore: section.restore,
+                requiresAuth: section.requiresAuth
+            )
         }
     }
 
     /// The limits the coordinator enforces.
     package var coordinatorLimits: CoordinatorLimits {
-        CoordinatorLimits(maxWindows: daemon.maxWindows, maxStorageBytes: daemon.maxStorageBytes, sessionTTL: Double(app.sessionTTLSeconds),
-                          phaseSettle: Double(app.phaseSettleMilliseconds) / 1_000, launchTimeout: Double(app.launchTimeoutMilliseconds) / 1_000)
+        CoordinatorLimits(
+            maxWindows: daemon.maxWindows,
+            maxStorageBytes: daemon.maxStorageBytes,
+            sessionTTL: Double(app.sessionTTLSeconds),
+            phaseSettle: Double(app.phaseSettleMilliseconds) / 1_000,
+            launchTimeout: Double(app.launchTimeoutMilliseconds) / 1_000
+        )
     }
 }

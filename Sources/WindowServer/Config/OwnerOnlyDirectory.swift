@@ -23,7 +23,8 @@ enum OwnerOnlyDirectory {
     static func problem(_ directory: String, _ info: stat, owners: [uid_t], role: Role) -> String? {
         let uid = getuid()
         guard owners.contains(info.st_uid) else {
-            return "\(directory) belongs to uid \(info.st_uid), not to uid \(uid); refusing to put \(role.contents) there: "
+            return
+                "\(directory) belongs to uid \(info.st_uid), not to uid \(uid); refusing to put \(role.contents) there: "
                 + "chown it to uid \(uid) or choose another \(role.elsewhere)"
         }
         guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {

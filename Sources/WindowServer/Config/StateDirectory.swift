@@ -7,7 +7,12 @@ package enum StateDirectory {
     /// for an app, its directory `APP_ID` below that, except that `$STATE_DIRECTORY` is the
     /// app's own as it is: the system's template unit gives each instance its own
     /// (`StateDirectory=windowd-%i`); the user units set none.
-    package static func resolve(configured: String, environment: [String: String], uid: UInt32, app: AppID? = nil) -> String {
+    package static func resolve(
+        configured: String,
+        environment: [String: String],
+        uid: UInt32,
+        app: AppID? = nil
+    ) -> String {
         let windowd = resolveWindowd(configured: configured, environment: environment, uid: uid)
         guard let app else { return windowd }
         if configured.isEmpty, environment["STATE_DIRECTORY"] != nil { return windowd }

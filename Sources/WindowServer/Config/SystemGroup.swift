@@ -28,6 +28,7 @@ enum SystemGroup {
     /// Why `name` cannot be `allowed_group`, after the key; `nil` if it can (`""` is none).
     static func problem(with name: String) -> String? {
         guard !name.isEmpty, id(named: name) == nil else { return nil }
-        return "names no group on this system (\"\(name)\"); create it (groupadd \(name)) or name an existing group, or \"\" for none"
+        return
+            "names no group on this system (\"\(name)\"); create it (groupadd \(name)) or name an existing group, or \"\" for none"
     }
 }

@@ -38,7 +38,9 @@ struct AccessPolicy: Sendable {
     }
 
     private static func isMember(uid: UInt32, of gid: UInt32) -> Bool {
-        guard let user = getpwuid(uid), let group = getgrgid(gid), var member = group.pointee.gr_mem else { return false }
+        guard let user = getpwuid(uid), let group = getgrgid(gid), var member = group.pointee.gr_mem else {
+            return false
+        }
         let name = String(cString: user.pointee.pw_name)
         while let entry = member.pointee {
             if String(cString: entry) == name { return true }

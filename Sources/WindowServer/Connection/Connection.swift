@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
 import WindowEngine
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One client connection, as the daemon tracks it; lives on the daemon's event loop.
 ///
@@ -149,7 +150,9 @@ final class Connection: EventSubscriber {
     /// what it took is dropped from `outbound` and the rest is left for the channel.
     private func sendDirectly() -> Bool {
         guard channel.isActive, let socket = socket ?? lookUpSocket() else { return false }
-        let sent = outbound.withUnsafeReadableBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        let sent = outbound.withUnsafeReadableBytes {
+            send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
         guard sent > 0 else { return false }
         guard sent == outbound.readableBytes else {
             outbound.moveReaderIndex(forwardBy: sent)
@@ -160,7 +163,9 @@ final class Connection: EventSubscriber {
     }
 
     private func lookUpSocket() -> Int32? {
-        socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) { $0 }
+        socket = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(of: NIOBSDSocket.Handle.self) {
+            $0
+        }
         return socket
     }
 

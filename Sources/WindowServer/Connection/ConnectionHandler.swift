@@ -1,6 +1,6 @@
+import Logging
 import NIOCore
 import WindowProtocol
-import Logging
 
 /// Frames one connection's bytes into request lines and hands each to the daemon where it lies
 /// in the read buffer; tells the daemon when the connection ends.

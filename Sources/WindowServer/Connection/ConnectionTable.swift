@@ -24,7 +24,13 @@ final class ConnectionTable {
     /// A new connection with the next free id, not yet registered.
     func make(channel: any Channel, peer: PeerCredentials, maxMessage: Int, maxOutbound: Int) -> Connection {
         defer { nextID += 1 }
-        return Connection(id: ConnectionID(nextID), channel: channel, peer: peer, maxMessage: maxMessage, maxOutbound: maxOutbound)
+        return Connection(
+            id: ConnectionID(nextID),
+            channel: channel,
+            peer: peer,
+            maxMessage: maxMessage,
+            maxOutbound: maxOutbound
+        )
     }
 
     /// Registers an admitted connection.

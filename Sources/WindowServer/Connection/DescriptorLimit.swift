@@ -13,7 +13,11 @@ enum DescriptorLimit {
             // Unknown: serve max_clients and let accept's own errors speak.
             return DescriptorBudget(maxClients: maxClients, soft: .max, hard: .max)
         }
-        let current = DescriptorBudget(maxClients: maxClients, soft: clamped(limit.rlim_cur), hard: clamped(limit.rlim_max))
+        let current = DescriptorBudget(
+            maxClients: maxClients,
+            soft: clamped(limit.rlim_cur),
+            hard: clamped(limit.rlim_max)
+        )
         let wanted = current.wantedSoftLimit
         guard wanted > current.soft else { return current }
         limit.rlim_cur = rlim_t(wanted)

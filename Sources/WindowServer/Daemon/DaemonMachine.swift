@@ -138,8 +138,10 @@ struct DaemonMachine: ~Copyable {
     /// Whether `line` from `connection` is handled now or waits for the end of loading.
     mutating func admit(_ line: UnsafeRawBufferPointer, from connection: ConnectionID) -> Admission {
         guard !heldRequests.isEmpty || coordinator.state == .loading else { return .handle }
-        guard heldRequests.holds(connection)
-            || (coordinator.state == .loading && HeldRequests.waitsForLoading(line, coordinator: coordinator)) else { return .handle }
+        guard
+            heldRequests.holds(connection)
+                || (coordinator.state == .loading && HeldRequests.waitsForLoading(line, coordinator: coordinator))
+        else { return .handle }
         return heldRequests.hold(line, from: connection) ? .held : .overLimit
     }
 

@@ -42,9 +42,13 @@ struct SessionValidator {
             case .exited(1):
                 completion(.invalid)
             default:
-                logger.warning("validate_command failed; keeping the session", metadata: [
-                    "user": "\(JSONValue.escapingControls(session.user))", "command": "\(arguments)", "outcome": "\(outcome)",
-                ])
+                logger.warning(
+                    "validate_command failed; keeping the session",
+                    metadata: [
+                        "user": "\(JSONValue.escapingControls(session.user))", "command": "\(arguments)",
+                        "outcome": "\(outcome)",
+                    ]
+                )
                 completion(.unknown("\(outcome)"))
             }
         }

@@ -34,13 +34,20 @@ extension WindowDaemon {
             case .deliver(let delivery, let undone):
                 deliver(delivery, undone: undone)
             case .rolledBack(let windowsBefore):
-                logger.warning("undid the changes of requests whose commit failed; their clients are told", metadata: [
-                    "windows.before": "\(windowsBefore)", "windows.after": "\(coordinator.registry.count)", "state": "\(coordinator.state)",
-                ])
+                logger.warning(
+                    "undid the changes of requests whose commit failed; their clients are told",
+                    metadata: [
+                        "windows.before": "\(windowsBefore)", "windows.after": "\(coordinator.registry.count)",
+                        "state": "\(coordinator.state)",
+                    ]
+                )
                 armDeadline()
                 scheduleStatus()
             case .storeFailing(let failure):
-                logger.error("cannot commit state; a change whose commit fails is undone and refused", metadata: ["error": "\(failure)"])
+                logger.error(
+                    "cannot commit state; a change whose commit fails is undone and refused",
+                    metadata: ["error": "\(failure)"]
+                )
             case .storeRecovered:
                 logger.notice("the state store recovered")
             case .settled:
@@ -90,7 +97,11 @@ extension WindowDaemon {
 
     /// The events of a line whose change was undone are not sent (the machine took them out of
     /// each connection's numbering); a subscription the line took is dropped with its reply.
-    private func withdraw(_ pending: PendingEffects, subscribedBy outcome: RequestRouter.Outcome, on connection: Connection?) {
+    private func withdraw(
+        _ pending: PendingEffects,
+        subscribedBy outcome: RequestRouter.Outcome,
+        on connection: Connection?
+    ) {
         for line in pending.lines { connections[line.connection]?.leftAddressed(line.event) }
         if let connection, outcome.replies.contains(where: { $0.method == EventsSubscribe.name && $0.error == nil }) {
             connections.subscribe(connection, to: .none)

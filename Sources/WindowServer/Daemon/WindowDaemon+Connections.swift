@@ -1,12 +1,13 @@
+import Logging
+import NIOCore
+import WindowEngine
+import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
-import NIOCore
-import WindowEngine
-import WindowProtocol
 
 /// Admitting, adopting and forgetting client connections.
 extension WindowDaemon {
@@ -27,7 +28,12 @@ extension WindowDaemon {
     /// Takes over a connection a previous process handed on; with its record after a graceful
     /// restart (then nothing changes for the client but one `daemon.restarted`), without one
     /// after a crash (`daemon.restarted` with `resync`: the client re-attaches or re-subscribes).
-    func adopt(_ channel: any Channel, peer: PeerCredentials, name: String, record: HandOffState.ConnectionRecord?) -> Connection? {
+    func adopt(
+        _ channel: any Channel,
+        peer: PeerCredentials,
+        name: String,
+        record: HandOffState.ConnectionRecord?
+    ) -> Connection? {
         eventLoop.preconditionInEventLoop()
         guard let connection = admit(channel, peer: peer) else {
             hooks.descriptorStore?.remove(name)
@@ -39,7 +45,15 @@ extension WindowDaemon {
             machine.resumeNumbering(of: connection.id, from: record.lastSeq)
             connections.subscribe(connection, to: .init(names: record.subscription, all: record.subscribedToAll))
             if let window = record.presenting,
-               !changeOnItsOwn(.resumePresenter(window: window, connection: connection.id, phase: record.phase ?? .active, place: record.place)).made {
+                !changeOnItsOwn(
+                    .resumePresenter(
+                        window: window,
+                        connection: connection.id,
+                        phase: record.phase ?? .active,
+                        place: record.place
+                    )
+                ).made
+            {
                 logger.notice("a handed-over presenter's window is gone", metadata: ["window.id": "\(window)"])
                 connection.restartNotice = .restarted(resync: true)
             }
@@ -65,18 +79,32 @@ extension WindowDaemon {
     /// with an error line and closes it.
     func admit(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
         let connection = connections.make(
-            channel: channel, peer: peer, maxMessage: config.daemon.maxMessageBytes, maxOutbound: config.daemon.maxOutboundBytes)
+            channel: channel,
+            peer: peer,
+            maxMessage: config.daemon.maxMessageBytes,
+            maxOutbound: config.daemon.maxOutboundBytes
+        )
         let refusal: RPCError?
         if !access.admits(peer) {
-            refusal = .refused(.forbidden, "uid \(peer.uid) may not use this windowd (it serves uid \(access.ownUID); see allowed_uids and allowed_group)")
-            logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+            refusal = .refused(
+                .forbidden,
+                "uid \(peer.uid) may not use this windowd (it serves uid \(access.ownUID); see allowed_uids and allowed_group)"
+            )
+            logger.warning(
+                "refused a connection from another user",
+                metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"]
+            )
         } else if connections.count >= descriptors.clients {
             refusal = .refused(.limitExceeded, clientLimitMessage)
             if let count = refusals.refused(now: now) {
-                logger.warning("refused connections over the client limit", metadata: [
-                    "refused": "\(count)", "clients": "\(descriptors.clients)", "max_clients": "\(config.daemon.maxClients)",
-                    "open_files": "\(descriptors.soft)", "pid": "\(peer.pid)",
-                ])
+                logger.warning(
+                    "refused connections over the client limit",
+                    metadata: [
+                        "refused": "\(count)", "clients": "\(descriptors.clients)",
+                        "max_clients": "\(config.daemon.maxClients)",
+                        "open_files": "\(descriptors.soft)", "pid": "\(peer.pid)",
+                    ]
+                )
             }
         } else {
             refusal = nil
@@ -97,7 +125,8 @@ extension WindowDaemon {
         if descriptors.servesMaxClients {
             return "windowd serves at most \(config.daemon.maxClients) clients (max_clients); try again later"
         }
-        return "windowd serves at most \(descriptors.clients) clients: its open-file limit (RLIMIT_NOFILE) is \(descriptors.soft), "
+        return
+            "windowd serves at most \(descriptors.clients) clients: its open-file limit (RLIMIT_NOFILE) is \(descriptors.soft), "
             + "below the \(config.daemon.maxClients + DescriptorBudget.reserve) that max_clients = \(config.daemon.maxClients) needs; "
             + "try again later, or raise LimitNOFILE= (or ulimit -Hn) for windowd"
     }
@@ -105,13 +134,17 @@ extension WindowDaemon {
     /// Logs the open-file limit and how many clients it serves: a warning when fewer than `max_clients`.
     func logDescriptors() {
         let metadata: Logger.Metadata = [
-            "open_files": "\(descriptors.soft)", "hard_limit": "\(descriptors.hard)", "clients": "\(descriptors.clients)",
+            "open_files": "\(descriptors.soft)", "hard_limit": "\(descriptors.hard)",
+            "clients": "\(descriptors.clients)",
             "max_clients": "\(config.daemon.maxClients)", "reserved": "\(DescriptorBudget.reserve)",
         ]
         if descriptors.servesMaxClients {
             logger.info("descriptor limit", metadata: metadata)
         } else {
-            logger.warning("the open-file limit serves fewer clients than max_clients; raise LimitNOFILE= (or ulimit -Hn) for windowd", metadata: metadata)
+            logger.warning(
+                "the open-file limit serves fewer clients than max_clients; raise LimitNOFILE= (or ulimit -Hn) for windowd",
+                metadata: metadata
+            )
         }
     }
 
@@ -137,7 +170,9 @@ extension WindowDaemon {
         eventLoop.preconditionInEventLoop()
         let limit = config.daemon.maxMessageBytes
         let error = RPCError.invalidRequest(
-            "message exceeds max_message_bytes (\(limit) bytes, the line ending not counted); it was skipped", reason: .limitExceeded)
+            "message exceeds max_message_bytes (\(limit) bytes, the line ending not counted); it was skipped",
+            reason: .limitExceeded
+        )
         let line = router.errorLine(id: nil, error)
         guard machine.isDurable else {
             run(machine.receive(.performed(changes: [], delivery: .line(line, to: connection.id))))

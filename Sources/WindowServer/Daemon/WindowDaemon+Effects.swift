@@ -1,12 +1,13 @@
+import Logging
+import NIOCore
+import WindowEngine
+import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
-import NIOCore
-import WindowEngine
-import WindowProtocol
 
 /// Carrying out what the coordinator asks for: events to their audience, launches, the
 /// central phase reaction, persistence.
@@ -77,7 +78,13 @@ extension WindowDaemon {
         changeOnItsOwn(.launchEnded(id))
         armDeadline()
         guard outcome != .exited(0), let window = coordinator.registry.windows[id] else { return }
-        perform([.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: outcome.description)))])
+        perform([
+            .event(
+                .windowLaunchFailed(
+                    WindowLaunchFailedEvent(window: window.info, command: command, reason: outcome.description)
+                )
+            )
+        ])
         flush()
     }
 
@@ -111,8 +118,12 @@ extension WindowDaemon {
     /// them anyway cost about an eighth of that request's time.
     func address(_ event: DaemonEvent, into pending: inout PendingEffects) {
         let audience = EventAudience.of(
-            event, among: connections.all, subscribers: connections.subscribers, connection: { connections[$0] },
-            isPresenter: { machine.coordinator.registry.window(presentedBy: $0) != nil })
+            event,
+            among: connections.all,
+            subscribers: connections.subscribers,
+            connection: { connections[$0] },
+            isPresenter: { machine.coordinator.registry.window(presentedBy: $0) != nil }
+        )
         guard !audience.isEmpty else { return }
         let encoded = encode(event)
         for connection in audience {
@@ -144,7 +155,8 @@ extension WindowDaemon {
         }
         let payload: [UInt8]
         switch event {
-        case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window), .windowFocus(let window, _):
+        case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window),
+            .windowFocus(let window, _):
             payload = bytes(WindowEvent(window: window))
         case .windowDismiss(let window, let reason, _):
             payload = bytes(WindowDismissEvent(window: window, reason: reason))

@@ -37,7 +37,9 @@ extension WindowDaemon {
 
     /// Weighs the events `connection` has unsent: past the mark it holds the writers back.
     func weighOutbound(of connection: Connection) {
-        guard let change = pressure.measured(connection.id, unsent: connection.unsentEventBytes, now: now) else { return }
+        guard let change = pressure.measured(connection.id, unsent: connection.unsentEventBytes, now: now) else {
+            return
+        }
         apply(change)
     }
 
@@ -84,7 +86,8 @@ extension WindowDaemon {
             guard connection.heldInput.isEmpty else { break }
             heldConnections.removeFirst()
             if readsRequests {
-                connection.channel.setOption(ChannelOptions.autoRead, value: connection.channel.isWritable).whenFailure { _ in }
+                connection.channel.setOption(ChannelOptions.autoRead, value: connection.channel.isWritable).whenFailure
+                { _ in }
             }
         }
         flush()
@@ -108,10 +111,13 @@ extension WindowDaemon {
     func disconnectNonReader(_ connection: Connection, why: String) {
         guard !connection.cutOff else { return }
         connection.cutOff = true
-        logger.warning("disconnecting a client that does not read its events", metadata: [
-            "connection": "\(connection.id)", "queued": "\(connection.queuedBytes)", "why": "\(why)",
-            "max_outbound_bytes": "\(config.daemon.maxOutboundBytes)",
-        ])
+        logger.warning(
+            "disconnecting a client that does not read its events",
+            metadata: [
+                "connection": "\(connection.id)", "queued": "\(connection.queuedBytes)", "why": "\(why)",
+                "max_outbound_bytes": "\(config.daemon.maxOutboundBytes)",
+            ]
+        )
         connection.channel.close(promise: nil)
     }
 
@@ -126,7 +132,10 @@ extension WindowDaemon {
             let stallMilliseconds = config.daemon.outboundStallMilliseconds
             for id in pressure.stalled(now: now) {
                 if let connection = connections[id] {
-                    disconnectNonReader(connection, why: "its events stayed unread for outbound_stall_ms (\(stallMilliseconds))")
+                    disconnectNonReader(
+                        connection,
+                        why: "its events stayed unread for outbound_stall_ms (\(stallMilliseconds))"
+                    )
                 }
                 if let change = pressure.closed(id) { apply(change) }
             }

@@ -1,12 +1,13 @@
+import Logging
+import NIOCore
+import WindowEngine
+import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
-import NIOCore
-import WindowEngine
-import WindowProtocol
 
 /// Graceful restarts: what is handed to the next process, and how connections are paused.
 extension WindowDaemon {
@@ -16,7 +17,9 @@ extension WindowDaemon {
     ///
     /// - Returns: `nil`, changing nothing, unless the daemon is serving (a second SIGUSR2, or
     ///   one during a stop).
-    func prepareHandOff(reason: DaemonLifecycle.HandOffReason) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])>? {
+    func prepareHandOff(
+        reason: DaemonLifecycle.HandOffReason
+    ) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])>? {
         eventLoop.preconditionInEventLoop()
         guard lifecycle.beginHandOff(reason) else { return nil }
         switch reason {
@@ -39,7 +42,10 @@ extension WindowDaemon {
             let synced = loop.makePromise(of: Void.self)
             store.maintain(.sync) { result in
                 if case .failure(let error) = result {
-                    logger.error("cannot write the state where the next process reads it", metadata: ["error": "\(error)"])
+                    logger.error(
+                        "cannot write the state where the next process reads it",
+                        metadata: ["error": "\(error)"]
+                    )
                 }
                 synced.succeed()
             }
@@ -87,7 +93,10 @@ extension WindowDaemon {
         eventLoop.preconditionInEventLoop()
         let stopWaits = lifecycle.abandonHandOff()
         for connection in connections.all {
-            try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: connection.channel.isWritable)
+            try? connection.channel.syncOptions?.setOption(
+                ChannelOptions.autoRead,
+                value: connection.channel.isWritable
+            )
         }
         armDeadline()
         return stopWaits
@@ -104,10 +113,18 @@ extension WindowDaemon {
             let name = connection.storeName ?? storeName(for: connection.id)
             let presented = coordinator.registry.window(presentedBy: connection.id)
             let subscription = connection.subscription.record
-            records.append(HandOffState.ConnectionRecord(
-                name: name, presenting: presented?.id.rawValue, phase: presented?.phase,
-                subscription: subscription.names, subscribedToAll: subscription.all,
-                lastSeq: machine.numbering.last(of: connection.id), partialLine: connection.framer.partialLine, place: presented?.place))
+            records.append(
+                HandOffState.ConnectionRecord(
+                    name: name,
+                    presenting: presented?.id.rawValue,
+                    phase: presented?.phase,
+                    subscription: subscription.names,
+                    subscribedToAll: subscription.all,
+                    lastSeq: machine.numbering.last(of: connection.id),
+                    partialLine: connection.framer.partialLine,
+                    place: presented?.place
+                )
+            )
             descriptors.append((fd, name))
         }
         let state = HandOffState(generation: instance, appState: coordinator.state, connections: records)

@@ -17,9 +17,12 @@ extension WindowDaemon {
         case .held:
             return true
         case .overLimit:
-            logger.warning("closing a client that sent too much while its attach waited for loading", metadata: [
-                "connection": "\(connection.id)", "held": "\(HeldRequests.maximumPerConnection)",
-            ])
+            logger.warning(
+                "closing a client that sent too much while its attach waited for loading",
+                metadata: [
+                    "connection": "\(connection.id)", "held": "\(HeldRequests.maximumPerConnection)",
+                ]
+            )
             // Its lines stay held (and its later ones swallowed) until the close forgets them.
             connection.channel.close(promise: nil)
             return true

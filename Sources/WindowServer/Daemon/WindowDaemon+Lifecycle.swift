@@ -1,12 +1,13 @@
+import Logging
+import NIOCore
+import WindowEngine
+import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
-import NIOCore
-import WindowEngine
-import WindowProtocol
 
 /// Start (the loading period, the watchdog), reload, resume and stop.
 extension WindowDaemon {
@@ -63,7 +64,9 @@ extension WindowDaemon {
     /// Leaves `loading`: `authenticated(user)` when the stored session is still valid, else
     /// `unauthenticated`; then the requests that waited for it are handled, in order.
     private func finishLoading(_ verdict: SessionValidator.Verdict) {
-        let (_, effects) = changeOnItsOwn(.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now))
+        let (_, effects) = changeOnItsOwn(
+            .finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now)
+        )
         perform(effects)
         releaseHeldRequests()
         flush()
@@ -73,8 +76,10 @@ extension WindowDaemon {
     /// The watchdog pings, from this event loop.
     func startWatchdog() {
         guard let watchdog = hooks.watchdog else { return }
-        let half = TimeAmount.nanoseconds(Int64(watchdog.interval.components.seconds) * 1_000_000_000 / 2
-            + watchdog.interval.components.attoseconds / 2_000_000_000)
+        let half = TimeAmount.nanoseconds(
+            Int64(watchdog.interval.components.seconds) * 1_000_000_000 / 2
+                + watchdog.interval.components.attoseconds / 2_000_000_000
+        )
         eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: half) { _ in watchdog.ping() }
     }
 
@@ -107,7 +112,10 @@ extension WindowDaemon {
     func resume(from state: HandOffState) {
         eventLoop.preconditionInEventLoop()
         changeOnItsOwn(.resume(state: state.appState, session: storedSession))
-        logger.info("resumed after a graceful restart", metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"])
+        logger.info(
+            "resumed after a graceful restart",
+            metadata: ["generation": "\(state.generation)", "state": "\(state.appState)"]
+        )
     }
 
     /// Applies a re-read config; connections and windows stay. Sends `daemon.reloaded` when `announce`.
@@ -119,7 +127,10 @@ extension WindowDaemon {
         let before = descriptors
         descriptors = DescriptorLimit.provide(forClients: newConfig.daemon.maxClients)
         if descriptors != before { logDescriptors() }
-        pressure.reconfigure(maxOutbound: newConfig.daemon.maxOutboundBytes, stallMilliseconds: newConfig.daemon.outboundStallMilliseconds)
+        pressure.reconfigure(
+            maxOutbound: newConfig.daemon.maxOutboundBytes,
+            stallMilliseconds: newConfig.daemon.outboundStallMilliseconds
+        )
         if announce {
             perform([.event(.daemonReloaded)])
             flush()

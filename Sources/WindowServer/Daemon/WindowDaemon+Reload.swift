@@ -24,17 +24,23 @@ extension WindowDaemon {
     /// applied on it as ``reloadFromDisk(announce:)`` applies it.
     static func reloadOffTheLoop(_ daemon: NIOLoopBound<WindowDaemon>) async {
         let loop = daemon.eventLoop
-        guard let configLoader = try? await loop.submit({ () -> (@Sendable () throws(ConfigError) -> DaemonConfig)? in
-            let daemon = daemon.value
-            guard let configLoader = daemon.configLoader else { return nil }
-            daemon.hooks.reloading()
-            return configLoader
-        }).get() else { return }
+        guard
+            let configLoader = try? await loop.submit({ () -> (@Sendable () throws(ConfigError) -> DaemonConfig)? in
+                let daemon = daemon.value
+                guard let configLoader = daemon.configLoader else { return nil }
+                daemon.hooks.reloading()
+                return configLoader
+            }).get()
+        else { return }
         let loaded: Result<DaemonConfig, ConfigError>
         do {
-            loaded = try await NIOThreadPool.singleton.runIfActive { Result { () throws(ConfigError) in try configLoader() } }
+            loaded = try await NIOThreadPool.singleton.runIfActive {
+                Result { () throws(ConfigError) in try configLoader() }
+            }
         } catch {
-            loaded = .failure(ConfigError(file: "the config", line: nil, key: nil, message: "could not be read: \(error)"))
+            loaded = .failure(
+                ConfigError(file: "the config", line: nil, key: nil, message: "could not be read: \(error)")
+            )
         }
         _ = try? await loop.submit { daemon.value.applyReload(loaded, announce: true) }.get()
     }
@@ -59,7 +65,10 @@ extension WindowDaemon {
     func reloadConfig(requestedBy id: ConnectionID) throws(RPCError) -> [String] {
         let uid = connections[id]?.peer.uid
         guard let uid, uid == access.ownUID || uid == 0 else {
-            throw .refused(.forbidden, "only windowd's own user (uid \(access.ownUID)) or root may reload it, not uid \(uid.map(String.init) ?? "?")")
+            throw .refused(
+                .forbidden,
+                "only windowd's own user (uid \(access.ownUID)) or root may reload it, not uid \(uid.map(String.init) ?? "?")"
+            )
         }
         logger.info("reload requested", metadata: ["uid": "\(uid)"])
         if let error = reloadFromDisk(announce: false) {

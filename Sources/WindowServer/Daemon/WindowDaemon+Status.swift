@@ -1,12 +1,13 @@
+import Logging
+import NIOCore
+import WindowEngine
+import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
-import NIOCore
-import WindowEngine
-import WindowProtocol
 
 /// The status line for the service manager, rate-limited.
 extension WindowDaemon {
@@ -15,7 +16,8 @@ extension WindowDaemon {
     /// `12 windows, 3 attached, phase active, authenticated`.
     var statusLine: String {
         let registry = coordinator.registry
-        return "\(registry.count) windows, \(registry.attachedCount) attached, phase \(coordinator.aggregate.rawValue), \(coordinator.state)"
+        return
+            "\(registry.count) windows, \(registry.attachedCount) attached, phase \(coordinator.aggregate.rawValue), \(coordinator.state)"
     }
 
     /// Seconds since the daemon started.

@@ -1,12 +1,13 @@
+import Logging
+import NIOCore
+import WindowEngine
+import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
-import NIOCore
-import WindowEngine
-import WindowProtocol
 
 /// The running daemon: the coordinator, the connections, and the execution of what
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:
@@ -68,10 +69,18 @@ final class WindowDaemon {
     ///   - storedSession: the session found in the store, validated before it is applied.
     ///   - listenerName: the inherited listening socket's name (socket activation), kept on an upgrade.
     ///   - configLoader: re-reads the config, for SIGHUP and `daemon.reload`.
-    init(config: DaemonConfig, eventLoop: any EventLoop, hooks: LifecycleHooks, store: any StateStore,
-         restored: WindowRegistry, storedSession: Session?, logger: Logger,
-         listenerName: String? = nil, configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)? = nil,
-         wallClock: @escaping @Sendable () -> Double = { [anchored = AnchoredWallClock()] in anchored.now() }) {
+    init(
+        config: DaemonConfig,
+        eventLoop: any EventLoop,
+        hooks: LifecycleHooks,
+        store: any StateStore,
+        restored: WindowRegistry,
+        storedSession: Session?,
+        logger: Logger,
+        listenerName: String? = nil,
+        configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)? = nil,
+        wallClock: @escaping @Sendable () -> Double = { [anchored = AnchoredWallClock()] in anchored.now() }
+    ) {
         self.config = config
         self.eventLoop = eventLoop
         let encoder = ResponseEncoder()
@@ -87,7 +96,10 @@ final class WindowDaemon {
         self.configLoader = configLoader
         self.access = AccessPolicy(config.daemon)
         self.descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
-        self.pressure = OutboundPressure(maxOutbound: config.daemon.maxOutboundBytes, stallMilliseconds: config.daemon.outboundStallMilliseconds)
+        self.pressure = OutboundPressure(
+            maxOutbound: config.daemon.maxOutboundBytes,
+            stallMilliseconds: config.daemon.outboundStallMilliseconds
+        )
         var coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         coordinator.restore(restored)
         self.machine = DaemonMachine(coordinator: coordinator)
@@ -138,7 +150,9 @@ final class WindowDaemon {
     /// request of it is answered with the error (``DaemonMachine``).
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
         eventLoop.assertInEventLoop()
-        if machine.holdsLines || machine.coordinator.state == .loading, holdUntilLoaded(line, from: connection) { return }
+        if machine.holdsLines || machine.coordinator.state == .loading, holdUntilLoaded(line, from: connection) {
+            return
+        }
         // A transition out of `loading` (app.transition) ends the wait as loading's own end does.
         defer { if machine.holdsLines { releaseHeldRequests() } }
         var pending = PendingEffects()
@@ -148,7 +162,11 @@ final class WindowDaemon {
                 logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
             }
         }
-        run(machine.receive(.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection.id))))
+        run(
+            machine.receive(
+                .handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection.id))
+            )
+        )
     }
 
     /// An error response (`id` null: the request could not be read) as one line.

@@ -1,7 +1,8 @@
+package import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-package import WindowProtocol
 
 /// What one daemon runs on: windowd's own config, and for an app its manifest (windowd(8), Apps and instances).
 ///
@@ -18,8 +19,12 @@ package struct InstanceConfigSource: Sendable, CustomStringConvertible {
     private let exists: @Sendable (String) -> Bool
 
     /// The config `config` with, for `app`, its manifest found through `environment`.
-    package init(config: ConfigSource, app: AppID?, environment: [String: String],
-                 exists: @escaping @Sendable (String) -> Bool = { ManifestSearch.isManifestFile($0) }) {
+    package init(
+        config: ConfigSource,
+        app: AppID?,
+        environment: [String: String],
+        exists: @escaping @Sendable (String) -> Bool = { ManifestSearch.isManifestFile($0) }
+    ) {
         self.config = config
         self.app = app
         self.environment = environment
@@ -40,9 +45,13 @@ package struct InstanceConfigSource: Sendable, CustomStringConvertible {
         guard let app else { return base }
         guard let path = manifestPath else {
             let directories = ManifestSearch.directories(environment: environment)
-            throw ConfigError(file: "\(app).toml", line: nil, key: nil,
-                              message: "app '\(app)' is not installed: no \(app).toml in \(directories.joined(separator: ", ")); "
-                                + "install the app's manifest in one of them, e.g. \(directories.first ?? "/etc/windowd/apps")/\(app).toml")
+            throw ConfigError(
+                file: "\(app).toml",
+                line: nil,
+                key: nil,
+                message: "app '\(app)' is not installed: no \(app).toml in \(directories.joined(separator: ", ")); "
+                    + "install the app's manifest in one of them, e.g. \(directories.first ?? "/etc/windowd/apps")/\(app).toml"
+            )
         }
         return base.serving(app, try AppManifest.load(path: path))
     }

@@ -1,8 +1,9 @@
+import Synchronization
+package import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
-package import WindowProtocol
 
 /// The one daemon of a state directory: an exclusive `flock(2)` on `windowd.lock` in it, held
 /// for the life of the process (windowd(8), Apps and instances) and taken before the state is read, so that a
@@ -82,7 +83,9 @@ package final class InstanceLock: StoreLock {
         try checkOwnerOnly(directory)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
-            throw Refusal(description: "cannot open the lock file \(path) of \(name): \(String(cString: strerror(errno)))")
+            throw Refusal(
+                description: "cannot open the lock file \(path) of \(name): \(String(cString: strerror(errno)))"
+            )
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
@@ -91,8 +94,10 @@ package final class InstanceLock: StoreLock {
             guard reason == EWOULDBLOCK else {
                 throw Refusal(description: "cannot lock \(path) for \(name): \(String(cString: strerror(reason)))")
             }
-            throw Refusal(description: "\(name) is already served by another windowd\(holder.map { " (pid \($0))" } ?? "") "
-                + "holding \(path); one daemon per state directory: stop that one first (\(stop), or kill it)")
+            throw Refusal(
+                description: "\(name) is already served by another windowd\(holder.map { " (pid \($0))" } ?? "") "
+                    + "holding \(path); one daemon per state directory: stop that one first (\(stop), or kill it)"
+            )
         }
         let text = Array("\(getpid())\n".utf8)
         if ftruncate(fd, 0) == 0 {
@@ -108,9 +113,15 @@ package final class InstanceLock: StoreLock {
     private static func checkOwnerOnly(_ directory: String) throws(Refusal) {
         var info = stat()
         guard stat(directory, &info) == 0 else {
-            throw Refusal(description: "cannot inspect the state directory \(directory): \(String(cString: strerror(errno)))")
+            throw Refusal(
+                description: "cannot inspect the state directory \(directory): \(String(cString: strerror(errno)))"
+            )
         }
-        let role = OwnerOnlyDirectory.Role(contents: "windowd's state", name: "the state directory", elsewhere: "[state] directory in windowd.toml")
+        let role = OwnerOnlyDirectory.Role(
+            contents: "windowd's state",
+            name: "the state directory",
+            elsewhere: "[state] directory in windowd.toml"
+        )
         if let problem = OwnerOnlyDirectory.problem(directory, info, owners: [getuid()], role: role) {
             throw Refusal(description: "unsafe state directory: " + problem)
         }
@@ -125,8 +136,8 @@ package final class InstanceLock: StoreLock {
     }
 }
 
-private extension String {
-    var trimmingSpaces: String {
+extension String {
+    fileprivate var trimmingSpaces: String {
         String(unicodeScalars.filter { !$0.properties.isWhitespace })
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import NIOCore
 import POSIXSupport
 import WindowEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Starts child processes from an argv, never through a shell, each in a session of its own so
 /// it outlives the daemon, and reports how they end. Lives on the event loop, where it reaps
@@ -71,9 +72,12 @@ final class ProcessLauncher {
         environment["WINDOWD_WINDOW_ID"] = window.rawValue
         run(arguments, environment: environment, timeout: nil) { outcome in
             if outcome != .exited(0) {
-                logger.warning("launch command failed", metadata: [
-                    "window.id": "\(window)", "command": "\(arguments)", "outcome": "\(outcome)",
-                ])
+                logger.warning(
+                    "launch command failed",
+                    metadata: [
+                        "window.id": "\(window)", "command": "\(arguments)", "outcome": "\(outcome)",
+                    ]
+                )
             }
             ended(outcome)
         }
@@ -81,12 +85,28 @@ final class ProcessLauncher {
 
     /// Runs `arguments` and calls `completion` on the event loop with how it ended; after
     /// `timeout` it is killed and reported as timed out.
-    func run(_ arguments: [String], environment: [String: String]? = nil, timeout: TimeAmount?, completion: @escaping (Outcome) -> Void) {
+    func run(
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        timeout: TimeAmount?,
+        completion: @escaping (Outcome) -> Void
+    ) {
         do {
             // stdout and stderr stay the daemon's (the journal); a session of its own, so that
             // the app outlives the daemon.
-            let process = try ChildProcess(arguments, environment: environment, stdin: .null, stdout: .inherited, stderr: .inherited, newSession: true)
-            children[process.pid] = Child(process: process, deadline: timeout.map { .now() + $0 }, completion: completion)
+            let process = try ChildProcess(
+                arguments,
+                environment: environment,
+                stdin: .null,
+                stdout: .inherited,
+                stderr: .inherited,
+                newSession: true
+            )
+            children[process.pid] = Child(
+                process: process,
+                deadline: timeout.map { .now() + $0 },
+                completion: completion
+            )
             scheduleReap()
         } catch {
             completion(.failedToStart(error.description))
@@ -106,7 +126,13 @@ final class ProcessLauncher {
             return
         }
         do {
-            let process = try ChildProcess(arguments, stdin: .null, stdout: .descriptor(output.writeEnd), stderr: .standardOutput, newSession: true)
+            let process = try ChildProcess(
+                arguments,
+                stdin: .null,
+                stdout: .descriptor(output.writeEnd),
+                stderr: .standardOutput,
+                newSession: true
+            )
             output.closeWriteEnd()
             children[process.pid] = Child(process: process, deadline: .now() + timeout, output: output) { outcome in
                 completion(outcome, output.printed.line)
@@ -165,7 +191,10 @@ final class ProcessLauncher {
             case .ended(let pid):
                 guard children[pid] == nil else { return }
                 let ended = ProcessTermination.reap(pid, blocking: false)
-                logger.debug("reaped a child started before an upgrade", metadata: ["pid": "\(pid)", "outcome": "\(ended.map(\.description) ?? "?")"])
+                logger.debug(
+                    "reaped a child started before an upgrade",
+                    metadata: ["pid": "\(pid)", "outcome": "\(ended.map(\.description) ?? "?")"]
+                )
             }
         }
     }

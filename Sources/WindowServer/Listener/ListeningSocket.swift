@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
 
 /// The daemon's own listening socket at a path, made with plain POSIX calls.
 ///
@@ -21,7 +22,9 @@ enum ListeningSocket {
         umask(previousMask)
         guard let bound = result else {
             close(fd)
-            throw SocketPreparer.Refusal(description: "socket path \(path) is longer than a Unix socket address holds; choose a shorter --socket")
+            throw SocketPreparer.Refusal(
+                description: "socket path \(path) is longer than a Unix socket address holds; choose a shorter --socket"
+            )
         }
         guard bound == 0 else {
             let refusal = failure("bind", path)

@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
 
 /// Makes the socket path safe to bind: an owner-only directory that is really a directory,
 /// and no stale socket file left behind — but never one that a live daemon still serves.
@@ -15,17 +16,25 @@ package enum SocketPreparer {
     /// Prepares `path` for binding; throws a ``Refusal`` that says what to fix.
     package static func prepare(path: String) throws(Refusal) {
         guard path.utf8.count < 108 else {
-            throw Refusal(description: "socket path \(path) is longer than the 107 bytes a Unix socket address holds; choose a shorter --socket")
+            throw Refusal(
+                description:
+                    "socket path \(path) is longer than the 107 bytes a Unix socket address holds; choose a shorter --socket"
+            )
         }
         let directory = parent(of: path)
         try ensureDirectory(directory)
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
-            throw Refusal(description: "\(path) exists and is not a socket (\(kind(info.st_mode))); refusing to replace it: remove it or choose another --socket")
+            throw Refusal(
+                description:
+                    "\(path) exists and is not a socket (\(kind(info.st_mode))); refusing to replace it: remove it or choose another --socket"
+            )
         }
         if isServed(path) {
-            throw Refusal(description: "another windowd is already serving \(path); stop it first or choose another --socket")
+            throw Refusal(
+                description: "another windowd is already serving \(path); stop it first or choose another --socket"
+            )
         }
         guard unlink(path) == 0 || errno == ENOENT else {
             throw Refusal(description: "cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
@@ -46,7 +55,9 @@ package enum SocketPreparer {
             throw Refusal(description: "cannot give \(path) to group \(group): \(String(cString: strerror(errno)))")
         }
         guard chmod(path, mode) == 0 else {
-            throw Refusal(description: "cannot set mode \(String(mode, radix: 8)) on \(path): \(String(cString: strerror(errno)))")
+            throw Refusal(
+                description: "cannot set mode \(String(mode, radix: 8)) on \(path): \(String(cString: strerror(errno)))"
+            )
         }
         guard otherUIDs || group != nil else { return }
         let directory = parent(of: path)
@@ -61,7 +72,10 @@ package enum SocketPreparer {
         } else if let group {
             guard info.st_mode & S_IXOTH == 0, info.st_gid != group || info.st_mode & S_IXGRP == 0 else { return }
             if info.st_gid != group, chown(directory, UInt32.max, group) != 0 {
-                throw Refusal(description: "cannot give \(directory) to group \(group), so that its members reach the socket: \(String(cString: strerror(errno)))")
+                throw Refusal(
+                    description:
+                        "cannot give \(directory) to group \(group), so that its members reach the socket: \(String(cString: strerror(errno)))"
+                )
             }
             try allowSearch(directory, mode: info.st_mode | S_IXGRP, who: "the members of allowed_group")
         }
@@ -69,8 +83,11 @@ package enum SocketPreparer {
 
     private static func allowSearch(_ directory: String, mode: mode_t, who: String) throws(Refusal) {
         guard chmod(directory, mode & 0o7777) == 0 else {
-            throw Refusal(description: "cannot let \(who) search \(directory) (mode \(String(mode & 0o7777, radix: 8))), so they cannot reach the socket: "
-                + "\(String(cString: strerror(errno))); choose a --socket in a directory they can reach")
+            throw Refusal(
+                description:
+                    "cannot let \(who) search \(directory) (mode \(String(mode & 0o7777, radix: 8))), so they cannot reach the socket: "
+                    + "\(String(cString: strerror(errno))); choose a --socket in a directory they can reach"
+            )
         }
     }
 
@@ -89,10 +106,17 @@ package enum SocketPreparer {
             }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw Refusal(description: "\(directory) is not a directory (\(kind(info.st_mode))); refusing to follow it: remove it or choose another --socket")
+            throw Refusal(
+                description:
+                    "\(directory) is not a directory (\(kind(info.st_mode))); refusing to follow it: remove it or choose another --socket"
+            )
         }
         // Root's own directories (/run) hold the sockets of the system's units too.
-        let role = OwnerOnlyDirectory.Role(contents: "the socket", name: "the socket's directory", elsewhere: "--socket, e.g. in a directory of your own")
+        let role = OwnerOnlyDirectory.Role(
+            contents: "the socket",
+            name: "the socket's directory",
+            elsewhere: "--socket, e.g. in a directory of your own"
+        )
         if let problem = OwnerOnlyDirectory.problem(directory, info, owners: [getuid(), 0], role: role) {
             throw Refusal(description: problem)
         }

@@ -52,10 +52,10 @@ enum HandOffCodec {
         }
         var reader = Reader(bytes: bytes, offset: magic.count)
         guard let version = reader.byte(), version == 2 || version == format,
-              let generation = reader.string(),
-              let appStateText = reader.run(),
-              let appState = decodeJSON(AppState.self, appStateText),
-              let count: UInt32 = reader.integer()
+            let generation = reader.string(),
+            let appStateText = reader.run(),
+            let appState = decodeJSON(AppState.self, appStateText),
+            let count: UInt32 = reader.integer()
         else { return nil }
         var records: [HandOffState.ConnectionRecord] = []
         records.reserveCapacity(Int(count))
@@ -140,7 +140,9 @@ enum HandOffCodec {
         }
 
         mutating func record(withPlace: Bool) -> HandOffState.ConnectionRecord? {
-            guard let name = string(), let presenting = optionalString(), let phaseName = optionalString() else { return nil }
+            guard let name = string(), let presenting = optionalString(), let phaseName = optionalString() else {
+                return nil
+            }
             let phase = phaseName.flatMap(ScenePhase.init(rawValue:))
             guard phaseName == nil || phase != nil else { return nil }
             var subscription: [String]?
@@ -171,8 +173,16 @@ enum HandOffCodec {
                     place = decoded
                 }
             }
-            return HandOffState.ConnectionRecord(name: name, presenting: presenting, phase: phase, subscription: subscription,
-                                                 subscribedToAll: all, lastSeq: lastSeq, partialLine: partialLine, place: place)
+            return HandOffState.ConnectionRecord(
+                name: name,
+                presenting: presenting,
+                phase: phase,
+                subscription: subscription,
+                subscribedToAll: all,
+                lastSeq: lastSeq,
+                partialLine: partialLine,
+                place: place
+            )
         }
     }
 }

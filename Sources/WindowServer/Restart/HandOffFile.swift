@@ -1,8 +1,9 @@
+import Foundation
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import POSIXSupport
 
 /// Writes the hand-off state to an anonymous shared-memory file, and reads it back.
 ///

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Stops or restarts the daemon without dropping its clients.
 ///
@@ -27,7 +28,13 @@ final class RestartCoordinator: Sendable {
     /// SIGUSR2 meanwhile is ignored.
     private let upgrading = Atomic<Bool>(false)
 
-    init(daemon: NIOLoopBound<WindowDaemon>, loop: any EventLoop, server: any Channel, hooks: LifecycleHooks, logger: Logger) {
+    init(
+        daemon: NIOLoopBound<WindowDaemon>,
+        loop: any EventLoop,
+        server: any Channel,
+        hooks: LifecycleHooks,
+        logger: Logger
+    ) {
         self.daemon = daemon
         self.loop = loop
         self.server = server
@@ -61,7 +68,12 @@ final class RestartCoordinator: Sendable {
         }
     }
 
-    private static func stopNow(daemon: NIOLoopBound<WindowDaemon>, server: any Channel, hooks: LifecycleHooks, logger: Logger) {
+    private static func stopNow(
+        daemon: NIOLoopBound<WindowDaemon>,
+        server: any Channel,
+        hooks: LifecycleHooks,
+        logger: Logger
+    ) {
         guard let store = hooks.descriptorStore, let handingOff = daemon.value.prepareHandOff(reason: .restart) else {
             daemon.value.stop().whenComplete { _ in server.close(promise: nil) }
             return
@@ -73,9 +85,15 @@ final class RestartCoordinator: Sendable {
                 store.store(fd, HandOffFile.name)
                 close(fd)
                 daemon.value.handedOver()
-                logger.info("handed over to the next process", metadata: ["connections": "\(connections.count)", "generation": "\(state.generation)"])
+                logger.info(
+                    "handed over to the next process",
+                    metadata: ["connections": "\(connections.count)", "generation": "\(state.generation)"]
+                )
             } catch {
-                logger.error("cannot hand the connections over; they will be resynchronised", metadata: ["error": "\(error)"])
+                logger.error(
+                    "cannot hand the connections over; they will be resynchronised",
+                    metadata: ["error": "\(error)"]
+                )
             }
             server.close(promise: nil)
         }
@@ -97,7 +115,9 @@ final class RestartCoordinator: Sendable {
         logger.notice("upgrading in place", metadata: ["binary": "\(SelfExec.executablePath)"])
         let refusal: String?
         do {
-            refusal = try await NIOThreadPool.singleton.runIfActive { [self] in SelfExec.check(stopping: { isStopComing }) }
+            refusal = try await NIOThreadPool.singleton.runIfActive { [self] in
+                SelfExec.check(stopping: { isStopComing })
+            }
         } catch {
             refusal = "cannot check the binary: \(error)"
         }
@@ -121,11 +141,14 @@ final class RestartCoordinator: Sendable {
                 if !daemon.value.execsUpgrade || stopComing.load(ordering: .relaxed) {
                     failure = "a stop was asked for meanwhile"
                 } else if case .success(let (state, connections)) = result,
-                          let listener = WindowDaemon.descriptor(of: server) {
+                    let listener = WindowDaemon.descriptor(of: server)
+                {
                     do {
                         let stateFD = try HandOffFile.write(state)
                         let listenerName = daemon.value.listenerName ?? Self.listenerName
-                        failure = SelfExec.exec(handingOver: [(listener, listenerName)] + connections + [(stateFD, HandOffFile.name)])
+                        failure = SelfExec.exec(
+                            handingOver: [(listener, listenerName)] + connections + [(stateFD, HandOffFile.name)]
+                        )
                         close(stateFD)
                     } catch {
                         failure = "cannot write the hand-off state: \(error)"

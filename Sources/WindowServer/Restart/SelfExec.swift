@@ -1,8 +1,9 @@
+import CGlibcExtensions
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGlibcExtensions
-import POSIXSupport
 
 /// Replaces the running daemon with the binary installed at its path (`exec` keeps the pid, as
 /// the service manager expects), handing descriptors over by their numbers in
@@ -50,7 +51,9 @@ package enum SelfExec {
     /// Blocks for as long as the binary takes: run it off the event loop.
     static func check(_ path: String = executablePath, stopping: () -> Bool = { false }) -> String? {
         var ends: [Int32] = [-1, -1]
-        guard windowd_pipe_cloexec(&ends) == 0 else { return "cannot check \(path): pipe: \(String(cString: strerror(errno)))" }
+        guard windowd_pipe_cloexec(&ends) == 0 else {
+            return "cannot check \(path): pipe: \(String(cString: strerror(errno)))"
+        }
         defer { close(ends[0]) }
         let child: ChildProcess
         do {
@@ -74,10 +77,14 @@ package enum SelfExec {
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-        let version = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self).split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
-        guard let parts = Self.versionParts(version), !parts.lexicographicallyPrecedes(firstVersionTakingDescriptors) else {
+        let version =
+            String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self).split(whereSeparator: \.isWhitespace).last
+            .map(String.init) ?? ""
+        guard let parts = Self.versionParts(version), !parts.lexicographicallyPrecedes(firstVersionTakingDescriptors)
+        else {
             let first = firstVersionTakingDescriptors.map(String.init).joined(separator: ".")
-            return "\(path) is version '\(version)', which cannot take the connections over in place (\(first) or later can); restart the service instead"
+            return
+                "\(path) is version '\(version)', which cannot take the connections over in place (\(first) or later can); restart the service instead"
         }
         return nil
     }
@@ -96,7 +103,10 @@ package enum SelfExec {
     /// descriptor and accepts connections without `O_CLOEXEC`, so without this each upgrade leaked
     /// the old loop's epoll and a second copy of every connection into the new process — a copy
     /// that kept a connection open after the new process closed it (its client never saw EOF).
-    static func exec(handingOver descriptors: [(fileDescriptor: Int32, name: String)], executable: String = executablePath) -> String {
+    static func exec(
+        handingOver descriptors: [(fileDescriptor: Int32, name: String)],
+        executable: String = executablePath
+    ) -> String {
         let handed = Set(descriptors.map(\.fileDescriptor))
         var changed: [(fileDescriptor: Int32, flags: Int32)] = []
         defer {
@@ -111,7 +121,9 @@ package enum SelfExec {
             }
             let wanted = handed.contains(fd) ? flags & ~FD_CLOEXEC : flags | FD_CLOEXEC
             guard wanted != flags else { continue }
-            guard fcntl(fd, F_SETFD, wanted) == 0 else { return "fcntl(\(fd), F_SETFD): \(String(cString: strerror(errno)))" }
+            guard fcntl(fd, F_SETFD, wanted) == 0 else {
+                return "fcntl(\(fd), F_SETFD): \(String(cString: strerror(errno)))"
+            }
             changed.append((fd, flags))
         }
         let handOff = "\(getpid()) " + descriptors.map { "\($0.fileDescriptor):\($0.name)" }.joined(separator: " ")
@@ -174,7 +186,9 @@ package enum SelfExec {
         let listed = dirfd(directory)
         var open: [Int32] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if let fd = Int32(name), fd >= first, fd != listed { open.append(fd) }
         }
         closedir(directory)

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 package import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import WindowEngine
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The socket server service: binds the socket (or adopts the one systemd or the previous
 /// process handed over), adopts handed-over connections, serves every connection on one event
@@ -40,12 +41,19 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
     ///     client connections to adopt, and the state of a graceful restart.
     ///   - state: the service that opens and restores the store this server commits to.
     ///   - reloadConfig: re-reads the config, for SIGHUP and `daemon.reload`; an error keeps the old one.
-    package init(config: DaemonConfig, address: ListenAddress, inherited: InheritedDescriptors = InheritedDescriptors(),
-                 hooks: LifecycleHooks, logger: Logger, state: StateStoreService,
-                 reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig) {
+    package init(
+        config: DaemonConfig,
+        address: ListenAddress,
+        inherited: InheritedDescriptors = InheritedDescriptors(),
+        hooks: LifecycleHooks,
+        logger: Logger,
+        state: StateStoreService,
+        reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig
+    ) {
         self.reloadConfig = reloadConfig
         self.config = config
-        self.address = inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
+        self.address =
+            inherited.listener.map { .inherited(fileDescriptor: $0.fileDescriptor, name: $0.name) } ?? address
         self.inherited = inherited
         self.hooks = hooks
         self.logger = logger
@@ -77,9 +85,12 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
         logger.info("stopped")
     }
 
-    private func serve(_ restored: StateStoreService.RestoredState, on group: MultiThreadedEventLoopGroup) async throws {
+    private func serve(_ restored: StateStoreService.RestoredState, on group: MultiThreadedEventLoopGroup) async throws
+    {
         let loop = group.next()
-        let (config, hooks, logger, address, reloadConfig) = (self.config, self.hooks, self.logger, self.address, self.reloadConfig)
+        let (config, hooks, logger, address, reloadConfig) = (
+            self.config, self.hooks, self.logger, self.address, self.reloadConfig
+        )
         let handOff = inherited.handOffState.flatMap(HandOffFile.read)
         if inherited.handOffState != nil {
             // Read once: a crash later must not find this state again.
@@ -90,19 +101,35 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
         if case .inherited(_, let name) = address { listenerName = name }
         let daemon = try await loop.submit { [listenerName] in
             let daemon = WindowDaemon(
-                config: config, eventLoop: loop, hooks: hooks, store: restored.store, restored: restored.windows,
-                storedSession: restored.session, logger: logger,
-                listenerName: listenerName, configLoader: reloadConfig)
+                config: config,
+                eventLoop: loop,
+                hooks: hooks,
+                store: restored.store,
+                restored: restored.windows,
+                storedSession: restored.session,
+                logger: logger,
+                listenerName: listenerName,
+                configLoader: reloadConfig
+            )
             if let handOff { daemon.resume(from: handOff) }
             return NIOLoopBound(daemon, eventLoop: loop)
         }.get()
 
         let server = try await bind(group: group, daemon: daemon)
         try await adoptConnections(on: loop, daemon: daemon, handOff: handOff)
-        logger.info("listening", metadata: ["socket": "\(address)", "pid": "\(getpid())", "adopted": "\(inherited.connections.count)"])
+        logger.info(
+            "listening",
+            metadata: ["socket": "\(address)", "pid": "\(getpid())", "adopted": "\(inherited.connections.count)"]
+        )
         try await loop.submit { daemon.value.start() }.get()
 
-        let restart = RestartCoordinator(daemon: daemon, loop: loop, server: server.channel, hooks: hooks, logger: logger)
+        let restart = RestartCoordinator(
+            daemon: daemon,
+            loop: loop,
+            server: server.channel,
+            hooks: hooks,
+            logger: logger
+        )
         running.resolve(.success(Running(daemon: daemon, loop: loop, restart: restart)))
         try await withGracefulShutdownHandler {
             try await server.executeThenClose { accepted in
@@ -118,7 +145,10 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
         }
     }
 
-    private func bind(group: MultiThreadedEventLoopGroup, daemon: NIOLoopBound<WindowDaemon>) async throws -> NIOAsyncChannel<Void, Never> {
+    private func bind(
+        group: MultiThreadedEventLoopGroup,
+        daemon: NIOLoopBound<WindowDaemon>
+    ) async throws -> NIOAsyncChannel<Void, Never> {
         let setUp = ConnectionSetUp(daemon: daemon, config: config, logger: logger)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
@@ -135,7 +165,11 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             do {
                 let policy = AccessPolicy(config.daemon)
                 try SocketPreparer.secure(path: path, group: policy.allowedGroup, otherUIDs: policy.admitsOtherUIDs)
-                channel = try await bootstrap.bind(fd, cleanupExistingSocketFile: false, childChannelInitializer: initialize)
+                channel = try await bootstrap.bind(
+                    fd,
+                    cleanupExistingSocketFile: false,
+                    childChannelInitializer: initialize
+                )
             } catch {
                 close(fd)
                 unlink(path)
@@ -151,7 +185,9 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             if let store = hooks.descriptorStore {
                 // Kept by the manager, so that the next process serves the same socket.
                 try await channel.channel.eventLoop.submit {
-                    if let fd = WindowDaemon.descriptor(of: channel.channel) { store.store(fd, RestartCoordinator.listenerName) }
+                    if let fd = WindowDaemon.descriptor(of: channel.channel) {
+                        store.store(fd, RestartCoordinator.listenerName)
+                    }
                 }.get()
             }
             return channel
@@ -167,7 +203,11 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
     /// the loop reads from a socket only between tasks, so nothing is read before the last
     /// connection is in. (Waiting for each connection from this service's task cost a thread hop
     /// per connection, and holding reads back with `autoRead` two epoll changes per connection.)
-    private func adoptConnections(on loop: any EventLoop, daemon: NIOLoopBound<WindowDaemon>, handOff: HandOffState?) async throws {
+    private func adoptConnections(
+        on loop: any EventLoop,
+        daemon: NIOLoopBound<WindowDaemon>,
+        handOff: HandOffState?
+    ) async throws {
         let connections = inherited.connections
         guard !connections.isEmpty else { return }
         let setUp = ConnectionSetUp(daemon: daemon, config: config, logger: logger)
@@ -182,7 +222,10 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             }
             return EventLoopFuture.whenAllComplete(adopting, on: loop).map { results in
                 for case (let connection, .failure(let error)) in zip(connections, results) {
-                    logger.warning("cannot adopt a handed-over connection", metadata: ["name": "\(connection.name)", "error": "\(error)"])
+                    logger.warning(
+                        "cannot adopt a handed-over connection",
+                        metadata: ["name": "\(connection.name)", "error": "\(error)"]
+                    )
                     hooks.descriptorStore?.remove(connection.name)
                 }
             }

@@ -1,12 +1,13 @@
+package import Logging
+import NIOPosix
+import ServiceLifecycle
+import WindowEngine
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-package import Logging
-import NIOPosix
-import ServiceLifecycle
-import WindowEngine
 
 /// The first service: opens the state store, restores what it holds (validated against the
 /// config, windowd(8), State), hands it to the socket server, and closes it last, after the server
@@ -61,15 +62,26 @@ package final class StateStoreService: Service, Sendable {
 
     private func open() async throws -> SQLiteStateStore {
         let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
-        let (directory, fullSync, lock, logger) = (self.directory, config.state.durability == .full, self.lock, self.logger)
+        let (directory, fullSync, lock, logger) = (
+            self.directory, config.state.durability == .full, self.lock, self.logger
+        )
         // Opening checks and migrates the database: file I/O, on a thread for it, not on Swift concurrency's.
         let (store, movedAside) = try await NIOThreadPool.singleton.runIfActive {
-            try SQLiteStateStore.open(directory: directory, fullSync: fullSync, onDamage: policy, lock: lock, logger: logger)
+            try SQLiteStateStore.open(
+                directory: directory,
+                fullSync: fullSync,
+                onDamage: policy,
+                lock: lock,
+                logger: logger
+            )
         }
         if let movedAside {
-            logger.error("the state database was damaged or foreign; moved it aside and started fresh", metadata: [
-                "moved_to": "\(movedAside.path)", "reason": "\(movedAside.reason)",
-            ])
+            logger.error(
+                "the state database was damaged or foreign; moved it aside and started fresh",
+                metadata: [
+                    "moved_to": "\(movedAside.path)", "reason": "\(movedAside.reason)",
+                ]
+            )
         }
         let stored = try await store.load()
         let groups = Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) })
@@ -85,7 +97,13 @@ package final class StateStoreService: Service, Sendable {
                 store.commit(dropped.map { .windowClosed($0.0) }) { continuation.resume(with: $0) }
             }
         }
-        logger.info("restored", metadata: ["windows": "\(windows.count)", "dropped": "\(dropped.count)", "session": "\(stored.session?.user ?? "none")"])
+        logger.info(
+            "restored",
+            metadata: [
+                "windows": "\(windows.count)", "dropped": "\(dropped.count)",
+                "session": "\(stored.session?.user ?? "none")",
+            ]
+        )
         restored.resolve(.success(RestoredState(store: store, windows: windows, session: stored.session)))
         return store
     }

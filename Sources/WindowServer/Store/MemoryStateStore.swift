@@ -45,7 +45,8 @@ package final class MemoryStateStore: StateStore {
     package func close() async {}
 
     /// Nothing to sync or compact in memory; `completion` succeeds at once.
-    package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
+    {
         completion(.success(()))
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GRDB
 package import Logging
@@ -8,6 +5,10 @@ import NIOPosix
 import Synchronization
 package import WindowEngine
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The state store on disk: SQLite through GRDB, a `DatabasePool` in WAL mode, one
 /// transaction per commit batch. `synchronous = NORMAL` survives a killed daemon;
@@ -68,8 +69,13 @@ package final class SQLiteStateStore: StateStore {
     /// - Parameters:
     ///   - lock: the directory's lock, checked (and taken again) with the database before each commit.
     ///   - logger: where a database or lock written again is logged.
-    package static func open(directory: String, fullSync: Bool, onDamage policy: DamagePolicy, lock: (any StoreLock)? = nil,
-                             logger: Logger = Logger(label: "windowd.store")) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: MovedAside?) {
+    package static func open(
+        directory: String,
+        fullSync: Bool,
+        onDamage policy: DamagePolicy,
+        lock: (any StoreLock)? = nil,
+        logger: Logger = Logger(label: "windowd.store")
+    ) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: MovedAside?) {
         try makeDirectory(directory)
         let path = directory + "/windowd.sqlite"
         func store(_ pool: DatabasePool) -> SQLiteStateStore {
@@ -84,10 +90,15 @@ package final class SQLiteStateStore: StateStore {
                 let aside = path + ".damaged-" + timestamp()
                 for suffix in ["", "-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
                     guard rename(path + suffix, aside + suffix) == 0 else {
-                        throw .directory(path: directory, detail: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))")
+                        throw .directory(
+                            path: directory,
+                            detail: "cannot move \(path + suffix) aside: \(String(cString: strerror(errno)))"
+                        )
                     }
                 }
-                return (store(try openPool(path: path, fullSync: fullSync)), MovedAside(path: aside, reason: error.detail))
+                return (
+                    store(try openPool(path: path, fullSync: fullSync)), MovedAside(path: aside, reason: error.detail)
+                )
             case .directory:
                 throw error
             }
@@ -176,20 +187,24 @@ package final class SQLiteStateStore: StateStore {
     package func commit(_ changes: [StateChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         thread.submit { [self] state in
             guard case .active = state else { return completion(.failure(CancellationError())) }
-            completion(Result {
-                let pool = try self.poolWhereItBelongs()
-                do {
-                    try self.orders.withLock { orders in try StoreWriter.commit(changes, to: pool, orders: &orders) }
-                } catch {
-                    // A full disk: the write-ahead log may hold the room the transaction needs (SQLite
-                    // checkpoints it on its own only at 1,000 pages, more than a small disk has).
-                    // Move it into the database and truncate it, then try once more: a retry
-                    // succeeds once the disk takes writes (windowd-protocol(7), "Limits").
-                    guard (try? Self.checkpoint(pool)) != nil else { throw error }
-                    try self.orders.withLock { orders in try StoreWriter.commit(changes, to: pool, orders: &orders) }
+            completion(
+                Result {
+                    let pool = try self.poolWhereItBelongs()
+                    do {
+                        try self.orders.withLock { orders in try StoreWriter.commit(changes, to: pool, orders: &orders)
+                        }
+                    } catch {
+                        // A full disk: the write-ahead log may hold the room the transaction needs (SQLite
+                        // checkpoints it on its own only at 1,000 pages, more than a small disk has).
+                        // Move it into the database and truncate it, then try once more: a retry
+                        // succeeds once the disk takes writes (windowd-protocol(7), "Limits").
+                        guard (try? Self.checkpoint(pool)) != nil else { throw error }
+                        try self.orders.withLock { orders in try StoreWriter.commit(changes, to: pool, orders: &orders)
+                        }
+                    }
+                    self.keepRoomForCheckpoint(pool)
                 }
-                self.keepRoomForCheckpoint(pool)
-            })
+            )
         }
     }
 
@@ -228,20 +243,33 @@ package final class SQLiteStateStore: StateStore {
             do {
                 try lock.retake()
             } catch {
-                throw .directory(path: path, detail: "its lock file was removed or replaced, and it cannot be taken again: \(error)")
+                throw .directory(
+                    path: path,
+                    detail: "its lock file was removed or replaced, and it cannot be taken again: \(error)"
+                )
             }
-            logger.warning("the state directory's lock file was removed or replaced; took a new lock", metadata: ["database": "\(path)"])
+            logger.warning(
+                "the state directory's lock file was removed or replaced; took a new lock",
+                metadata: ["database": "\(path)"]
+            )
         }
         if databaseThere { return pool }
         let written = try Self.copy(pool, to: path, fullSync: fullSync)
         home.withLock { $0 = Home(pool: written, file: FileIdentity(path: path), retired: $0.retired + [pool]) }
-        logger.warning("the state database was removed or replaced under windowd; wrote the whole state to a new one", metadata: ["database": "\(path)"])
+        logger.warning(
+            "the state database was removed or replaced under windowd; wrote the whole state to a new one",
+            metadata: ["database": "\(path)"]
+        )
         return written
     }
 
     /// Writes everything `pool` holds to a new database at `path` (its directory made again if
     /// needed, whatever is at the path replaced) and returns it, open.
-    private static func copy(_ pool: DatabasePool, to path: String, fullSync: Bool) throws(StoreOpeningError) -> DatabasePool {
+    private static func copy(
+        _ pool: DatabasePool,
+        to path: String,
+        fullSync: Bool
+    ) throws(StoreOpeningError) -> DatabasePool {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
         try makeDirectory(directory)
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
@@ -263,22 +291,25 @@ package final class SQLiteStateStore: StateStore {
     /// `sync` checkpoints the write-ahead log in full; `compact` also truncates it and gives SQLite's caches back.
     /// Like a commit, it first checks that the files are where they were opened, and writes
     /// them again if not: a hand-off syncs before the next process opens the path.
-    package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
+    {
         thread.submit { [self] state in
             guard case .active = state else { return completion(.failure(CancellationError())) }
-            completion(Result {
-                let pool = try poolWhereItBelongs()
-                try pool.writeWithoutTransaction { db in
-                    switch level {
-                    case .sync:
-                        try db.execute(sql: "PRAGMA wal_checkpoint(FULL)")
-                    case .compact:
-                        try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                        db.releaseMemory()
+            completion(
+                Result {
+                    let pool = try poolWhereItBelongs()
+                    try pool.writeWithoutTransaction { db in
+                        switch level {
+                        case .sync:
+                            try db.execute(sql: "PRAGMA wal_checkpoint(FULL)")
+                        case .compact:
+                            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                            db.releaseMemory()
+                        }
                     }
+                    if case .compact = level { pool.releaseMemory() }
                 }
-                if case .compact = level { pool.releaseMemory() }
-            })
+            )
         }
     }
 
@@ -304,7 +335,10 @@ package final class SQLiteStateStore: StateStore {
         guard stat(path, &status) == 0, status.st_size == 0 else { return }
         var wal = stat()
         let walBytes = stat(path + "-wal", &wal) == 0 ? Int(wal.st_size) : 0
-        throw .damaged(path: path, detail: "the file is empty (0 bytes; \(walBytes) bytes of write-ahead log beside it): a database was here")
+        throw .damaged(
+            path: path,
+            detail: "the file is empty (0 bytes; \(walBytes) bytes of write-ahead log beside it): a database was here"
+        )
     }
 
     /// A file as the kernel knows it: its device and inode, which a file put at the same path does not share.
@@ -336,6 +370,10 @@ package final class SQLiteStateStore: StateStore {
     }
 
     private static func timestamp() -> String {
-        Date().ISO8601Format(.iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false).timeSeparator(.omitted))
+        Date().ISO8601Format(
+            .iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false).timeSeparator(
+                .omitted
+            )
+        )
     }
 }

@@ -19,9 +19,11 @@ package enum StoreOpeningError: Error, CustomStringConvertible, Sendable {
     package var description: String {
         switch self {
         case .damaged(let path, let detail):
-            return "the state database \(path) is damaged (\(detail)); move it aside or set state.on_damage = \"move-aside\""
+            return
+                "the state database \(path) is damaged (\(detail)); move it aside or set state.on_damage = \"move-aside\""
         case .newerSchema(let path, let unknown):
-            return "the state database \(path) was written by a newer windowd (migrations \(unknown.joined(separator: ", "))); upgrade windowd or move the file aside"
+            return
+                "the state database \(path) was written by a newer windowd (migrations \(unknown.joined(separator: ", "))); upgrade windowd or move the file aside"
         case .directory(let path, let detail):
             return "cannot use the state directory \(path): \(detail)"
         }

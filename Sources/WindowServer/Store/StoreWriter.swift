@@ -33,20 +33,27 @@ enum StoreWriter {
             try db.cachedStatement(sql: "DELETE FROM window WHERE ord = ?").execute(arguments: [order])
         case .windowAttached(let id, let at):
             guard let order = orders[id] else { return }
-            try db.cachedStatement(sql: "UPDATE window SET last_attached_at = ? WHERE ord = ?").execute(arguments: [at, order])
+            try db.cachedStatement(sql: "UPDATE window SET last_attached_at = ? WHERE ord = ?").execute(arguments: [
+                at, order,
+            ])
         case .storageSet(let id, let key, let value):
             // Storage of a window that is not stored (closed in the meantime) is not kept.
             guard let order = orders[id] else { return }
-            try db.cachedStatement(sql: """
-                INSERT INTO scene_storage (window_ord, key, value) VALUES (?, ?, ?)
-                ON CONFLICT (window_ord, key) DO UPDATE SET value = excluded.value
-                """).execute(arguments: [order, key, value.jsonText])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO scene_storage (window_ord, key, value) VALUES (?, ?, ?)
+                    ON CONFLICT (window_ord, key) DO UPDATE SET value = excluded.value
+                    """
+            ).execute(arguments: [order, key, value.jsonText])
         case .storageRemoved(let id, let key):
             guard let order = orders[id] else { return }
-            try db.cachedStatement(sql: "DELETE FROM scene_storage WHERE window_ord = ? AND key = ?").execute(arguments: [order, key])
+            try db.cachedStatement(sql: "DELETE FROM scene_storage WHERE window_ord = ? AND key = ?").execute(
+                arguments: [order, key])
         case .sessionSaved(let session):
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO session (id, user, issued_at, expires_at) VALUES (1, ?, ?, ?)")
-                .execute(arguments: [session.user, session.issuedAt, session.expiresAt])
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO session (id, user, issued_at, expires_at) VALUES (1, ?, ?, ?)"
+            )
+            .execute(arguments: [session.user, session.issuedAt, session.expiresAt])
         case .sessionCleared:
             try db.cachedStatement(sql: "DELETE FROM session").execute()
         }
@@ -59,13 +66,16 @@ enum StoreWriter {
         if let earlier = orders.removeValue(forKey: window.id) {
             try db.cachedStatement(sql: "DELETE FROM window WHERE ord = ?").execute(arguments: [earlier])
         }
-        let arguments: StatementArguments = [order, window.id.rawValue, window.group, databaseValue(window.value),
-                                             window.createdAt, window.lastAttachedAt]
+        let arguments: StatementArguments = [
+            order, window.id.rawValue, window.group, databaseValue(window.value),
+            window.createdAt, window.lastAttachedAt,
+        ]
         let statement = try db.cachedStatement(sql: insertSQL)
         do {
             try statement.execute(arguments: arguments)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            guard let holder = try String.fetchOne(db, sql: "SELECT id FROM window WHERE ord = ?", arguments: [order]) else { throw error }
+            guard let holder = try String.fetchOne(db, sql: "SELECT id FROM window WHERE ord = ?", arguments: [order])
+            else { throw error }
             WindowID(holder).map { _ = orders.removeValue(forKey: $0) }
             try db.execute(sql: "DELETE FROM window WHERE ord = ?", arguments: [order])
             // A fresh statement: the cached one keeps its failure until it is reset.
@@ -74,7 +84,8 @@ enum StoreWriter {
         orders[window.id] = order
     }
 
-    private static let insertSQL = "INSERT INTO window (ord, id, grp, value, created_at, last_attached_at) VALUES (?, ?, ?, ?, ?, ?)"
+    private static let insertSQL =
+        "INSERT INTO window (ord, id, grp, value, created_at, last_attached_at) VALUES (?, ?, ?, ?, ?, ?)"
 
     private static func databaseValue(_ value: JSONValue) -> DatabaseValue {
         switch value {

@@ -30,17 +30,25 @@ enum StoredStateReader {
         var inOrder = true
         // Most windows share a few groups: one string per run of equal group names.
         var group = ""
-        let statement = try db.makeStatement(sql: "SELECT id, grp, value, created_at, ord, last_attached_at FROM window")
+        let statement = try db.makeStatement(
+            sql: "SELECT id, grp, value, created_at, ord, last_attached_at FROM window"
+        )
         try step(statement, in: db) { row in
             guard let id = WindowID(utf8: text(row, 0)) else { return }
             let groupBytes = text(row, 1)
             if !group.utf8.elementsEqual(groupBytes) { group = String(decoding: groupBytes, as: UTF8.self) }
             let order = UInt64(bitPattern: sqlite3_column_int64(row, 4))
             if let last = windows.last, last.order > order { inOrder = false }
-            windows.append(StoredWindow(
-                id: id, group: group, value: value(row, 2),
-                createdAt: String(decoding: text(row, 3), as: UTF8.self), order: order,
-                lastAttachedAt: sqlite3_column_type(row, 5) == SQLITE_NULL ? nil : sqlite3_column_double(row, 5)))
+            windows.append(
+                StoredWindow(
+                    id: id,
+                    group: group,
+                    value: value(row, 2),
+                    createdAt: String(decoding: text(row, 3), as: UTF8.self),
+                    order: order,
+                    lastAttachedAt: sqlite3_column_type(row, 5) == SQLITE_NULL ? nil : sqlite3_column_double(row, 5)
+                )
+            )
         }
         if !inOrder { windows.sort { $0.order < $1.order } }
         return windows
@@ -48,7 +56,9 @@ enum StoredStateReader {
 
     private static func storage(_ db: Database) throws -> [WindowID: [String: JSONValue]] {
         var storage: [WindowID: [String: JSONValue]] = [:]
-        let statement = try db.makeStatement(sql: "SELECT w.id, s.key, s.value FROM scene_storage s JOIN window w ON w.ord = s.window_ord")
+        let statement = try db.makeStatement(
+            sql: "SELECT w.id, s.key, s.value FROM scene_storage s JOIN window w ON w.ord = s.window_ord"
+        )
         try step(statement, in: db) { row in
             guard let id = WindowID(utf8: text(row, 0)) else { return }
             // Parsed, not decoded: numbers come back as the exact text they were stored as.

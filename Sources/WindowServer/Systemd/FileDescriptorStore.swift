@@ -17,7 +17,9 @@ package struct FileDescriptorStore: Sendable {
     /// `$FDSTORE` (systemd ≥ 254) or `$WINDOWD_FDSTORE=1` (set by the unit) says it is enabled.
     package static func fromEnvironment() -> FileDescriptorStore? {
         guard getenv("NOTIFY_SOCKET") != nil else { return nil }
-        if let limit = getenv("FDSTORE").flatMap({ Int(String(cString: $0)) }), limit > 0 { return FileDescriptorStore() }
+        if let limit = getenv("FDSTORE").flatMap({ Int(String(cString: $0)) }), limit > 0 {
+            return FileDescriptorStore()
+        }
         if let flag = getenv("WINDOWD_FDSTORE"), String(cString: flag) == "1" { return FileDescriptorStore() }
         return nil
     }
@@ -37,6 +39,10 @@ package struct FileDescriptorStore: Sendable {
 
     /// FDNAME= takes at most 255 characters and no ':' or control characters.
     private static func sanitized(_ name: String) -> String {
-        String(name.unicodeScalars.filter { $0 != ":" && $0.value >= 0x20 && $0.value < 0x7f }.prefix(255).map(Character.init))
+        String(
+            name.unicodeScalars.filter { $0 != ":" && $0.value >= 0x20 && $0.value < 0x7f }.prefix(255).map(
+                Character.init
+            )
+        )
     }
 }

@@ -55,7 +55,8 @@ enum NotifyMessage: Sendable, Equatable {
         case .status(let text): NotifyState.status(text)
         case .reloading(let stamp): NotifyState.reloading(monotonicMicroseconds: stamp)
         case .stopping(let status): NotifyState.stopping(status: status)
-        case .startFailed(let errno, let exitStatus, let status): NotifyState.startFailed(errno: errno, exitStatus: exitStatus, status: status)
+        case .startFailed(let errno, let exitStatus, let status):
+            NotifyState.startFailed(errno: errno, exitStatus: exitStatus, status: status)
         case .watchdog: NotifyState.watchdog
         case .storeDescriptor(_, let name): "FDSTORE=1\nFDNAME=\(name)"
         case .removeDescriptors(let name): "FDSTOREREMOVE=1\nFDNAME=\(name)"

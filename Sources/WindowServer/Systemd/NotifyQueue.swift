@@ -97,7 +97,9 @@ struct NotifyQueue: Sendable {
             } else if kinds == [.reloading, .ready] {
                 removed += removeUnheardReload(from: changes[changes.count - 2])
             }
-        } else if pending[last].stateChange == message.stateChange, message.statusText != nil || pending[last].statusText == nil {
+        } else if pending[last].stateChange == message.stateChange,
+            message.statusText != nil || pending[last].statusText == nil
+        {
             removed.append(pending.remove(at: last))
         }
         return removed

@@ -34,15 +34,23 @@ extension NotifySender {
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
-            let sender = Unmanaged<NotifySender>.fromOpaque(context!).takeRetainedValue()
-            sender.serve()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread,
+            nil,
+            { context in
+                let sender = Unmanaged<NotifySender>.fromOpaque(context!).takeRetainedValue()
+                sender.serve()
+                return nil
+            },
+            context
+        )
         guard created == 0 else {
             Unmanaged<NotifySender>.fromOpaque(context).release()
             state.withLock { $0.phase = .ended }
-            Logger(label: logLabel).error("cannot start the notify thread; the service manager hears nothing more", metadata: ["errno": "\(created)"])
+            Logger(label: logLabel).error(
+                "cannot start the notify thread; the service manager hears nothing more",
+                metadata: ["errno": "\(created)"]
+            )
             return
         }
         pthread_detach(thread)
@@ -66,8 +74,14 @@ extension NotifySender {
         guard running else { return true }
         wakeup.signal()
         return await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await self.threadEnded(); return true }
-            group.addTask { try? await Task.sleep(for: timeout); return false }
+            group.addTask {
+                await self.threadEnded()
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
             let first = await group.next() ?? false
             group.cancelAll()
             return first
@@ -89,7 +103,9 @@ extension NotifySender {
         } onCancel: {
             let waiter = state.withLock { state in
                 defer { state.endWaiter = .gaveUp }
-                guard case .waiting(let continuation) = state.endWaiter else { return nil as CheckedContinuation<Void, Never>? }
+                guard case .waiting(let continuation) = state.endWaiter else {
+                    return nil as CheckedContinuation<Void, Never>?
+                }
                 return continuation
             }
             waiter?.resume()
@@ -128,9 +144,12 @@ extension NotifySender {
         }
         let took = ContinuousClock.now - started
         if took >= .seconds(1) {
-            Logger(label: logLabel).warning("the service manager took long to read a notification (NOTIFY_SOCKET)", metadata: [
-                "waited": "\(took)", "notification": "\(message.state.split(separator: "\n").first ?? "")",
-            ])
+            Logger(label: logLabel).warning(
+                "the service manager took long to read a notification (NOTIFY_SOCKET)",
+                metadata: [
+                    "waited": "\(took)", "notification": "\(message.state.split(separator: "\n").first ?? "")",
+                ]
+            )
         }
     }
 }

@@ -10,7 +10,8 @@ package struct TOMLDate: Sendable, Hashable {
     /// The date, or `nil` if there is no such day.
     package init?(year: Int, month: Int, day: Int) {
         guard (0...9999).contains(year), (1...12).contains(month),
-              (1...Self.days(inMonth: month, year: year)).contains(day) else { return nil }
+            (1...Self.days(inMonth: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

@@ -9,16 +9,22 @@ extension TOMLParser {
         var reader = FixedWidthReader(token)
         if Self.looksLikeTime(token) {
             let time = try Self.time(&reader, invalid: invalid)
-            guard reader.isAtEnd else { throw invalid("a time of day ends after its seconds; only a date-time has an offset") }
+            guard reader.isAtEnd else {
+                throw invalid("a time of day ends after its seconds; only a date-time has an offset")
+            }
             return .localTime(time)
         }
-        guard let year = reader.number(digits: 4), reader.take("-"), let month = reader.number(digits: 2), reader.take("-"),
-              let day = reader.number(digits: 2) else {
+        guard let year = reader.number(digits: 4), reader.take("-"), let month = reader.number(digits: 2),
+            reader.take("-"),
+            let day = reader.number(digits: 2)
+        else {
             throw invalid("write a date as YYYY-MM-DD")
         }
         guard (1...12).contains(month) else { throw invalid("month \(month) is not 1 to 12") }
         guard let date = TOMLDate(year: year, month: month, day: day) else {
-            throw invalid("month \(month) of \(year) has days 1 to \(TOMLDate.days(inMonth: month, year: year)), not \(day)")
+            throw invalid(
+                "month \(month) of \(year) has days 1 to \(TOMLDate.days(inMonth: month, year: year)), not \(day)"
+            )
         }
         if reader.isAtEnd { return .localDate(date) }
         guard reader.take("T") || reader.take("t") || reader.take(" ") else {
@@ -31,7 +37,9 @@ extension TOMLParser {
             offset = 0
         } else {
             let sign = reader.take("+") ? 1 : reader.take("-") ? -1 : 0
-            guard sign != 0, let hours = reader.number(digits: 2), reader.take(":"), let minutes = reader.number(digits: 2) else {
+            guard sign != 0, let hours = reader.number(digits: 2), reader.take(":"),
+                let minutes = reader.number(digits: 2)
+            else {
                 throw invalid("an offset is Z, or +HH:MM or -HH:MM")
             }
             guard (0...23).contains(hours), (0...59).contains(minutes) else {
@@ -44,7 +52,10 @@ extension TOMLParser {
     }
 
     /// `HH:MM:SS` and maybe `.fraction`.
-    private static func time(_ reader: inout FixedWidthReader, invalid: (String) -> TOMLError) throws(TOMLError) -> TOMLTime {
+    private static func time(
+        _ reader: inout FixedWidthReader,
+        invalid: (String) -> TOMLError
+    ) throws(TOMLError) -> TOMLTime {
         guard let hour = reader.number(digits: 2), reader.take(":"), let minute = reader.number(digits: 2) else {
             throw invalid("write a time as HH:MM:SS")
         }

@@ -64,15 +64,21 @@ extension TOMLParser {
             }
             return .float(value)
         }
-        guard let magnitude = Self.magnitude(whole, radix: 10), magnitude <= (negative ? UInt64(1) << 63 : UInt64(Int64.max)) else {
+        guard let magnitude = Self.magnitude(whole, radix: 10),
+            magnitude <= (negative ? UInt64(1) << 63 : UInt64(Int64.max))
+        else {
             throw invalid("it is beyond the range of a 64-bit integer, -9223372036854775808 to 9223372036854775807")
         }
         return .integer(negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude))
     }
 
     /// Digits in `radix`, with single underscores between them; their values and where they end.
-    private func digitRun(_ token: ArraySlice<UInt8>, from start: Int, radix: UInt8,
-                          invalid: (String) -> TOMLError) throws(TOMLError) -> ([UInt8], Int) {
+    private func digitRun(
+        _ token: ArraySlice<UInt8>,
+        from start: Int,
+        radix: UInt8,
+        invalid: (String) -> TOMLError
+    ) throws(TOMLError) -> ([UInt8], Int) {
         var digits: [UInt8] = []
         var at = start
         while at < token.endIndex {
@@ -80,7 +86,8 @@ extension TOMLParser {
             if let digit = Self.hexValue(byte), digit < radix {
                 digits.append(digit)
             } else if byte == UInt8(ascii: "_") {
-                guard !digits.isEmpty, at + 1 < token.endIndex, let next = Self.hexValue(token[at + 1]), next < radix else {
+                guard !digits.isEmpty, at + 1 < token.endIndex, let next = Self.hexValue(token[at + 1]), next < radix
+                else {
                     throw invalid("an underscore must stand between two digits")
                 }
             } else {
@@ -89,7 +96,10 @@ extension TOMLParser {
             at += 1
         }
         if digits.isEmpty {
-            throw invalid(at < token.endIndex ? "expected a digit, found \(found(at: at, in: token))" : "a digit is missing at its end")
+            throw invalid(
+                at < token.endIndex
+                    ? "expected a digit, found \(found(at: at, in: token))" : "a digit is missing at its end"
+            )
         }
         return (digits, at)
     }
@@ -107,7 +117,8 @@ extension TOMLParser {
     }
 
     private static let radixes: [UInt8: (UInt8, String)] = [
-        UInt8(ascii: "x"): (16, "a hexadecimal"), UInt8(ascii: "o"): (8, "an octal"), UInt8(ascii: "b"): (2, "a binary"),
+        UInt8(ascii: "x"): (16, "a hexadecimal"), UInt8(ascii: "o"): (8, "an octal"),
+        UInt8(ascii: "b"): (2, "a binary"),
     ]
 
     /// `'x'` for the byte at `offset` of `token`.
@@ -123,16 +134,19 @@ extension TOMLParser {
 
     /// The bytes a number, date or time may hold.
     static func isNumberByte(_ byte: UInt8) -> Bool {
-        TOMLKey.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+        TOMLKey.isBareKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: ":")
     }
 
     /// `YYYY-`…
     static func looksLikeDate(_ token: ArraySlice<UInt8>) -> Bool {
-        token.count >= 5 && token.prefix(4).allSatisfy { isDigit($0) } && token[token.startIndex + 4] == UInt8(ascii: "-")
+        token.count >= 5 && token.prefix(4).allSatisfy { isDigit($0) }
+            && token[token.startIndex + 4] == UInt8(ascii: "-")
     }
 
     /// `HH:`…
     static func looksLikeTime(_ token: ArraySlice<UInt8>) -> Bool {
-        token.count >= 3 && token.prefix(2).allSatisfy { isDigit($0) } && token[token.startIndex + 2] == UInt8(ascii: ":")
+        token.count >= 3 && token.prefix(2).allSatisfy { isDigit($0) }
+            && token[token.startIndex + 2] == UInt8(ascii: ":")
     }
 }

@@ -113,6 +113,7 @@ extension TOMLParser {
 
     static func isLetter(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
-        return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 }

@@ -16,9 +16,13 @@ extension TOMLParser {
             case UInt8(ascii: "\\"):
                 try escape(into: &text)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw error("the string that starts at column \(position(at: start).column) is not closed on its line; close it with '\"', or use \"\"\" for a string of several lines")
+                throw error(
+                    "the string that starts at column \(position(at: start).column) is not closed on its line; close it with '\"', or use \"\"\" for a string of several lines"
+                )
             case _ where Self.isControl(byte):
-                throw error("a string cannot hold the control character \(Self.scalarName(byte)); write it as \\u\(Self.scalarName(byte).dropFirst(2))")
+                throw error(
+                    "a string cannot hold the control character \(Self.scalarName(byte)); write it as \\u\(Self.scalarName(byte).dropFirst(2))"
+                )
             default:
                 text.append(byte)
                 index += 1
@@ -40,9 +44,13 @@ extension TOMLParser {
                 index += 1
                 return String(decoding: bytes[contentStart..<(index - 1)], as: UTF8.self)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw error("the string that starts at column \(position(at: start).column) is not closed on its line; close it with \"'\", or use ''' for a string of several lines")
+                throw error(
+                    "the string that starts at column \(position(at: start).column) is not closed on its line; close it with \"'\", or use ''' for a string of several lines"
+                )
             case _ where Self.isControl(byte):
-                throw error("a literal string cannot hold the control character \(Self.scalarName(byte)); use a basic string (\"…\") with an escape")
+                throw error(
+                    "a literal string cannot hold the control character \(Self.scalarName(byte)); use a basic string (\"…\") with an escape"
+                )
             default:
                 index += 1
             }
@@ -92,9 +100,13 @@ extension TOMLParser {
                 text.append(0x0A)
             case _ where Self.isControl(byte):
                 if escapes {
-                    throw error("a string cannot hold the control character \(Self.scalarName(byte)); write it as \\u\(Self.scalarName(byte).dropFirst(2))")
+                    throw error(
+                        "a string cannot hold the control character \(Self.scalarName(byte)); write it as \\u\(Self.scalarName(byte).dropFirst(2))"
+                    )
                 }
-                throw error("a literal string cannot hold the control character \(Self.scalarName(byte)); use a basic string (\"\"\"…\"\"\") with an escape")
+                throw error(
+                    "a literal string cannot hold the control character \(Self.scalarName(byte)); use a basic string (\"\"\"…\"\"\") with an escape"
+                )
             default:
                 text.append(byte)
                 index += 1
@@ -163,12 +175,16 @@ extension TOMLParser {
             index += 1
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw error("\(String(decoding: bytes[start..<index], as: UTF8.self)) is not a Unicode scalar value (a surrogate, or above 10FFFF)", at: start)
+            throw error(
+                "\(String(decoding: bytes[start..<index], as: UTF8.self)) is not a Unicode scalar value (a surrogate, or above 10FFFF)",
+                at: start
+            )
         }
         text.append(contentsOf: String(Character(scalar)).utf8)
     }
 
-    private static let escapes = #"the escapes are \b \t \n \f \r \" \\ \uXXXX and \UXXXXXXXX (a backslash itself is \\)"#
+    private static let escapes =
+        #"the escapes are \b \t \n \f \r \" \\ \uXXXX and \UXXXXXXXX (a backslash itself is \\)"#
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

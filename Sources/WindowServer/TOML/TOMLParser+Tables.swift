@@ -2,7 +2,8 @@
 extension TOMLParser {
     /// Puts `value` at the dotted `key` inside `table` (named `path`), making the tables
     /// between as dotted-key tables of the current section.
-    mutating func insert(_ key: [KeyPart], _ value: TOMLValue, into table: TableNode, path: [String]) throws(TOMLError) {
+    mutating func insert(_ key: [KeyPart], _ value: TOMLValue, into table: TableNode, path: [String]) throws(TOMLError)
+    {
         var node = table
         var name = path
         for part in key.dropLast() {
@@ -21,20 +22,35 @@ extension TOMLParser {
                     child.position = part.position
                     node = child
                 case .header:
-                    throw error("cannot add to the table \(TOMLKey.dotted(name)) with a dotted key: it was defined by its header at line \(child.position.line)", at: part.position)
+                    throw error(
+                        "cannot add to the table \(TOMLKey.dotted(name)) with a dotted key: it was defined by its header at line \(child.position.line)",
+                        at: part.position
+                    )
                 case .dotted:
-                    throw error("cannot add to the table \(TOMLKey.dotted(name)) here: it was defined by dotted keys under another header, at line \(child.position.line)", at: part.position)
+                    throw error(
+                        "cannot add to the table \(TOMLKey.dotted(name)) here: it was defined by dotted keys under another header, at line \(child.position.line)",
+                        at: part.position
+                    )
                 }
             case .tables(let array):
-                throw error("cannot add to \(TOMLKey.dotted(name)) with a dotted key: it is an array of tables, defined at line \(array.position.line)", at: part.position)
+                throw error(
+                    "cannot add to \(TOMLKey.dotted(name)) with a dotted key: it is an array of tables, defined at line \(array.position.line)",
+                    at: part.position
+                )
             case .value(let existing, let position):
-                throw error("cannot add to \(TOMLKey.dotted(name)) with a dotted key: it is already \(Self.fixedKind(existing)), defined at line \(position.line)", at: part.position)
+                throw error(
+                    "cannot add to \(TOMLKey.dotted(name)) with a dotted key: it is already \(Self.fixedKind(existing)), defined at line \(position.line)",
+                    at: part.position
+                )
             }
         }
         let last = key[key.count - 1]
         name.append(last.name)
         if let existing = node[last.name] {
-            throw error("\(TOMLKey.dotted(name)) is defined twice; it was first defined at line \(Self.line(of: existing))", at: last.position)
+            throw error(
+                "\(TOMLKey.dotted(name)) is defined twice; it was first defined at line \(Self.line(of: existing))",
+                at: last.position
+            )
         }
         node.add(last.name, .value(value, last.position))
     }
@@ -55,14 +71,26 @@ extension TOMLParser {
                 table.position = position
                 return table
             case .header:
-                throw error("the table [\(TOMLKey.dotted(name))] is defined twice; it was first defined at line \(table.position.line)", at: position)
+                throw error(
+                    "the table [\(TOMLKey.dotted(name))] is defined twice; it was first defined at line \(table.position.line)",
+                    at: position
+                )
             case .dotted:
-                throw error("the table [\(TOMLKey.dotted(name))] was already defined by dotted keys at line \(table.position.line)", at: position)
+                throw error(
+                    "the table [\(TOMLKey.dotted(name))] was already defined by dotted keys at line \(table.position.line)",
+                    at: position
+                )
             }
         case .tables(let array):
-            throw error("\(TOMLKey.dotted(name)) is an array of tables (line \(array.position.line)); write [[\(TOMLKey.dotted(name))]] to add a table to it", at: position)
+            throw error(
+                "\(TOMLKey.dotted(name)) is an array of tables (line \(array.position.line)); write [[\(TOMLKey.dotted(name))]] to add a table to it",
+                at: position
+            )
         case .value(let existing, let at):
-            throw error("\(TOMLKey.dotted(name)) is already \(Self.fixedKind(existing)), defined at line \(at.line)", at: position)
+            throw error(
+                "\(TOMLKey.dotted(name)) is already \(Self.fixedKind(existing)), defined at line \(at.line)",
+                at: position
+            )
         }
     }
 
@@ -78,9 +106,15 @@ extension TOMLParser {
         case .tables(let existing):
             array = existing
         case .table(let table):
-            throw error("\(TOMLKey.dotted(name)) is a table (line \(table.position.line)), not an array of tables", at: position)
+            throw error(
+                "\(TOMLKey.dotted(name)) is a table (line \(table.position.line)), not an array of tables",
+                at: position
+            )
         case .value(let existing, let at):
-            throw error("\(TOMLKey.dotted(name)) is already \(Self.fixedKind(existing)), defined at line \(at.line); [[\(TOMLKey.dotted(name))]] can only add to an array of tables", at: position)
+            throw error(
+                "\(TOMLKey.dotted(name)) is already \(Self.fixedKind(existing)), defined at line \(at.line); [[\(TOMLKey.dotted(name))]] can only add to an array of tables",
+                at: position
+            )
         }
         let table = try makeTable(.header, at: position, depth: parent.depth + 2)
         array.tables.append(table)
@@ -105,13 +139,20 @@ extension TOMLParser {
             case .tables(let array):
                 node = array.tables[array.tables.count - 1]
             case .value(let existing, let at):
-                throw error("\(TOMLKey.dotted(name)) is already \(Self.fixedKind(existing)), defined at line \(at.line), so it cannot hold a table", at: part.position)
+                throw error(
+                    "\(TOMLKey.dotted(name)) is already \(Self.fixedKind(existing)), defined at line \(at.line), so it cannot hold a table",
+                    at: part.position
+                )
             }
         }
         return (node, name)
     }
 
-    private func makeTable(_ definition: TableNode.Definition, at position: TOMLPosition, depth: Int) throws(TOMLError) -> TableNode {
+    private func makeTable(
+        _ definition: TableNode.Definition,
+        at position: TOMLPosition,
+        depth: Int
+    ) throws(TOMLError) -> TableNode {
         guard depth <= Self.maximumDepth else {
             throw error("tables and arrays nest more than \(Self.maximumDepth) deep", at: position)
         }

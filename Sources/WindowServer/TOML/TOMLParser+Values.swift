@@ -5,10 +5,14 @@ extension TOMLParser {
         guard let byte = peek() else { throw error("expected a value, found the end of the file") }
         switch byte {
         case UInt8(ascii: "\""):
-            if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") { return .string(try multiLineBasicString()) }
+            if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
+                return .string(try multiLineBasicString())
+            }
             return .string(try basicString())
         case UInt8(ascii: "'"):
-            if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") { return .string(try multiLineLiteralString()) }
+            if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") {
+                return .string(try multiLineLiteralString())
+            }
             return .string(try literalString())
         case UInt8(ascii: "["):
             return .array(try array(depth: depth))
@@ -35,7 +39,10 @@ extension TOMLParser {
         case "nan": return .float(.nan)
         default:
             let shown = word.count > 40 ? String(word.prefix(40)) + "…" : word
-            throw error("expected a value, found \(shown); a string needs quotes, and true, false, inf and nan are lowercase", at: start)
+            throw error(
+                "expected a value, found \(shown); a string needs quotes, and true, false, inf and nan are lowercase",
+                at: start
+            )
         }
     }
 
@@ -67,7 +74,8 @@ extension TOMLParser {
         }
     }
 
-    private static let inlineTableOnOneLine = "an inline table must end on the line it starts on (use a [table] to spread keys over lines)"
+    private static let inlineTableOnOneLine =
+        "an inline table must end on the line it starts on (use a [table] to spread keys over lines)"
 
     /// `{ a = 1, b.c = 2 }`: on one line, no trailing comma, closed to any later addition.
     private mutating func inlineTable(depth: Int) throws(TOMLError) -> TOMLTable {

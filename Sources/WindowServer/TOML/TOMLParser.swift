@@ -43,7 +43,10 @@ package struct TOMLParser {
 
     private mutating func document() throws(TOMLError) -> TOMLTable {
         if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
-            throw error("the file is not UTF-8 text (byte \(Self.hex(bytes[invalid]))); TOML must be UTF-8", at: invalid)
+            throw error(
+                "the file is not UTF-8 text (byte \(Self.hex(bytes[invalid]))); TOML must be UTF-8",
+                at: invalid
+            )
         }
         while true {
             context = nil

@@ -14,7 +14,8 @@ package struct TOMLTime: Sendable, Hashable {
     /// The time, or `nil` if a field is out of range.
     package init?(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              (0...999_999_999).contains(nanosecond) else { return nil }
+            (0...999_999_999).contains(nanosecond)
+        else { return nil }
         self.hour = hour
         self.minute = minute
         self.second = second

@@ -1,11 +1,12 @@
+import ArgumentParser
+import WinctlOutput
+import WindowKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ArgumentParser
-import WinctlOutput
-import WindowKit
 
 /// `winctl attach` in line mode: prints the presented window's events and takes commands as
 /// lines on standard input. The plain presenter for pipes, logs and tests, on WindowKit like
@@ -92,7 +93,9 @@ final class LinePresenter {
             return show(message)
         case .dismissed(let dismissal):
             if json {
-                let params: JSONValue = .object(["window": Self.json(dismissal.window), "reason": .string(dismissal.reason.rawValue)])
+                let params: JSONValue = .object([
+                    "window": Self.json(dismissal.window), "reason": .string(dismissal.reason.rawValue),
+                ])
                 emit(json: RPCNotification(method: EventName.windowDismiss.rawValue, params: params))
             } else {
                 Console.output(DismissText.line(dismissal.window, reason: dismissal.reason))
@@ -114,13 +117,17 @@ final class LinePresenter {
         case .reconnecting:
             guard outageSince == nil else { return nil }
             outageSince = ContinuousClock.now
-            Console.error("windowd at \(socketPath) closed the connection; reconnecting until it is back or --give-up has passed")
+            Console.error(
+                "windowd at \(socketPath) closed the connection; reconnecting until it is back or --give-up has passed"
+            )
         case .closed:
             guard let since = outageSince else {
                 Console.error("windowd at \(socketPath) closed the connection")
                 return .status(ExitStatus.unavailable.rawValue)
             }
-            Console.error("windowd at \(socketPath) has been gone for \((ContinuousClock.now - since).components.seconds)s; giving up (--give-up)")
+            Console.error(
+                "windowd at \(socketPath) has been gone for \((ContinuousClock.now - since).components.seconds)s; giving up (--give-up)"
+            )
             return .status(ExitStatus.unavailable.rawValue)
         }
         return nil
@@ -138,7 +145,10 @@ final class LinePresenter {
             guard own else { return nil }
             if json {
                 emit(json: RPCNotification(method: message.name, params: JSONValue.object(message.params)))
-            } else if let dismiss = try? JSONValueDecoder().decode(WindowDismissEvent.self, from: .object(message.params)) {
+            } else if let dismiss = try? JSONValueDecoder().decode(
+                WindowDismissEvent.self,
+                from: .object(message.params)
+            ) {
                 Console.output(DismissText.line(dismiss.window, reason: dismiss.reason))
             }
             return .status(0)

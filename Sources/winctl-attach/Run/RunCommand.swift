@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import ArgumentParser
 import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// `winctl run`'s presenter side: the window presented already is brought to front; else this
 /// terminal presents it, running the program (``RunPresenter``); without windowd the program
@@ -26,11 +27,17 @@ enum RunCommand {
     /// Runs `request` to its end.
     static func run(_ request: Request) async -> PresenterExit {
         // Long enough for any restart: a program is never ended because windowd is away.
-        let options = ConnectionOptions(socketPath: request.socketPath, clientName: "winctl run", reconnectFor: .seconds(365 * 24 * 3_600))
+        let options = ConnectionOptions(
+            socketPath: request.socketPath,
+            clientName: "winctl run",
+            reconnectFor: .seconds(365 * 24 * 3_600)
+        )
         let value = request.value.map { WindowValue.string($0) } ?? WindowValue.none
         // Caught from the start: a Ctrl-Z or a resize while the window is being attached is
         // handled once the program runs (passed on to it), not lost or stopping run halfway.
-        guard let signals = SignalPipe(catching: [SIGCHLD, SIGWINCH, SIGCONT, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
+        guard
+            let signals = SignalPipe(catching: [SIGCHLD, SIGWINCH, SIGCONT, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        else {
             Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
             return .status(ExitStatus.unavailable.rawValue)
         }
@@ -42,7 +49,9 @@ enum RunCommand {
             return .status(0)
         } catch let error as WindowKitError where error.code == .unreachable {
             // An alias of run must never keep the user from working: the program alone.
-            Console.error("windowd is not reachable at \(request.socketPath); running \(request.program[0]) without a window")
+            Console.error(
+                "windowd is not reachable at \(request.socketPath); running \(request.program[0]) without a window"
+            )
             return .status(RunProgram.exec(request.program))
         } catch let error as WindowKitError {
             return .reporting(error)
@@ -53,7 +62,10 @@ enum RunCommand {
         let variables = RunEnvironment.variables(window: scene.window, socketPath: request.socketPath, app: request.app)
         let program: RunProgram
         do {
-            program = try RunProgram(request.program, environment: RunEnvironment.merged(variables, into: OwnPlace.environment()))
+            program = try RunProgram(
+                request.program,
+                environment: RunEnvironment.merged(variables, into: OwnPlace.environment())
+            )
         } catch {
             Console.error(error.message)
             if !request.keep { _ = try? await scene.app.dismissWindow(id: scene.id) }
@@ -66,12 +78,21 @@ enum RunCommand {
 
     /// The window presented here from now on; or ``AlreadyPresented`` once the window that has a
     /// presenter was brought to front (as `winctl open` brings it).
-    private static func attachOrBringToFront(_ request: Request, value: WindowValue, options: ConnectionOptions) async throws -> WindowScene {
+    private static func attachOrBringToFront(
+        _ request: Request,
+        value: WindowValue,
+        options: ConnectionOptions
+    ) async throws -> WindowScene {
         // Twice at most: a presenter that leaves between the refusal and the open leaves the
         // window to this one.
         for _ in 0..<2 {
             do {
-                return try await WindowScene.attach(group: request.group, value: value, phase: .active, options: options)
+                return try await WindowScene.attach(
+                    group: request.group,
+                    value: value,
+                    phase: .active,
+                    options: options
+                )
             } catch let error as WindowKitError where error.reason == .windowBusy {
                 let app = try await AppClient.connect(options)
                 let opened = try await app.openWindow(group: request.group, value: value)

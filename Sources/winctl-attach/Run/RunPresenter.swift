@@ -1,12 +1,13 @@
+import POSIXSupport
+import WinctlOutput
+import WindowClient
+import WindowKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
-import WinctlOutput
-import WindowClient
-import WindowKit
 
 /// `winctl run`: a program as the presenter of a window (winctl(1), "run").
 ///
@@ -78,7 +79,9 @@ final class RunPresenter {
             if relay != nil, let place = scene.window.place {
                 let focus = self.focus
                 group.addTask {
-                    await VisibilityWatcher.watch(place, focus: focus) { continuation.yield(.visibility(TerminalPhaseMachine.Signal($0))) }
+                    await VisibilityWatcher.watch(place, focus: focus) {
+                        continuation.yield(.visibility(TerminalPhaseMachine.Signal($0)))
+                    }
                 }
             }
             // A SIGCHLD that came before the handler's pipe was read is not lost: look once now.

@@ -1,10 +1,11 @@
+import POSIXSupport
+import WinctlOutput
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
-import WinctlOutput
 
 /// The program `winctl run` runs: on a pseudo-terminal of its own when the terminal is one (so
 /// that run can read the terminal's focus reports and pass them on only when asked for), else
@@ -35,7 +36,13 @@ final class RunProgram {
             self.terminal = terminal
         } else {
             do {
-                child = try ChildProcess(argv, environment: environment, stdin: .inherited, stdout: .inherited, stderr: .inherited)
+                child = try ChildProcess(
+                    argv,
+                    environment: environment,
+                    stdin: .inherited,
+                    stdout: .inherited,
+                    stderr: .inherited
+                )
             } catch {
                 throw RunFailure("cannot run \(argv[0]): \(error)")
             }

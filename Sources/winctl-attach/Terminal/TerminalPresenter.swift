@@ -1,12 +1,13 @@
+import ArgumentParser
+import WinctlOutput
+import WindowClient
+import WindowKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ArgumentParser
-import WinctlOutput
-import WindowClient
-import WindowKit
 
 /// `winctl attach` on a terminal: the window as a full-screen view (winctl(1), Attached terminals), on WindowKit.
 ///

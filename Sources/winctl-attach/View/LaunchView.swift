@@ -9,7 +9,10 @@ enum LaunchView {
             ScreenLine(LineLayout.margin + "Loading…", style: .bold),
             .blank,
             ScreenLine(LineLayout.margin + "windowd is restoring its windows and checking the session."),
-            ScreenLine(LineLayout.margin + "This window (\(WindowLabel.label(model.window))) shows its content when it is ready."),
+            ScreenLine(
+                LineLayout.margin
+                    + "This window (\(WindowLabel.label(model.window))) shows its content when it is ready."
+            ),
         ]
     }
 }

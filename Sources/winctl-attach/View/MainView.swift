@@ -49,8 +49,10 @@ enum MainView {
         switch model.panel {
         case .windows:
             rows = model.otherWindows.map { window in
-                [window.group, WindowLabel.value(window.value) ?? "-", window.phase.rawValue,
-                 window.attached ? "attached" : "detached", String(window.id.prefix(8))]
+                [
+                    window.group, WindowLabel.value(window.value) ?? "-", window.phase.rawValue,
+                    window.attached ? "attached" : "detached", String(window.id.prefix(8)),
+                ]
             }
             empty = "No other windows."
         case .storage:

@@ -13,7 +13,10 @@ enum OnboardingView {
         }
         return [
             .blank,
-            ScreenLine(LineLayout.margin + "Onboarding · step \(index + 1) of \(steps.count): \(title(step))", style: .bold),
+            ScreenLine(
+                LineLayout.margin + "Onboarding · step \(index + 1) of \(steps.count): \(title(step))",
+                style: .bold
+            ),
             .blank,
             ScreenLine(LineLayout.margin + progress.joined(separator: "   ")),
             .blank,

@@ -11,7 +11,8 @@ enum StatusBar {
     private static func text(_ model: PresenterModel) -> String {
         switch model.link {
         case .reconnecting(let attempt, let gone, let giveUp):
-            return " reconnecting to windowd at \(model.socketPath) · attempt \(attempt) · gone \(gone.components.seconds)s of \(giveUp.components.seconds)s"
+            return
+                " reconnecting to windowd at \(model.socketPath) · attempt \(attempt) · gone \(gone.components.seconds)s of \(giveUp.components.seconds)s"
         case .stopping:
             return " windowd is stopping; reconnecting when it is back"
         case .connected:

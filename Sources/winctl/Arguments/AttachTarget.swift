@@ -13,7 +13,8 @@ enum AttachTarget: Equatable {
     /// One argument shaped like a UUID is an id. One argument of hex digits that starts some
     /// window's id is that window, unless a group has that name (a group wins; more digits or the
     /// whole id pick the window). Anything else is a group.
-    static func resolve(_ first: String, _ second: String?, using client: DaemonClient) throws(ExitCode) -> AttachTarget {
+    static func resolve(_ first: String, _ second: String?, using client: DaemonClient) throws(ExitCode) -> AttachTarget
+    {
         guard second == nil else { return .group(first, value: try client.value(second, of: first)) }
         if WindowIDPrefix.isWhole(first) { return .id(first.lowercased()) }
         guard WindowIDPrefix.couldStart(first) else { return .group(first, value: nil) }

@@ -1,10 +1,11 @@
+import ArgumentParser
+import WinctlOutput
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ArgumentParser
-import WinctlOutput
 
 /// Hands `winctl attach` over to `winctl-attach`, the presenter, by replacing this process with it.
 ///

@@ -19,7 +19,8 @@ extension DaemonClient {
     /// so, once), so a daemon that cannot be asked leaves the text as typed.
     static func quietValue(_ text: String, of group: String, options: GlobalOptions) -> String {
         guard let connection = try? WindowConnection(path: options.socketPath, timeout: options.timeout),
-              let groups = try? connection.call(DaemonGroups.self, NoParams()).groups else { return text }
+            let groups = try? connection.call(DaemonGroups.self, NoParams()).groups
+        else { return text }
         return value(text, of: group, in: groups)
     }
 

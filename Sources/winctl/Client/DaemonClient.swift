@@ -34,8 +34,14 @@ struct DaemonClient {
     /// Tells the daemon at `options`' socket that the launch of window `id` ended for `reason`
     /// (`window.launchEnded`), so that it stops waiting for that presenter; quietly, as a best
     /// effort: a daemon gone or older than the method is no reason to fail the command.
-    static func reportLaunchEnded(_ id: String, reason: String, options: GlobalOptions, over connection: WindowConnection? = nil) {
-        guard let connection = connection ?? (try? WindowConnection(path: options.socketPath, timeout: options.timeout)) else { return }
+    static func reportLaunchEnded(
+        _ id: String,
+        reason: String,
+        options: GlobalOptions,
+        over connection: WindowConnection? = nil
+    ) {
+        guard let connection = connection ?? (try? WindowConnection(path: options.socketPath, timeout: options.timeout))
+        else { return }
         _ = try? connection.call(RawResult<WindowLaunchEnded>.self, WindowLaunchEnded.Params(id: id, reason: reason))
     }
 
@@ -45,7 +51,10 @@ struct DaemonClient {
     }
 
     /// Calls `method`; a failure is reported and thrown as its exit status.
-    func call<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params) throws(ExitCode) -> Reply<Method.Result> {
+    func call<Method: RPCMethod>(
+        _ method: Method.Type,
+        _ params: Method.Params
+    ) throws(ExitCode) -> Reply<Method.Result> {
         do {
             return try request(method, params)
         } catch {
@@ -54,7 +63,10 @@ struct DaemonClient {
     }
 
     /// Calls `method`, reporting nothing: the caller decides what a failure means.
-    func request<Method: RPCMethod>(_ method: Method.Type, _ params: Method.Params) throws(ClientError) -> Reply<Method.Result> {
+    func request<Method: RPCMethod>(
+        _ method: Method.Type,
+        _ params: Method.Params
+    ) throws(ClientError) -> Reply<Method.Result> {
         let raw = try connection.call(RawResult<Method>.self, params)
         do {
             return Reply(result: try raw.decode(as: Method.Result.self), raw: raw)
@@ -85,8 +97,10 @@ struct DaemonClient {
             result = try raw.decode(as: Method.Result.self)
         } catch {
             Console.output(raw.jsonText)
-            Console.error("windowd did \(Method.name), but its result is not one winctl \(ProtocolVersion.software) reads (\(error)); "
-                + "it is printed above as it came. winctl status shows the daemon's version: use a winctl of the same version")
+            Console.error(
+                "windowd did \(Method.name), but its result is not one winctl \(ProtocolVersion.software) reads (\(error)); "
+                    + "it is printed above as it came. winctl status shows the daemon's version: use a winctl of the same version"
+            )
             throw ExitCode.success
         }
         show(Reply(result: result, raw: raw), human: human)
@@ -106,7 +120,10 @@ struct DaemonClient {
     /// is matched against the ids of `window.list` and must start exactly one of them.
     func windowID(_ text: String) throws(ExitCode) -> String {
         if WindowIDPrefix.isWhole(text) { return text.lowercased() }
-        switch WindowIDPrefix.match(text, among: try call(WindowList.self, WindowList.Params(group: nil)).result.windows) {
+        switch WindowIDPrefix.match(
+            text,
+            among: try call(WindowList.self, WindowList.Params(group: nil)).result.windows
+        ) {
         case .one(let window):
             return window.id
         case .none:
@@ -118,7 +135,8 @@ struct DaemonClient {
 
     /// Exit status 1 for an id prefix that starts no window's id.
     func unknownWindow(_ text: String) -> ExitCode {
-        let message = text.isEmpty
+        let message =
+            text.isEmpty
             ? "a window id must not be empty (winctl list shows the ids)"
             : "no window id starts with '\(text)' (winctl list shows the ids)"
         return Refusal(reason: ErrorReason.unknownWindow.rawValue, message: message).report(json: options.json)
@@ -128,7 +146,9 @@ struct DaemonClient {
     func ambiguousWindow(_ text: String, _ candidates: [WindowInfo]) -> ExitCode {
         let names = candidates.map { "  \(ValueText.window($0))" }.joined(separator: "\n")
         let message = "'\(text)' starts the ids of \(candidates.count) windows; give more of the id:\n\(names)"
-        return Refusal(reason: "ambiguous_window", message: message, candidates: candidates.map(\.id)).report(json: options.json)
+        return Refusal(reason: "ambiguous_window", message: message, candidates: candidates.map(\.id)).report(
+            json: options.json
+        )
     }
 
     /// The next event, checked for gaps in `seq` (a warning on stderr); the daemon going away

@@ -1,18 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowProtocol
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension Winctl {
     /// `winctl apps`: the installed apps' manifests, and which of their instances run.
     struct Apps: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "apps",
-            abstract: "List the installed apps (their manifests, first found wins) and whether each one's instance is running."
+            abstract:
+                "List the installed apps (their manifests, first found wins) and whether each one's instance is running."
         )
 
         @OptionGroup var options: GlobalOptions
@@ -25,7 +27,8 @@ extension Winctl {
             if options.json {
                 let list = zip(apps, running).map { app, running in
                     JSONValue.object([
-                        "id": .string(app.id.rawValue), "manifest": .string(app.manifest), "socket": .string(app.socket), "running": .bool(running),
+                        "id": .string(app.id.rawValue), "manifest": .string(app.manifest),
+                        "socket": .string(app.socket), "running": .bool(running),
                     ])
                 }
                 Console.output(JSONValue.object(["apps": .array(list)]).jsonText)

@@ -1,11 +1,12 @@
+import ArgumentParser
+import WinctlOutput
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ArgumentParser
-import WinctlOutput
-import WindowProtocol
 
 extension Winctl {
     /// `winctl attach [ID | GROUP [VALUE]]`: this terminal becomes the window's presenter until it exits.
@@ -33,7 +34,12 @@ extension Winctl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("A window id (or a unique prefix of it), or the id of a window group.", valueName: "id-or-group"))
+        @Argument(
+            help: ArgumentHelp(
+                "A window id (or a unique prefix of it), or the id of a window group.",
+                valueName: "id-or-group"
+            )
+        )
         var window: String
 
         @Argument(help: "With a group: the value to open or reuse a window for.")

@@ -6,7 +6,8 @@ extension Winctl {
     struct Groups: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "groups",
-            abstract: "List the configured window groups: value type, restore, requires-auth, open windows, what starts a window."
+            abstract:
+                "List the configured window groups: value type, restore, requires-auth, open windows, what starts a window."
         )
 
         @OptionGroup var options: GlobalOptions

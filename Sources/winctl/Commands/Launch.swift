@@ -10,8 +10,10 @@ extension Winctl {
     struct Launch: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "launch",
-            abstract: "Start a command in a new terminal window here: a tmux or screen window of this session, a kitty window, a terminal emulator window.",
-            discussion: "What winctl open does with a window.open result's command; clients that cannot find their place use it."
+            abstract:
+                "Start a command in a new terminal window here: a tmux or screen window of this session, a kitty window, a terminal emulator window.",
+            discussion:
+                "What winctl open does with a window.open result's command; clients that cannot find their place use it."
         )
 
         @OptionGroup var options: GlobalOptions
@@ -19,7 +21,13 @@ extension Winctl {
         @Option(help: "The new window's title.")
         var title = "windowd"
 
-        @Option(name: .customLong("window"), help: ArgumentHelp("The id of the window the command presents, passed to it as WINDOWD_WINDOW_ID.", valueName: "id"))
+        @Option(
+            name: .customLong("window"),
+            help: ArgumentHelp(
+                "The id of the window the command presents, passed to it as WINDOWD_WINDOW_ID.",
+                valueName: "id"
+            )
+        )
         var windowID: String?
 
         @Argument(parsing: .captureForPassthrough, help: "The argv to start (no shell), after --.")
@@ -29,14 +37,23 @@ extension Winctl {
         private var argv: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
 
         func validate() throws {
-            if argv.isEmpty { throw ValidationError("give the command to start after --, e.g. winctl launch -- winctl attach ID") }
+            if argv.isEmpty {
+                throw ValidationError("give the command to start after --, e.g. winctl launch -- winctl attach ID")
+            }
         }
 
         func run() throws {
             let variables = options.launchVariables(windowID: windowID)
-            if let failure = OwnPlace.launch(argv, title: title, at: OwnPlace.detect(outer: false), variables: variables) {
+            if let failure = OwnPlace.launch(
+                argv,
+                title: title,
+                at: OwnPlace.detect(outer: false),
+                variables: variables
+            ) {
                 Console.error("could not start \(ValueText.command(argv)): \(failure)")
-                if let windowID { DaemonClient.reportLaunchEnded(windowID, reason: "could not start: " + failure, options: options) }
+                if let windowID {
+                    DaemonClient.reportLaunchEnded(windowID, reason: "could not start: " + failure, options: options)
+                }
                 throw ExitStatus.refused
             }
         }

@@ -32,16 +32,33 @@ extension Winctl {
             let client = try DaemonClient(options)
             // The value as typed, and as a file made absolute here: the daemon takes the one its
             // group's type needs, so that one round trip does (windowd-protocol(7), window.open).
-            let params = WindowOpen.Params(group: group, value: value.map(JSONValue.string), path: value.map { NormalPath.of($0) },
-                                           place: here, outcomes: OpenOutcome.added)
+            let params = WindowOpen.Params(
+                group: group,
+                value: value.map(JSONValue.string),
+                path: value.map { NormalPath.of($0) },
+                place: here,
+                outcomes: OpenOutcome.added
+            )
             let result = try client.perform(WindowOpen.self, params) { result in
                 [result.window.id + " " + OpenText.outcome(result.outcome)]
             }
             guard let command = result.command else { return }
             let variables = options.launchVariables(windowID: result.window.id)
-            if let failure = OwnPlace.launch(command, title: OpenText.title(result.window), at: here, variables: variables) {
-                DaemonClient.reportLaunchEnded(result.window.id, reason: "could not start: " + failure, options: options, over: client.connection)
-                Console.error("could not start \(ValueText.command(command)): \(failure); run it in a terminal yourself to present the window")
+            if let failure = OwnPlace.launch(
+                command,
+                title: OpenText.title(result.window),
+                at: here,
+                variables: variables
+            ) {
+                DaemonClient.reportLaunchEnded(
+                    result.window.id,
+                    reason: "could not start: " + failure,
+                    options: options,
+                    over: client.connection
+                )
+                Console.error(
+                    "could not start \(ValueText.command(command)): \(failure); run it in a terminal yourself to present the window"
+                )
             }
         }
     }

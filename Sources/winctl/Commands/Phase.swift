@@ -26,7 +26,8 @@ extension Winctl {
         func run() throws {
             let client = try DaemonClient(options)
             if let id, let phase {
-                try client.perform(SceneSetPhase.self, SceneSetPhase.Params(id: try client.windowID(id), phase: phase)) { result in
+                try client.perform(SceneSetPhase.self, SceneSetPhase.Params(id: try client.windowID(id), phase: phase))
+                { result in
                     ["\(result.window.id) \(result.window.phase.rawValue) (aggregate \(result.aggregate.rawValue))"]
                 }
             } else {

@@ -19,7 +19,9 @@ extension Winctl {
         func run() throws {
             try DaemonClient(options).perform(DaemonReload.self, NoParams()) { result in
                 let count = result.groups.count
-                return ["config reloaded: \(count) window group\(count == 1 ? "" : "s") (\(result.groups.joined(separator: ", ")))"]
+                return [
+                    "config reloaded: \(count) window group\(count == 1 ? "" : "s") (\(result.groups.joined(separator: ", ")))"
+                ]
             }
         }
     }

@@ -1,10 +1,11 @@
+import ArgumentParser
+import WinctlOutput
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ArgumentParser
-import WinctlOutput
 
 extension Winctl {
     /// `winctl run [--keep] GROUP [VALUE] -- PROGRAM [ARG ...]`: any terminal program as a window.
@@ -34,19 +35,25 @@ extension Winctl {
         @Argument(help: "The value of the window; omit it for a group of value type none.")
         var value: String?
 
-        @Argument(parsing: .postTerminator, help: ArgumentHelp("The program and its arguments, after --.", valueName: "program"))
+        @Argument(
+            parsing: .postTerminator,
+            help: ArgumentHelp("The program and its arguments, after --.", valueName: "program")
+        )
         var program: [String] = []
 
         func validate() throws {
             if program.isEmpty || program[0].isEmpty {
-                throw ValidationError("give the program to run after --: winctl run \(group) \(value.map { $0 + " " } ?? "")-- PROGRAM [ARG ...]")
+                throw ValidationError(
+                    "give the program to run after --: winctl run \(group) \(value.map { $0 + " " } ?? "")-- PROGRAM [ARG ...]"
+                )
             }
         }
 
         func run() throws {
             // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
             let sent = value.map { DaemonClient.quietValue($0, of: group, options: options) }
-            var arguments = ["--socket=" + options.socketPath, "--group=" + group] + (sent.map { ["--value=" + $0] } ?? [])
+            var arguments =
+                ["--socket=" + options.socketPath, "--group=" + group] + (sent.map { ["--value=" + $0] } ?? [])
             if let app = chosenApp { arguments.append("--app=" + app) }
             if keep { arguments.append("--keep") }
             // The presenter side on WindowKit decides everything else: one connection for the

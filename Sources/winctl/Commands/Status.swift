@@ -14,15 +14,18 @@ extension Winctl {
         func run() throws {
             let socket = options.socketPath
             try DaemonClient(options).perform(DaemonStatus.self, NoParams()) { result in
-                Table(header: [], rows: [
-                    ["socket", socket],
-                    ["version", result.version],
-                    ["uptime", DurationText.seconds(result.uptime)],
-                    ["windows", "\(result.windows) (\(result.attached) attached)"],
-                    ["clients", String(result.clients)],
-                    ["phase", result.phase.rawValue],
-                    ["state", result.state.description],
-                ]).lines
+                Table(
+                    header: [],
+                    rows: [
+                        ["socket", socket],
+                        ["version", result.version],
+                        ["uptime", DurationText.seconds(result.uptime)],
+                        ["windows", "\(result.windows) (\(result.attached) attached)"],
+                        ["clients", String(result.clients)],
+                        ["phase", result.phase.rawValue],
+                        ["state", result.state.description],
+                    ]
+                ).lines
             }
         }
     }

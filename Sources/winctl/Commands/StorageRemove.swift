@@ -7,7 +7,8 @@ extension Winctl.Storage {
         static let configuration = CommandConfiguration(
             commandName: "rm",
             abstract: "Remove one key of a window's scene storage.",
-            discussion: "Prints 'ID KEY removed'. A key that is not set is not an error: afterwards it is not set either way.",
+            discussion:
+                "Prints 'ID KEY removed'. A key that is not set is not an error: afterwards it is not set either way.",
             aliases: ["remove"]
         )
 

@@ -7,7 +7,8 @@ extension Winctl {
         static let configuration = CommandConfiguration(
             commandName: "transition",
             abstract: "Change the app state, if the transition is valid.",
-            discussion: "STATE is \(AppStateArgument.forms), e.g. 'transition onboarding welcome', 'transition error sessionExpired'."
+            discussion:
+                "STATE is \(AppStateArgument.forms), e.g. 'transition onboarding welcome', 'transition error sessionExpired'."
         )
 
         @OptionGroup var options: GlobalOptions

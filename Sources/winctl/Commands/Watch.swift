@@ -27,7 +27,9 @@ extension Winctl {
         func validate() throws {
             let known = Set(EventName.allCases.map(\.rawValue))
             if let unknown = types.first(where: { !known.contains($0) }) {
-                throw ValidationError("unknown event '\(unknown)': use \(EventName.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown event '\(unknown)': use \(EventName.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
         }
 
@@ -50,7 +52,10 @@ extension Winctl {
 
         /// Subscribes and, in human mode, prints the state the events start from; returns the starting `seq`.
         private func subscribe(_ client: DaemonClient) throws(ExitCode) -> UInt64 {
-            let reply = try client.call(EventsSubscribe.self, EventsSubscribe.Params(types: types.isEmpty ? nil : types))
+            let reply = try client.call(
+                EventsSubscribe.self,
+                EventsSubscribe.Params(types: types.isEmpty ? nil : types)
+            )
             let snapshot = reply.result.snapshot
             if !options.json {
                 let count = snapshot.windows.count

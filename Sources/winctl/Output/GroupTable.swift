@@ -19,9 +19,12 @@ enum GroupTable {
     /// written word by word as `winctl list` writes a value (a word with a space or a quote in
     /// JSON quotes), so that it reads back unambiguously.
     static func starts(_ group: DaemonGroups.Group) -> String {
-        let (key, argv) = !group.launch.isEmpty ? ("launch", group.launch)
-            : !group.run.isEmpty ? ("run", group.run)
-            : ("command", group.command)
+        let (key, argv) =
+            !group.launch.isEmpty
+            ? ("launch", group.launch)
+            : !group.run.isEmpty
+                ? ("run", group.run)
+                : ("command", group.command)
         guard !argv.isEmpty else { return "-" }
         return key + ": " + argv.map { JSONValue.string($0).word ?? "" }.joined(separator: " ")
     }

@@ -41,22 +41,33 @@ enum PlainCommandLine {
                 guard !json, attached == nil else { return nil }
                 json = true
             case "--socket", "-s":
-                guard socket == nil, let value = attached ?? next(arguments, &index), !value.isEmpty, !value.hasPrefix("-") else { return nil }
+                guard socket == nil, let value = attached ?? next(arguments, &index), !value.isEmpty,
+                    !value.hasPrefix("-")
+                else { return nil }
                 socket = value
             case "--app":
-                guard app == nil, let value = attached ?? next(arguments, &index), !value.isEmpty, !value.hasPrefix("-") else { return nil }
+                guard app == nil, let value = attached ?? next(arguments, &index), !value.isEmpty, !value.hasPrefix("-")
+                else { return nil }
                 app = value
             case "--timeout":
-                guard timeout == nil, let value = attached ?? next(arguments, &index), let seconds = Double(value) else { return nil }
+                guard timeout == nil, let value = attached ?? next(arguments, &index), let seconds = Double(value)
+                else { return nil }
                 timeout = seconds
             default:
                 return nil
             }
         }
-        guard let name = words.first, let type = commands.first(where: { $0.configuration.commandName == name }) else { return nil }
+        guard let name = words.first, let type = commands.first(where: { $0.configuration.commandName == name }) else {
+            return nil
+        }
         let values = Array(words.dropFirst())
         guard type.valueCount.contains(values.count) else { return nil }
-        let options = GlobalOptions(socket: socket, app: app, timeoutSeconds: timeout ?? GlobalOptions.defaultTimeoutSeconds, json: json)
+        let options = GlobalOptions(
+            socket: socket,
+            app: app,
+            timeoutSeconds: timeout ?? GlobalOptions.defaultTimeoutSeconds,
+            json: json
+        )
         var command = type.init(options: options, values: values)
         do {
             try options.validate()

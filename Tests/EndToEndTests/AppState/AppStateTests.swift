@@ -79,19 +79,26 @@ struct AppStateTests {
         #expect(opened["window"]?["value"]?.string == order, "a uuid value is kept in lower case")
         let id = try #require(opened["window"]?["id"]?.string)
         try presenter.call("window.attach", #"{"id":"\#(id)"}"#)
-        let plain = try #require(try control.call("window.open", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string)
+        let plain = try #require(
+            try control.call("window.open", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string
+        )
 
         try control.call("app.transition", #"{"to":{"state":"unauthenticated"}}"#)
         let dismiss = try presenter.waitForEvent("window.dismiss")
         #expect(dismiss["params"]?["reason"]?.string == "signedOut")
         #expect(dismiss["params"]?["window"]?["id"]?.string == id)
         let remaining = try #require(try control.call("window.list")["windows"]?.array)
-        #expect(remaining.compactMap { $0["id"]?.string } == [plain], "the orders window is gone, the detail window stays")
+        #expect(
+            remaining.compactMap { $0["id"]?.string } == [plain],
+            "the orders window is gone, the detail window stays"
+        )
         #expect(try control.request("storage.get", #"{"id":"\#(id)"}"#).reason == "unknown_window")
 
         // Leaving authenticated through error signs out too.
         try control.call("app.transition", #"{"to":{"state":"authenticated","user":"alice"}}"#)
-        let again = try #require(try presenter.call("window.attach", #"{"group":"orders","value":"\#(order)"}"#)["window"]?["id"]?.string)
+        let again = try #require(
+            try presenter.call("window.attach", #"{"group":"orders","value":"\#(order)"}"#)["window"]?["id"]?.string
+        )
         #expect(again != id, "a closed window never comes back")
         try control.call("app.transition", #"{"to":{"state":"error","error":"sessionExpired"}}"#)
         let second = try presenter.waitForEvent("window.dismiss")

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A session ends when its time passes, while the
 /// daemon runs and across a restart, and nothing of its user's reaches the next user.
@@ -22,7 +23,10 @@ struct SessionLifetimeTests {
 
     /// alice signs in, opens an order, keeps a card in its storage, and the daemon stops
     /// (SIGTERM); returns the order window's id and when alice signed in.
-    static func aliceLeavesAnOrder(in directory: TemporaryDirectory, config: String) throws -> (id: String, signedIn: ContinuousClock.Instant) {
+    static func aliceLeavesAnOrder(
+        in directory: TemporaryDirectory,
+        config: String
+    ) throws -> (id: String, signedIn: ContinuousClock.Instant) {
         let first = try CrashRestoreTests.restart(in: directory, config: config, name: "first")
         try first.waitForAppState("unauthenticated")
         let signedIn = ContinuousClock.now
@@ -97,7 +101,9 @@ struct SessionLifetimeTests {
         try subscriber.call("events.subscribe", #"{"types":["app.state","window.closed"]}"#)
         let signedIn = ContinuousClock.now
         try Self.winctl(["login", "alice"], socket: daemon.socketPath)
-        let id = try #require(try Self.winctl(["open", "orders", Self.order], socket: daemon.socketPath)["window"]?["id"]?.string)
+        let id = try #require(
+            try Self.winctl(["open", "orders", Self.order], socket: daemon.socketPath)["window"]?["id"]?.string
+        )
 
         // No request in between: only the daemon's own timer can end the session.
         var events: [JSONValue] = []
@@ -109,7 +115,10 @@ struct SessionLifetimeTests {
         #expect(expiredAfter >= .milliseconds(950) && expiredAfter < .seconds(3), "\(expiredAfter)")
         // As a sign-out: the window that needs a user is closed right after.
         let closed = try subscriber.nextEvent(timeout: .seconds(2))
-        #expect(closed["method"]?.string == "window.closed" && closed["params"]?["window"]?["id"]?.string == id, "\(closed.jsonText)")
+        #expect(
+            closed["method"]?.string == "window.closed" && closed["params"]?["window"]?["id"]?.string == id,
+            "\(closed.jsonText)"
+        )
         let refused = try Winctl.run(["open", "orders", Self.order], socket: daemon.socketPath)
         #expect(refused.status != 0 && refused.stderr.contains("sign"), "\(refused)")
         #expect(try daemon.client().call("app.state")["state"]?["error"]?.string == "sessionExpired")

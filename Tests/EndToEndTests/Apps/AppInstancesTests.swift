@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import Foundation
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Many apps on one machine (windowd(8), Apps and instances), on the real binaries: each app's
 /// instance has its own groups, state, windows, storage and events, and restarts alone.
@@ -26,15 +27,22 @@ struct AppInstancesTests {
         while true {
             let event = try client.nextEvent()
             seen.append(event)
-            if event["method"]?.string == "window.opened", event["params"]?["window"]?["value"] == marker { return seen }
+            if event["method"]?.string == "window.opened", event["params"]?["window"]?["value"] == marker {
+                return seen
+            }
         }
     }
 
-    @Test("two apps at once: each says who it is, the same group name is two groups, and nothing of one reaches the other")
+    @Test(
+        "two apps at once: each says who it is, the same group name is two groups, and nothing of one reaches the other"
+    )
     func isolated() throws {
         let directory = try TemporaryDirectory()
         let (alpha, beta) = try Self.twoApps(in: directory)
-        defer { alpha.stop(); beta.stop() }
+        defer {
+            alpha.stop()
+            beta.stop()
+        }
         #expect(alpha.socketPath == directory.file("windowd/alpha.sock"))
         let (watchA, watchB) = (try alpha.client(), try beta.client())
         #expect(try watchA.call("hello")["app"]?.string == "alpha")
@@ -50,7 +58,10 @@ struct AppInstancesTests {
         #expect(try b.request("window.open", #"{"group":"list"}"#).reason == "unknown_group")
         try a.call("storage.set", #"{"id":"\#(a1)","key":"k","value":1}"#)
         try a.call("app.transition", #"{"to":{"state":"authenticated","user":"alice"}}"#)
-        #expect(try b.call("app.state")["state"]?["state"]?.string == "unauthenticated", "alpha's sign-in is not beta's")
+        #expect(
+            try b.call("app.state")["state"]?["state"]?.string == "unauthenticated",
+            "alpha's sign-in is not beta's"
+        )
         #expect(try b.request("storage.get", #"{"id":"\#(a1)"}"#).reason == "unknown_window")
         try a.call("app.transition", #"{"to":{"state":"unauthenticated"}}"#)
         try b.call("app.transition", #"{"to":{"state":"authenticated","user":"bob"}}"#)
@@ -69,14 +80,21 @@ struct AppInstancesTests {
         #expect(try a.call("window.list")["windows"]?.array?.count == 1)
     }
 
-    @Test("restarting one app leaves the other's clients connected and untouched, and restores its own windows",
-          arguments: [SIGTERM, SIGUSR2, SIGKILL])
+    @Test(
+        "restarting one app leaves the other's clients connected and untouched, and restores its own windows",
+        arguments: [SIGTERM, SIGUSR2, SIGKILL]
+    )
     func restartOne(_ signal: Int32) throws {
         let directory = try TemporaryDirectory()
         var (alpha, beta) = try Self.twoApps(in: directory)
-        defer { alpha.stop(); beta.stop() }
+        defer {
+            alpha.stop()
+            beta.stop()
+        }
         let presenter = try beta.client()
-        let presented = try #require(presenter.call("window.attach", #"{"group":"detail","value":"p"}"#)["window"]?["id"]?.string)
+        let presented = try #require(
+            presenter.call("window.attach", #"{"group":"detail","value":"p"}"#)["window"]?["id"]?.string
+        )
         let watcher = try beta.client()
         _ = try watcher.call("events.subscribe")
         let client = try alpha.client()
@@ -111,7 +129,9 @@ struct AppInstancesTests {
         #expect(access(daemon.directory.file("state/windowd/windowd.lock"), F_OK) == 0)
     }
 
-    @Test("a second default daemon on the same state directory is refused before it reads the state: the first one's windows and storage survive")
+    @Test(
+        "a second default daemon on the same state directory is refused before it reads the state: the first one's windows and storage survive"
+    )
     func secondDefaultChangesNothing() throws {
         let directory = try TemporaryDirectory()
         var first: DaemonProcess? = try DaemonProcess.start(in: directory)
@@ -123,7 +143,10 @@ struct AppInstancesTests {
         #expect(!other.contains("groups.detail"))
         let second = try DaemonProcess(in: directory, config: other, socket: "other.sock", name: "second")
         #expect(try second.process.wait() == .exited(73))
-        #expect(second.log.contains("the default app is already served by another windowd (pid \(first!.pid))"), "\(second.log)")
+        #expect(
+            second.log.contains("the default app is already served by another windowd (pid \(first!.pid))"),
+            "\(second.log)"
+        )
         #expect(!second.log.contains("dropped"), "the refused daemon changed the state: \(second.log)")
         _ = first!.stop()
         first = nil
@@ -142,7 +165,10 @@ struct AppInstancesTests {
         for extra in [[], ["--socket", directory.file("other.sock")]] {
             let second = try DaemonProcess(in: directory, name: "second", extraArguments: extra, app: "alpha")
             #expect(try second.process.wait() == .exited(73))
-            #expect(second.log.contains("app 'alpha' is already served by another windowd (pid \(alpha.pid))"), "\(second.log)")
+            #expect(
+                second.log.contains("app 'alpha' is already served by another windowd (pid \(alpha.pid))"),
+                "\(second.log)"
+            )
         }
         #expect(try alpha.client().call("hello")["app"]?.string == "alpha")
     }
@@ -151,23 +177,44 @@ struct AppInstancesTests {
     func refusals() throws {
         let directory = try TemporaryDirectory()
         try AppInstall.manifest("[groups.main]\nvalue = \"nothing\"\n", app: "broken", in: directory)
-        let environment = ["HOME": directory.path, "XDG_CONFIG_HOME": directory.file("config"), "XDG_STATE_HOME": directory.file("state"),
-                           "XDG_RUNTIME_DIR": directory.path, "XDG_DATA_DIRS": directory.file("data")]
+        let environment = [
+            "HOME": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
+            "XDG_STATE_HOME": directory.file("state"),
+            "XDG_RUNTIME_DIR": directory.path, "XDG_DATA_DIRS": directory.file("data"),
+        ]
         for bad in ["../x", "Orders", "", String(repeating: "a", count: 65), "windowd"] {
             let run = try AppInstall.run(Binaries.windowd, ["--app", bad], environment: environment, in: directory)
             #expect(run.status == 64, "\(run)")
             #expect(run.stderr.contains("'\(bad)' is not a valid app id"), "\(run)")
         }
-        let viaEnvironment = try AppInstall.run(Binaries.windowd, [], environment: environment.merging(["WINDOWD_APP": "A"]) { $1 }, in: directory)
-        #expect(viaEnvironment.status == 64 && viaEnvironment.stderr.contains("WINDOWD_APP: 'A' is not a valid app id"), "\(viaEnvironment)")
+        let viaEnvironment = try AppInstall.run(
+            Binaries.windowd,
+            [],
+            environment: environment.merging(["WINDOWD_APP": "A"]) { $1 },
+            in: directory
+        )
+        #expect(
+            viaEnvironment.status == 64 && viaEnvironment.stderr.contains("WINDOWD_APP: 'A' is not a valid app id"),
+            "\(viaEnvironment)"
+        )
 
         let unknown = try AppInstall.run(Binaries.windowd, ["--app", "nope"], environment: environment, in: directory)
         #expect(unknown.status == 78, "\(unknown)")
-        #expect(unknown.stderr.contains("app 'nope' is not installed: no nope.toml in \(directory.file("config/windowd/apps")), /etc/windowd/apps, "
-                                        + "\(directory.path)/.local/share/windowd/apps, \(directory.file("data/windowd/apps"))"), "\(unknown)")
+        #expect(
+            unknown.stderr.contains(
+                "app 'nope' is not installed: no nope.toml in \(directory.file("config/windowd/apps")), /etc/windowd/apps, "
+                    + "\(directory.path)/.local/share/windowd/apps, \(directory.file("data/windowd/apps"))"
+            ),
+            "\(unknown)"
+        )
         let broken = try AppInstall.run(Binaries.windowd, ["--app", "broken"], environment: environment, in: directory)
         #expect(broken.status == 78, "\(broken)")
-        #expect(broken.stderr.contains("\(directory.file("config/windowd/apps/broken.toml")):2: groups.main.value must be one of"), "\(broken)")
+        #expect(
+            broken.stderr.contains(
+                "\(directory.file("config/windowd/apps/broken.toml")):2: groups.main.value must be one of"
+            ),
+            "\(broken)"
+        )
         #expect(access(directory.file("state"), F_OK) != 0, "no failed start made a state directory")
         #expect(access(directory.file("windowd"), F_OK) != 0, "no failed start made a socket directory")
     }
@@ -175,31 +222,59 @@ struct AppInstancesTests {
     @Test("manifest lookup: each directory in its order, XDG_* set and unset, the first found wins")
     func lookup() throws {
         let directory = try TemporaryDirectory()
-        let places = ["home/.config/windowd/apps", "xdg-config/windowd/apps", "home/.local/share/windowd/apps", "xdg-data/windowd/apps",
-                      "dirs-1/windowd/apps", "dirs-2/windowd/apps"]
+        let places = [
+            "home/.config/windowd/apps", "xdg-config/windowd/apps", "home/.local/share/windowd/apps",
+            "xdg-data/windowd/apps",
+            "dirs-1/windowd/apps", "dirs-2/windowd/apps",
+        ]
         for (index, place) in places.enumerated() {
-            try AppInstall.manifest(AppInstall.text([("group\(index)", "none")]), app: "app", in: directory, under: place)
+            try AppInstall.manifest(
+                AppInstall.text([("group\(index)", "none")]),
+                app: "app",
+                in: directory,
+                under: place
+            )
         }
-        let unset = ["HOME": directory.file("home"), "XDG_DATA_DIRS": directory.file("dirs-1") + ":" + directory.file("dirs-2")]
-        let set = unset.merging(["XDG_CONFIG_HOME": directory.file("xdg-config"), "XDG_DATA_HOME": directory.file("xdg-data")]) { $1 }
+        let unset = [
+            "HOME": directory.file("home"), "XDG_DATA_DIRS": directory.file("dirs-1") + ":" + directory.file("dirs-2"),
+        ]
+        let set = unset.merging([
+            "XDG_CONFIG_HOME": directory.file("xdg-config"), "XDG_DATA_HOME": directory.file("xdg-data"),
+        ]) { $1 }
         func winner(_ environment: [String: String]) throws -> String {
-            let run = try AppInstall.run(Binaries.windowd, ["--app", "app", "--check-config"], environment: environment, in: directory)
+            let run = try AppInstall.run(
+                Binaries.windowd,
+                ["--app", "app", "--check-config"],
+                environment: environment,
+                in: directory
+            )
             #expect(run.status == 0, "\(run)")
             return run.stdout
         }
         // XDG_* unset: ~/.config, then ~/.local/share, then each of XDG_DATA_DIRS.
         for (index, place) in [(0, "home/.config"), (2, "home/.local/share"), (4, "dirs-1"), (5, "dirs-2")] {
             let output = try winner(unset)
-            #expect(output.contains(directory.file(place) + "/windowd/apps/app.toml: ok (1 window groups: group\(index))"), "\(output)")
+            #expect(
+                output.contains(directory.file(place) + "/windowd/apps/app.toml: ok (1 window groups: group\(index))"),
+                "\(output)"
+            )
             unlink(directory.file(place + "/windowd/apps/app.toml"))
         }
         for (index, place) in places.enumerated() {
-            try AppInstall.manifest(AppInstall.text([("group\(index)", "none")]), app: "app", in: directory, under: place)
+            try AppInstall.manifest(
+                AppInstall.text([("group\(index)", "none")]),
+                app: "app",
+                in: directory,
+                under: place
+            )
         }
         // XDG_* set: they replace ~/.config and ~/.local/share.
         for (index, place) in [(1, "xdg-config"), (3, "xdg-data"), (4, "dirs-1"), (5, "dirs-2")] {
             let output = try winner(set)
-            #expect(output.contains(directory.file(place) + "/windowd/apps/app.toml: ok (1 window groups: group\(index))"), "\(output)")
+            #expect(
+                output.contains(directory.file(place) + "/windowd/apps/app.toml: ok (1 window groups: group\(index))"),
+                "\(output)"
+            )
             unlink(directory.file(place + "/windowd/apps/app.toml"))
         }
     }
@@ -225,15 +300,40 @@ struct AppInstancesTests {
     func winctl() throws {
         let directory = try TemporaryDirectory()
         let (alpha, beta) = try Self.twoApps(in: directory)
-        defer { alpha.stop(); beta.stop() }
-        try AppInstall.manifest(AppInstall.text([("main", "none")]), app: "gamma", in: directory, under: "data/windowd/apps")
-        let environment = ["XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"), "HOME": directory.path,
-                           "XDG_DATA_DIRS": directory.file("data")]
-        let opened = try AppInstall.run(Binaries.winctl, ["--app", "alpha", "--json", "open", "detail", "3"], environment: environment, in: directory)
+        defer {
+            alpha.stop()
+            beta.stop()
+        }
+        try AppInstall.manifest(
+            AppInstall.text([("main", "none")]),
+            app: "gamma",
+            in: directory,
+            under: "data/windowd/apps"
+        )
+        let environment = [
+            "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"), "HOME": directory.path,
+            "XDG_DATA_DIRS": directory.file("data"),
+        ]
+        let opened = try AppInstall.run(
+            Binaries.winctl,
+            ["--app", "alpha", "--json", "open", "detail", "3"],
+            environment: environment,
+            in: directory
+        )
         #expect(opened.status == 0, "\(opened)")
-        let listed = try AppInstall.run(Binaries.winctl, ["--json", "list"], environment: environment.merging(["WINDOWD_APP": "alpha"]) { $1 }, in: directory)
+        let listed = try AppInstall.run(
+            Binaries.winctl,
+            ["--json", "list"],
+            environment: environment.merging(["WINDOWD_APP": "alpha"]) { $1 },
+            in: directory
+        )
         #expect(try JSONValue.parse(listed.stdout)["windows"]?.array?.count == 1, "\(listed)")
-        let other = try AppInstall.run(Binaries.winctl, ["--app", "beta", "--json", "list"], environment: environment, in: directory)
+        let other = try AppInstall.run(
+            Binaries.winctl,
+            ["--app", "beta", "--json", "list"],
+            environment: environment,
+            in: directory
+        )
         #expect(try JSONValue.parse(other.stdout)["windows"]?.array?.count == 0, "\(other)")
 
         let apps = try AppInstall.run(Binaries.winctl, ["apps", "--json"], environment: environment, in: directory)
@@ -242,10 +342,25 @@ struct AppInstancesTests {
         #expect(rows.map { $0["running"] } == [.bool(true), .bool(true), .bool(false)])
         #expect(rows.last?["manifest"]?.string == directory.file("data/windowd/apps/gamma.toml"))
 
-        let unreachable = try AppInstall.run(Binaries.winctl, ["--app", "gamma", "list"], environment: environment, in: directory)
+        let unreachable = try AppInstall.run(
+            Binaries.winctl,
+            ["--app", "gamma", "list"],
+            environment: environment,
+            in: directory
+        )
         #expect(unreachable.status == 69)
-        #expect(unreachable.stderr.contains("start it with 'systemctl --user enable --now windowd@gamma.socket' or 'windowd --app gamma'"), "\(unreachable)")
-        let bad = try AppInstall.run(Binaries.winctl, ["--app", "../x", "list"], environment: environment, in: directory)
+        #expect(
+            unreachable.stderr.contains(
+                "start it with 'systemctl --user enable --now windowd@gamma.socket' or 'windowd --app gamma'"
+            ),
+            "\(unreachable)"
+        )
+        let bad = try AppInstall.run(
+            Binaries.winctl,
+            ["--app", "../x", "list"],
+            environment: environment,
+            in: directory
+        )
         #expect(bad.status == 64 && bad.stderr.contains("'../x' is not a valid app id"), "\(bad)")
     }
 }

@@ -1,18 +1,24 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The notes example (`Examples/Notes`, on WindowKit only) in tmux with an
 /// attached client: the list of a directory → Enter opens a note in a new tmux window → Enter
 /// again brings it to front → scroll (kept in scene storage) → `notes open` of the same file from
 /// a shell brings the note to front and ends → q leaves the note, and opening it again finds its
 /// scroll position. Every step's screens are printed.
-@Suite("The notes example in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
+@Suite(
+    "The notes example in tmux",
+    .serialized,
+    .enabled(if: TmuxSession.isAvailable, "needs tmux"),
+    .timeLimit(.minutes(3))
+)
 struct NotesAppTests {
     /// The daemon's config: `note` windows start `notes open` in a new window of this tmux server.
     static func config(socket: String) -> String {
@@ -39,8 +45,13 @@ struct NotesAppTests {
         try long.write(toFile: notes + "/b-plan.md", atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess.start(in: directory, config: Self.config(socket: directory.file("s.sock")))
         defer { daemon.stop() }
-        let tmux = try TmuxSession(["/bin/sh", "-c", #"cd "$2" && "$0" --socket "$1"; echo "notes exited $?"; exec sleep 600"#, Binaries.notes, daemon.socketPath, notes],
-                                   socketName: "wdn-\(getpid())")
+        let tmux = try TmuxSession(
+            [
+                "/bin/sh", "-c", #"cd "$2" && "$0" --socket "$1"; echo "notes exited $?"; exec sleep 600"#,
+                Binaries.notes, daemon.socketPath, notes,
+            ],
+            socketName: "wdn-\(getpid())"
+        )
         try tmux.run(["set", "-g", "focus-events", "on"])
         let client = try OrdersAppTests.AttachedClient(tmux)
         let screens = OrdersAppTests.Screens()
@@ -105,8 +116,12 @@ struct NotesAppTests {
         let directory = try TemporaryDirectory()
         let text = try String(contentsOfFile: Binaries.packageRoot + "/Examples/Notes/notes.toml", encoding: .utf8)
         try AppInstall.manifest(text, app: "notes", in: directory)
-        let checked = try AppInstall.run(Binaries.windowd, ["--app", "notes", "--check-config"],
-                                         environment: ["XDG_CONFIG_HOME": directory.file("config")], in: directory)
+        let checked = try AppInstall.run(
+            Binaries.windowd,
+            ["--app", "notes", "--check-config"],
+            environment: ["XDG_CONFIG_HOME": directory.file("config")],
+            in: directory
+        )
         #expect(checked.status == 0, "\(checked)")
         #expect((checked.stdout + checked.stderr).contains("window groups: list, note)"), "\(checked)")
     }

@@ -1,17 +1,23 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The example app (`Examples/Orders`, built on WindowKit only) in tmux with an attached client,
 /// so that focus events are real: list → open a detail → open it again (brought to front, no
 /// second window) → scroll → kill -9 windowd and start it again (scroll kept) → sign out
 /// (details dismissed) → sign in. Every step's screens are printed.
-@Suite("The orders example in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
+@Suite(
+    "The orders example in tmux",
+    .serialized,
+    .enabled(if: TmuxSession.isAvailable, "needs tmux"),
+    .timeLimit(.minutes(3))
+)
 struct OrdersAppTests {
     /// The daemon's config: `detail` windows start `orders detail` in a new window of this tmux server.
     static func config(tmux: String, socket: String) -> String {
@@ -38,9 +44,12 @@ struct OrdersAppTests {
         init(_ tmux: TmuxSession) throws {
             input = try SocketPair()
             let command = "stty cols 100 rows 25; exec tmux -L \(tmux.socketName) attach -t 0"
-            process = try SpawnedProcess("/usr/bin/script", ["-q", "-c", command, "/dev/null"],
-                                         environment: SpawnedProcess.testEnvironment(adding: ["TERM": "xterm-256color"]),
-                                         stdin: .descriptor(input.theirs))
+            process = try SpawnedProcess(
+                "/usr/bin/script",
+                ["-q", "-c", command, "/dev/null"],
+                environment: SpawnedProcess.testEnvironment(adding: ["TERM": "xterm-256color"]),
+                stdin: .descriptor(input.theirs)
+            )
             try waitUntil("the client to attach") { try tmux.display("#{session_attached}") == "1" }
         }
 
@@ -68,8 +77,13 @@ struct OrdersAppTests {
         let config = Self.config(tmux: socketName, socket: directory.file("s.sock"))
         var daemon = try DaemonProcess.start(in: directory, config: config)
         defer { daemon.stop() }
-        let tmux = try TmuxSession(["/bin/sh", "-c", #""$0" main --socket "$1"; echo "orders exited $?"; exec sleep 600"#, Binaries.orders, daemon.socketPath],
-                                   socketName: socketName)
+        let tmux = try TmuxSession(
+            [
+                "/bin/sh", "-c", #""$0" main --socket "$1"; echo "orders exited $?"; exec sleep 600"#, Binaries.orders,
+                daemon.socketPath,
+            ],
+            socketName: socketName
+        )
         try tmux.run(["set", "-g", "focus-events", "on"])
         let client = try AttachedClient(tmux)
         let screens = Screens()
@@ -88,7 +102,10 @@ struct OrdersAppTests {
         // 2. Enter opens detail 1042 in a new tmux window, in front.
         try tmux.sendKeys("Down", "Down", "Enter", target: ":0")
         try waitUntil("a second tmux window") { try Self.tmuxWindows(tmux).count == 2 }
-        #expect(try Self.tmuxWindows(tmux).last == "detail 1042", "the opener's place launched it: a tmux window of its session, titled by group and value")
+        #expect(
+            try Self.tmuxWindows(tmux).last == "detail 1042",
+            "the opener's place launched it: a tmux window of its session, titled by group and value"
+        )
         try tmux.waitForText("Order #1042 · Chen Wei", target: ":1")
         try tmux.waitForDisplay("#{window_index}", "1")
         let detail = try #require(try Self.detailWindow(probe))
@@ -104,8 +121,10 @@ struct OrdersAppTests {
         try waitUntil("the detail to be background") { try Self.phase(probe, group: "detail") == "background" }
         let paused = try tmux.waitForText("Refresh: paused while background", target: ":1")
         usleep(2_200_000)
-        #expect(try tmux.screen(":1").contains { $0 == paused.first { $0.contains("Refresh:") } },
-                "no refresh while background: \(paused)")
+        #expect(
+            try tmux.screen(":1").contains { $0 == paused.first { $0.contains("Refresh:") } },
+            "no refresh while background: \(paused)"
+        )
         try screens.capture("the list in front again; the detail paused", tmux, target: ":1")
 
         // 3. Enter on the same order: brought to front, no second window.
@@ -114,7 +133,10 @@ struct OrdersAppTests {
         try tmux.waitForText("#1042 is already open: brought it to front.", target: ":0")
         try tmux.waitForText(">> brought to front <<", target: ":1")
         #expect(try Self.tmuxWindows(tmux).count == 2, "no second tmux window")
-        #expect(try probe.call("window.list", #"{"group":"detail"}"#)["windows"]?.array?.count == 1, "no second detail window")
+        #expect(
+            try probe.call("window.list", #"{"group":"detail"}"#)["windows"]?.array?.count == 1,
+            "no second detail window"
+        )
         try screens.capture("3. the same order again: brought to front", tmux, target: ":1")
         try screens.capture("3. the list says so", tmux, target: ":0")
         try waitUntil("the detail to be active again") { try Self.phase(probe, group: "detail") == "active" }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `winctl attach --no-tty` with any standard input (windowd starts
 /// launch commands with `/dev/null`), and across a daemon restart, as winctl(1) promises.
@@ -22,14 +23,21 @@ struct AttachLineModeTests {
         return windows.contains { $0["id"]?.string == id && $0["attached"]?.bool == true }
     }
 
-    @Test("standard input /dev/null: attached, the end of input ends nothing, presenting until dismissed (plain and --json)",
-          arguments: [false, true])
+    @Test(
+        "standard input /dev/null: attached, the end of input ends nothing, presenting until dismissed (plain and --json)",
+        arguments: [false, true]
+    )
     func devNull(json: Bool) throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let id = try Self.openWindow(on: daemon)
-        let attach = try WinctlSession(["attach", "--no-tty", id], socket: daemon.socketPath, json: json,
-                                       stderr: daemon.directory.file("attach.err"), stdin: .null)
+        let attach = try WinctlSession(
+            ["attach", "--no-tty", id],
+            socket: daemon.socketPath,
+            json: json,
+            stderr: daemon.directory.file("attach.err"),
+            stdin: .null
+        )
         defer { attach.stop() }
         let first = try #require(try attach.readLine(), "output ended: \(daemon.directory.read("attach.err"))")
         #expect(json ? first.contains(#""attached":true"#) : first.hasPrefix("attached to"), "\(first)")
@@ -56,8 +64,13 @@ struct AttachLineModeTests {
         let input = open(commands, O_RDONLY | O_CLOEXEC)
         #expect(input >= 0)
         defer { close(input) }
-        let attach = try WinctlSession(["attach", "--no-tty", id], socket: daemon.socketPath, json: true,
-                                       stderr: daemon.directory.file("attach.err"), stdin: .descriptor(input))
+        let attach = try WinctlSession(
+            ["attach", "--no-tty", id],
+            socket: daemon.socketPath,
+            json: true,
+            stderr: daemon.directory.file("attach.err"),
+            stdin: .descriptor(input)
+        )
         defer { attach.stop() }
         _ = try attach.readJSON()
         let phase = try attach.readJSON { $0["aggregate"] != nil }
@@ -67,15 +80,22 @@ struct AttachLineModeTests {
         #expect(try attach.wait() == .exited(0), "\(daemon.directory.read("attach.err"))")
     }
 
-    @Test("windowd stopped (SIGTERM) or killed (SIGKILL) and started again: the presenter reconnects and attaches to the same id",
-          arguments: [SIGTERM, SIGKILL])
+    @Test(
+        "windowd stopped (SIGTERM) or killed (SIGKILL) and started again: the presenter reconnects and attaches to the same id",
+        arguments: [SIGTERM, SIGKILL]
+    )
     func reconnectsAcrossARestart(signal: Int32) throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess.start(in: directory)
         defer { daemon.stop() }
         let id = try Self.openWindow(on: daemon)
         let errors = directory.file("attach.err")
-        let attach = try WinctlSession(["attach", "--no-tty", id], socket: daemon.socketPath, json: true, stderr: errors)
+        let attach = try WinctlSession(
+            ["attach", "--no-tty", id],
+            socket: daemon.socketPath,
+            json: true,
+            stderr: errors
+        )
         defer { attach.stop() }
         #expect(try attach.readJSON()["window"]?["id"]?.string == id)
         try waitUntil("the daemon to list the window attached") { try Self.isAttached(id, on: daemon) }
@@ -91,7 +111,10 @@ struct AttachLineModeTests {
         // The same presenter goes on: a phase typed now reaches the new daemon.
         try attach.type("inactive")
         let phase = try attach.readJSON { $0["aggregate"] != nil }
-        #expect(phase["window"]?["id"]?.string == id && phase["window"]?["phase"]?.string == "inactive", "\(phase.jsonText)")
+        #expect(
+            phase["window"]?["id"]?.string == id && phase["window"]?["phase"]?.string == "inactive",
+            "\(phase.jsonText)"
+        )
         #expect(try Winctl.run(["close", id], socket: again.socketPath).status == 0)
         #expect(try attach.wait() == .exited(0), "\(directory.read("attach.err"))")
     }
@@ -102,7 +125,11 @@ struct AttachLineModeTests {
         defer { daemon.stop() }
         let id = try Self.openWindow(on: daemon)
         let errors = daemon.directory.file("attach.err")
-        let attach = try WinctlSession(["attach", "--no-tty", "--give-up", "1", id], socket: daemon.socketPath, stderr: errors)
+        let attach = try WinctlSession(
+            ["attach", "--no-tty", "--give-up", "1", id],
+            socket: daemon.socketPath,
+            stderr: errors
+        )
         defer { attach.stop() }
         _ = try attach.readLine()
         daemon.process.signal(SIGKILL)

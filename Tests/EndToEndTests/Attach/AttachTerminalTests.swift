@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `winctl attach` under a real terminal (winctl(1), Attached terminals): tmux on a private socket runs it,
 /// the test drives the daemon over its socket and reads the screen with `capture-pane`.
@@ -27,7 +28,10 @@ struct AttachTerminalTests {
     /// A pane whose program has exited is gone (or, with `remain-on-exit`, tmux 3.3 closes its
     /// pty at once and may drop the last line written); the shell keeps it to be read.
     static func attach(_ daemon: DaemonProcess, _ arguments: String...) -> [String] {
-        ["/bin/sh", "-c", #""$0" "$@"; echo "winctl exited $?"; exec sleep 600"#, Binaries.winctl, "--socket", daemon.socketPath, "attach"]
+        [
+            "/bin/sh", "-c", #""$0" "$@"; echo "winctl exited $?"; exec sleep 600"#, Binaries.winctl, "--socket",
+            daemon.socketPath, "attach",
+        ]
             + arguments
     }
 
@@ -44,7 +48,10 @@ struct AttachTerminalTests {
 
     @Test("the screen follows the app state: loading, sign-in, onboarding, main, error")
     func screenForEachAppState() throws {
-        let daemon = try DaemonProcess(in: TemporaryDirectory(), config: Self.config(minimumLoadingMilliseconds: 600_000))
+        let daemon = try DaemonProcess(
+            in: TemporaryDirectory(),
+            config: Self.config(minimumLoadingMilliseconds: 600_000)
+        )
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let client = try daemon.client()
@@ -76,7 +83,10 @@ struct AttachTerminalTests {
         #expect(main.contains { $0.contains("window   detail 42") })
         #expect(main.contains { $0.contains("id       \(id)") })
         #expect(main.contains { $0.contains("phase    background (app: background)") })
-        #expect(main.contains { $0.contains("detail  7      background  detached") }, "the other window and its phase: \(main)")
+        #expect(
+            main.contains { $0.contains("detail  7      background  detached") },
+            "the other window and its phase: \(main)"
+        )
 
         try client.call("app.transition", #"{"to":{"state":"error","error":"sessionExpired"}}"#)
         let error = try tmux.waitForText("Error: session expired")
@@ -142,7 +152,9 @@ struct AttachTerminalTests {
         defer { daemon.stop() }
         let tmux = try TmuxSession(Self.attach(daemon, "detail", "42"))
         try tmux.waitForText("winctl login USER", target: ":0")
-        try tmux.run(["new-window", "-d", "-t", ":1", Binaries.winctl, "--socket", daemon.socketPath, "attach", "detail", "7"])
+        try tmux.run([
+            "new-window", "-d", "-t", ":1", Binaries.winctl, "--socket", daemon.socketPath, "attach", "detail", "7",
+        ])
         try tmux.waitForText("winctl login USER", target: ":1")
         try tmux.run(["select-window", "-t", ":1"])
         try tmux.waitForDisplay("#{window_index}", "1")
@@ -184,7 +196,9 @@ struct AttachTerminalTests {
         do {
             try waitUntil("the presenter to attach again") { try Self.findWindow(client)?["attached"]?.bool == true }
         } catch {
-            Issue.record("\(error); the daemon's log:\n\(second.log)\nthe screen:\n\(try tmux.screen().joined(separator: "\n"))")
+            Issue.record(
+                "\(error); the daemon's log:\n\(second.log)\nthe screen:\n\(try tmux.screen().joined(separator: "\n"))"
+            )
             return
         }
         #expect(try Self.window(client)["id"]?.string == id)
@@ -199,11 +213,17 @@ struct AttachTerminalTests {
         // A fresh state directory: the id is unknown, so it attaches by group and value.
         second.stop()
         try tmux.waitForText("reconnecting")
-        let third = try DaemonProcess(in: directory, config: Self.config(stateDirectory: directory.file("fresh")), name: "windowd3")
+        let third = try DaemonProcess(
+            in: directory,
+            config: Self.config(stateDirectory: directory.file("fresh")),
+            name: "windowd3"
+        )
         defer { third.stop() }
         try third.waitUntilServing()
         let fresh = try third.client()
-        try waitUntil("the presenter to attach by group and value") { try Self.findWindow(fresh)?["attached"]?.bool == true }
+        try waitUntil("the presenter to attach by group and value") {
+            try Self.findWindow(fresh)?["attached"]?.bool == true
+        }
         let newID = try #require(try Self.window(fresh)["id"]?.string)
         #expect(newID != id)
         try waitUntil("the panel to be stored again") {

@@ -1,8 +1,8 @@
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
 
 /// `winctl attach` execs `winctl-attach` (the one-shot commands do not link NIO, for start-up speed); it
 /// finds it next to itself or, as `make install` lays them out, in `../libexec/windowd/`.
@@ -16,8 +16,13 @@ struct WinctlPresenterLookupTests {
         let winctl = try Self.copy(Binaries.winctl, to: prefix.file("bin"))
         try Self.copy(Binaries.winctlAttach, to: prefix.file("libexec/windowd"))
 
-        let session = try WinctlSession(["attach", "detail", "8"], socket: daemon.socketPath, json: true,
-                                        stderr: daemon.directory.file("attach.err"), executable: winctl)
+        let session = try WinctlSession(
+            ["attach", "detail", "8"],
+            socket: daemon.socketPath,
+            json: true,
+            stderr: daemon.directory.file("attach.err"),
+            executable: winctl
+        )
         defer { session.stop() }
         let attached: JSONValue
         do {
@@ -25,7 +30,10 @@ struct WinctlPresenterLookupTests {
         } catch {
             throw TestFailure("\(error); its stderr: \(daemon.directory.read("attach.err"))")
         }
-        let id = try #require(attached["window"]?["id"]?.string, "attach prints the attach result first: \(attached.jsonText) \(daemon.directory.read("attach.err"))")
+        let id = try #require(
+            attached["window"]?["id"]?.string,
+            "attach prints the attach result first: \(attached.jsonText) \(daemon.directory.read("attach.err"))"
+        )
         #expect(try daemon.client().call("daemon.status")["attached"]?.int == 1)
         try session.type("q")
         #expect(try session.wait() == .exited(0))

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// windowd-protocol(7), "Limits", `max_outbound_bytes`: a subscriber that keeps reading is never
 /// disconnected because others wrote fast within their limits; a burst from many clients at once
@@ -15,7 +16,9 @@ struct BurstTests {
     static let writers = 60
     static let opensPerWriter = 600
 
-    @Test("60 clients each send one ~56 KiB batch of 600 new window.open at once; a subscriber that reads gets all 36,000 events, seq without a gap, and stays connected")
+    @Test(
+        "60 clients each send one ~56 KiB batch of 600 new window.open at once; a subscriber that reads gets all 36,000 events, seq without a gap, and stays connected"
+    )
     func burstReachesAReadingSubscriber() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -36,7 +39,8 @@ struct BurstTests {
         var closed = false
         while seqs.count < total, !deadline.hasPassed {
             let wait = Duration.milliseconds(Int64(max(deadline.remainingMilliseconds, 1)))
-            guard let line = try subscriber.readRawLine(timeout: wait, what: "event \(seqs.count + 1) of \(total)") else {
+            guard let line = try subscriber.readRawLine(timeout: wait, what: "event \(seqs.count + 1) of \(total)")
+            else {
                 closed = true
                 break
             }
@@ -48,9 +52,15 @@ struct BurstTests {
         #expect(gap == nil, "seq runs 1, 2, 3, … without a gap (first break: \(String(describing: gap)))")
 
         let written = try outcome.wait(timeout: TestTiming.scaled(.seconds(120)))
-        #expect(written == total, "every writer's batch was answered, each open creating a window (\(written) of \(total))")
+        #expect(
+            written == total,
+            "every writer's batch was answered, each open creating a window (\(written) of \(total))"
+        )
         #expect(try subscriber.call("daemon.status")["windows"]?.int == Int64(total), "the subscriber is still served")
-        #expect(!daemon.log.contains("does not read"), "no reading client was taken for one that does not read:\n\(daemon.log.suffix(600))")
+        #expect(
+            !daemon.log.contains("does not read"),
+            "no reading client was taken for one that does not read:\n\(daemon.log.suffix(600))"
+        )
     }
 
     /// Connects ``writers`` clients, has each send one batch of ``opensPerWriter`` new values at
@@ -62,14 +72,23 @@ struct BurstTests {
             let padding = String(repeating: "v", count: 5)
             for (writer, client) in clients.enumerated() {
                 let requests = (0..<opensPerWriter).map { index in
-                    RawClient.requestLine(id: Int64(index), method: "window.open", params: #"{"group":"notes","value":"w\#(writer)-\#(index)-\#(padding)"}"#)
+                    RawClient.requestLine(
+                        id: Int64(index),
+                        method: "window.open",
+                        params: #"{"group":"notes","value":"w\#(writer)-\#(index)-\#(padding)"}"#
+                    )
                 }
                 let batch = "[" + requests.joined(separator: ",") + "]"
                 try send(batch, on: client)
             }
             var created = 0
             for (writer, client) in clients.enumerated() {
-                guard let line = try client.readRawLine(timeout: TestTiming.scaled(.seconds(120)), what: "writer \(writer)'s batch reply") else {
+                guard
+                    let line = try client.readRawLine(
+                        timeout: TestTiming.scaled(.seconds(120)),
+                        what: "writer \(writer)'s batch reply"
+                    )
+                else {
                     throw TestFailure("windowd closed writer \(writer)'s connection instead of answering its batch")
                 }
                 let replies = try RawJSON.parse(line).array ?? []
@@ -82,7 +101,9 @@ struct BurstTests {
     /// Sends one batch line, which must be a legal message (under `max_message_bytes`) of about 56 KiB.
     private static func send(_ batch: String, on client: RawClient) throws {
         let size = batch.utf8.count
-        guard size > 50 * 1_024, size < 65_536 else { throw TestFailure("the batch is \(size) bytes, not about 56 KiB") }
+        guard size > 50 * 1_024, size < 65_536 else {
+            throw TestFailure("the batch is \(size) bytes, not about 56 KiB")
+        }
         try client.send(line: batch)
     }
 }
@@ -112,7 +133,9 @@ private final class WriterOutcome: @unchecked Sendable {
 }
 
 extension BurstTests {
-    @Test("while a subscriber that stopped reading holds the writers back, they wait and are all answered once it is disconnected after outbound_stall_ms; a client that sends and leaves meanwhile is carried out")
+    @Test(
+        "while a subscriber that stopped reading holds the writers back, they wait and are all answered once it is disconnected after outbound_stall_ms; a client that sends and leaves meanwhile is carried out"
+    )
     func keptRequestsAreCarriedOut() throws {
         let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["outbound_stall_ms = 1500"]))
         defer { daemon.stop() }
@@ -123,7 +146,11 @@ extension BurstTests {
         // Enough events (about 1.9 MB) to fill the stopped subscriber's socket and a quarter of
         // max_outbound_bytes: from then on requests wait, answered once it is disconnected.
         let lines = (0..<4_000).map { index in
-            RawClient.requestLine(id: Int64(index), method: "window.open", params: #"{"group":"notes","value":"\#(index)-\#(padding)"}"#)
+            RawClient.requestLine(
+                id: Int64(index),
+                method: "window.open",
+                params: #"{"group":"notes","value":"\#(index)-\#(padding)"}"#
+            )
         }
         // Meanwhile, most likely while requests are held back, a client sends one and leaves.
         let socket = daemon.socketPath
@@ -137,9 +164,16 @@ extension BurstTests {
         let started = ContinuousClock.now
         let replies = try writer.pipeline(lines, inFlight: 200)
         #expect(replies.count == lines.count, "every request of the writer is answered")
-        #expect(ContinuousClock.now - started >= .milliseconds(1_400), "the writer waited for the stopped subscriber (\(ContinuousClock.now - started))")
-        #expect(daemon.log.contains("outbound_stall_ms"), "the stopped subscriber was disconnected for holding the others back:\n\(daemon.log.suffix(800))")
-        try waitUntil("the request of the client that left to be carried out", timeout: TestTiming.scaled(.seconds(20))) {
+        #expect(
+            ContinuousClock.now - started >= .milliseconds(1_400),
+            "the writer waited for the stopped subscriber (\(ContinuousClock.now - started))"
+        )
+        #expect(
+            daemon.log.contains("outbound_stall_ms"),
+            "the stopped subscriber was disconnected for holding the others back:\n\(daemon.log.suffix(800))"
+        )
+        try waitUntil("the request of the client that left to be carried out", timeout: TestTiming.scaled(.seconds(20)))
+        {
             let windows = try writer.call("window.list")["windows"]?.array ?? []
             return windows.contains { $0["group"]?.string == "detail" && $0["value"]?.int == 7 }
         }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// windowd(8) and windowd.toml(5), `max_clients`: the daemon raises its soft open-file limit for
 /// `max_clients`; where the hard limit is lower it refuses the clients it has no descriptor for
@@ -13,11 +14,15 @@ struct DescriptorLimitTests {
     /// Connections made: more than `max_clients` (1,024).
     static let connections = 1_100
 
-    @Test("started with a soft open-file limit of 1,024 under a higher hard one, windowd raises it and serves 1,024 of 1,100 clients, refusing the rest with limit_exceeded")
+    @Test(
+        "started with a soft open-file limit of 1,024 under a higher hard one, windowd raises it and serves 1,024 of 1,100 clients, refusing the rest with limit_exceeded"
+    )
     func raisesTheSoftLimit() throws {
         let hard = Self.raiseOwnLimit()
         guard hard >= 1_024 + 64 + Self.connections else {
-            Issue.record("this test needs a hard open-file limit of at least \(1_024 + 64 + Self.connections), not \(hard)")
+            Issue.record(
+                "this test needs a hard open-file limit of at least \(1_024 + 64 + Self.connections), not \(hard)"
+            )
             return
         }
         let daemon = try Self.start(nofile: "1024:\(hard)")
@@ -31,7 +36,9 @@ struct DescriptorLimitTests {
         #expect(refused == Self.connections - 1_024, "the rest get limit_exceeded, then the close")
     }
 
-    @Test("with soft and hard open-file limits of 1,024, windowd refuses the clients past what it has with limit_exceeded, answers winctl, logs it and does not spin")
+    @Test(
+        "with soft and hard open-file limits of 1,024, windowd refuses the clients past what it has with limit_exceeded, answers winctl, logs it and does not spin"
+    )
     func refusesPastTheHardLimit() throws {
         _ = Self.raiseOwnLimit()
         let daemon = try Self.start(nofile: "1024:1024")
@@ -39,10 +46,16 @@ struct DescriptorLimitTests {
         #expect(try Self.softLimit(of: daemon.pid) == 1_024)
 
         let (served, refused) = try Self.connectAll(to: daemon)
-        #expect(served + refused == Self.connections, "every client was served or refused (\(served) served, \(refused) refused)")
+        #expect(
+            served + refused == Self.connections,
+            "every client was served or refused (\(served) served, \(refused) refused)"
+        )
         #expect(served >= 900 && served < 1_024, "as many clients as the descriptors allow are served (\(served))")
         #expect(refused > 0)
-        #expect(daemon.log.contains("open-file limit serves fewer clients than max_clients"), "the shortfall is logged at start")
+        #expect(
+            daemon.log.contains("open-file limit serves fewer clients than max_clients"),
+            "the shortfall is logged at start"
+        )
         #expect(daemon.log.contains("refused connections over the client limit"), "the refusals are logged")
 
         let status = try Winctl.run(["--timeout", "2", "status"], socket: daemon.socketPath)
@@ -60,7 +73,10 @@ struct DescriptorLimitTests {
 
     /// A daemon started through `prlimit --nofile=LIMITS`.
     static func start(nofile: String) throws -> DaemonProcess {
-        let daemon = try DaemonProcess(in: TemporaryDirectory(), wrapper: ["/usr/bin/prlimit", "--nofile=\(nofile)", "--"])
+        let daemon = try DaemonProcess(
+            in: TemporaryDirectory(),
+            wrapper: ["/usr/bin/prlimit", "--nofile=\(nofile)", "--"]
+        )
         try daemon.waitUntilServing()
         try daemon.waitForAppState("unauthenticated")
         return daemon
@@ -72,12 +88,16 @@ struct DescriptorLimitTests {
     /// daemon stops.
     static func connectAll(to daemon: DaemonProcess) throws -> (served: Int, refused: Int) {
         let probe = try daemon.client()
-        try waitUntil("the start-up probe connections to close") { try probe.call("daemon.status")["clients"]?.int == 1 }
+        try waitUntil("the start-up probe connections to close") {
+            try probe.call("daemon.status")["clients"]?.int == 1
+        }
         var clients = [probe]
         for _ in 1..<connections { clients.append(try daemon.client()) }
         for (index, client) in clients.enumerated() {
             // A refused client may be closed already: its error line is still there to read.
-            try? client.send(line: RawClient.requestLine(id: 1, method: "hello", params: #"{"client":"c\#(index)","protocol":1}"#))
+            try? client.send(
+                line: RawClient.requestLine(id: 1, method: "hello", params: #"{"client":"c\#(index)","protocol":1}"#)
+            )
         }
         let deadline = Deadline(TestTiming.scaled(.seconds(60)))
         var served = 0
@@ -85,7 +105,9 @@ struct DescriptorLimitTests {
         var silent = 0
         for (index, client) in clients.enumerated() {
             let wait = Duration.milliseconds(Int64(max(deadline.remainingMilliseconds, 1)))
-            guard let line = try? client.readRawLine(timeout: wait, what: "hello's reply or a refusal"), let reply = try? RawJSON.parse(line) else {
+            guard let line = try? client.readRawLine(timeout: wait, what: "hello's reply or a refusal"),
+                let reply = try? RawJSON.parse(line)
+            else {
                 silent += 1
                 continue
             }
@@ -96,7 +118,9 @@ struct DescriptorLimitTests {
                 let rest = try client.readUntilClosed(timeout: .seconds(5))
                 #expect(rest.isEmpty, "client \(index + 1): nothing after the refusal but the close")
             } else {
-                Issue.record("client \(index + 1): neither hello's reply nor limit_exceeded: \(String(decoding: line.prefix(300), as: UTF8.self))")
+                Issue.record(
+                    "client \(index + 1): neither hello's reply nor limit_exceeded: \(String(decoding: line.prefix(300), as: UTF8.self))"
+                )
             }
         }
         #expect(silent == 0, "\(silent) clients got no answer at all")
@@ -117,7 +141,10 @@ struct DescriptorLimitTests {
     static func softLimit(of pid: pid_t) throws -> Int {
         let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
         guard let line = limits.split(separator: "\n").first(where: { $0.hasPrefix("Max open files") }),
-              let soft = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap({ Int($0) }) else {
+            let soft = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap({
+                Int($0)
+            })
+        else {
             throw TestFailure("no soft open-file limit in /proc/\(pid)/limits:\n\(limits)")
         }
         return soft

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The state directory failing under a running daemon: read-only or full. A write
 /// whose commit fails is refused with a clear error and not applied, reads are
@@ -37,24 +38,35 @@ struct FaultInjectionTests {
         /// Everything here is in `daemon`'s state, as it was acknowledged.
         func check(against client: RawClient) throws {
             let listed = try #require(client.call("window.list", #"{"group":"detail"}"#)["windows"]?.array)
-            let present = Dictionary(listed.compactMap { window -> (Int64, String)? in
-                guard let value = window["value"]?.int, let id = window["id"]?.string else { return nil }
-                return (value, id)
-            }, uniquingKeysWith: { first, _ in first })
+            let present = Dictionary(
+                listed.compactMap { window -> (Int64, String)? in
+                    guard let value = window["value"]?.int, let id = window["id"]?.string else { return nil }
+                    return (value, id)
+                },
+                uniquingKeysWith: { first, _ in first }
+            )
             for (value, id) in windows {
-                #expect(present[value] == id, "acknowledged window detail/\(value) (\(id)) is missing after the restart")
+                #expect(
+                    present[value] == id,
+                    "acknowledged window detail/\(value) (\(id)) is missing after the restart"
+                )
             }
             for (id, keys) in storage {
                 let stored = try client.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]
                 for (key, length) in keys {
-                    #expect(stored?[key]?.string?.count == length, "acknowledged storage \(key) of \(id) is missing or changed")
+                    #expect(
+                        stored?[key]?.string?.count == length,
+                        "acknowledged storage \(key) of \(id) is missing or changed"
+                    )
                 }
             }
         }
     }
 
-    @Test("the state directory turns read-only under a running daemon: writes refused clearly, reads served, recovery, nothing acknowledged lost",
-          .enabled(if: WriteFaultInjector.isAvailable, WriteFaultInjector.reason))
+    @Test(
+        "the state directory turns read-only under a running daemon: writes refused clearly, reads served, recovery, nothing acknowledged lost",
+        .enabled(if: WriteFaultInjector.isAvailable, WriteFaultInjector.reason)
+    )
     func readOnlyStateDirectory() throws {
         let directory = try TemporaryDirectory()
         var acknowledged = Acknowledged()
@@ -66,33 +78,61 @@ struct FaultInjectionTests {
         let injector = try WriteFaultInjector.start(daemon: first, in: directory)
         defer { injector.stop() }
         let refused = try client.request("window.open", #"{"group":"detail","value":100}"#)
-        #expect(refused.code == -32603, "the first write after the directory went read-only fails: \(refused.message.jsonText)")
+        #expect(
+            refused.code == -32603,
+            "the first write after the directory went read-only fails: \(refused.message.jsonText)"
+        )
         // The change was undone when its commit failed: the reply says it is not applied.
         #expect(refused.errorMessage?.contains("could not save the change") == true, "\(refused.message.jsonText)")
         #expect(refused.errorMessage?.contains("not applied") == true, "\(refused.message.jsonText)")
         let listed = try client.call("window.list", #"{"group":"detail"}"#)["windows"]?.array ?? []
         #expect(!listed.contains { $0["value"]?.int == 100 }, "the window.open whose commit failed is not applied")
-        let again = try client.request("storage.set", #"{"id":"\#(acknowledged.windows[0]!)","key":"later","value":"x"}"#)
+        let again = try client.request(
+            "storage.set",
+            #"{"id":"\#(acknowledged.windows[0]!)","key":"later","value":"x"}"#
+        )
         #expect(again.code == -32603, "later writes fail while the directory refuses them: \(again.message.jsonText)")
-        #expect(again.errorMessage?.contains("try again once the state directory accepts writes") == true, "the refusal says what to do")
-        #expect(try client.call("storage.get", #"{"id":"\#(acknowledged.windows[0]!)"}"#)["storage"]?["later"] == nil, "and is not applied")
+        #expect(
+            again.errorMessage?.contains("try again once the state directory accepts writes") == true,
+            "the refusal says what to do"
+        )
+        #expect(
+            try client.call("storage.get", #"{"id":"\#(acknowledged.windows[0]!)"}"#)["storage"]?["later"] == nil,
+            "and is not applied"
+        )
         #expect(try client.request("app.transition", #"{"to":{"state":"authenticated","user":"bob"}}"#).code == -32603)
 
         // Reads go on while writes cannot.
         #expect(try client.call("window.list")["windows"]?.array?.count ?? 0 >= 5)
-        #expect(try client.call("storage.get", #"{"id":"\#(acknowledged.windows[1]!)","key":"k0"}"#)["storage"]?["k0"]?.string?.count == 100)
+        #expect(
+            try client.call("storage.get", #"{"id":"\#(acknowledged.windows[1]!)","key":"k0"}"#)["storage"]?["k0"]?
+                .string?.count == 100
+        )
         #expect(try client.call("daemon.status")["windows"] != nil)
         #expect(try client.call("scene.phase")["aggregate"]?.string == "background")
-        #expect(try first.client().call("app.state")["state"]?["state"]?.string == "unauthenticated", "new connections are served too")
+        #expect(
+            try first.client().call("app.state")["state"]?["state"]?.string == "unauthenticated",
+            "new connections are served too"
+        )
         #expect(first.log.contains("cannot commit state"), "the failure is logged:\n\(first.log)")
 
         injector.stop()
-        try expectRecovery(of: first, client: client, in: directory, probe: 200, then: 300..<305, storing: 100, &acknowledged)
+        try expectRecovery(
+            of: first,
+            client: client,
+            in: directory,
+            probe: 200,
+            then: 300..<305,
+            storing: 100,
+            &acknowledged
+        )
         #expect(first.log.contains("recovered"), "the recovery is logged:\n\(first.log)")
     }
 
-    @Test("a state directory that is read-only at start: windowd refuses to start and names it; starts with everything once writable",
-          .enabled(if: FaultInjectionTests.canMount, FaultInjectionTests.mountReason))
+    @Test(
+        "a state directory that is read-only at start: windowd refuses to start and names it; starts with everything once writable",
+        .enabled(if: FaultInjectionTests.canMount, FaultInjectionTests.mountReason)
+    )
     func readOnlyAtStart() throws {
         let directory = try TemporaryDirectory()
         let mount = try StateMount(in: directory, size: "16m")
@@ -116,8 +156,10 @@ struct FaultInjectionTests {
         try acknowledged.check(against: second.client())
     }
 
-    @Test("a full state directory: writes refused clearly, reads served, recovery when space returns, nothing acknowledged lost",
-          .enabled(if: FaultInjectionTests.canMount, FaultInjectionTests.mountReason))
+    @Test(
+        "a full state directory: writes refused clearly, reads served, recovery when space returns, nothing acknowledged lost",
+        .enabled(if: FaultInjectionTests.canMount, FaultInjectionTests.mountReason)
+    )
     func fullStateDirectory() throws {
         let directory = try TemporaryDirectory()
         let mount = try StateMount(in: directory, size: "4m")
@@ -157,15 +199,31 @@ struct FaultInjectionTests {
         #expect(refused.errorMessage?.contains("state directory accepts writes") == true, "\(refused.message.jsonText)")
         #expect(first.log.contains("cannot commit state"), "the failure is logged:\n\(first.log)")
 
-        #expect(try client.call("window.list", #"{"group":"detail"}"#)["windows"]?.array?.count ?? 0 >= acknowledged.windows.count)
-        #expect(try client.call("storage.get", #"{"id":"\#(acknowledged.windows[0]!)"}"#)["storage"]?["k0"]?.string?.count == 100)
+        #expect(
+            try client.call("window.list", #"{"group":"detail"}"#)["windows"]?.array?.count ?? 0
+                >= acknowledged.windows.count
+        )
+        #expect(
+            try client.call("storage.get", #"{"id":"\#(acknowledged.windows[0]!)"}"#)["storage"]?["k0"]?.string?.count
+                == 100
+        )
 
         #expect(unlink(filler) == 0)
-        try expectRecovery(of: first, client: client, in: directory, probe: 5_000, then: 5_001..<5_004, storing: 1_000, &acknowledged)
+        try expectRecovery(
+            of: first,
+            client: client,
+            in: directory,
+            probe: 5_000,
+            then: 5_001..<5_004,
+            storing: 1_000,
+            &acknowledged
+        )
     }
 
-    @Test("a full 256 KiB state directory freed again takes writes for good: the write-ahead log does not fill it again",
-          .enabled(if: FaultInjectionTests.canMount, FaultInjectionTests.mountReason))
+    @Test(
+        "a full 256 KiB state directory freed again takes writes for good: the write-ahead log does not fill it again",
+        .enabled(if: FaultInjectionTests.canMount, FaultInjectionTests.mountReason)
+    )
     func smallDiskFreedAgain() throws {
         let directory = try TemporaryDirectory()
         let mount = try StateMount(in: directory, size: "256k")
@@ -179,7 +237,9 @@ struct FaultInjectionTests {
         try mount.fill(filler)
         var refused = 0
         for attempt in 0..<50 where refused == 0 {
-            if try client.request("storage.set", #"{"id":"\#(id)","key":"k","value":"\#(attempt)"}"#).result == nil { refused += 1 }
+            if try client.request("storage.set", #"{"id":"\#(id)","key":"k","value":"\#(attempt)"}"#).result == nil {
+                refused += 1
+            }
         }
         #expect(refused > 0, "the full disk refuses a write")
         #expect(unlink(filler) == 0)
@@ -189,13 +249,17 @@ struct FaultInjectionTests {
         var failures: [Int] = []
         for write in 0..<200 {
             let (key, value) = ("k\(write % 4)", String(repeating: String(write % 10), count: 1_200))
-            if try client.request("storage.set", #"{"id":"\#(id)","key":"\#(key)","value":"\#(value)"}"#).result != nil {
+            if try client.request("storage.set", #"{"id":"\#(id)","key":"\#(key)","value":"\#(value)"}"#).result != nil
+            {
                 values[key] = value
             } else {
                 failures.append(write)
             }
         }
-        #expect(failures.isEmpty, "writes refused after the disk was freed: \(failures.count) of 200, from write \(failures.first ?? 0) on")
+        #expect(
+            failures.isEmpty,
+            "writes refused after the disk was freed: \(failures.count) of 200, from write \(failures.first ?? 0) on"
+        )
         try CrashRestoreTests.kill9(first)
         let second = try CrashRestoreTests.restart(in: directory, name: "second")
         defer { second.stop() }
@@ -203,8 +267,10 @@ struct FaultInjectionTests {
         for (key, value) in values { #expect(stored?[key]?.string == value, "\(key) as last acknowledged") }
     }
 
-    @Test("window.attach that opens a window is undone when its commit fails, like window.open",
-          .enabled(if: WriteFaultInjector.isAvailable, WriteFaultInjector.reason))
+    @Test(
+        "window.attach that opens a window is undone when its commit fails, like window.open",
+        .enabled(if: WriteFaultInjector.isAvailable, WriteFaultInjector.reason)
+    )
     func attachOpenWhileReadOnly() throws {
         let directory = try TemporaryDirectory()
         let first = try CrashRestoreTests.restart(in: directory, name: "first")
@@ -222,14 +288,24 @@ struct FaultInjectionTests {
         defer { second.stop() }
         let after = try second.client().call("window.list", #"{"group":"detail"}"#)["windows"]?.array ?? []
         let survived = after.contains { $0["value"]?.int == 77 }
-        #expect(attach.code == -32603, "an attach that would open a window is refused like window.open: \(attach.message.jsonText)")
+        #expect(
+            attach.code == -32603,
+            "an attach that would open a window is refused like window.open: \(attach.message.jsonText)"
+        )
         #expect(!survived, "the refused attach did not open the window")
     }
 
     /// Once the store accepts writes again (`probe` opens): more acknowledged writes, then
     /// kill -9, and the restarted daemon must hold every write ever acknowledged.
-    private func expectRecovery(of daemon: DaemonProcess, client: RawClient, in directory: TemporaryDirectory, probe: Int64,
-                                then values: Range<Int64>, storing length: Int, _ acknowledged: inout Acknowledged) throws {
+    private func expectRecovery(
+        of daemon: DaemonProcess,
+        client: RawClient,
+        in directory: TemporaryDirectory,
+        probe: Int64,
+        then values: Range<Int64>,
+        storing length: Int,
+        _ acknowledged: inout Acknowledged
+    ) throws {
         try waitUntil("windowd to accept writes again", timeout: .seconds(10)) {
             try client.request("window.open", #"{"group":"detail","value":\#(probe)}"#).result != nil
         }
@@ -240,10 +316,20 @@ struct FaultInjectionTests {
         try acknowledged.check(against: second.client())
     }
 
-    private func open(_ value: Int64, storing length: Int, with client: RawClient, into acknowledged: inout Acknowledged) throws {
-        let id = try #require(client.call("window.open", #"{"group":"detail","value":\#(value)}"#)["window"]?["id"]?.string)
+    private func open(
+        _ value: Int64,
+        storing length: Int,
+        with client: RawClient,
+        into acknowledged: inout Acknowledged
+    ) throws {
+        let id = try #require(
+            client.call("window.open", #"{"group":"detail","value":\#(value)}"#)["window"]?["id"]?.string
+        )
         acknowledged.windows[value] = id
-        try client.call("storage.set", #"{"id":"\#(id)","key":"k0","value":"\#(String(repeating: "v", count: length))"}"#)
+        try client.call(
+            "storage.set",
+            #"{"id":"\#(id)","key":"k0","value":"\#(String(repeating: "v", count: length))"}"#
+        )
         acknowledged.storage[id, default: [:]]["k0"] = length
     }
 }
@@ -311,6 +397,11 @@ private enum WriteFaultInjector {
     static func start(daemon: DaemonProcess, in directory: TemporaryDirectory) throws -> SyscallFaultInjector {
         // The pid that serves (and writes), as the daemon itself reports it.
         let pid = try #require(daemon.client().call("hello", #"{"client":"faults","protocol":1}"#)["pid"]?.int)
-        return try SyscallFaultInjector(pid: pid_t(pid), call: "pwrite64", fault: "error=EROFS", log: directory.file("strace.err"))
+        return try SyscallFaultInjector(
+            pid: pid_t(pid),
+            call: "pwrite64",
+            fault: "error=EROFS",
+            log: directory.file("strace.err")
+        )
     }
 }

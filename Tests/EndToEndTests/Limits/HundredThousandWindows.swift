@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Synchronization
 import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A state directory holding `max_windows` (100,000) windows of `detail`, values 0…99,999, made
 /// once per test run: opened through one pipelined connection, then the daemon stopped with
@@ -40,7 +41,9 @@ final class HundredThousandWindows: @unchecked Sendable {
 
     private static func removeDirectory() {
         cache.withLock { cached in
-            if case .success(let fixture)? = cached { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
+            if case .success(let fixture)? = cached {
+                try? FileManager.default.removeItem(atPath: fixture.directory.path)
+            }
         }
     }
 
@@ -51,7 +54,11 @@ final class HundredThousandWindows: @unchecked Sendable {
         try daemon.waitForAppState("unauthenticated")
         let client = try daemon.client()
         let lines = (0..<Self.count).map { value in
-            RawClient.requestLine(id: Int64(value), method: "window.open", params: #"{"group":"detail","value":\#(value)}"#)
+            RawClient.requestLine(
+                id: Int64(value),
+                method: "window.open",
+                params: #"{"group":"detail","value":\#(value)}"#
+            )
         }
         let started = ContinuousClock.now
         let replies = try client.pipeline(lines, inFlight: 1_000, timeout: TestTiming.scaled(.seconds(240)))
@@ -62,15 +69,21 @@ final class HundredThousandWindows: @unchecked Sendable {
         for (value, line) in replies.enumerated() {
             let reply = try RawJSON.parse(line)
             let window = reply.result?["window"]
-            if reply["id"]?.int != Int64(value) || reply.result?["created"]?.bool != true || window?["value"]?.int != Int64(value),
-               problems.count < 10 {
+            if reply["id"]?.int != Int64(value) || reply.result?["created"]?.bool != true
+                || window?["value"]?.int != Int64(value),
+                problems.count < 10
+            {
                 problems.append("open of \(value): \(String(decoding: line.prefix(300), as: UTF8.self))")
             }
             ids.append(window?["id"]?.string ?? "missing-\(value)")
         }
         self.ids = ids
         self.problems = problems
-        overLimitReply = try client.rawCall("window.open", #"{"group":"detail","value":\#(Self.count)}"#, id: Int64(Self.count))
+        overLimitReply = try client.rawCall(
+            "window.open",
+            #"{"group":"detail","value":\#(Self.count)}"#,
+            id: Int64(Self.count)
+        )
         termination = daemon.stop(grace: TestTiming.scaled(.seconds(30)))
         print("HundredThousandWindows: \(Self.count) pipelined window.open in \(openDuration)")
     }
@@ -96,7 +109,9 @@ final class HundredThousandWindows: @unchecked Sendable {
                 problems.append("\(what): unexpected window \(window)")
                 break
             }
-            if window["id"]?.string != ids[Int(value)] || window["group"]?.string != "detail" || !seen.insert(value).inserted {
+            if window["id"]?.string != ids[Int(value)] || window["group"]?.string != "detail"
+                || !seen.insert(value).inserted
+            {
                 problems.append("\(what): window of value \(value) is \(window), its id was \(ids[Int(value)])")
                 break
             }

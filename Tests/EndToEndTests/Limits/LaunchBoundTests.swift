@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The daemon's launches are bounded (windowd-protocol(7), "Limits"): at most 16 in flight per
 /// app, a launch being in flight until its process attaches or exits; more fail with
@@ -19,12 +20,17 @@ struct LaunchBoundTests {
     func batchOfSixHundred() throws {
         let directory = try TemporaryDirectory()
         let script = #"echo $$ >> '\#(directory.file("pids"))'; exec sleep 60"#
-        let daemon = try DaemonProcess(in: directory, config: TestConfig.text(extra: """
+        let daemon = try DaemonProcess(
+            in: directory,
+            config: TestConfig.text(
+                extra: """
 
-            [groups.spawn]
-            value = "int"
-            launch = ["/bin/sh", "-c", \(JSONValue.quote(script)), "{id}"]
-            """))
+                    [groups.spawn]
+                    value = "int"
+                    launch = ["/bin/sh", "-c", \(JSONValue.quote(script)), "{id}"]
+                    """
+            )
+        )
         defer {
             for pid in Self.pids(in: directory) { kill(pid, SIGKILL) }
             daemon.stop()
@@ -33,7 +39,9 @@ struct LaunchBoundTests {
         let watcher = try daemon.client()
         try watcher.call("events.subscribe", #"{"types":["window.launchFailed"]}"#)
         let client = try daemon.client()
-        let batch = (0..<600).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"window.open","params":{"group":"spawn","value":\#($0)}}"# }
+        let batch = (0..<600).map {
+            #"{"jsonrpc":"2.0","id":\#($0),"method":"window.open","params":{"group":"spawn","value":\#($0)}}"#
+        }
         try client.send(line: "[" + batch.joined(separator: ",") + "]")
         var failures = 0
         while failures < 584 {
@@ -47,6 +55,9 @@ struct LaunchBoundTests {
         let started = Self.pids(in: directory)
         #expect(started.count == 16, "started \(started.count)")
         #expect(started.filter { kill($0, 0) == 0 }.count == 16)
-        #expect(try watcher.call("window.list", #"{"group":"spawn"}"#)["windows"]?.array?.count == 600, "every window stays")
+        #expect(
+            try watcher.call("window.list", #"{"group":"spawn"}"#)["windows"]?.array?.count == 600,
+            "every window stays"
+        )
     }
 }

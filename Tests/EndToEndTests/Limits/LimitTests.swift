@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// windowd(8), Socket and access: every declared limit, at its value — and every method still works there. The
 /// tests run one at a time: several hold a daemon with 100,000 windows, and the machine is shared.
@@ -21,7 +22,10 @@ struct LimitTests {
         #expect(fixture.ids.allSatisfy { $0.count == 36 && $0 == $0.lowercased() }, "ids are lower-case UUIDs")
         let over = fixture.overLimitReply
         #expect(over.code == -32000 && over.reason == "limit_exceeded", "the 100,001st: \(over)")
-        #expect(over.errorMessage?.contains("100000") == true || over.errorMessage?.contains("100,000") == true, "the refusal names the limit: \(over)")
+        #expect(
+            over.errorMessage?.contains("100000") == true || over.errorMessage?.contains("100,000") == true,
+            "the refusal names the limit: \(over)"
+        )
         #expect(fixture.termination == .exited(0), "SIGTERM with 100,000 windows ends with exit 0")
         print("limits: 100,000 pipelined window.open took \(fixture.openDuration)")
     }
@@ -38,9 +42,14 @@ struct LimitTests {
                 let reply = try client.rawCall("window.list", params, timeout: TestTiming.scaled(.seconds(60)))
                 let problems = fixture.check(reply.result?["windows"], "window.list \(params ?? "")")
                 #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-                print("limits: window.list \(params ?? "") of 100,000 windows read and parsed in \(ContinuousClock.now - started)")
-                #expect(try client.rawCall("hello", #"{"client":"e2e","protocol":1}"#, id: 2).result?["server"]?.string == "windowd",
-                        "the connection is still served after the big reply")
+                print(
+                    "limits: window.list \(params ?? "") of 100,000 windows read and parsed in \(ContinuousClock.now - started)"
+                )
+                #expect(
+                    try client.rawCall("hello", #"{"client":"e2e","protocol":1}"#, id: 2).result?["server"]?.string
+                        == "windowd",
+                    "the connection is still served after the big reply"
+                )
             }
         }
     }
@@ -111,7 +120,10 @@ struct LimitTests {
         let secondProblems = fixture.check(secondList.result?["windows"], "after the second restore")
         #expect(secondProblems.isEmpty, "\(secondProblems.joined(separator: "\n"))")
         let windows = secondList.result?["windows"]?.array ?? []
-        #expect(windows.allSatisfy { $0["attached"]?.bool == false && $0["phase"]?.string == "background" }, "restored detached and background")
+        #expect(
+            windows.allSatisfy { $0["attached"]?.bool == false && $0["phase"]?.string == "background" },
+            "restored detached and background"
+        )
     }
 
     // MARK: - max_clients: 1,024
@@ -128,12 +140,18 @@ struct LimitTests {
         for _ in 1..<1_024 { clients.append(try RawClient(path: daemon.socketPath)) }
         defer { clients.forEach { $0.close() } }
         for (index, client) in clients.enumerated() {
-            try client.send(line: RawClient.requestLine(id: 100, method: "hello", params: #"{"client":"c\#(index)","protocol":1}"#))
+            try client.send(
+                line: RawClient.requestLine(id: 100, method: "hello", params: #"{"client":"c\#(index)","protocol":1}"#)
+            )
         }
         var answered = 0
         for (index, client) in clients.enumerated() {
             let reply = try client.nextRaw(what: "hello's reply on client \(index + 1)")
-            if reply.result?["server"]?.string == "windowd" { answered += 1 } else { Issue.record("client \(index + 1): \(reply)") }
+            if reply.result?["server"]?.string == "windowd" {
+                answered += 1
+            } else {
+                Issue.record("client \(index + 1): \(reply)")
+            }
         }
         #expect(answered == 1_024)
         #expect(try first.call("daemon.status")["clients"]?.int == 1_024)
@@ -141,7 +159,10 @@ struct LimitTests {
         let extra = try RawClient(path: daemon.socketPath)
         let refused = try extra.readUntilClosed()
         let lines = refused.split(separator: 0x0A)
-        #expect(lines.count == 1, "one error line, then the close: \(String(decoding: refused.prefix(500), as: UTF8.self))")
+        #expect(
+            lines.count == 1,
+            "one error line, then the close: \(String(decoding: refused.prefix(500), as: UTF8.self))"
+        )
         if let line = lines.first {
             let error = try RawJSON.parse(Array(line))
             #expect(error.reason == "limit_exceeded", "\(error)")
@@ -150,7 +171,9 @@ struct LimitTests {
 
         // A place that frees up is given to the next client.
         clients.removeLast().close()
-        try waitUntil("the daemon to forget a closed client") { try first.call("daemon.status")["clients"]?.int == 1_023 }
+        try waitUntil("the daemon to forget a closed client") {
+            try first.call("daemon.status")["clients"]?.int == 1_023
+        }
         let next = try RawClient(path: daemon.socketPath)
         defer { next.close() }
         #expect(try next.call("hello", #"{"client":"next","protocol":1}"#)["server"]?.string == "windowd")
@@ -166,7 +189,9 @@ struct LimitTests {
         return (prefix + String(repeating: "m", count: value) + suffix, value)
     }
 
-    @Test("a request of exactly 65,536 bytes (the \\n or \\r\\n not counted, as config/windowd.toml says) is answered; 65,537 gets limit_exceeded and the connection reads on")
+    @Test(
+        "a request of exactly 65,536 bytes (the \\n or \\r\\n not counted, as config/windowd.toml says) is answered; 65,537 gets limit_exceeded and the connection reads on"
+    )
     func messageSizeBoundary() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -176,7 +201,10 @@ struct LimitTests {
             #expect(line.utf8.count == length)
             try client.send(bytes: Array((line + ending).utf8))
             let reply = try client.nextRaw(what: "the reply to a \(length)-byte line")
-            #expect(reply.result?["window"]?["value"]?.string?.count == value, "a \(length)-byte line ending in \(ending.debugDescription): \(reply.error?.text ?? "")")
+            #expect(
+                reply.result?["window"]?["value"]?.string?.count == value,
+                "a \(length)-byte line ending in \(ending.debugDescription): \(reply.error?.text ?? "")"
+            )
         }
 
         // One byte over: refused with its id unread, skipped; the next line on the same connection is served.
@@ -189,7 +217,10 @@ struct LimitTests {
         #expect(error.errorMessage?.contains("65536") == true, "the refusal names the limit: \(error)")
         let next = try client.rawCall("window.list", #"{"group":"notes"}"#, id: 9)
         #expect(next["id"]?.int == 9)
-        #expect(next.result?["windows"]?.array?.count == 2, "the refused request opened nothing: \(next.text.prefix(300))")
+        #expect(
+            next.result?["windows"]?.array?.count == 2,
+            "the refused request opened nothing: \(next.text.prefix(300))"
+        )
     }
 
     // MARK: - max_storage_bytes: 64 KiB
@@ -202,18 +233,35 @@ struct LimitTests {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess.start(in: directory)
         let client = try daemon.client()
-        let id = try #require(try client.call("window.open", #"{"group":"notes","value":"full"}"#)["window"]?["id"]?.string)
+        let id = try #require(
+            try client.call("window.open", #"{"group":"notes","value":"full"}"#)["window"]?["id"]?.string
+        )
         let (a, b) = (40_000, 25_530)
         #expect(1 + (a + 2) + 1 + (b + 2) == 65_536)
-        let setA = try client.request("storage.set", #"{"id":"\#(id)","key":"a","value":"\#(String(repeating: "a", count: a))"}"#)
+        let setA = try client.request(
+            "storage.set",
+            #"{"id":"\#(id)","key":"a","value":"\#(String(repeating: "a", count: a))"}"#
+        )
         #expect(setA.result != nil, "\(setA.message.jsonText.prefix(300))")
-        let setB = try client.request("storage.set", #"{"id":"\#(id)","key":"b","value":"\#(String(repeating: "b", count: b))"}"#)
+        let setB = try client.request(
+            "storage.set",
+            #"{"id":"\#(id)","key":"b","value":"\#(String(repeating: "b", count: b))"}"#
+        )
         #expect(setB.result != nil, "exactly 65,536 bytes of storage: \(setB.message.jsonText.prefix(300))")
 
-        let over = try client.request("storage.set", #"{"id":"\#(id)","key":"b","value":"\#(String(repeating: "c", count: b + 1))"}"#)
-        #expect(over.code == -32000 && over.reason == "limit_exceeded", "65,537 bytes: \(over.message.jsonText.prefix(300))")
+        let over = try client.request(
+            "storage.set",
+            #"{"id":"\#(id)","key":"b","value":"\#(String(repeating: "c", count: b + 1))"}"#
+        )
+        #expect(
+            over.code == -32000 && over.reason == "limit_exceeded",
+            "65,537 bytes: \(over.message.jsonText.prefix(300))"
+        )
         let extraKey = try client.request("storage.set", #"{"id":"\#(id)","key":"c","value":0}"#)
-        #expect(extraKey.reason == "limit_exceeded", "a 2-byte key and value more: \(extraKey.message.jsonText.prefix(300))")
+        #expect(
+            extraKey.reason == "limit_exceeded",
+            "a 2-byte key and value more: \(extraKey.message.jsonText.prefix(300))"
+        )
         let kept = try client.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]
         #expect(kept?["b"]?.string == String(repeating: "b", count: b), "the refused write changed nothing")
 
@@ -227,7 +275,9 @@ struct LimitTests {
 
     // MARK: - max_outbound_bytes
 
-    @Test("at the default max_outbound_bytes, a subscriber that never reads is disconnected once its queue is full; others are served meanwhile")
+    @Test(
+        "at the default max_outbound_bytes, a subscriber that never reads is disconnected once its queue is full; others are served meanwhile"
+    )
     func nonReadingSubscriberIsDisconnected() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -235,7 +285,9 @@ struct LimitTests {
         #expect(try slow.call("events.subscribe")["seq"]?.int == 0)
         let writer = try daemon.client()
         let bystander = try daemon.client()
-        try waitUntil("the start-up probe connections to close") { try bystander.call("daemon.status")["clients"]?.int == 3 }
+        try waitUntil("the start-up probe connections to close") {
+            try bystander.call("daemon.status")["clients"]?.int == 3
+        }
 
         // Each window.opened event carries a 400-byte value: about 2,500 fill 1 MiB and the socket buffers.
         let padding = String(repeating: "p", count: 400)
@@ -244,7 +296,11 @@ struct LimitTests {
         var disconnected = false
         for batch in 0..<40 where !disconnected {
             let lines = (0..<500).map { index in
-                RawClient.requestLine(id: Int64(batch * 500 + index), method: "window.open", params: #"{"group":"notes","value":"\#(batch)-\#(index)-\#(padding)"}"#)
+                RawClient.requestLine(
+                    id: Int64(batch * 500 + index),
+                    method: "window.open",
+                    params: #"{"group":"notes","value":"\#(batch)-\#(index)-\#(padding)"}"#
+                )
             }
             let replies = try writer.pipeline(lines, inFlight: 100)
             opened += replies.count
@@ -254,19 +310,27 @@ struct LimitTests {
             disconnected = clients == 2
         }
         #expect(disconnected, "the subscriber that never reads was still connected after \(opened) events")
-        #expect(slowest < TestTiming.scaled(.seconds(2)), "the other clients were served meanwhile (slowest daemon.status: \(slowest))")
+        #expect(
+            slowest < TestTiming.scaled(.seconds(2)),
+            "the other clients were served meanwhile (slowest daemon.status: \(slowest))"
+        )
 
         let received = try slow.readUntilClosed(timeout: .seconds(20))
         let lines = received.split(separator: 0x0A, omittingEmptySubsequences: true)
         let whole = received.last == 0x0A ? lines : lines.dropLast()
         let seqs = try whole.map { try RawJSON.parse(Array($0)).seq ?? -1 }
         let gapFree = seqs == (0..<seqs.count).map { Int64($0) + 1 }
-        #expect(gapFree, "what it did get is gap-free from seq 1 (\(seqs.count) events, first \(seqs.prefix(3)), last \(seqs.suffix(3)))")
+        #expect(
+            gapFree,
+            "what it did get is gap-free from seq 1 (\(seqs.count) events, first \(seqs.prefix(3)), last \(seqs.suffix(3)))"
+        )
         #expect(seqs.count < opened)
         #expect(daemon.log.contains("does not read"), "the disconnect is logged")
     }
 
-    @Test("a client that reads gets a reply larger than max_outbound_bytes whole: a 20 MB window.list and snapshot at the default 1 MiB")
+    @Test(
+        "a client that reads gets a reply larger than max_outbound_bytes whole: a 20 MB window.list and snapshot at the default 1 MiB"
+    )
     func bigReplyIsDeliveredWhole() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -274,7 +338,11 @@ struct LimitTests {
         let count = 5_000
         let padding = String(repeating: "v", count: 4_000)
         let lines = (0..<count).map { index in
-            RawClient.requestLine(id: Int64(index), method: "window.open", params: #"{"group":"notes","value":"\#(index)-\#(padding)"}"#)
+            RawClient.requestLine(
+                id: Int64(index),
+                method: "window.open",
+                params: #"{"group":"notes","value":"\#(index)-\#(padding)"}"#
+            )
         }
         let opened = try writer.pipeline(lines, inFlight: 50)
         #expect(opened.count == count)
@@ -282,8 +350,15 @@ struct LimitTests {
         for (method, path) in [("window.list", ["windows"]), ("events.subscribe", ["snapshot", "windows"])] {
             let reader = try daemon.client()
             let started = ContinuousClock.now
-            guard let line = try reader.readRawLineAfterSending(RawClient.requestLine(id: 1, method: method, params: nil), timeout: TestTiming.scaled(.seconds(60))) else {
-                Issue.record("\(method): windowd closed the connection instead of sending the reply (\(daemon.log.suffix(300)))")
+            guard
+                let line = try reader.readRawLineAfterSending(
+                    RawClient.requestLine(id: 1, method: method, params: nil),
+                    timeout: TestTiming.scaled(.seconds(60))
+                )
+            else {
+                Issue.record(
+                    "\(method): windowd closed the connection instead of sending the reply (\(daemon.log.suffix(300)))"
+                )
                 continue
             }
             let reply = try RawJSON.parse(line)
@@ -294,7 +369,10 @@ struct LimitTests {
             #expect(whole, "\(method): all \(count) windows, values whole (\(values.count) distinct values)")
             print("limits: \(method) reply of \(line.count) bytes in \(ContinuousClock.now - started)")
             #expect(line.count > 20_000_000)
-            #expect(try reader.rawCall("hello", #"{"client":"e2e","protocol":1}"#, id: 2).result != nil, "\(method): the connection stays served")
+            #expect(
+                try reader.rawCall("hello", #"{"client":"e2e","protocol":1}"#, id: 2).result != nil,
+                "\(method): the connection stays served"
+            )
         }
         let dropped = daemon.log.contains("does not read")
         #expect(!dropped, "no reading client was taken for one that does not read")

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// windowd(8), Socket and access: a client that does not read is dropped without slowing anyone, and
 /// connections leave nothing behind.

@@ -1,19 +1,26 @@
+import Foundation
+import POSIXSupport
+import TestSupport
+import Testing
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import TestSupport
-import Testing
-import POSIXSupport
-import WindowProtocol
 
 /// windowd(8), Socket and access: who may connect, and how the socket is made and guarded.
 @Suite("Socket and security", .timeLimit(.minutes(1)))
 struct SecurityTests {
-    static let canSwitchUser = getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0 && access("/usr/bin/python3", X_OK) == 0
+    static let canSwitchUser =
+        getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0 && access("/usr/bin/python3", X_OK) == 0
 
-    @Test("a client of another uid is refused with forbidden and closed",
-          .enabled(if: SecurityTests.canSwitchUser, "needs root, /usr/bin/setpriv and /usr/bin/python3 to connect as uid 65534"))
+    @Test(
+        "a client of another uid is refused with forbidden and closed",
+        .enabled(
+            if: SecurityTests.canSwitchUser,
+            "needs root, /usr/bin/setpriv and /usr/bin/python3 to connect as uid 65534"
+        )
+    )
     func otherUserIsRefused() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -44,8 +51,11 @@ struct SecurityTests {
             """
         let output = daemon.directory.file("intruder.out")
         let intruder = try SpawnedProcess(
-            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, daemon.socketPath],
-            stdout: .file(output), stderr: .file(daemon.directory.file("intruder.err")))
+            "/usr/bin/setpriv",
+            ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, daemon.socketPath],
+            stdout: .file(output),
+            stderr: .file(daemon.directory.file("intruder.err"))
+        )
         let ended = try intruder.wait(timeout: .seconds(15))
         #expect(ended == .exited(0), "the intruder script failed: \(daemon.directory.read("intruder.err"))")
 
@@ -74,7 +84,10 @@ struct SecurityTests {
         #expect(lstat(daemon.socketPath, &info) == 0)
         #expect(info.st_mode & S_IFMT == S_IFSOCK)
         // The mode is set right after bind(2), which may be a moment after the first connection is accepted.
-        try waitUntil("the socket's mode to be 0600 (it is \(String(info.st_mode & 0o777, radix: 8)))", timeout: .seconds(5)) {
+        try waitUntil(
+            "the socket's mode to be 0600 (it is \(String(info.st_mode & 0o777, radix: 8)))",
+            timeout: .seconds(5)
+        ) {
             lstat(daemon.socketPath, &info) == 0 && info.st_mode & 0o777 == 0o600
         }
         #expect(info.st_mode & 0o077 == 0, "never accessible to others: \(String(info.st_mode & 0o777, radix: 8))")

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The aggregate moves up at once and down only after the
 /// lower value has held for `app.phase_settle_ms` (default 150); a change undone in time is
@@ -11,24 +12,34 @@ import WindowProtocol
 @Suite("Phase settle", .serialized, .timeLimit(.minutes(2)))
 struct PhaseSettleTests {
     /// The `scene.phase` events `subscriber` gets until the marker window `notes end-N` opens.
-    static func phaseEvents(until marker: String, opening control: RawClient, _ subscriber: RawClient) throws -> [JSONValue] {
+    static func phaseEvents(
+        until marker: String,
+        opening control: RawClient,
+        _ subscriber: RawClient
+    ) throws -> [JSONValue] {
         try control.call("window.open", #"{"group":"notes","value":"\#(marker)"}"#)
         var events: [JSONValue] = []
         while true {
             let event = try subscriber.nextEvent()
-            if event["method"]?.string == "window.opened", event["params"]?["window"]?["value"]?.string == marker { return events }
+            if event["method"]?.string == "window.opened", event["params"]?["window"]?["value"]?.string == marker {
+                return events
+            }
             if event["method"]?.string == "scene.phase" { events.append(event["params"] ?? .null) }
         }
     }
 
-    @Test("scene.setPhase down and up again 20 ms apart: no event; 500 ms apart: the fall is announced after the settle time")
+    @Test(
+        "scene.setPhase down and up again 20 ms apart: no event; 500 ms apart: the fall is announced after the settle time"
+    )
     func rawPairs() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let presenter = try daemon.client()
         let control = try daemon.client()
         let subscriber = try daemon.client()
-        let id = try #require(try presenter.call("window.attach", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string)
+        let id = try #require(
+            try presenter.call("window.attach", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string
+        )
         try subscriber.call("events.subscribe", #"{"types":["scene.phase","window.opened"]}"#)
 
         // Down and up 20 ms apart, five times: the app never left active.
@@ -60,7 +71,9 @@ struct PhaseSettleTests {
         let rose = try presenter.call("scene.setPhase", #"{"id":"\#(id)","phase":"active"}"#)
         #expect(rose["aggregate"]?.string == "active", "up at once")
         let events = try Self.phaseEvents(until: "end-2", opening: control, subscriber)
-        #expect(events.map { "\($0["previous"]?.string ?? "?")→\($0["phase"]?.string ?? "?")" } == ["background→active"])
+        #expect(
+            events.map { "\($0["previous"]?.string ?? "?")→\($0["phase"]?.string ?? "?")" } == ["background→active"]
+        )
     }
 
     @Test("phase_settle_ms = 0: every change of the aggregate at once")
@@ -70,7 +83,9 @@ struct PhaseSettleTests {
         let presenter = try daemon.client()
         let control = try daemon.client()
         let subscriber = try daemon.client()
-        let id = try #require(try presenter.call("window.attach", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string)
+        let id = try #require(
+            try presenter.call("window.attach", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string
+        )
         try subscriber.call("events.subscribe", #"{"types":["scene.phase","window.opened"]}"#)
         let set = try presenter.call("scene.setPhase", #"{"id":"\#(id)","phase":"inactive"}"#)
         #expect(set["aggregate"]?.string == "inactive")
@@ -79,8 +94,10 @@ struct PhaseSettleTests {
         #expect(events.map { $0["phase"]?.string } == ["inactive", "active"])
     }
 
-    @Test("focus moving between two presenters in tmux with an attached client: no down/up flicker",
-          .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+    @Test(
+        "focus moving between two presenters in tmux with an attached client: no down/up flicker",
+        .enabled(if: TmuxSession.isAvailable, "needs tmux")
+    )
     func focusBetweenTerminals() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -88,7 +105,9 @@ struct PhaseSettleTests {
         let subscriber = try daemon.client()
         let tmux = try TmuxSession(AttachTerminalTests.attach(daemon, "detail", "1"))
         try tmux.run(["set", "-g", "focus-events", "on"])
-        try tmux.run(["new-window", "-d", "-t", ":1", Binaries.winctl, "--socket", daemon.socketPath, "attach", "detail", "2"])
+        try tmux.run([
+            "new-window", "-d", "-t", ":1", Binaries.winctl, "--socket", daemon.socketPath, "attach", "detail", "2",
+        ])
         try tmux.waitForText("winctl login USER", target: ":0")
         try tmux.waitForText("winctl login USER", target: ":1")
         let client = try OrdersAppTests.AttachedClient(tmux)
@@ -96,7 +115,9 @@ struct PhaseSettleTests {
 
         func phases() throws -> [String] {
             let windows = try control.call("window.list", #"{"group":"detail"}"#)["windows"]?.array ?? []
-            return windows.sorted { ($0["value"]?.int ?? 0) < ($1["value"]?.int ?? 0) }.map { $0["phase"]?.string ?? "?" }
+            return windows.sorted { ($0["value"]?.int ?? 0) < ($1["value"]?.int ?? 0) }.map {
+                $0["phase"]?.string ?? "?"
+            }
         }
         // Real focus events: the shown window is active, the other one, which no client shows, background.
         try tmux.run(["select-window", "-t", ":1"])

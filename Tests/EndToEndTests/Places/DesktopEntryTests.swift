@@ -1,23 +1,39 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
 import WindowClient
 import WindowProtocol
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The README's "Open with" entry (Examples/editor/editor.desktop, `Exec=winctl --app editor
 /// open file %f`) as a desktop runs it: `gio launch`, with no terminal, under i3 on Xvfb, against
 /// windowd running the example's own manifest (Examples/editor/editor.toml).
-@Suite("The editor example's desktop entry", .serialized,
-       .enabled(if: TestEnvironment.installed(["Xvfb", "i3", "xterm", "xdotool", "gio", "vim"], for: "the editor's desktop entry")), .timeLimit(.minutes(3)))
+@Suite(
+    "The editor example's desktop entry",
+    .serialized,
+    .enabled(
+        if: TestEnvironment.installed(
+            ["Xvfb", "i3", "xterm", "xdotool", "gio", "vim"],
+            for: "the editor's desktop entry"
+        )
+    ),
+    .timeLimit(.minutes(3))
+)
 struct DesktopEntryTests {
-    @Test("gio launch of the entry: a new file opens vim in a new terminal window under i3; the same file again brings that window to front")
+    @Test(
+        "gio launch of the entry: a new file opens vim in a new terminal window under i3; the same file again brings that window to front"
+    )
     func openWith() throws {
         let directory = try TemporaryDirectory()
         let root = Binaries.packageRoot + "/Examples/editor/"
-        try AppInstall.manifest(String(contentsOfFile: root + "editor.toml", encoding: .utf8), app: "editor", in: directory)
+        try AppInstall.manifest(
+            String(contentsOfFile: root + "editor.toml", encoding: .utf8),
+            app: "editor",
+            in: directory
+        )
         let daemon = try DaemonProcess.start(in: directory, name: "editor", app: "editor")
         defer { daemon.stop() }
         let x = try XvfbDisplay()
@@ -27,8 +43,10 @@ struct DesktopEntryTests {
 
         // What a file manager's "Open with" runs: winctl from PATH, no terminal, the desktop's variables.
         let binaries = (Binaries.winctl as NSString).deletingLastPathComponent
-        let desktop = TestEnvironment.base(["PATH": binaries + ":" + (TestEnvironment.base()["PATH"] ?? ""), "XDG_RUNTIME_DIR": directory.path,
-                                            "DISPLAY": x.display, "I3SOCK": i3.socket])
+        let desktop = TestEnvironment.base([
+            "PATH": binaries + ":" + (TestEnvironment.base()["PATH"] ?? ""), "XDG_RUNTIME_DIR": directory.path,
+            "DISPLAY": x.display, "I3SOCK": i3.socket,
+        ])
         func openWith(_ file: String) -> String? {
             TestEnvironment.output(["gio", "launch", root + "editor.desktop", file], desktop)
         }

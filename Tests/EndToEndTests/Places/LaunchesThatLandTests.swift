@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Launches that land (winctl(1), "open"; windowd-protocol(7), `window.open`): a command
 /// launched in a tmux server whose environment knows nothing of the opener's daemon still reaches
@@ -31,24 +32,32 @@ struct LaunchesThatLandTests {
         return try run.json()["windows"]?.array?.first { $0["group"]?.string == "note" && $0["value"]?.int == value }
     }
 
-    @Test("winctl --app X open inside tmux: the launched command gets X's socket and app and the window's id, and its winctl attach attaches")
+    @Test(
+        "winctl --app X open inside tmux: the launched command gets X's socket and app and the window's id, and its winctl attach attaches"
+    )
     func launchedCommandFindsTheOpenersApp() throws {
         let directory = try TemporaryDirectory()
         let told = directory.file("told")
         // No {id} and no --socket: what the launched command knows comes from its environment.
-        let command = #"printf '%s\n' "$WINDOWD_SOCKET" "$WINDOWD_APP" "$WINDOWD_WINDOW_ID" > '\#(told)'; exec '\#(Binaries.winctl)' attach "$WINDOWD_WINDOW_ID""#
-        try AppInstall.manifest("""
+        let command =
+            #"printf '%s\n' "$WINDOWD_SOCKET" "$WINDOWD_APP" "$WINDOWD_WINDOW_ID" > '\#(told)'; exec '\#(Binaries.winctl)' attach "$WINDOWD_WINDOW_ID""#
+        try AppInstall.manifest(
+            """
             [app]
             minimum_loading_ms = 0
 
             [groups.note]
             value = "int"
             command = ["/bin/sh", "-c", \(JSONValue.quote(command))]
-            """, app: "notes", in: directory)
+            """,
+            app: "notes",
+            in: directory
+        )
         let daemon = try DaemonProcess.start(in: directory, name: "notes", app: "notes")
         defer { daemon.stop() }
         let tmux = try Self.misleadingTmux()
-        let opener = "XDG_RUNTIME_DIR='\(directory.path)' XDG_CONFIG_HOME='\(directory.file("config"))' '\(Binaries.winctl)' --app notes --json open note 3 > '\(directory.file("open.json"))' 2>&1"
+        let opener =
+            "XDG_RUNTIME_DIR='\(directory.path)' XDG_CONFIG_HOME='\(directory.file("config"))' '\(Binaries.winctl)' --app notes --json open note 3 > '\(directory.file("open.json"))' 2>&1"
         try tmux.run(["new-window", "-d", "/bin/sh", "-c", opener])
 
         var window: JSONValue?
@@ -61,34 +70,45 @@ struct LaunchesThatLandTests {
         #expect(window?["place"]?["kind"]?.string == "tmux")
     }
 
-    @Test("winctl --socket S launch --window ID (what the Python client runs) inside tmux: the command gets S, and ID as WINDOWD_WINDOW_ID")
+    @Test(
+        "winctl --socket S launch --window ID (what the Python client runs) inside tmux: the command gets S, and ID as WINDOWD_WINDOW_ID"
+    )
     func winctlLaunchPassesTheVariables() throws {
         let directory = try TemporaryDirectory()
         let told = directory.file("told")
         let tmux = try Self.misleadingTmux()
         let command = #"printf '%s\n' "$WINDOWD_SOCKET" "$WINDOWD_APP" "$WINDOWD_WINDOW_ID" > '\#(told)'"#
-        let launcher = Self.shellWords([Binaries.winctl, "--socket", "relative.sock", "launch", "--title", "t", "--window", "w-7", "--",
-                                         "/bin/sh", "-c", command])
+        let launcher = Self.shellWords([
+            Binaries.winctl, "--socket", "relative.sock", "launch", "--title", "t", "--window", "w-7", "--",
+            "/bin/sh", "-c", command,
+        ])
         try tmux.run(["new-window", "-d", "/bin/sh", "-c", "cd '\(directory.path)' && " + launcher])
         try waitUntil("the launched command to write what it was told") { directory.read("told").hasSuffix("w-7\n") }
-        #expect(directory.read("told") == "\(directory.path)/relative.sock\nelsewhere\nw-7\n",
-                "the socket made absolute; no app chosen, so the server's own WINDOWD_APP stays (the socket decides)")
+        #expect(
+            directory.read("told") == "\(directory.path)/relative.sock\nelsewhere\nw-7\n",
+            "the socket made absolute; no app chosen, so the server's own WINDOWD_APP stays (the socket decides)"
+        )
     }
 
-    @Test("a presenter that takes 6 s to start is started once: opens meanwhile say launching, then focused once it attached")
+    @Test(
+        "a presenter that takes 6 s to start is started once: opens meanwhile say launching, then focused once it attached"
+    )
     func slowPresenterStartsOnce() throws {
         let directory = try TemporaryDirectory()
         let starts = directory.file("starts")
         let socket = directory.file("s.sock")
         let command = #"echo $$ >> '\#(starts)'; sleep 6; exec '\#(Binaries.winctl)' --socket '\#(socket)' attach "$0""#
-        let daemon = try DaemonProcess(in: directory, config: """
-            [app]
-            minimum_loading_ms = 0
+        let daemon = try DaemonProcess(
+            in: directory,
+            config: """
+                [app]
+                minimum_loading_ms = 0
 
-            [groups.note]
-            value = "int"
-            command = ["/bin/sh", "-c", \(JSONValue.quote(command)), "{id}"]
-            """)
+                [groups.note]
+                value = "int"
+                command = ["/bin/sh", "-c", \(JSONValue.quote(command)), "{id}"]
+                """
+        )
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let tmux = try Self.misleadingTmux()
@@ -104,11 +124,18 @@ struct LaunchesThatLandTests {
             while Poll.now() - opened < at { usleep(50_000) }
             if try Self.listed(daemon, value: 1)?["attached"]?.bool == true { break }
             let again = directory.file("again-\(outcomes.count).json")
-            try tmux.run(["new-window", "-d", "/bin/sh", "-c", "'\(Binaries.winctl)' --socket '\(socket)' --json open note 1 > '\(again)'"])
+            try tmux.run([
+                "new-window", "-d", "/bin/sh", "-c",
+                "'\(Binaries.winctl)' --socket '\(socket)' --json open note 1 > '\(again)'",
+            ])
             try waitUntil("winctl open to answer") { !directory.read("again-\(outcomes.count).json").isEmpty }
-            outcomes.append(try JSONValue.parse(directory.read("again-\(outcomes.count).json"))["outcome"]?.string ?? "?")
+            outcomes.append(
+                try JSONValue.parse(directory.read("again-\(outcomes.count).json"))["outcome"]?.string ?? "?"
+            )
         }
-        try waitUntil("note 1 to be attached", timeout: .seconds(15)) { try Self.listed(daemon, value: 1)?["attached"]?.bool == true }
+        try waitUntil("note 1 to be attached", timeout: .seconds(15)) {
+            try Self.listed(daemon, value: 1)?["attached"]?.bool == true
+        }
         #expect(!outcomes.isEmpty && outcomes.allSatisfy { $0 == "launching" }, "\(outcomes)")
         let text = try Winctl.run(["open", "note", "1"], socket: socket)
         #expect(text.stdout.hasSuffix("already open, brought to front\n"), "\(text)")

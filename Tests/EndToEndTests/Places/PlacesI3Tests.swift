@@ -6,9 +6,16 @@ import WindowProtocol
 /// winctl(1), Attached terminals under i3 with xterm, on Xvfb, checked from outside through the X
 /// server's focus: two presenters report their i3 place, `winctl open` of the one behind focuses its
 /// xterm over i3's IPC, and the phases follow xterm's focus reports with no keypress.
-@Suite("Places under i3", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "i3", "xterm", "xdotool"], for: "Places under i3")), .timeLimit(.minutes(3)))
+@Suite(
+    "Places under i3",
+    .serialized,
+    .enabled(if: TestEnvironment.installed(["Xvfb", "i3", "xterm", "xdotool"], for: "Places under i3")),
+    .timeLimit(.minutes(3))
+)
 struct PlacesI3Tests {
-    @Test("two xterms under i3: winctl open of the first focuses its window; its phase becomes active, the other's inactive")
+    @Test(
+        "two xterms under i3: winctl open of the first focuses its window; its phase becomes active, the other's inactive"
+    )
     func bringToFrontUnderI3() throws {
         let directory = try TemporaryDirectory()
         let socket = directory.file("s.sock")
@@ -17,9 +24,17 @@ struct PlacesI3Tests {
         try daemon.waitUntilServing()
         let x = try XvfbDisplay()
         let i3 = try I3Session(on: x)
-        _ = try i3.exec(["xterm", "-T", "first", "-e"], running: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"], name: "first")
+        _ = try i3.exec(
+            ["xterm", "-T", "first", "-e"],
+            running: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"],
+            name: "first"
+        )
         let first = try PlacesTmuxTests.waitFor(daemon, value: 1, timeout: .seconds(30))
-        _ = try i3.exec(["xterm", "-T", "second", "-e"], running: [Binaries.winctl, "--socket", socket, "attach", "detail", "2"], name: "second")
+        _ = try i3.exec(
+            ["xterm", "-T", "second", "-e"],
+            running: [Binaries.winctl, "--socket", socket, "attach", "detail", "2"],
+            name: "second"
+        )
         try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active", timeout: .seconds(30))
         try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
         #expect(first["place"]?["kind"]?.string == "i3", "\(first.jsonText)")
@@ -35,7 +50,9 @@ struct PlacesI3Tests {
         #expect(list.stdout.contains("i3 \(window)"), "\(list)")
     }
 
-    @Test("under i3 the phase is what the user sees: a workspace no output shows is background, for both xterms and for one moved there")
+    @Test(
+        "under i3 the phase is what the user sees: a workspace no output shows is background, for both xterms and for one moved there"
+    )
     func workspacesUnderI3() throws {
         let directory = try TemporaryDirectory()
         let socket = directory.file("s.sock")
@@ -44,9 +61,17 @@ struct PlacesI3Tests {
         try daemon.waitUntilServing()
         let x = try XvfbDisplay()
         let i3 = try I3Session(on: x)
-        _ = try i3.exec(["xterm", "-T", "first", "-e"], running: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"], name: "first")
+        _ = try i3.exec(
+            ["xterm", "-T", "first", "-e"],
+            running: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"],
+            name: "first"
+        )
         let first = try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active", timeout: .seconds(30))
-        _ = try i3.exec(["xterm", "-T", "second", "-e"], running: [Binaries.winctl, "--socket", socket, "attach", "detail", "2"], name: "second")
+        _ = try i3.exec(
+            ["xterm", "-T", "second", "-e"],
+            running: [Binaries.winctl, "--socket", socket, "attach", "detail", "2"],
+            name: "second"
+        )
         try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active", timeout: .seconds(30))
         try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
         let window = try #require(first["place"]?["window"]?.string, "\(first.jsonText)")

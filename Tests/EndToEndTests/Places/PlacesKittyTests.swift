@@ -1,17 +1,25 @@
+import Testing
+import WindowProtocol
+
 #if canImport(Glibc)
 import TestSupport
 import Glibc
 #endif
-import Testing
-import WindowProtocol
 
 /// winctl(1), Attached terminals in a real kitty under Xvfb, checked from outside through kitty's remote
 /// control: a value opened from inside kitty launches a new kitty window beside the opener
 /// that attaches by itself, `winctl open` of a shown value focuses its kitty window, and the
 /// phases follow the focus kitty reports (CSI ?1004) with no keypress.
-@Suite("Places in kitty", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "kitty"], for: "Places in kitty")), .timeLimit(.minutes(3)))
+@Suite(
+    "Places in kitty",
+    .serialized,
+    .enabled(if: TestEnvironment.installed(["Xvfb", "kitty"], for: "Places in kitty")),
+    .timeLimit(.minutes(3))
+)
 struct PlacesKittyTests {
-    @Test("a value opened inside kitty opens a kitty window that attaches; winctl open of the first focuses its kitty window; phases follow the focus, and another tab in front makes both background")
+    @Test(
+        "a value opened inside kitty opens a kitty window that attaches; winctl open of the first focuses its kitty window; phases follow the focus, and another tab in front makes both background"
+    )
     func kittyLaunchAndFocus() throws {
         let directory = try TemporaryDirectory()
         let socket = directory.file("s.sock")
@@ -29,11 +37,23 @@ struct PlacesKittyTests {
         try waitUntil("detail 1's first frame in kitty") { kitty.text(of: firstKitty)?.contains("detail") == true }
 
         // From inside kitty (a window running winctl open, as a user's shell would).
-        _ = try kitty.command("launch", ["type": .string("window"), "args": .array([Binaries.winctl, "--socket", socket, "open", "detail", "2"].map(JSONValue.string))])
+        _ = try kitty.command(
+            "launch",
+            [
+                "type": .string("window"),
+                "args": .array([Binaries.winctl, "--socket", socket, "open", "detail", "2"].map(JSONValue.string)),
+            ]
+        )
         let second = try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active")
-        let secondKitty = try #require(second["place"]?["window_id"]?.string.flatMap { Int64($0) }, "\(second.jsonText)")
+        let secondKitty = try #require(
+            second["place"]?["window_id"]?.string.flatMap { Int64($0) },
+            "\(second.jsonText)"
+        )
         let kittyWindows = try kitty.windows().map(\.id)
-        #expect(secondKitty != firstKitty && kittyWindows.contains(secondKitty), "a new kitty window of the opener's kitty: \(kittyWindows)")
+        #expect(
+            secondKitty != firstKitty && kittyWindows.contains(secondKitty),
+            "a new kitty window of the opener's kitty: \(kittyWindows)"
+        )
         try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
         let list = try Winctl.run(["list"], socket: socket)
         #expect(list.stdout.contains("kitty \(firstKitty)") && list.stdout.contains("kitty \(secondKitty)"), "\(list)")
@@ -45,7 +65,10 @@ struct PlacesKittyTests {
         try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
 
         // Another tab in front: both windows of the first tab can be seen by no one.
-        _ = try kitty.command("launch", ["type": .string("tab"), "args": .array(["sleep", "600"].map(JSONValue.string))])
+        _ = try kitty.command(
+            "launch",
+            ["type": .string("tab"), "args": .array(["sleep", "600"].map(JSONValue.string))]
+        )
         try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "background")
         try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "background")
         _ = try kitty.command("focus-window", ["match": .string("id:\(firstKitty)")])

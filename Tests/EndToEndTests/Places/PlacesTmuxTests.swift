@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// winctl(1), Attached terminals in a real tmux, checked from outside as a user would: presenters report
 /// their place, `winctl open` of a shown value selects its tmux window and the phases follow
@@ -32,7 +33,12 @@ struct PlacesTmuxTests {
 
     /// Waits until the `detail` window for `value` is attached and in `phase`; returns it.
     @discardableResult
-    static func waitFor(_ daemon: DaemonProcess, value: Int64, phase: String? = nil, timeout: Duration = .seconds(15)) throws -> JSONValue {
+    static func waitFor(
+        _ daemon: DaemonProcess,
+        value: Int64,
+        phase: String? = nil,
+        timeout: Duration = .seconds(15)
+    ) throws -> JSONValue {
         var last: JSONValue?
         do {
             try waitUntil("detail \(value) to be attached\(phase.map { " and \($0)" } ?? "")", timeout: timeout) {
@@ -74,7 +80,10 @@ struct PlacesTmuxTests {
         // The client shows window 2: window 1 can be seen by no one.
         let first = try Self.waitFor(daemon, value: 1, phase: "background")
         let second = try Self.waitFor(daemon, value: 2, phase: "active")
-        let firstPane = try #require(first["place"]?["pane"]?.string, "the presenter reports its tmux pane: \(first.jsonText)")
+        let firstPane = try #require(
+            first["place"]?["pane"]?.string,
+            "the presenter reports its tmux pane: \(first.jsonText)"
+        )
         #expect(first["place"]?["kind"]?.string == "tmux")
         #expect(second["place"]?["kind"]?.string == "tmux")
         #expect(try Self.activeWindows(tmux)[firstPane] == false)
@@ -90,7 +99,9 @@ struct PlacesTmuxTests {
         try Self.waitFor(daemon, value: 2, phase: "background")
     }
 
-    @Test("the phase is what the user sees in tmux: background while no client shows the window or the session is detached, inactive beside the focused pane")
+    @Test(
+        "the phase is what the user sees in tmux: background while no client shows the window or the session is detached, inactive beside the focused pane"
+    )
     func phaseIsWhatTheUserSees() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
@@ -109,7 +120,9 @@ struct PlacesTmuxTests {
 
         try tmux.run(["new-window", "sleep", "600"])
         try Self.waitFor(daemon, value: 1, phase: "background")
-        try waitUntil("the aggregate to settle to background") { try control.call("scene.phase")["aggregate"]?.string == "background" }
+        try waitUntil("the aggregate to settle to background") {
+            try control.call("scene.phase")["aggregate"]?.string == "background"
+        }
 
         try tmux.run(["select-window", "-t", pane])
         try Self.waitFor(daemon, value: 1, phase: "active")
@@ -138,7 +151,9 @@ struct PlacesTmuxTests {
         try daemon.waitUntilServing()
         let tmux = try TmuxSession(["sleep", "600"])
         try tmux.run(["set-hook", "-g", "session-window-changed", "set -g @mine yes"])
-        let hooks = { try tmux.run(["show-hooks", "-g"]).split(separator: "\n").filter { $0.contains("[") }.map(String.init) }
+        let hooks = {
+            try tmux.run(["show-hooks", "-g"]).split(separator: "\n").filter { $0.contains("[") }.map(String.init)
+        }
         let before = try hooks()
         try tmux.run(["new-window"] + AttachTerminalTests.attach(daemon, "detail", "1"))
         try Self.waitFor(daemon, value: 1)
@@ -149,14 +164,20 @@ struct PlacesTmuxTests {
         try waitUntil("the presenter's hooks to be gone") { try hooks() == before }
     }
 
-    @Test("winctl open where no window can be opened (no multiplexer, no display): exit 0, and a hint to run the command that was not started")
+    @Test(
+        "winctl open where no window can be opened (no multiplexer, no display): exit 0, and a hint to run the command that was not started"
+    )
     func nowhereToLaunch() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
         defer { daemon.stop() }
         try daemon.waitUntilServing()
-        let bare = ["/usr/bin/env"] + ["TMUX", "TMUX_PANE", "STY", "DISPLAY", "WAYLAND_DISPLAY", "KITTY_LISTEN_ON", "KITTY_WINDOW_ID",
-                                       "WEZTERM_PANE", "ZELLIJ", "SWAYSOCK", "I3SOCK", "WINDOWID", "TERMINAL"].flatMap { ["-u", $0] }
+        let bare =
+            ["/usr/bin/env"]
+            + [
+                "TMUX", "TMUX_PANE", "STY", "DISPLAY", "WAYLAND_DISPLAY", "KITTY_LISTEN_ON", "KITTY_WINDOW_ID",
+                "WEZTERM_PANE", "ZELLIJ", "SWAYSOCK", "I3SOCK", "WINDOWID", "TERMINAL",
+            ].flatMap { ["-u", $0] }
         let run = try Winctl.run(["open", "detail", "5"], socket: daemon.socketPath, wrapper: bare)
         #expect(run.status == 0, "\(run)")
         let id = try #require(try Self.listed(daemon, value: 5)?["id"]?.string)
@@ -167,7 +188,9 @@ struct PlacesTmuxTests {
         #expect(again.stdout == "\(id) had no presenter, relaunched\n", "\(again)")
     }
 
-    @Test("a new value opened inside tmux becomes a tmux window of the opener's session that attaches by itself; reopened after it ends, it is relaunched")
+    @Test(
+        "a new value opened inside tmux becomes a tmux window of the opener's session that attaches by itself; reopened after it ends, it is relaunched"
+    )
     func launchInTmux() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
@@ -175,11 +198,15 @@ struct PlacesTmuxTests {
         try daemon.waitUntilServing()
         let tmux = try TmuxSession(["sleep", "600"])
         let session = try tmux.display("#{session_id}")
-        let opener = Binaries.winctl + " --socket " + daemon.socketPath + " --json open detail 3 > " + directory.file("open.json")
+        let opener =
+            Binaries.winctl + " --socket " + daemon.socketPath + " --json open detail 3 > "
+            + directory.file("open.json")
         try tmux.run(["new-window", "-d", "/bin/sh", "-c", opener])
 
         let window = try Self.waitFor(daemon, value: 3)
-        try waitUntil("winctl open to say it created the window") { directory.read("open.json").contains(#""outcome":"created""#) }
+        try waitUntil("winctl open to say it created the window") {
+            directory.read("open.json").contains(#""outcome":"created""#)
+        }
         let pane = try #require(window["place"]?["pane"]?.string, "\(window.jsonText)")
         #expect(try tmux.display("#{session_id}", target: pane) == session, "launched in the opener's session")
         #expect(try tmux.display("#{pane_current_command}", target: pane).hasPrefix("winctl"))
@@ -193,7 +220,9 @@ struct PlacesTmuxTests {
         try tmux.run(["new-window", "-d", "/bin/sh", "-c", opener])
         let again = try Self.waitFor(daemon, value: 3)
         #expect(again["id"]?.string == id)
-        try waitUntil("winctl open to say it relaunched the window") { directory.read("open.json").contains(#""outcome":"relaunched""#) }
+        try waitUntil("winctl open to say it relaunched the window") {
+            directory.read("open.json").contains(#""outcome":"relaunched""#)
+        }
         let storage = try Winctl.run(["storage", "get", id, "note"], socket: daemon.socketPath, json: true)
         #expect(storage.stdout.contains("kept"), "\(storage)")
     }

@@ -5,7 +5,12 @@ import WindowProtocol
 /// windowd-protocol(7), "Scene phase", on bare X11: xterm on Xvfb with no window manager, checked
 /// from outside through `winctl list`: the presenter is background while its xterm's top-level
 /// window is unmapped, and shown again once it is mapped.
-@Suite("Places on bare X11", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "xterm", "xdotool"], for: "Places on bare X11")), .timeLimit(.minutes(2)))
+@Suite(
+    "Places on bare X11",
+    .serialized,
+    .enabled(if: TestEnvironment.installed(["Xvfb", "xterm", "xdotool"], for: "Places on bare X11")),
+    .timeLimit(.minutes(2))
+)
 struct PlacesX11Tests {
     @Test("an xterm without a window manager: unmapped, its presenter is background; mapped again, it is shown")
     func unmappedIsBackground() throws {
@@ -15,8 +20,11 @@ struct PlacesX11Tests {
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let x = try XvfbDisplay()
-        let xterm = try BackgroundProcess(["xterm", "-T", "first", "-e", Binaries.winctl, "--socket", socket, "attach", "detail", "1"],
-                                          environment: TestEnvironment.base(["DISPLAY": x.display]), log: directory.file("xterm.log"))
+        let xterm = try BackgroundProcess(
+            ["xterm", "-T", "first", "-e", Binaries.winctl, "--socket", socket, "attach", "detail", "1"],
+            environment: TestEnvironment.base(["DISPLAY": x.display]),
+            log: directory.file("xterm.log")
+        )
         defer { xterm.stop() }
         let first = try PlacesTmuxTests.waitFor(daemon, value: 1, timeout: .seconds(30))
         #expect(first["place"]?["kind"]?.string == "x11", "\(first.jsonText)")

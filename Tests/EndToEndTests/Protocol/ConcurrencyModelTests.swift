@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// windowd-protocol(7) (window.open, scene.setPhase, app.transition, events) under concurrency: writers pipeline random operations while
 /// subscribers join at random moments; each subscriber's state, rebuilt from its snapshot and
@@ -25,7 +26,9 @@ struct ConcurrencyModelTests {
     /// Writers 0..<presenters attach as presenters and set their own phase.
     static let presenters = 3
     /// Subscribers' `types`: two take everything, one the windows, one the app and aggregate.
-    static let subscriberTypes: [[String]?] = [nil, nil, ["window.opened", "window.closed", "window.phase"], ["app.state", "scene.phase"]]
+    static let subscriberTypes: [[String]?] = [
+        nil, nil, ["window.opened", "window.closed", "window.phase"], ["app.state", "scene.phase"],
+    ]
     /// Requests each writer keeps unanswered.
     static let inFlight = 6
     /// SIGUSR2 upgrades in place during the run, evenly spread over the operations.
@@ -33,26 +36,41 @@ struct ConcurrencyModelTests {
 
     /// Upgrades that fail before the first that succeeds (where the descriptors the daemon hands
     /// over are not yet on 3, 4, …, as they are in a process an upgrade started).
-    static let failedUpgrades: [FailedUpgradeTests.Failure] = [.notAProgram] + (SyscallFaultInjector.isAvailable ? [.execFails] : [])
+    static let failedUpgrades: [FailedUpgradeTests.Failure] =
+        [.notAProgram] + (SyscallFaultInjector.isAvailable ? [.execFails] : [])
 
-    @Test("6 writers pipeline random operations, 4 subscribers join at random moments, 3 SIGUSR2 upgrades and failed ones before them: each rebuilt state equals the daemon's, every seq is gap-free, descriptors stay flat")
+    @Test(
+        "6 writers pipeline random operations, 4 subscribers join at random moments, 3 SIGUSR2 upgrades and failed ones before them: each rebuilt state equals the daemon's, every seq is gap-free, descriptors stay flat"
+    )
     func writersAndSubscribers() throws {
         let seed = SeededGenerator.seed(from: "WINDOWD_MODEL_SEED")
         let operations = SeededGenerator.count(from: "WINDOWD_MODEL_OPS", default: 3_000)
         print("ConcurrencyModelTests: WINDOWD_MODEL_SEED=\(seed) WINDOWD_MODEL_OPS=\(operations)")
         var random = SeededGenerator(seed: seed)
         let directory = try TemporaryDirectory()
-        let (daemon, binary) = try FailedUpgradeTests.startFromCopy(in: directory, config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]))
+        let (daemon, binary) = try FailedUpgradeTests.startFromCopy(
+            in: directory,
+            config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"])
+        )
         defer { daemon.stop() }
 
         let writers = try (0..<Self.writers).map { index in
-            let peer = ModelPeer(name: "writer \(index)", role: .writer(presenter: index < Self.presenters), client: try daemon.client(), seed: random.next())
+            let peer = ModelPeer(
+                name: "writer \(index)",
+                role: .writer(presenter: index < Self.presenters),
+                client: try daemon.client(),
+                seed: random.next()
+            )
             peer.operationsLeft = operations / Self.writers
             return peer
         }
         let subscribers = try Self.subscriberTypes.enumerated().map { index, types in
-            ModelPeer(name: "subscriber \(index) \(types.map { "\($0)" } ?? "(all)")", role: .subscriber(types: types, at: Int.random(in: 0..<operations, using: &random)),
-                      client: try daemon.client(), seed: random.next())
+            ModelPeer(
+                name: "subscriber \(index) \(types.map { "\($0)" } ?? "(all)")",
+                role: .subscriber(types: types, at: Int.random(in: 0..<operations, using: &random)),
+                client: try daemon.client(),
+                seed: random.next()
+            )
         }
         let observer = ModelPeer(name: "observer", role: .observer, client: try daemon.client(), seed: 0)
         let peers = writers + subscribers + [observer]
@@ -78,11 +96,18 @@ struct ConcurrencyModelTests {
                 failing = nil
                 failuresDone += 1
             }
-            if failing == nil, failuresDone < Self.failedUpgrades.count, sent >= failAt[failuresDone], upgradesSent == 0 {
-                failing = try FailingUpgrade(Self.failedUpgrades[failuresDone], daemon: daemon, binary: binary, directory: directory)
+            if failing == nil, failuresDone < Self.failedUpgrades.count, sent >= failAt[failuresDone], upgradesSent == 0
+            {
+                failing = try FailingUpgrade(
+                    Self.failedUpgrades[failuresDone],
+                    daemon: daemon,
+                    binary: binary,
+                    directory: directory
+                )
             }
             if upgradesSent < Self.upgrades, sent >= upgradeAt[upgradesSent], restartsSeen == upgradesSent,
-               failing == nil, failuresDone == Self.failedUpgrades.count {
+                failing == nil, failuresDone == Self.failedUpgrades.count
+            {
                 kill(daemon.pid, SIGUSR2)
                 upgradesSent += 1
             }
@@ -94,11 +119,14 @@ struct ConcurrencyModelTests {
             for subscriber in subscribers where !subscriber.subscribeSent {
                 if case .subscriber(_, let at) = subscriber.role, sent >= at { try subscriber.subscribe() }
             }
-            let settled = writers.allSatisfy { ($0.operationsLeft == 0 && $0.pending.isEmpty) || $0.closed }
+            let settled =
+                writers.allSatisfy { ($0.operationsLeft == 0 && $0.pending.isEmpty) || $0.closed }
                 && subscribers.allSatisfy { ($0.subscribeSent && $0.pending.isEmpty) || $0.closed }
                 && descriptorCounts.count == Self.upgrades && failuresDone == Self.failedUpgrades.count
             if settled { break }
-            if deadline.hasPassed { throw TestFailure("the model run did not settle in time: \(sent) of \(operations) sent") }
+            if deadline.hasPassed {
+                throw TestFailure("the model run did not settle in time: \(sent) of \(operations) sent")
+            }
             let canSend = writers.contains { $0.operationsLeft > 0 && $0.pending.count < Self.inFlight }
             try Self.readReady(peers, waitMilliseconds: canSend ? 0 : 50)
         }
@@ -111,13 +139,21 @@ struct ConcurrencyModelTests {
         kill(daemon.pid, SIGHUP)
         let barrier = Deadline(TestTiming.scaled(.seconds(20)))
         while !peers.allSatisfy({ $0.sawBarrier || $0.closed }) {
-            if barrier.hasPassed { throw TestFailure("daemon.reloaded did not reach \(peers.filter { !$0.sawBarrier }.map(\.name))") }
+            if barrier.hasPassed {
+                throw TestFailure("daemon.reloaded did not reach \(peers.filter { !$0.sawBarrier }.map(\.name))")
+            }
             try Self.readReady(peers, waitMilliseconds: 50)
         }
 
         descriptorCounts.append(OpenDescriptors(of: daemon.pid).count)
-        #expect(Set(descriptorCounts).count == 1, "open descriptors after each upgrade and at the end: \(descriptorCounts)")
-        #expect(peers.allSatisfy { $0.restarts == Self.upgrades || $0.closed }, "restarts seen: \(peers.map(\.restarts))")
+        #expect(
+            Set(descriptorCounts).count == 1,
+            "open descriptors after each upgrade and at the end: \(descriptorCounts)"
+        )
+        #expect(
+            peers.allSatisfy { $0.restarts == Self.upgrades || $0.closed },
+            "restarts seen: \(peers.map(\.restarts))"
+        )
         #expect(daemon.process.poll() == nil, "the same process goes on")
 
         let truth = try Self.truth(from: observer.client)
@@ -126,30 +162,49 @@ struct ConcurrencyModelTests {
             for difference in rebuilt.differences(from: truth) { subscriber.problem("at the end: \(difference)") }
         }
         for peer in peers where peer.problemCount > 0 {
-            Issue.record("\(peer.name): \(peer.problemCount) problems, the first:\n\(peer.problems.joined(separator: "\n"))")
+            Issue.record(
+                "\(peer.name): \(peer.problemCount) problems, the first:\n\(peer.problems.joined(separator: "\n"))"
+            )
         }
         try Self.expectDurable(truth, of: daemon, in: directory)
-        let outcomes = writers.reduce(into: [String: Int]()) { all, writer in all.merge(writer.outcomes, uniquingKeysWith: +) }
-        print("ConcurrencyModelTests: \(Self.upgrades) upgrades and failed ones \(Self.failedUpgrades), open descriptors \(descriptorCounts); \(sent) operations in \(elapsed); replies \(outcomes.sorted { $0.key < $1.key }); "
-            + "events per subscriber \(subscribers.map(\.eventCount)); \(truth.windows.count) windows at the end, app \(truth.appState), aggregate \(truth.aggregate)")
+        let outcomes = writers.reduce(into: [String: Int]()) { all, writer in
+            all.merge(writer.outcomes, uniquingKeysWith: +)
+        }
+        print(
+            "ConcurrencyModelTests: \(Self.upgrades) upgrades and failed ones \(Self.failedUpgrades), open descriptors \(descriptorCounts); \(sent) operations in \(elapsed); replies \(outcomes.sorted { $0.key < $1.key }); "
+                + "events per subscriber \(subscribers.map(\.eventCount)); \(truth.windows.count) windows at the end, app \(truth.appState), aggregate \(truth.aggregate)"
+        )
     }
 
     /// Everything the daemon acknowledged is durable, upgrades failed or not: after kill -9 and
     /// a start, the same windows (ids, groups, values) with the same storage.
-    static func expectDurable(_ truth: RebuiltState.Truth, of daemon: DaemonProcess, in directory: TemporaryDirectory) throws {
+    static func expectDurable(
+        _ truth: RebuiltState.Truth,
+        of daemon: DaemonProcess,
+        in directory: TemporaryDirectory
+    ) throws {
         let reader = try daemon.client()
         var storage: [String: JSONValue] = [:]
         for id in truth.windows.keys {
             storage[id] = try reader.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]
         }
         try CrashRestoreTests.kill9(daemon)
-        let restarted = try CrashRestoreTests.restart(in: directory, config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]), name: "restarted")
+        let restarted = try CrashRestoreTests.restart(
+            in: directory,
+            config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]),
+            name: "restarted"
+        )
         defer { restarted.stop() }
         let probe = try restarted.client()
         let listed = try probe.rawCall("window.list").result?["windows"]?.array ?? []
-        let restored = Dictionary(listed.map { ($0["id"]?.string ?? "?", "\($0["group"]?.string ?? "?") \($0["value"]?.text ?? "?")") },
-                                  uniquingKeysWith: { first, _ in first })
-        #expect(restored == truth.windows.mapValues { "\($0.group) \($0.value)" }, "the windows after kill -9 and a start")
+        let restored = Dictionary(
+            listed.map { ($0["id"]?.string ?? "?", "\($0["group"]?.string ?? "?") \($0["value"]?.text ?? "?")") },
+            uniquingKeysWith: { first, _ in first }
+        )
+        #expect(
+            restored == truth.windows.mapValues { "\($0.group) \($0.value)" },
+            "the windows after kill -9 and a start"
+        )
         for (id, stored) in storage {
             let after = try probe.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]
             #expect(after == stored, "the storage of \(id) after kill -9 and a start")
@@ -179,13 +234,26 @@ struct ConcurrencyModelTests {
         var phases: [String: String] = [:]
         for member in phase.result?["windows"]?.members ?? [] { phases[member.key] = member.value.string }
         let truth = RebuiltState.Truth(
-            windows: windows, appState: RebuiltState.canonical(state.result?["state"]),
-            aggregate: phase.result?["aggregate"]?.string ?? "?", phases: phases)
-        #expect(truth.phases == truth.windows.mapValues(\.phase), "scene.phase and window.list agree on every window's phase")
+            windows: windows,
+            appState: RebuiltState.canonical(state.result?["state"]),
+            aggregate: phase.result?["aggregate"]?.string ?? "?",
+            phases: phases
+        )
+        #expect(
+            truth.phases == truth.windows.mapValues(\.phase),
+            "scene.phase and window.list agree on every window's phase"
+        )
         let phaseSet = Set(truth.phases.values)
-        let aggregate = phaseSet.contains("active") ? "active" : phaseSet.contains("inactive") ? "inactive" : "background"
-        #expect(truth.aggregate == aggregate, "the aggregate follows from the windows' phases (active if any is, background only if all are)")
-        #expect(truth.windows.values.allSatisfy { $0.attached || $0.phase == "background" }, "a window without presenter is background")
+        let aggregate =
+            phaseSet.contains("active") ? "active" : phaseSet.contains("inactive") ? "inactive" : "background"
+        #expect(
+            truth.aggregate == aggregate,
+            "the aggregate follows from the windows' phases (active if any is, background only if all are)"
+        )
+        #expect(
+            truth.windows.values.allSatisfy { $0.attached || $0.phase == "background" },
+            "a window without presenter is background"
+        )
         return truth
     }
 }
@@ -198,7 +266,12 @@ final class FailingUpgrade {
     private let logged: Int
     private var injector: SyscallFaultInjector?
 
-    init(_ failure: FailedUpgradeTests.Failure, daemon: DaemonProcess, binary: String, directory: TemporaryDirectory) throws {
+    init(
+        _ failure: FailedUpgradeTests.Failure,
+        daemon: DaemonProcess,
+        binary: String,
+        directory: TemporaryDirectory
+    ) throws {
         self.daemon = daemon
         self.binary = binary
         logged = daemon.log.components(separatedBy: "serving on").count
@@ -206,15 +279,23 @@ final class FailingUpgrade {
         case .notAProgram:
             try FailedUpgradeTests.replaceWithNonProgram(binary)
         case .execFails:
-            injector = try SyscallFaultInjector(pid: daemon.pid, call: "execve", fault: "error=ENOEXEC", threads: { $0.hasPrefix("NIO-ELT-") },
-                                                following: false, log: directory.file("strace.err"))
+            injector = try SyscallFaultInjector(
+                pid: daemon.pid,
+                call: "execve",
+                fault: "error=ENOEXEC",
+                threads: { $0.hasPrefix("NIO-ELT-") },
+                following: false,
+                log: directory.file("strace.err")
+            )
         }
         daemon.process.signal(SIGUSR2)
     }
 
     /// Whether the daemon said it serves on; then the next upgrade finds windowd again.
     func isOver() throws -> Bool {
-        if let ended = daemon.process.poll() { throw TestFailure("windowd died of a failed upgrade (\(ended)); its log:\n\(daemon.log)") }
+        if let ended = daemon.process.poll() {
+            throw TestFailure("windowd died of a failed upgrade (\(ended)); its log:\n\(daemon.log)")
+        }
         guard daemon.log.components(separatedBy: "serving on").count > logged else { return false }
         injector?.stop()
         unlink(binary)
@@ -234,21 +315,27 @@ extension ModelPeer {
         var key: String { "\(group) \(value)" }
     }
 
-    static let orders = ["0f9a4c52-3b7e-4d1a-9c6e-2b8d7f1a5e30", "5c1e8b27-9d4f-4a63-8e2b-7f0c3d9a1b64",
-                         "a7d3f019-6c2e-4b58-b1e4-3c9f8a2d0e75", "e2b94d61-0a7f-4c3e-8d15-9b6a2f4c7e08"]
+    static let orders = [
+        "0f9a4c52-3b7e-4d1a-9c6e-2b8d7f1a5e30", "5c1e8b27-9d4f-4a63-8e2b-7f0c3d9a1b64",
+        "a7d3f019-6c2e-4b58-b1e4-3c9f8a2d0e75", "e2b94d61-0a7f-4c3e-8d15-9b6a2f4c7e08",
+    ]
     static let targets: [String: [Target]] = [
         "detail": (0..<30).map { Target(group: "detail", value: "\($0)", forms: ["\($0)", "\"\($0)\""]) },
         "notes": (0..<15).map { Target(group: "notes", value: "\"n\($0)\"", forms: ["\"n\($0)\""]) },
         "main": [Target(group: "main", value: "null", forms: ["null"])],
-        "orders": orders.map { Target(group: "orders", value: "\"\($0)\"", forms: ["\"\($0)\"", "\"\($0.uppercased())\""]) },
+        "orders": orders.map {
+            Target(group: "orders", value: "\"\($0)\"", forms: ["\"\($0)\"", "\"\($0.uppercased())\""])
+        },
     ]
     static let phases = ["active", "inactive", "background"]
     static let states = [
         #"{"state":"loading"}"#, #"{"state":"unauthenticated"}"#, #"{"state":"unauthenticated"}"#,
         #"{"state":"onboarding","step":"welcome"}"#, #"{"state":"onboarding","step":"permissions"}"#,
         #"{"state":"onboarding","step":"profileSetup"}"#, #"{"state":"onboarding","step":"complete"}"#,
-        #"{"state":"authenticated","user":"alice"}"#, #"{"state":"authenticated","user":"alice"}"#, #"{"state":"authenticated","user":"bob"}"#,
-        #"{"state":"error","error":"networkUnavailable"}"#, #"{"state":"error","error":"sessionExpired"}"#, #"{"state":"error","error":"maintenanceMode"}"#,
+        #"{"state":"authenticated","user":"alice"}"#, #"{"state":"authenticated","user":"alice"}"#,
+        #"{"state":"authenticated","user":"bob"}"#,
+        #"{"state":"error","error":"networkUnavailable"}"#, #"{"state":"error","error":"sessionExpired"}"#,
+        #"{"state":"error","error":"maintenanceMode"}"#,
     ]
 
     func roll() -> Int { Int.random(in: 0..<100, using: &random) }
@@ -274,7 +361,11 @@ extension ModelPeer {
         switch roll {
         case 0..<30, 80..<100:
             let target = target()
-            try send("window.open", #"{"group":"\#(target.group)","value":\#(target.forms.randomElement(using: &random)!)}"#, expected: ["key": target.key])
+            try send(
+                "window.open",
+                #"{"group":"\#(target.group)","value":\#(target.forms.randomElement(using: &random)!)}"#,
+                expected: ["key": target.key]
+            )
         case 30..<38:
             try send("window.close", #"{"id":"\#(someID())"}"#)
         case 38..<44:
@@ -285,15 +376,26 @@ extension ModelPeer {
         case 54..<62:
             let key = "k\(Int.random(in: 0..<4, using: &random))"
             let value = self.roll() < 50 ? "\(Int.random(in: -1_000...1_000, using: &random))" : "\"s\(self.roll())\""
-            try send("storage.set", #"{"id":"\#(someID())","key":"\#(key)","value":\#(value)}"#, expected: ["key": key, "value": value])
+            try send(
+                "storage.set",
+                #"{"id":"\#(someID())","key":"\#(key)","value":\#(value)}"#,
+                expected: ["key": key, "value": value]
+            )
         case 62..<66:
             try send("storage.remove", #"{"id":"\#(someID())","key":"k\#(Int.random(in: 0..<4, using: &random))"}"#)
         case 66..<76:
             let state = Self.states.randomElement(using: &random)!
-            try send("app.transition", #"{"to":\#(state)}"#, expected: ["state": RebuiltState.canonical(try RawJSON.parse(state))])
+            try send(
+                "app.transition",
+                #"{"to":\#(state)}"#,
+                expected: ["state": RebuiltState.canonical(try RawJSON.parse(state))]
+            )
         default:
-            let query = [("window.list", "{}"), ("app.state", "{}"), ("scene.phase", "{}"), ("daemon.status", "{}"), ("storage.get", #"{"id":"\#(someID())"}"#)]
-                .randomElement(using: &random)!
+            let query = [
+                ("window.list", "{}"), ("app.state", "{}"), ("scene.phase", "{}"), ("daemon.status", "{}"),
+                ("storage.get", #"{"id":"\#(someID())"}"#),
+            ]
+            .randomElement(using: &random)!
             try send(query.0, query.1)
         }
     }
@@ -308,10 +410,17 @@ extension ModelPeer {
             if self.roll() < 50 {
                 let target = target()
                 let value = target.forms.randomElement(using: &random)!
-                try send("window.attach", #"{"group":"\#(target.group)","value":\#(value)\#(takeover)\#(phaseMember)}"#,
-                         expected: ["key": target.key, "phase": phase ?? "active"])
+                try send(
+                    "window.attach",
+                    #"{"group":"\#(target.group)","value":\#(value)\#(takeover)\#(phaseMember)}"#,
+                    expected: ["key": target.key, "phase": phase ?? "active"]
+                )
             } else {
-                try send("window.attach", #"{"id":"\#(someID())"\#(takeover)\#(phaseMember)}"#, expected: ["phase": phase ?? "active"])
+                try send(
+                    "window.attach",
+                    #"{"id":"\#(someID())"\#(takeover)\#(phaseMember)}"#,
+                    expected: ["phase": phase ?? "active"]
+                )
             }
             return
         }
@@ -322,7 +431,11 @@ extension ModelPeer {
         case 55..<75:
             try send("window.detach", "{}")
         default:
-            try send("storage.set", #"{"id":"\#(window)","key":"ui.panel","value":\#(roll)}"#, expected: ["key": "ui.panel", "value": "\(roll)"])
+            try send(
+                "storage.set",
+                #"{"id":"\#(window)","key":"ui.panel","value":\#(roll)}"#,
+                expected: ["key": "ui.panel", "value": "\(roll)"]
+            )
         }
     }
 }

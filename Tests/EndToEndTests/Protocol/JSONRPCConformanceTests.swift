@@ -1,7 +1,7 @@
+import Foundation
 import TestSupport
 import Testing
 import WindowProtocol
-import Foundation
 
 /// windowd-protocol(7) ("JSON-RPC 2.0 in full"), walked through sections 4–7 of the JSON-RPC 2.0
 /// specification, its examples adapted to windowd's methods. Replies are read as raw lines, so an
@@ -24,7 +24,10 @@ struct JSONRPCConformanceTests {
         let client = try daemon.client()
         let requests = [
             (#"{"jsonrpc":"2.0","id":\#(id),"method":"hello","params":{"client":"e2e","protocol":1}}"#, true),
-            (#"{"jsonrpc":"2.0","method":"window.open","params":{"group":"notes","value":"id \#(id.replacingOccurrences(of: "\"", with: "'"))"},"id":\#(id)}"#, true),
+            (
+                #"{"jsonrpc":"2.0","method":"window.open","params":{"group":"notes","value":"id \#(id.replacingOccurrences(of: "\"", with: "'"))"},"id":\#(id)}"#,
+                true
+            ),
             (#"{"id":\#(id),"jsonrpc":"2.0","method":"daemon.status"}"#, true),
             (#"{"jsonrpc":"2.0","id":\#(id),"method":"foobar"}"#, false),
         ]
@@ -58,8 +61,10 @@ struct JSONRPCConformanceTests {
         }
     }
 
-    @Test("an id that is an object, an array or a boolean is an invalid request: -32600 with id null, and nothing runs",
-          arguments: [#"{"a":1}"#, "[1]", "true", "false"])
+    @Test(
+        "an id that is an object, an array or a boolean is an invalid request: -32600 with id null, and nothing runs",
+        arguments: [#"{"a":1}"#, "[1]", "true", "false"]
+    )
     func invalidIDRunsNothing(_ id: String) throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -92,8 +97,13 @@ struct JSONRPCConformanceTests {
         ] {
             try client.send(line: line)
         }
-        let reply = try client.exchange(#"{"jsonrpc":"2.0","id":"list","method":"window.list","params":{"group":"notes"}}"#)
-        #expect(reply["id"]?.text == #""list""#, "the next line is the probe's reply, nothing for the notifications: \(reply)")
+        let reply = try client.exchange(
+            #"{"jsonrpc":"2.0","id":"list","method":"window.list","params":{"group":"notes"}}"#
+        )
+        #expect(
+            reply["id"]?.text == #""list""#,
+            "the next line is the probe's reply, nothing for the notifications: \(reply)"
+        )
         #expect(reply.result?["windows"]?[0]?["value"]?.string == "by notification", "the notification ran")
     }
 
@@ -105,7 +115,10 @@ struct JSONRPCConformanceTests {
         "events.subscribe", "daemon.status",
     ]
 
-    @Test("params that are neither object nor array make an invalid request (-32600) for every method", arguments: methods)
+    @Test(
+        "params that are neither object nor array make an invalid request (-32600) for every method",
+        arguments: methods
+    )
     func paramsMustBeStructured(_ method: String) throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -114,10 +127,18 @@ struct JSONRPCConformanceTests {
         for (index, params) in [#""bar""#, "5", "true", "null"].enumerated() {
             let line = #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"\#(method)","params":\#(params)}"#
             let reply = try Self.answer(client, line)
-            if reply.code != -32600 || reply["id"]?.text != "\(index + 1)" { wrong.append("params \(params) → \(reply.error?.text ?? reply.text)") }
+            if reply.code != -32600 || reply["id"]?.text != "\(index + 1)" {
+                wrong.append("params \(params) → \(reply.error?.text ?? reply.text)")
+            }
         }
-        #expect(wrong.count == 0, "each is -32600 with its id echoed (the id is intact); got:\n\(wrong.joined(separator: "\n"))")
-        #expect(try client.rawCall("app.state", id: 9).result?["state"]?["state"]?.string == "unauthenticated", "nothing changed")
+        #expect(
+            wrong.count == 0,
+            "each is -32600 with its id echoed (the id is intact); got:\n\(wrong.joined(separator: "\n"))"
+        )
+        #expect(
+            try client.rawCall("app.state", id: 9).result?["state"]?["state"]?.string == "unauthenticated",
+            "nothing changed"
+        )
     }
 
     @Test("params by position (an array) are structured: answered with a result or -32602, never as an invalid request")
@@ -145,8 +166,10 @@ struct JSONRPCConformanceTests {
         let refused = try client.rawCall("hello", #"{"client":"future","protocol":99}"#)
         #expect(refused.result == nil && refused.error != nil, "protocol 99 is refused: \(refused)")
         let message = refused.errorMessage ?? ""
-        #expect(message.contains("99") && message.split(whereSeparator: { !$0.isNumber }).contains("1"),
-                "the message names the version asked for and the one windowd speaks (1): \(message)")
+        #expect(
+            message.contains("99") && message.split(whereSeparator: { !$0.isNumber }).contains("1"),
+            "the message names the version asked for and the one windowd speaks (1): \(message)"
+        )
         #expect(try client.rawCall("hello", #"{"client":"now","protocol":1}"#, id: 2).result?["protocol"]?.int == 1)
     }
 
@@ -157,9 +180,12 @@ struct JSONRPCConformanceTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let client = try daemon.client()
-        let reply = try Self.answer(client, #"""
+        let reply = try Self.answer(
+            client,
+            #"""
             [{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"e2e","protocol":1}}, {"jsonrpc":"2.0","id":"two","method":"window.open","params":{"group":"detail","value":2}},{"jsonrpc":"2.0","id":3,"method":"window.list"}]
-            """#)
+            """#
+        )
         let responses = try #require(reply.array, "a batch is answered by an array: \(reply)")
         #expect(responses.map { $0["id"]?.text ?? "none" } == ["1", #""two""#, "3"])
         #expect(responses.allSatisfy { $0.result != nil && Self.shapeProblems($0).isEmpty }, "\(reply)")
@@ -172,7 +198,9 @@ struct JSONRPCConformanceTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let client = try daemon.client()
-        let reply = try Self.answer(client, #"""
+        let reply = try Self.answer(
+            client,
+            #"""
             [
                 {"jsonrpc": "2.0", "method": "hello", "params": {"client": "spec", "protocol": 1}, "id": "1"},
                 {"jsonrpc": "2.0", "method": "window.open", "params": {"group": "notes", "value": "notified"}},
@@ -181,9 +209,13 @@ struct JSONRPCConformanceTests {
                 {"jsonrpc": "2.0", "method": "foo.get", "params": {"name": "myself"}, "id": "5"},
                 {"jsonrpc": "2.0", "method": "app.state", "id": "9"}
             ]
-            """#.split(separator: "\n").joined())
+            """#.split(separator: "\n").joined()
+        )
         let responses = try #require(reply.array, "\(reply)")
-        #expect(responses.map { $0["id"]?.text ?? "none" } == [#""1""#, #""2""#, "null", #""5""#, #""9""#], "one per request, none for the notification, in order")
+        #expect(
+            responses.map { $0["id"]?.text ?? "none" } == [#""1""#, #""2""#, "null", #""5""#, #""9""#],
+            "one per request, none for the notification, in order"
+        )
         if responses.count == 5 {
             #expect(responses[0].result?["server"]?.string == "windowd")
             #expect(responses[1].result?["created"]?.bool == true)
@@ -192,7 +224,8 @@ struct JSONRPCConformanceTests {
             #expect(responses[4].result?["state"] != nil)
         }
         #expect(responses.allSatisfy { Self.shapeProblems($0).isEmpty }, "\(reply)")
-        let values = try client.rawCall("window.list", #"{"group":"notes"}"#, id: 10).result?["windows"]?.array?.compactMap { $0["value"]?.string }
+        let values = try client.rawCall("window.list", #"{"group":"notes"}"#, id: 10).result?["windows"]?.array?
+            .compactMap { $0["value"]?.string }
         #expect(values.map(Set.init) == ["notified", "asked"], "the notification inside ran")
     }
 
@@ -201,24 +234,36 @@ struct JSONRPCConformanceTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let client = try daemon.client()
-        try client.send(line: #"[{"jsonrpc":"2.0","method":"window.open","params":{"group":"notes","value":"quiet"}},{"jsonrpc":"2.0","method":"foobar"}]"#)
+        try client.send(
+            line:
+                #"[{"jsonrpc":"2.0","method":"window.open","params":{"group":"notes","value":"quiet"}},{"jsonrpc":"2.0","method":"foobar"}]"#
+        )
         let reply = try client.rawCall("window.list", #"{"group":"notes"}"#, id: 7)
         #expect(reply["id"]?.text == "7", "the next line is the next request's reply: \(reply)")
         #expect(reply.result?["windows"]?[0]?["value"]?.string == "quiet")
     }
 
-    @Test("batches that are not batches of requests: [] is one -32600, [1], [1,2], [1,2,3] and [[…]] an array of -32600s")
+    @Test(
+        "batches that are not batches of requests: [] is one -32600, [1], [1,2], [1,2,3] and [[…]] an array of -32600s"
+    )
     func invalidBatches() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let client = try daemon.client()
         let empty = try Self.answer(client, "[]")
-        #expect(empty.isObject && empty.code == -32600 && empty["id"]?.isNull == true, "[] → one error object, not an array: \(empty)")
-        for (line, count) in [("[1]", 1), ("[1,2]", 2), ("[1,2,3]", 3), (#"[[{"jsonrpc":"2.0","id":1,"method":"hello"}]]"#, 1)] {
+        #expect(
+            empty.isObject && empty.code == -32600 && empty["id"]?.isNull == true,
+            "[] → one error object, not an array: \(empty)"
+        )
+        for (line, count) in [
+            ("[1]", 1), ("[1,2]", 2), ("[1,2,3]", 3), (#"[[{"jsonrpc":"2.0","id":1,"method":"hello"}]]"#, 1),
+        ] {
             let reply = try Self.answer(client, line)
             let responses = reply.array ?? []
-            #expect(responses.count == count && responses.allSatisfy { $0.code == -32600 && $0["id"]?.isNull == true },
-                    "\(line) → an array of \(count) invalid-request errors, not \(reply)")
+            #expect(
+                responses.count == count && responses.allSatisfy { $0.code == -32600 && $0["id"]?.isNull == true },
+                "\(line) → an array of \(count) invalid-request errors, not \(reply)"
+            )
         }
         try Self.expectNothingMore(on: client)
     }
@@ -228,17 +273,23 @@ struct JSONRPCConformanceTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let client = try daemon.client()
-        let reply = try Self.answer(client, #"[ {"jsonrpc": "2.0", "method": "window.open", "params": {"group": "notes", "value": "x"}, "id": "1"}, {"jsonrpc": "2.0", "method" ]"#)
+        let reply = try Self.answer(
+            client,
+            #"[ {"jsonrpc": "2.0", "method": "window.open", "params": {"group": "notes", "value": "x"}, "id": "1"}, {"jsonrpc": "2.0", "method" ]"#
+        )
         #expect(reply.isObject && reply.code == -32700 && reply["id"]?.isNull == true, "\(reply)")
         #expect(try client.rawCall("window.list", id: 2).result?["windows"]?.array?.count == 0, "nothing in it ran")
     }
 
-    @Test("the message-size limit applies to a whole batch line: 65,536 bytes answered, 65,537 refused with limit_exceeded and skipped")
+    @Test(
+        "the message-size limit applies to a whole batch line: 65,536 bytes answered, 65,537 refused with limit_exceeded and skipped"
+    )
     func batchAtTheMessageLimit() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         func batch(length: Int) -> String {
-            let head = #"[{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"e2e","protocol":1}},{"jsonrpc":"2.0","id":2,"method":"window.open","params":{"group":"notes","value":""#
+            let head =
+                #"[{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"e2e","protocol":1}},{"jsonrpc":"2.0","id":2,"method":"window.open","params":{"group":"notes","value":""#
             let tail = #""}}]"#
             return head + String(repeating: "b", count: length - head.utf8.count - tail.utf8.count) + tail
         }
@@ -246,7 +297,10 @@ struct JSONRPCConformanceTests {
         let line = batch(length: 65_536)
         #expect(line.utf8.count == 65_536)
         let reply = try Self.answer(fits, line)
-        #expect(reply.array?.count == 2 && reply[1]?.result?["created"]?.bool == true, "\(reply.error?.text ?? reply.text)")
+        #expect(
+            reply.array?.count == 2 && reply[1]?.result?["created"]?.bool == true,
+            "\(reply.error?.text ?? reply.text)"
+        )
 
         let over = try daemon.client()
         try over.send(line: batch(length: 65_537))
@@ -258,14 +312,22 @@ struct JSONRPCConformanceTests {
 
     // MARK: - Section 7: the remaining examples
 
-    @Test("the specification's single-call examples, adapted: named params, unknown method, invalid JSON, invalid request, reserved rpc. names")
+    @Test(
+        "the specification's single-call examples, adapted: named params, unknown method, invalid JSON, invalid request, reserved rpc. names"
+    )
     func sectionSevenExamples() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let client = try daemon.client()
         let examples: [(line: String, id: String, code: Int64?)] = [
-            (#"{"jsonrpc": "2.0", "method": "window.open", "params": {"group": "detail", "value": 42}, "id": 3}"#, "3", nil),
-            (#"{"jsonrpc": "2.0", "method": "window.open", "params": {"value": 42, "group": "detail"}, "id": 4}"#, "4", nil),
+            (
+                #"{"jsonrpc": "2.0", "method": "window.open", "params": {"group": "detail", "value": 42}, "id": 3}"#,
+                "3", nil
+            ),
+            (
+                #"{"jsonrpc": "2.0", "method": "window.open", "params": {"value": 42, "group": "detail"}, "id": 4}"#,
+                "4", nil
+            ),
             (#"{"jsonrpc": "2.0", "method": "foobar", "id": "1"}"#, #""1""#, -32601),
             (#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#, "null", -32700),
             (#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#, "null", -32600),
@@ -282,7 +344,10 @@ struct JSONRPCConformanceTests {
                 #expect(reply.result != nil, "\(example.line) → \(reply)")
             }
         }
-        for line in [#"{"jsonrpc": "1.0", "method": "hello", "id": 8}"#, #"{"method": "hello", "id": 9}"#, #"{"jsonrpc": 2.0, "method": "hello", "id": 10}"#] {
+        for line in [
+            #"{"jsonrpc": "1.0", "method": "hello", "id": 8}"#, #"{"method": "hello", "id": 9}"#,
+            #"{"jsonrpc": 2.0, "method": "hello", "id": 10}"#,
+        ] {
             let reply = try Self.answer(client, line)
             #expect(reply.code == -32600, "jsonrpc must be exactly \"2.0\": \(line) → \(reply)")
         }
@@ -296,7 +361,9 @@ struct JSONRPCConformanceTests {
         var problems: [String] = []
         if response["jsonrpc"]?.string != "2.0" { problems.append("jsonrpc is not \"2.0\"") }
         if response["id"] == nil { problems.append("no id member") }
-        if (response.result == nil) == (response.error == nil) { problems.append("not exactly one of result and error") }
+        if (response.result == nil) == (response.error == nil) {
+            problems.append("not exactly one of result and error")
+        }
         if let error = response.error {
             if error["code"]?.int == nil { problems.append("error.code is not an integer") }
             if error["message"]?.string == nil { problems.append("error.message is not a string") }
@@ -307,7 +374,9 @@ struct JSONRPCConformanceTests {
     /// The reply to `line`; no reply fails the test.
     static func answer(_ client: RawClient, _ line: String) throws -> RawJSON {
         guard let reply = try ask(client, line) else {
-            throw TestFailure("no response to \(line.prefix(300)): the next line was the reply to the request sent after it")
+            throw TestFailure(
+                "no response to \(line.prefix(300)): the next line was the reply to the request sent after it"
+            )
         }
         return reply
     }
@@ -327,7 +396,9 @@ struct JSONRPCConformanceTests {
         if reply.isObject, reply["id"]?.text == #""probe""#, reply.result?["version"] != nil { return nil }
         let probe = try client.nextRaw(what: "the probe's reply")
         guard probe["id"]?.text == #""probe""# else {
-            throw TestFailure("after the reply to \(line.prefix(200)), a second line came before the probe's reply: \(probe.text.prefix(300))")
+            throw TestFailure(
+                "after the reply to \(line.prefix(200)), a second line came before the probe's reply: \(probe.text.prefix(300))"
+            )
         }
         return reply
     }

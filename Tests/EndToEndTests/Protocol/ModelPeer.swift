@@ -127,7 +127,9 @@ final class ModelPeer {
         if name == "daemon.reloaded" { sawBarrier = true }
         if name == "daemon.restarted" {
             restarts += 1
-            if event["params"]?["resync"]?.bool != false { problem("an upgrade in place lost this connection's state: \(event)") }
+            if event["params"]?["resync"]?.bool != false {
+                problem("an upgrade in place lost this connection's state: \(event)")
+            }
         }
         let toEveryone = name == "daemon.reloaded" || name == "daemon.restarted"
         switch role {
@@ -152,7 +154,8 @@ final class ModelPeer {
     /// Whether an error is one that a well-formed request of this model can meet when others write concurrently.
     static func isExpected(error reply: RawJSON, to method: String) -> Bool {
         switch (reply.code, reply.reason) {
-        case (-32000, "unknown_window"?), (-32000, "invalid_transition"?), (-32000, "window_busy"?), (-32000, "unauthenticated"?):
+        case (-32000, "unknown_window"?), (-32000, "invalid_transition"?), (-32000, "window_busy"?),
+            (-32000, "unauthenticated"?):
             return true
         case (-32602, _), (-32000, _):
             // A window without presenter stays background; detach without a window.
@@ -166,26 +169,38 @@ final class ModelPeer {
         let what = "\(sent.method) \(sent.params)"
         switch sent.method {
         case "window.open", "window.attach":
-            guard let window = result["window"], let id = window["id"]?.string else { return problem("\(what) → no window: \(result)") }
+            guard let window = result["window"], let id = window["id"]?.string else {
+                return problem("\(what) → no window: \(result)")
+            }
             let key = "\(window["group"]?.string ?? "?") \(window["value"]?.text ?? "?")"
             known[key] = id
-            if let expectedKey = sent.expected["key"], expectedKey != key { problem("\(what) → window \(key), not \(expectedKey)") }
+            if let expectedKey = sent.expected["key"], expectedKey != key {
+                problem("\(what) → window \(key), not \(expectedKey)")
+            }
             if sent.method == "window.attach" {
                 presenting = id
                 if window["attached"]?.bool != true { problem("\(what) → not attached: \(window)") }
-                if let phase = sent.expected["phase"], window["phase"]?.string != phase { problem("\(what) → phase \(window["phase"]?.text ?? "?"), not \(phase)") }
+                if let phase = sent.expected["phase"], window["phase"]?.string != phase {
+                    problem("\(what) → phase \(window["phase"]?.text ?? "?"), not \(phase)")
+                }
             }
         case "window.close":
             if let id = result["window"]?["id"]?.string { known = known.filter { $0.value != id } }
         case "window.detach":
             presenting = nil
         case "scene.setPhase":
-            if let phase = sent.expected["phase"], result["window"]?["phase"]?.string != phase { problem("\(what) → \(result)") }
+            if let phase = sent.expected["phase"], result["window"]?["phase"]?.string != phase {
+                problem("\(what) → \(result)")
+            }
         case "app.transition":
             let state = RebuiltState.canonical(result["state"])
-            if let expected = sent.expected["state"], state != expected { problem("\(what) → state \(state), not \(expected)") }
+            if let expected = sent.expected["state"], state != expected {
+                problem("\(what) → state \(state), not \(expected)")
+            }
             if !RebuiltState.isValidTransition(from: result["previous"], to: result["state"]) {
-                problem("\(what) → accepted \(RebuiltState.canonical(result["previous"])) → \(state), which the app state's table does not allow")
+                problem(
+                    "\(what) → accepted \(RebuiltState.canonical(result["previous"])) → \(state), which the app state's table does not allow"
+                )
             }
         case "storage.set":
             if let key = sent.expected["key"], let value = sent.expected["value"] {
@@ -202,7 +217,8 @@ final class ModelPeer {
     }
 
     private func subscribed(_ result: RawJSON) {
-        guard case .subscriber(let types, _) = role, let snapshot = result["snapshot"], let seq = result["seq"]?.int else {
+        guard case .subscriber(let types, _) = role, let snapshot = result["snapshot"], let seq = result["seq"]?.int
+        else {
             return problem("events.subscribe → \(result)")
         }
         // An event to everyone (an upgrade's daemon.restarted, a reload's barrier) may come
@@ -213,10 +229,14 @@ final class ModelPeer {
             return (name == "daemon.restarted" || name == "daemon.reloaded") && (event.seq ?? 0) <= seq
         }
         if !eventsBeforeReply.isEmpty {
-            problem("\(eventsBeforeReply.count) events (seq \(eventsBeforeReply.first?.seq ?? 0)…\(eventsBeforeReply.last?.seq ?? 0)) came before the subscribe reply, whose seq is \(seq)")
+            problem(
+                "\(eventsBeforeReply.count) events (seq \(eventsBeforeReply.first?.seq ?? 0)…\(eventsBeforeReply.last?.seq ?? 0)) came before the subscribe reply, whose seq is \(seq)"
+            )
         }
         if seq != lastSeq - Int64(eventsBeforeReply.count) {
-            problem("the subscribe reply's seq is \(seq), but \(lastSeq - Int64(eventsBeforeReply.count)) events came before the subscription")
+            problem(
+                "the subscribe reply's seq is \(seq), but \(lastSeq - Int64(eventsBeforeReply.count)) events came before the subscription"
+            )
         }
         var state = RebuiltState(snapshot: snapshot, types: types.map(Set.init))
         // A client applies what is numbered after the reply's seq, whenever it came.

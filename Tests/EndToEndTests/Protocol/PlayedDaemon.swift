@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import POSIXSupport
 import TestSupport
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Unix socket that answers each request line with what `answer` gives for it (a `result` or
 /// an `error` JSON text, put into a reply with the request's id): a daemon played from a
@@ -20,7 +21,9 @@ final class PlayedDaemon: @unchecked Sendable {
         self.path = path
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestFailure.system("socket") }
-        guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0 else { throw TestFailure.system("bind \(path)") }
+        guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0 else {
+            throw TestFailure.system("bind \(path)")
+        }
         guard listen(fd, 8) == 0 else { throw TestFailure.system("listen \(path)") }
         fileDescriptor = fd
         Thread.detachNewThread {
@@ -43,12 +46,14 @@ final class PlayedDaemon: @unchecked Sendable {
         defer { close(client) }
         let reader = LineReader(fileDescriptor: client)
         while let line = try? reader.readLine(timeout: .seconds(60), what: "a request"),
-              let request = try? RawJSON.parse(line) {
+            let request = try? RawJSON.parse(line)
+        {
             guard let method = request["method"]?.string, let id = request["id"]?.text else { continue }
             let params = request["params"].flatMap { try? JSONValue.parse($0.text) }
             guard let member = answer(method, params) else { continue }
             let reply = Array(#"{"jsonrpc":"2.0","id":\#(id),\#(member)}"#.utf8) + [0x0A]
-            guard reply.withUnsafeBytes({ send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == reply.count else { return }
+            guard reply.withUnsafeBytes({ send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == reply.count
+            else { return }
         }
     }
 }

@@ -58,15 +58,23 @@ struct RebuiltState {
         switch name {
         case "window.opened":
             defer { windows[id] = window }
-            if let known = windows[id] { return "window.opened \(id) (\(window!)), already known as \(known): counted twice" }
+            if let known = windows[id] {
+                return "window.opened \(id) (\(window!)), already known as \(known): counted twice"
+            }
         case "window.closed":
-            if windows.removeValue(forKey: id) == nil, tracksWindows { return "window.closed \(id), never known: its opening was missed" }
+            if windows.removeValue(forKey: id) == nil, tracksWindows {
+                return "window.closed \(id), never known: its opening was missed"
+            }
         case "window.phase":
-            if windows[id] == nil, tracksWindows { return "window.phase \(id) (\(window!)), never known: its opening was missed" }
+            if windows[id] == nil, tracksWindows {
+                return "window.phase \(id) (\(window!)), never known: its opening was missed"
+            }
             windows[id] = window
         case "window.focus":
             if let known = windows[id] {
-                if covers("window.phase"), known != window { return "window.focus \(id) shows \(window!), the events so far \(known)" }
+                if covers("window.phase"), known != window {
+                    return "window.focus \(id) shows \(window!), the events so far \(known)"
+                }
             } else if tracksWindows {
                 return "window.focus \(id), never known"
             }
@@ -79,7 +87,10 @@ struct RebuiltState {
             let (state, previous) = (Self.canonical(params?["state"]), Self.canonical(params?["previous"]))
             defer { appState = state }
             if previous != appState { return "app.state \(previous) → \(state), but the state was \(appState)" }
-            if !Self.isValidTransition(from: params?["previous"], to: params?["state"]) { return "app.state \(previous) → \(state) is not in the app state's table (windowd-protocol(7), app.transition)" }
+            if !Self.isValidTransition(from: params?["previous"], to: params?["state"]) {
+                return
+                    "app.state \(previous) → \(state) is not in the app state's table (windowd-protocol(7), app.transition)"
+            }
         case "daemon.reloaded", "daemon.restarted":
             break
         default:

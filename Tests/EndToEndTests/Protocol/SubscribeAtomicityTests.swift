@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// windowd-protocol(7): `events.subscribe` is atomic with its snapshot, however many clients are
 /// writing at that moment — the reply comes before every event numbered after its `seq`, and
@@ -14,7 +15,9 @@ struct SubscribeAtomicityTests {
     /// deliberate race, not a wait for a state.
     static let delaysInMicroseconds: [UInt32] = [0, 2_000, 5_000, 10_000, 20_000, 40_000]
 
-    @Test("a subscriber arriving while 1,000 window.open are in flight gets its reply first and a snapshot that its events continue exactly")
+    @Test(
+        "a subscriber arriving while 1,000 window.open are in flight gets its reply first and a snapshot that its events continue exactly"
+    )
     func subscribeDuringPipelinedOpens() throws {
         // Up to 6,001 windows: window.list and the snapshot outgrow 1 MiB, which is not what this tests.
         let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]))
@@ -26,7 +29,11 @@ struct SubscribeAtomicityTests {
             let subscriber = try daemon.client()
             var requests: [UInt8] = []
             for index in 0..<count {
-                let line = RawClient.requestLine(id: Int64(index), method: "window.open", params: #"{"group":"detail","value":\#(round * count + index)}"#)
+                let line = RawClient.requestLine(
+                    id: Int64(index),
+                    method: "window.open",
+                    params: #"{"group":"detail","value":\#(round * count + index)}"#
+                )
                 requests += Array(line.utf8) + [0x0A]
             }
             try writer.send(bytes: requests)
@@ -46,32 +53,55 @@ struct SubscribeAtomicityTests {
             var reply: RawJSON?
             var events: [RawJSON] = []
             while true {
-                let message = try subscriber.nextRaw(timeout: .seconds(20), what: "round \(round): the subscriber's next line")
+                let message = try subscriber.nextRaw(
+                    timeout: .seconds(20),
+                    what: "round \(round): the subscriber's next line"
+                )
                 if message.isEvent {
                     if reply == nil { eventsBeforeReply.append(message) } else { events.append(message) }
-                    if message["method"]?.string == "window.opened", message["params"]?["window"]?["id"]?.string == markerID { break }
+                    if message["method"]?.string == "window.opened",
+                        message["params"]?["window"]?["id"]?.string == markerID
+                    {
+                        break
+                    }
                 } else {
                     #expect(reply == nil, "round \(round): a second reply \(message)")
                     reply = message
                 }
             }
-            let subscribed = try #require(reply, "round \(round): no reply to events.subscribe before the marker's event")
+            let subscribed = try #require(
+                reply,
+                "round \(round): no reply to events.subscribe before the marker's event"
+            )
             let seq = try #require(subscribed.result?["seq"]?.int, "round \(round): \(subscribed)")
             let label = "round \(round) (subscribed \(delay / 1_000) ms after the opens were sent)"
 
-            #expect(eventsBeforeReply.count == 0,
-                    "\(label): \(eventsBeforeReply.count) events (seq \(eventsBeforeReply.first?.seq ?? 0)…\(eventsBeforeReply.last?.seq ?? 0)) arrived before the subscribe reply, whose seq is \(seq)")
+            #expect(
+                eventsBeforeReply.count == 0,
+                "\(label): \(eventsBeforeReply.count) events (seq \(eventsBeforeReply.first?.seq ?? 0)…\(eventsBeforeReply.last?.seq ?? 0)) arrived before the subscribe reply, whose seq is \(seq)"
+            )
             #expect(seq == 0, "\(label): the subscriber had no event before subscribing, so its seq is 0, not \(seq)")
             let seqs = events.map { $0.seq ?? -1 }
             let gapFree = seqs == (0..<seqs.count).map { seq + 1 + Int64($0) }
-            #expect(gapFree, "\(label): the events after the reply are numbered \(seq + 1), \(seq + 2), … without gaps, not \(seqs.prefix(5))…")
+            #expect(
+                gapFree,
+                "\(label): the events after the reply are numbered \(seq + 1), \(seq + 2), … without gaps, not \(seqs.prefix(5))…"
+            )
 
             let snapshot = Set(subscribed.result?["snapshot"]?["windows"]?.array?.compactMap { $0["id"]?.string } ?? [])
-            let opened = (eventsBeforeReply + events).filter { $0["method"]?.string == "window.opened" }.compactMap { $0["params"]?["window"]?["id"]?.string }
+            let opened = (eventsBeforeReply + events).filter { $0["method"]?.string == "window.opened" }.compactMap {
+                $0["params"]?["window"]?["id"]?.string
+            }
             let doubled = Set(opened).intersection(snapshot)
-            #expect(doubled.count == 0, "\(label): \(doubled.count) windows are both in the snapshot and announced by window.opened")
+            #expect(
+                doubled.count == 0,
+                "\(label): \(doubled.count) windows are both in the snapshot and announced by window.opened"
+            )
             #expect(opened.count == Set(opened).count, "\(label): a window.opened came twice")
-            let listed = Set(try writer.rawCall("window.list", id: 10_001).result?["windows"]?.array?.compactMap { $0["id"]?.string } ?? [])
+            let listed = Set(
+                try writer.rawCall("window.list", id: 10_001).result?["windows"]?.array?.compactMap { $0["id"]?.string }
+                    ?? []
+            )
             let missing = listed.subtracting(snapshot).subtracting(opened)
             #expect(missing.count == 0, "\(label): \(missing.count) windows are neither in the snapshot nor announced")
             let allListed = created.isSubset(of: listed) && listed.contains(markerID)

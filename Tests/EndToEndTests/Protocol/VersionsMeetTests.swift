@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
 import WindowKit
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Clients and daemons of two releases meet (windowd-protocol(7), "Versions"): after a package
 /// upgrade the old daemon runs until it restarts, and old clients keep running too.
@@ -22,7 +23,9 @@ struct VersionsMeetTests {
     static func previousDaemon(in directory: TemporaryDirectory) throws -> (PlayedDaemon, RecordedSession) {
         let session = try RecordedSession.previousRelease()
         let played = try PlayedDaemon(path: directory.file("old.sock")) { method, params in
-            guard let exchange = session.reply(to: method, params: params) ?? session.reply(to: method) else { return nil }
+            guard let exchange = session.reply(to: method, params: params) ?? session.reply(to: method) else {
+                return nil
+            }
             if let result = exchange.replyValue["result"] { return #""result":\#(result.jsonText)"# }
             return exchange.replyValue["error"].map { #""error":\#($0.jsonText)"# }
         }
@@ -51,7 +54,9 @@ struct VersionsMeetTests {
         #expect(list.stdout.contains(window), "\(list)")
     }
 
-    @Test("WindowKit against windowd 0.1.0: connects, opens (outcome created), lists, asks the status, moves the app state")
+    @Test(
+        "WindowKit against windowd 0.1.0: connects, opens (outcome created), lists, asks the status, moves the app state"
+    )
     func windowKitReadsThePreviousRelease() async throws {
         let directory = try TemporaryDirectory()
         let (played, session) = try Self.previousDaemon(in: directory)
@@ -76,11 +81,16 @@ struct VersionsMeetTests {
         }
         let run = try Winctl.run(["open", "detail", "1"], socket: played.path)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.contains(#"{"made":"yes","window":7}"#) || run.stdout.contains(#"{"window":7,"made":"yes"}"#), "\(run)")
+        #expect(
+            run.stdout.contains(#"{"made":"yes","window":7}"#) || run.stdout.contains(#"{"window":7,"made":"yes"}"#),
+            "\(run)"
+        )
         #expect(run.stderr.contains("windowd did window.open") && run.stderr.contains("winctl status"), "\(run)")
     }
 
-    @Test("windowd 0.1.0's clients against today's daemon: every reply and event has every member 0.1.0 gave, of the same kind")
+    @Test(
+        "windowd 0.1.0's clients against today's daemon: every reply and event has every member 0.1.0 gave, of the same kind"
+    )
     func todaysDaemonAnswersAsThePreviousRelease() throws {
         let session = try RecordedSession.previousRelease()
         let daemon = try DaemonProcess.start()
@@ -99,8 +109,11 @@ struct VersionsMeetTests {
             for difference in Self.missing(from: reply, as: recorded, at: exchange.method, ids: ids) {
                 Issue.record("\(exchange.method): \(difference)\n0.1.0: \(exchange.reply)\ntoday: \(reply.jsonText)")
             }
-            #expect(reply["error"]?["code"] == recorded["error"]?["code"] && reply["error"]?["data"]?["reason"] == recorded["error"]?["data"]?["reason"],
-                    "\(exchange.method): the same refusal")
+            #expect(
+                reply["error"]?["code"] == recorded["error"]?["code"]
+                    && reply["error"]?["data"]?["reason"] == recorded["error"]?["data"]?["reason"],
+                "\(exchange.method): the same refusal"
+            )
         }
         // Every event 0.1.0 sent, today's daemon sends on the same connection, with every member
         // too. (Not in the same order: a falling aggregate phase is announced once it has held.)
@@ -117,7 +130,9 @@ struct VersionsMeetTests {
                 let candidates = (today[connection] ?? []).filter { $0["method"]?.string == name }
                 let differences = candidates.map { Self.missing(from: $0, as: recorded, at: name, ids: ids) }
                 if !differences.contains(where: \.isEmpty) {
-                    Issue.record("connection \(connection): no \(name) like 0.1.0's \(event); today's: \(candidates.map(\.jsonText)); \(differences.first ?? [])")
+                    Issue.record(
+                        "connection \(connection): no \(name) like 0.1.0's \(event); today's: \(candidates.map(\.jsonText)); \(differences.first ?? [])"
+                    )
                 }
             }
         }
@@ -125,7 +140,12 @@ struct VersionsMeetTests {
 
     /// Where `today` lacks a member `recorded` has, or has it of another kind (`at` names the
     /// place); a member named by a window id of 0.1.0 is looked for under today's id (`ids`).
-    static func missing(from today: JSONValue, as recorded: JSONValue, at place: String, ids: [String: String]) -> [String] {
+    static func missing(
+        from today: JSONValue,
+        as recorded: JSONValue,
+        at place: String,
+        ids: [String: String]
+    ) -> [String] {
         switch (recorded, today) {
         case (.object(let old), .object(let new)):
             return old.sorted { $0.key < $1.key }.flatMap { key, value in
@@ -134,7 +154,9 @@ struct VersionsMeetTests {
             }
         case (.array(let old), .array(let new)):
             guard old.count == new.count else { return ["\(place) has \(new.count) elements, not \(old.count)"] }
-            return zip(old, new).enumerated().flatMap { index, pair in missing(from: pair.1, as: pair.0, at: "\(place)[\(index)]", ids: ids) }
+            return zip(old, new).enumerated().flatMap { index, pair in
+                missing(from: pair.1, as: pair.0, at: "\(place)[\(index)]", ids: ids)
+            }
         default:
             return kind(recorded) == kind(today) ? [] : ["\(place) is \(kind(today)), not \(kind(recorded))"]
         }
@@ -157,7 +179,9 @@ struct VersionsMeetTests {
         case (.object(let old), .object(let new)):
             for (key, value) in old {
                 guard let now = new[key] else { continue }
-                if key == "id", case .string(let oldID) = value, case .string(let newID) = now, oldID.count == 36 { ids[oldID] = newID }
+                if key == "id", case .string(let oldID) = value, case .string(let newID) = now, oldID.count == 36 {
+                    ids[oldID] = newID
+                }
                 collectIDs(value, now, into: &ids)
             }
         case (.array(let old), .array(let new)):

@@ -1,18 +1,23 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Durable state against real `kill -9` (windowd(8), State): nothing acknowledged is lost,
 /// and restored state is validated before it is applied.
 @Suite("Crash and restore")
 struct CrashRestoreTests {
     /// Restarts on the same state directory (the socket is reused; the stale file is replaced).
-    static func restart(in directory: TemporaryDirectory, config: String = TestConfig.text(), name: String) throws -> DaemonProcess {
+    static func restart(
+        in directory: TemporaryDirectory,
+        config: String = TestConfig.text(),
+        name: String
+    ) throws -> DaemonProcess {
         let daemon = try DaemonProcess(in: directory, config: config, name: name)
         try daemon.waitUntilServing()
         return daemon
@@ -47,10 +52,12 @@ struct CrashRestoreTests {
         let probe = try second.client()
         let windows = try #require(probe.call("window.list")["windows"]?.array)
         #expect(windows.count == 50)
-        let restored = Dictionary(uniqueKeysWithValues: windows.compactMap { window -> (Int64, String)? in
-            guard let value = window["value"]?.int, let id = window["id"]?.string else { return nil }
-            return (value, id)
-        })
+        let restored = Dictionary(
+            uniqueKeysWithValues: windows.compactMap { window -> (Int64, String)? in
+                guard let value = window["value"]?.int, let id = window["id"]?.string else { return nil }
+                return (value, id)
+            }
+        )
         #expect(restored == ids.filter { $0.key >= 10 })
         for value in Int64(10)..<60 {
             let storage = try probe.call("storage.get", #"{"id":"\#(ids[value]!)"}"#)["storage"]
@@ -78,18 +85,27 @@ struct CrashRestoreTests {
             let client = try daemon.client()
             // Everything acknowledged so far must be there before this round writes more.
             let windows = try #require(client.call("window.list", #"{"group":"detail"}"#)["windows"]?.array)
-            let present = Dictionary(uniqueKeysWithValues: windows.compactMap { w -> (Int64, String)? in
-                guard let v = w["value"]?.int, let id = w["id"]?.string else { return nil }
-                return (v, id)
-            })
+            let present = Dictionary(
+                uniqueKeysWithValues: windows.compactMap { w -> (Int64, String)? in
+                    guard let v = w["value"]?.int, let id = w["id"]?.string else { return nil }
+                    return (v, id)
+                }
+            )
             for (value, id) in acknowledgedOpens {
                 #expect(present[value] == id, "round \(round): acknowledged window \(value) (\(id)) is missing")
             }
             if let counterID {
-                let stored = try client.call("storage.get", #"{"id":"\#(counterID)","key":"count"}"#)["storage"]?["count"]?.int ?? -1
-                #expect(stored >= lastAcknowledgedCounter, "round \(round): acknowledged count \(lastAcknowledgedCounter) lost (found \(stored))")
+                let stored =
+                    try client.call("storage.get", #"{"id":"\#(counterID)","key":"count"}"#)["storage"]?["count"]?.int
+                    ?? -1
+                #expect(
+                    stored >= lastAcknowledgedCounter,
+                    "round \(round): acknowledged count \(lastAcknowledgedCounter) lost (found \(stored))"
+                )
             } else {
-                counterID = try #require(client.call("window.open", #"{"group":"notes","value":"counter"}"#)["window"]?["id"]?.string)
+                counterID = try #require(
+                    client.call("window.open", #"{"group":"notes","value":"counter"}"#)["window"]?["id"]?.string
+                )
             }
             let delay = UInt32.random(in: 5_000...120_000)
             let pid = daemon.pid
@@ -101,10 +117,18 @@ struct CrashRestoreTests {
             writes: while true {
                 let value = next
                 next += 1
-                let open = try? client.request("window.open", #"{"group":"detail","value":\#(value)}"#, timeout: .seconds(5))
+                let open = try? client.request(
+                    "window.open",
+                    #"{"group":"detail","value":\#(value)}"#,
+                    timeout: .seconds(5)
+                )
                 guard let id = open?.result?["window"]?["id"]?.string else { break writes }
                 acknowledgedOpens[value] = id
-                let set = try? client.request("storage.set", #"{"id":"\#(counterID!)","key":"count","value":\#(value)}"#, timeout: .seconds(5))
+                let set = try? client.request(
+                    "storage.set",
+                    #"{"id":"\#(counterID!)","key":"count","value":\#(value)}"#,
+                    timeout: .seconds(5)
+                )
                 guard set?.result != nil else { break writes }
                 lastAcknowledgedCounter = value
             }
@@ -118,7 +142,9 @@ struct CrashRestoreTests {
         let directory = try TemporaryDirectory()
         let extra = "\n[groups.scratch]\nvalue = \"string\"\n"
         let first = try Self.restart(in: directory, config: TestConfig.text(extra: extra), name: "first")
-        let id = try #require(first.client().call("window.open", #"{"group":"scratch","value":"x"}"#)["window"]?["id"]?.string)
+        let id = try #require(
+            first.client().call("window.open", #"{"group":"scratch","value":"x"}"#)["window"]?["id"]?.string
+        )
         _ = try first.client().call("window.open", #"{"group":"detail","value":1}"#)
         #expect(first.stop() == .exited(0))
         let second = try Self.restart(in: directory, name: "second")
@@ -135,23 +161,27 @@ struct CrashRestoreTests {
         try first.waitForAppState("unauthenticated")
         try first.client().call("app.transition", #"{"to":{"state":"authenticated","user":"alice"}}"#)
         #expect(first.stop() == .exited(0))
-        usleep(1_200_000) // let the one-second session run out
+        usleep(1_200_000)  // let the one-second session run out
         let second = try Self.restart(in: directory, config: config, name: "second")
         try second.waitForAppState("unauthenticated")
     }
 
-    @Test("validate_command decides: exit 1 signs out, exit 2 and a hang keep the session", arguments: [
-        ("exit 1", "unauthenticated", false),
-        ("exit 2", "authenticated", true),
-        ("sleep 30", "authenticated", true),
-    ])
+    @Test(
+        "validate_command decides: exit 1 signs out, exit 2 and a hang keep the session",
+        arguments: [
+            ("exit 1", "unauthenticated", false),
+            ("exit 2", "authenticated", true),
+            ("sleep 30", "authenticated", true),
+        ]
+    )
     func validateCommand(script: String, expected: String, warns: Bool) throws {
         let directory = try TemporaryDirectory()
         let first = try Self.restart(in: directory, name: "first")
         try first.waitForAppState("unauthenticated")
         try first.client().call("app.transition", #"{"to":{"state":"authenticated","user":"alice"}}"#)
         #expect(first.stop() == .exited(0))
-        let config = TestConfig.text(app: [#"validate_command = ["/bin/sh", "-c", "\#(script)", "validate", "{user}"]"#])
+        let config = TestConfig.text(app: [#"validate_command = ["/bin/sh", "-c", "\#(script)", "validate", "{user}"]"#]
+        )
         let second = try Self.restart(in: directory, config: config, name: "second")
         try second.waitForAppState(expected, timeout: .seconds(15))
         #expect(second.log.contains("validate_command failed") == warns, "log: \(second.log)")
@@ -166,7 +196,9 @@ struct CrashRestoreTests {
         try garbage.write(to: URL(fileURLWithPath: stateDirectory + "/windowd.sqlite"))
         let daemon = try Self.restart(in: directory, name: "daemon")
         try daemon.waitForAppState("unauthenticated")
-        let moved = try FileManager.default.contentsOfDirectory(atPath: stateDirectory).filter { $0.hasPrefix("windowd.sqlite.damaged-") }
+        let moved = try FileManager.default.contentsOfDirectory(atPath: stateDirectory).filter {
+            $0.hasPrefix("windowd.sqlite.damaged-")
+        }
         #expect(moved.count == 1)
         if let name = moved.first {
             #expect(try Data(contentsOf: URL(fileURLWithPath: stateDirectory + "/" + name)) == garbage)

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Restarts without disconnects: connections live in the fd store across restarts.
 @Suite("Restarts without disconnects")
@@ -27,7 +28,10 @@ struct RestartWithoutDisconnectTests {
     static func attachPresenters(_ count: Int, socket: String) throws -> [(client: RawClient, id: String)] {
         try (0..<count).map { index in
             let client = try RawClient(path: socket)
-            let result = try client.call("window.attach", #"{"group":"detail","value":\#(index),"phase":"\#(index == 0 ? "active" : "inactive")"}"#)
+            let result = try client.call(
+                "window.attach",
+                #"{"group":"detail","value":\#(index),"phase":"\#(index == 0 ? "active" : "inactive")"}"#
+            )
             let id = try #require(result["window"]?["id"]?.string)
             try client.call("storage.set", #"{"id":"\#(id)","key":"panel","value":\#(index)}"#)
             return (client, id)
@@ -70,7 +74,10 @@ struct RestartWithoutDisconnectTests {
             while restarts == 0 {
                 let event = try subscriber.nextEvent()
                 let seq = try #require(event["params"]?["seq"]?.int)
-                #expect(seq == subscriberSeq[index] + 1, "subscriber \(index): seq \(seq) after \(subscriberSeq[index])")
+                #expect(
+                    seq == subscriberSeq[index] + 1,
+                    "subscriber \(index): seq \(seq) after \(subscriberSeq[index])"
+                )
                 subscriberSeq[index] = seq
                 if event["method"]?.string == "daemon.restarted" {
                     restarts += 1
@@ -80,11 +87,17 @@ struct RestartWithoutDisconnectTests {
         }
         for (index, presenter) in presenters.enumerated() {
             let event = try presenter.client.nextEvent()
-            #expect(event["method"]?.string == "daemon.restarted" && event["params"]?["seq"]?.int == presenterSeq[index] + 1,
-                    "presenter \(index): \(event.jsonText) after seq \(presenterSeq[index])")
+            #expect(
+                event["method"]?.string == "daemon.restarted"
+                    && event["params"]?["seq"]?.int == presenterSeq[index] + 1,
+                "presenter \(index): \(event.jsonText) after seq \(presenterSeq[index])"
+            )
         }
         let windows = try #require(probe.call("window.list")["windows"]?.array)
-        #expect(windows.filter { $0["attached"] == .bool(true) }.count == 100, "every presenter still presents its window")
+        #expect(
+            windows.filter { $0["attached"] == .bool(true) }.count == 100,
+            "every presenter still presents its window"
+        )
         #expect(try probe.call("scene.phase")["aggregate"]?.string == "active")
         // Events go on with the next seq, and nothing was repeated.
         try probe.call("window.open", #"{"group":"detail","value":6000}"#)
@@ -127,7 +140,9 @@ struct RestartWithoutDisconnectTests {
             longest = max(longest, ContinuousClock.now - signalled)
             #expect(response.result?["attached"]?.int == 1_000)
             let restarted = try presenter.nextEvent()
-            #expect(restarted["method"]?.string == "daemon.restarted" && restarted["params"]?["seq"]?.int == seqs[index] + 1)
+            #expect(
+                restarted["method"]?.string == "daemon.restarted" && restarted["params"]?["seq"]?.int == seqs[index] + 1
+            )
         }
         print("graceful restart with 1000 attached presenters: longest pause \(longest)")
     }
@@ -181,15 +196,20 @@ struct RestartWithoutDisconnectTests {
         _ = try presenter.waitForEvent("daemon.restarted")
         let window = try #require(presenter.call("window.list")["windows"]?.array?.first { $0["id"]?.string == id })
         #expect(window["attached"] == .bool(true))
-        #expect(window["place"]?["kind"]?.string == "tmux" && window["place"]?["pane"]?.string == "%3"
-                && window["place"]?["socket"]?.string == "/tmp/tmux-0/default", "\(window.jsonText)")
+        #expect(
+            window["place"]?["kind"]?.string == "tmux" && window["place"]?["pane"]?.string == "%3"
+                && window["place"]?["socket"]?.string == "/tmp/tmux-0/default",
+            "\(window.jsonText)"
+        )
     }
 
     @Test("SIGUSR2 upgrades in place: same pid, clients stay attached, seq goes on")
     func upgradeInPlace() throws {
         let daemon = try DaemonProcess.start()
         let presenter = try daemon.client()
-        let id = try #require(presenter.call("window.attach", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string)
+        let id = try #require(
+            presenter.call("window.attach", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string
+        )
         let watcher = try daemon.client()
         let start = try #require(watcher.call("events.subscribe")["seq"]?.int)
         let before = try Self.lastSeq(of: watcher, after: start)
@@ -201,7 +221,10 @@ struct RestartWithoutDisconnectTests {
         let window = try #require(watcher.call("window.list")["windows"]?.array?.first)
         #expect(window["id"]?.string == id && window["attached"] == .bool(true))
         _ = try presenter.waitForEvent("daemon.restarted")
-        #expect(try presenter.call("scene.setPhase", #"{"id":"\#(id)","phase":"inactive"}"#)["window"]?["phase"]?.string == "inactive")
+        #expect(
+            try presenter.call("scene.setPhase", #"{"id":"\#(id)","phase":"inactive"}"#)["window"]?["phase"]?.string
+                == "inactive"
+        )
         let phase = try watcher.waitForEvent("scene.phase")
         #expect(phase["params"]?["seq"]?.int ?? 0 > before + 1)
     }

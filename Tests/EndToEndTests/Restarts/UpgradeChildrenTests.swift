@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A group's `launch` still running when SIGUSR2 upgrades the daemon in place is the new image's
 /// child, though the new image never started it: when it ends it is reaped, not left a zombie.
@@ -13,7 +14,8 @@ struct UpgradeChildrenTests {
     /// The state letter of `pid` in `/proc/PID/stat` (`S`, `Z`, …); `nil` once it is gone.
     static func state(of pid: pid_t) -> Character? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(close, offsetBy: 2)...].first
     }
 
@@ -22,12 +24,17 @@ struct UpgradeChildrenTests {
         let directory = try TemporaryDirectory()
         let go = directory.file("go")
         let script = #"echo $$ > '\#(directory.file("pid"))'; while [ ! -e '\#(go)' ]; do sleep 0.05; done"#
-        let daemon = try DaemonProcess(in: directory, config: TestConfig.text(extra: """
+        let daemon = try DaemonProcess(
+            in: directory,
+            config: TestConfig.text(
+                extra: """
 
-            [groups.spawn]
-            value = "int"
-            launch = ["/bin/sh", "-c", \(JSONValue.quote(script)), "{id}"]
-            """))
+                    [groups.spawn]
+                    value = "int"
+                    launch = ["/bin/sh", "-c", \(JSONValue.quote(script)), "{id}"]
+                    """
+            )
+        )
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let watcher = try daemon.client()

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// SIGUSR2 upgrades in place hand over exactly what the next binary needs:
 /// no descriptor of the old process survives the exec, so the count stays flat and a carried
@@ -18,7 +19,9 @@ struct UpgradeDescriptorTests {
         #expect(daemon.process.poll() == nil, "the same process goes on")
     }
 
-    @Test("ten SIGUSR2 upgrades with a presenter and a subscriber connected: the descriptor count stays flat, one epoll, no socket held twice")
+    @Test(
+        "ten SIGUSR2 upgrades with a presenter and a subscriber connected: the descriptor count stays flat, one epoll, no socket held twice"
+    )
     func descriptorsStayFlat() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -38,16 +41,24 @@ struct UpgradeDescriptorTests {
             _ = try presenter.waitForEvent("daemon.restarted")
             let now = OpenDescriptors(of: daemon.pid)
             counts.append(now.count)
-            #expect(now.count(of: "anon_inode:[eventpoll]") == before.count(of: "anon_inode:[eventpoll]"), "epoll descriptors: \(now)")
+            #expect(
+                now.count(of: "anon_inode:[eventpoll]") == before.count(of: "anon_inode:[eventpoll]"),
+                "epoll descriptors: \(now)"
+            )
             #expect(now.duplicatedSockets.isEmpty, "sockets held twice: \(now.duplicatedSockets) in \(now)")
         }
         print("UpgradeDescriptorTests: open descriptors across ten upgrades: \(counts)")
-        #expect(Set(counts).count == 1, "descriptors before and after each upgrade: \(counts); at the end: \(OpenDescriptors(of: daemon.pid)); at the start: \(before)")
+        #expect(
+            Set(counts).count == 1,
+            "descriptors before and after each upgrade: \(counts); at the end: \(OpenDescriptors(of: daemon.pid)); at the start: \(before)"
+        )
         let attached = try watcher.call("window.list")["windows"]?.array?.first?["attached"]
         #expect(attached == .bool(true), "the presenter is still attached")
     }
 
-    @Test("a connection carried across an upgrade that sends a line over max_message_bytes gets limit_exceeded and reads on; closed by its client, it is no longer held")
+    @Test(
+        "a connection carried across an upgrade that sends a line over max_message_bytes gets limit_exceeded and reads on; closed by its client, it is no longer held"
+    )
     func oversizeLineAfterUpgrade() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -77,7 +88,11 @@ struct UpgradeDescriptorTests {
         var disconnected = false
         for batch in 0..<40 where !disconnected {
             let lines = (0..<500).map { index in
-                RawClient.requestLine(id: Int64(batch * 500 + index), method: "window.open", params: #"{"group":"notes","value":"\#(batch)-\#(index)-\#(padding)"}"#)
+                RawClient.requestLine(
+                    id: Int64(batch * 500 + index),
+                    method: "window.open",
+                    params: #"{"group":"notes","value":"\#(batch)-\#(index)-\#(padding)"}"#
+                )
             }
             _ = try writer.pipeline(lines, inFlight: 100)
             disconnected = try writer.call("daemon.status")["clients"]?.int == 1

@@ -1,17 +1,25 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowClient
 import WindowProtocol
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `winctl run` (winctl(1), "run") in real xterms under i3 on Xvfb: the real windowd, winctl and
 /// programs, run started as xterms' commands through i3's `exec`, checked from outside through
 /// the X server's focus and `winctl list --json`.
-@Suite("winctl run under i3", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "i3", "xterm", "xdotool"], for: "winctl run under i3")), .timeLimit(.minutes(3)))
+@Suite(
+    "winctl run under i3",
+    .serialized,
+    .enabled(if: TestEnvironment.installed(["Xvfb", "i3", "xterm", "xdotool"], for: "winctl run under i3")),
+    .timeLimit(.minutes(3))
+)
 struct RunI3Tests {
-    @Test("a second run from an xterm of another workspace brings the first's xterm to front and starts nothing; the phase follows what i3 shows")
+    @Test(
+        "a second run from an xterm of another workspace brings the first's xterm to front and starts nothing; the phase follows what i3 shows"
+    )
     func secondRunAndPhases() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: RunTerminalTests.config)
@@ -22,7 +30,11 @@ struct RunI3Tests {
         let program = ["/bin/sh", "-c", "echo started >> \(started); exec sleep 600"]
         let x = try XvfbDisplay()
         let i3 = try I3Session(on: x)
-        _ = try i3.exec(["xterm", "-T", "first", "-e"], running: RunTerminalTests.run(socket, status: directory.file("first"), ["file", "a", "--"] + program), name: "first")
+        _ = try i3.exec(
+            ["xterm", "-T", "first", "-e"],
+            running: RunTerminalTests.run(socket, status: directory.file("first"), ["file", "a", "--"] + program),
+            name: "first"
+        )
         let first = try RunTerminalTests.waitFor(socket, "a", phase: "active", timeout: .seconds(30))
         let id = try #require(first["id"]?.string)
         #expect(first["place"]?["kind"]?.string == "i3", "\(first.jsonText)")
@@ -37,7 +49,11 @@ struct RunI3Tests {
         try RunTerminalTests.waitFor(socket, "a", phase: "background")
 
         // The same value run again, from an xterm of that workspace.
-        let again = RunTerminalTests.run(socket, status: directory.file("second"), ["file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"])
+        let again = RunTerminalTests.run(
+            socket,
+            status: directory.file("second"),
+            ["file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"]
+        )
         _ = try i3.exec(["xterm", "-T", "second", "-e"], running: again, name: "second")
         #expect(try RunTerminalTests.waitForStatus(directory, "second", timeout: .seconds(30)) == "0")
         try waitUntil("i3 to focus the first run's xterm") { x.focusedWindow() == window }
@@ -47,7 +63,9 @@ struct RunI3Tests {
         #expect(directory.read("first").isEmpty, "the first run goes on")
     }
 
-    @Test("in a tabbed or stacked container the run's window is background while another tab is shown, active again when its tab is")
+    @Test(
+        "in a tabbed or stacked container the run's window is background while another tab is shown, active again when its tab is"
+    )
     func tabbedAndStacked() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: RunTerminalTests.config)
@@ -56,7 +74,15 @@ struct RunI3Tests {
         let socket = daemon.socketPath
         let x = try XvfbDisplay()
         let i3 = try I3Session(on: x)
-        _ = try i3.exec(["xterm", "-T", "tab", "-e"], running: RunTerminalTests.run(socket, status: directory.file("tab"), ["file", "t", "--", "/bin/sh", "-c", "exec sleep 600"]), name: "tab")
+        _ = try i3.exec(
+            ["xterm", "-T", "tab", "-e"],
+            running: RunTerminalTests.run(
+                socket,
+                status: directory.file("tab"),
+                ["file", "t", "--", "/bin/sh", "-c", "exec sleep 600"]
+            ),
+            name: "tab"
+        )
         let shown = try RunTerminalTests.waitFor(socket, "t", phase: "active", timeout: .seconds(30))
         let window = try #require(shown["place"]?["window"]?.string, "\(shown.jsonText)")
         _ = try i3.exec(["xterm", "-T", "other", "-e"], running: ["sleep", "600"], name: "other")
@@ -86,7 +112,11 @@ struct RunI3Tests {
         let x = try XvfbDisplay()
         let i3 = try I3Session(on: x)
 
-        let closing = RunTerminalTests.run(socket, status: directory.file("closed"), ["file", "c", "--", "/bin/sh", "-c", "exec sleep 600"])
+        let closing = RunTerminalTests.run(
+            socket,
+            status: directory.file("closed"),
+            ["file", "c", "--", "/bin/sh", "-c", "exec sleep 600"]
+        )
         _ = try i3.exec(["xterm", "-T", "closed", "-e"], running: closing, name: "closed")
         let closed = try RunTerminalTests.waitFor(socket, "c", timeout: .seconds(30))
         let id = try #require(closed["id"]?.string)
@@ -97,7 +127,11 @@ struct RunI3Tests {
 
         let done = directory.file("done")
         let program = "while [ ! -e \(done) ]; do sleep 0.1; done; exit 3"
-        let exiting = RunTerminalTests.run(socket, status: directory.file("exited"), ["file", "e", "--", "/bin/sh", "-c", program])
+        let exiting = RunTerminalTests.run(
+            socket,
+            status: directory.file("exited"),
+            ["file", "e", "--", "/bin/sh", "-c", program]
+        )
         _ = try i3.exec(["xterm", "-T", "exited", "-e"], running: exiting, name: "exited")
         let shown = try RunTerminalTests.waitFor(socket, "e", timeout: .seconds(30))
         let window = try #require(shown["place"]?["window"]?.string, "\(shown.jsonText)")
@@ -107,7 +141,9 @@ struct RunI3Tests {
         try waitUntil("the run's xterm to close") { x.xdotool(["getwindowname", window]) == nil }
     }
 
-    @Test("kill -9 of the daemon leaves the program running in its xterm; after the restart it is presented again, same id and place")
+    @Test(
+        "kill -9 of the daemon leaves the program running in its xterm; after the restart it is presented again, same id and place"
+    )
     func daemonCrash() throws {
         let directory = try TemporaryDirectory()
         let first = try DaemonProcess(in: directory, config: RunTerminalTests.config)
@@ -117,7 +153,11 @@ struct RunI3Tests {
         let i3 = try I3Session(on: x)
         let go = directory.file("go")
         let program = "while [ ! -e \(go) ]; do sleep 0.1; done; exit 0"
-        let running = RunTerminalTests.run(first.socketPath, status: directory.file("status"), ["file", "k", "--", "/bin/sh", "-c", program])
+        let running = RunTerminalTests.run(
+            first.socketPath,
+            status: directory.file("status"),
+            ["file", "k", "--", "/bin/sh", "-c", program]
+        )
         _ = try i3.exec(["xterm", "-T", "kept", "-e"], running: running, name: "kept")
         let before = try RunTerminalTests.waitFor(first.socketPath, "k", timeout: .seconds(30))
 

@@ -1,21 +1,29 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `winctl run` (winctl(1), "run") in a real kitty under Xvfb: the real windowd, winctl and
 /// programs, run started as kitty windows' commands, checked from outside through kitty's remote
 /// control (which window is focused, which exist) and `winctl list --json`.
-@Suite("winctl run in kitty", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "kitty"], for: "winctl run in kitty")), .timeLimit(.minutes(3)))
+@Suite(
+    "winctl run in kitty",
+    .serialized,
+    .enabled(if: TestEnvironment.installed(["Xvfb", "kitty"], for: "winctl run in kitty")),
+    .timeLimit(.minutes(3))
+)
 struct RunKittyTests {
     /// Starts `argv` as a new kitty window (`type` `window`) or tab (`tab`) of the focused tab's OS window.
     static func launch(_ kitty: KittyInstance, _ type: String, _ argv: [String]) throws {
         _ = try kitty.command("launch", ["type": .string(type), "args": .array(argv.map(JSONValue.string))])
     }
 
-    @Test("a second run from another kitty tab brings the first's kitty window to front and starts nothing; the phase follows what kitty shows")
+    @Test(
+        "a second run from another kitty tab brings the first's kitty window to front and starts nothing; the phase follows what kitty shows"
+    )
     func secondRunAndPhases() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: RunTerminalTests.config)
@@ -25,7 +33,10 @@ struct RunKittyTests {
         let started = directory.file("started")
         let program = ["/bin/sh", "-c", "echo started >> \(started); echo ready; exec sleep 600"]
         let x = try XvfbDisplay()
-        let kitty = try KittyInstance(on: x, command: RunTerminalTests.run(socket, status: directory.file("first"), ["file", "a", "--"] + program))
+        let kitty = try KittyInstance(
+            on: x,
+            command: RunTerminalTests.run(socket, status: directory.file("first"), ["file", "a", "--"] + program)
+        )
         let first = try RunTerminalTests.waitFor(socket, "a", phase: "active", timeout: .seconds(30))
         let id = try #require(first["id"]?.string)
         #expect(first["place"]?["kind"]?.string == "kitty", "\(first.jsonText)")
@@ -43,9 +54,19 @@ struct RunKittyTests {
         #expect(kitty.focusedWindow() != window)
 
         // The same value run again, from a window of that other tab.
-        try Self.launch(kitty, "window", RunTerminalTests.run(socket, status: directory.file("second"), ["file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"]))
+        try Self.launch(
+            kitty,
+            "window",
+            RunTerminalTests.run(
+                socket,
+                status: directory.file("second"),
+                ["file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"]
+            )
+        )
         #expect(try RunTerminalTests.waitForStatus(directory, "second") == "0")
-        try waitUntil("kitty to focus the first run's window", timeout: .seconds(20)) { kitty.focusedWindow() == window }
+        try waitUntil("kitty to focus the first run's window", timeout: .seconds(20)) {
+            kitty.focusedWindow() == window
+        }
         let front = try RunTerminalTests.waitFor(socket, "a", phase: "active")
         #expect(front["id"]?.string == id)
         #expect(directory.read("started") == "started\n", "the second run started nothing")
@@ -62,7 +83,15 @@ struct RunKittyTests {
         let x = try XvfbDisplay()
         let kitty = try KittyInstance(on: x, command: ["sleep", "600"])
 
-        try Self.launch(kitty, "window", RunTerminalTests.run(socket, status: directory.file("closed"), ["file", "c", "--", "/bin/sh", "-c", "exec sleep 600"]))
+        try Self.launch(
+            kitty,
+            "window",
+            RunTerminalTests.run(
+                socket,
+                status: directory.file("closed"),
+                ["file", "c", "--", "/bin/sh", "-c", "exec sleep 600"]
+            )
+        )
         let closed = try RunTerminalTests.waitFor(socket, "c", timeout: .seconds(30))
         let id = try #require(closed["id"]?.string)
         let close = try Winctl.run(["close", id], socket: socket)
@@ -72,7 +101,15 @@ struct RunKittyTests {
 
         let done = directory.file("done")
         let program = "while [ ! -e \(done) ]; do sleep 0.1; done; exit 3"
-        try Self.launch(kitty, "window", RunTerminalTests.run(socket, status: directory.file("exited"), ["file", "e", "--", "/bin/sh", "-c", program]))
+        try Self.launch(
+            kitty,
+            "window",
+            RunTerminalTests.run(
+                socket,
+                status: directory.file("exited"),
+                ["file", "e", "--", "/bin/sh", "-c", program]
+            )
+        )
         let exiting = try RunTerminalTests.waitFor(socket, "e", timeout: .seconds(30))
         let window = try #require(exiting["place"]?["window_id"]?.string.flatMap { Int64($0) }, "\(exiting.jsonText)")
         _ = try directory.write("", to: "done")
@@ -81,7 +118,9 @@ struct RunKittyTests {
         try waitUntil("kitty to close the run's window") { try !kitty.windows().contains { $0.id == window } }
     }
 
-    @Test("kill -9 of the daemon leaves the program running in its kitty window; after the restart it is presented again, same id and place")
+    @Test(
+        "kill -9 of the daemon leaves the program running in its kitty window; after the restart it is presented again, same id and place"
+    )
     func daemonCrash() throws {
         let directory = try TemporaryDirectory()
         let first = try DaemonProcess(in: directory, config: RunTerminalTests.config)
@@ -91,7 +130,15 @@ struct RunKittyTests {
         let kitty = try KittyInstance(on: x, command: ["sleep", "600"])
         let go = directory.file("go")
         let program = "while [ ! -e \(go) ]; do sleep 0.1; done; exit 0"
-        try Self.launch(kitty, "window", RunTerminalTests.run(first.socketPath, status: directory.file("status"), ["file", "k", "--", "/bin/sh", "-c", program]))
+        try Self.launch(
+            kitty,
+            "window",
+            RunTerminalTests.run(
+                first.socketPath,
+                status: directory.file("status"),
+                ["file", "k", "--", "/bin/sh", "-c", program]
+            )
+        )
         let before = try RunTerminalTests.waitFor(first.socketPath, "k", timeout: .seconds(30))
 
         first.process.signal(SIGKILL)

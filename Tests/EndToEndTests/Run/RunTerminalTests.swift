@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `winctl run` (winctl(1), "run") in a real tmux: the real windowd, winctl and programs, a tmux
 /// client attached through a pseudo-terminal so that tmux reports focus to the panes, the screen
@@ -21,17 +22,25 @@ struct RunTerminalTests {
     /// `winctl --socket SOCKET run ARGUMENTS` in a shell that then prints `run exited STATUS` and
     /// stays, so that the pane can be read after it.
     static func run(_ socket: String, _ arguments: String...) -> [String] {
-        ["/bin/sh", "-c", #""$0" "$@"; echo "run exited $?"; exec sleep 600"#, Binaries.winctl, "--socket", socket, "run"] + arguments
+        [
+            "/bin/sh", "-c", #""$0" "$@"; echo "run exited $?"; exec sleep 600"#, Binaries.winctl, "--socket", socket,
+            "run",
+        ] + arguments
     }
 
     /// `winctl --socket SOCKET run ARGUMENTS` as a terminal's command that writes run's exit
     /// status to `status` once run ends (the terminal's window closes with it).
     static func run(_ socket: String, status: String, _ arguments: [String]) -> [String] {
-        ["/bin/sh", "-c", "\"$0\" \"$@\"; echo $? > \"\(status)\"", Binaries.winctl, "--socket", socket, "run"] + arguments
+        ["/bin/sh", "-c", "\"$0\" \"$@\"; echo $? > \"\(status)\"", Binaries.winctl, "--socket", socket, "run"]
+            + arguments
     }
 
     /// The status that a command of ``run(_:status:_:)`` wrote to `name` of `directory`, once written.
-    static func waitForStatus(_ directory: TemporaryDirectory, _ name: String, timeout: Duration = .seconds(15)) throws -> String {
+    static func waitForStatus(
+        _ directory: TemporaryDirectory,
+        _ name: String,
+        timeout: Duration = .seconds(15)
+    ) throws -> String {
         try waitUntil("run to end and its status in \(name)", timeout: timeout) { directory.read(name).hasSuffix("\n") }
         return String(directory.read(name).dropLast())
     }
@@ -39,15 +48,26 @@ struct RunTerminalTests {
     /// The window of group `file` for `value`, if the daemon has one.
     static func window(_ socket: String, _ value: String) throws -> JSONValue? {
         let list = try Winctl.run(["list"], socket: socket, json: true)
-        return try list.json()["windows"]?.array?.first { $0["group"]?.string == "file" && $0["value"]?.string == value }
+        return try list.json()["windows"]?.array?.first {
+            $0["group"]?.string == "file" && $0["value"]?.string == value
+        }
     }
 
     /// Waits until the window for `value` is attached and in `phase`.
     @discardableResult
-    static func waitFor(_ socket: String, _ value: String, phase: String? = nil, attached: Bool = true, timeout: Duration = .seconds(10)) throws -> JSONValue {
+    static func waitFor(
+        _ socket: String,
+        _ value: String,
+        phase: String? = nil,
+        attached: Bool = true,
+        timeout: Duration = .seconds(10)
+    ) throws -> JSONValue {
         var last: JSONValue?
         do {
-            try waitUntil("file \(value) to be \(attached ? "attached" : "detached")\(phase.map { " and \($0)" } ?? "")", timeout: timeout) {
+            try waitUntil(
+                "file \(value) to be \(attached ? "attached" : "detached")\(phase.map { " and \($0)" } ?? "")",
+                timeout: timeout
+            ) {
                 last = try window(socket, value)
                 return last?["attached"]?.bool == attached && (phase == nil || last?["phase"]?.string == phase)
             }
@@ -57,14 +77,26 @@ struct RunTerminalTests {
         return last!
     }
 
-    @Test("a second run of a presented value brings the first to front and starts nothing; the phase is what tmux shows: background while no client shows it")
+    @Test(
+        "a second run of a presented value brings the first to front and starts nothing; the phase is what tmux shows: background while no client shows it"
+    )
     func secondRunBringsTheFirstToFront() throws {
         let directory = try TemporaryDirectory()
         let daemon = try DaemonProcess(in: directory, config: Self.config)
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let started = directory.file("started")
-        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "a", "--", "/bin/sh", "-c", "echo started >> \(started); exec sleep 600"))
+        let tmux = try TmuxSession(
+            Self.run(
+                daemon.socketPath,
+                "file",
+                "a",
+                "--",
+                "/bin/sh",
+                "-c",
+                "echo started >> \(started); exec sleep 600"
+            )
+        )
         // No client shows the pane yet: nothing shows it, so background. Once one is attached, active.
         try Self.waitFor(daemon.socketPath, "a", phase: "background")
         let client = try PlacesTmuxTests.attachClient(tmux)
@@ -77,7 +109,10 @@ struct RunTerminalTests {
         try tmux.run(["new-window", "sleep", "600"])
         try Self.waitFor(daemon.socketPath, "a", phase: "background")
 
-        let second = try Winctl.run(["run", "file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"], socket: daemon.socketPath)
+        let second = try Winctl.run(
+            ["run", "file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"],
+            socket: daemon.socketPath
+        )
         #expect(second.status == 0, "\(second)")
         #expect(second.stdout == "\(id) already open, brought to front\n", "\(second)")
         try waitUntil("tmux to show the first run's window") { try PlacesTmuxTests.activeWindows(tmux)[pane] == true }
@@ -99,9 +134,12 @@ struct RunTerminalTests {
         try waitUntil("the program to write its environment") { directory.read("env").contains("WINDOWD_SOCKET") }
         let lines = directory.read("env").split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("/dev/pts/") == true, "standard input is a terminal: \(lines)")
-        #expect(Set(lines.dropFirst()) == [
-            "WINDOWD_WINDOW_ID=\(id)", "WINDOWD_GROUP=file", "WINDOWD_VALUE=notes.md", "WINDOWD_SOCKET=\(daemon.socketPath)",
-        ])
+        #expect(
+            Set(lines.dropFirst()) == [
+                "WINDOWD_WINDOW_ID=\(id)", "WINDOWD_GROUP=file", "WINDOWD_VALUE=notes.md",
+                "WINDOWD_SOCKET=\(daemon.socketPath)",
+            ]
+        )
 
         try tmux.sendKeys("Enter")
         try tmux.waitForText("run exited 3")
@@ -115,7 +153,9 @@ struct RunTerminalTests {
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let script = #""$0" storage set "$WINDOWD_WINDOW_ID" note '"kept"' && exit 0"#
-        let tmux = try TmuxSession(Self.run(daemon.socketPath, "--keep", "file", "k", "--", "/bin/sh", "-c", script, Binaries.winctl))
+        let tmux = try TmuxSession(
+            Self.run(daemon.socketPath, "--keep", "file", "k", "--", "/bin/sh", "-c", script, Binaries.winctl)
+        )
         try tmux.waitForText("run exited 0")
         let window = try Self.waitFor(daemon.socketPath, "k", phase: "background", attached: false)
         let id = try #require(window["id"]?.string)
@@ -131,7 +171,10 @@ struct RunTerminalTests {
         try daemon.waitUntilServing()
         let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
         try tmux.waitForText("$")
-        try tmux.sendKeys("\(Binaries.winctl) --socket \(daemon.socketPath) run file z -- sh -c 'echo ready; exec sleep 600'", "Enter")
+        try tmux.sendKeys(
+            "\(Binaries.winctl) --socket \(daemon.socketPath) run file z -- sh -c 'echo ready; exec sleep 600'",
+            "Enter"
+        )
         try tmux.waitForScreen("the program to start") { $0.contains("ready") }
         let window = try Self.waitFor(daemon.socketPath, "z")
         let id = try #require(window["id"]?.string)
@@ -144,7 +187,9 @@ struct RunTerminalTests {
         try tmux.waitForText("Stopped")
         try Self.waitFor(daemon.socketPath, "z", phase: "background")
         try tmux.sendKeys("fg", "Enter")
-        try waitUntil("the window to leave background") { try Self.window(daemon.socketPath, "z")?["phase"]?.string != "background" }
+        try waitUntil("the window to leave background") {
+            try Self.window(daemon.socketPath, "z")?["phase"]?.string != "background"
+        }
         #expect(try tmux.display("#{pane_current_command}").hasPrefix("winctl"), "run is in the foreground again")
 
         let close = try Winctl.run(["close", id], socket: daemon.socketPath)
@@ -160,7 +205,17 @@ struct RunTerminalTests {
         let daemon = try DaemonProcess(in: directory, config: Self.config)
         defer { daemon.stop() }
         try daemon.waitUntilServing()
-        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "h", "--", "/bin/sh", "-c", "trap '' HUP; echo ready; while :; do sleep 1; done"))
+        let tmux = try TmuxSession(
+            Self.run(
+                daemon.socketPath,
+                "file",
+                "h",
+                "--",
+                "/bin/sh",
+                "-c",
+                "trap '' HUP; echo ready; while :; do sleep 1; done"
+            )
+        )
         try tmux.waitForText("ready")
         let id = try #require(try Self.waitFor(daemon.socketPath, "h")["id"]?.string)
         _ = try Winctl.run(["close", id], socket: daemon.socketPath)
@@ -173,7 +228,17 @@ struct RunTerminalTests {
         let first = try DaemonProcess(in: directory, config: Self.config)
         defer { first.stop() }
         try first.waitUntilServing()
-        let tmux = try TmuxSession(Self.run(first.socketPath, "file", "c", "--", "/bin/sh", "-c", "echo ready; read line; echo \"got $line\"; exit 0"))
+        let tmux = try TmuxSession(
+            Self.run(
+                first.socketPath,
+                "file",
+                "c",
+                "--",
+                "/bin/sh",
+                "-c",
+                "echo ready; read line; echo \"got $line\"; exit 0"
+            )
+        )
         try tmux.waitForText("ready")
         let id = try #require(try Self.waitFor(first.socketPath, "c")["id"]?.string)
 
@@ -236,7 +301,9 @@ struct RunTerminalTests {
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let tmux = try TmuxSession(program, columns: 80, rows: 24)
-        try tmux.run(["new-window", Binaries.winctl, "--socket", daemon.socketPath, "run", "file", "compared", "--"] + program)
+        try tmux.run(
+            ["new-window", Binaries.winctl, "--socket", daemon.socketPath, "run", "file", "compared", "--"] + program
+        )
         try tmux.waitForText(ready, target: ":0")
         try tmux.waitForText(ready, target: ":1")
         // The screen with its colours, the cursor and the alternate screen's mode.
@@ -276,7 +343,11 @@ struct RunTerminalTests {
     func lessScreen() throws {
         let (directory, file) = try Self.numberedFile()
         defer { withExtendedLifetime(directory) {} }
-        try Self.compareScreens(["less", file], steps: [["j"], ["j", "j", "j"], ["G"], ["g"], ["/", "1", "5", "0", "Enter"]], ready: "line 1 of")
+        try Self.compareScreens(
+            ["less", file],
+            steps: [["j"], ["j", "j", "j"], ["G"], ["g"], ["/", "1", "5", "0", "Enter"]],
+            ready: "line 1 of"
+        )
     }
 
     @Test("vim shows exactly what it shows without run: moves, an edit, a setting, the Escape key")
@@ -287,7 +358,12 @@ struct RunTerminalTests {
             ["/usr/bin/env", "TERM=xterm-256color", "vim.tiny", "-u", "NONE", "-i", "NONE", "-n", "-N", file],
             // The undo's message ("1 change; before #2  0 seconds ago") tells the time: an empty
             // :echo clears it before the screens are compared.
-            steps: [["2", "0", "G"], ["d", "d"], [":set number", "Enter"], ["i", "hello", "Escape"], ["u", ":echo", "Enter"]], ready: "line 1 of")
+            steps: [
+                ["2", "0", "G"], ["d", "d"], [":set number", "Enter"], ["i", "hello", "Escape"],
+                ["u", ":echo", "Enter"],
+            ],
+            ready: "line 1 of"
+        )
     }
 
     /// vim asks for focus reports where it knows the terminal has them (an xterm's TERM).
@@ -298,7 +374,26 @@ struct RunTerminalTests {
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let gained = directory.file("gained")
-        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "v", "--", "/usr/bin/env", "TERM=xterm-256color", "vim.tiny", "-u", "NONE", "-i", "NONE", "-n", "-N", "-c", "autocmd FocusGained * w! \(gained)", file))
+        let tmux = try TmuxSession(
+            Self.run(
+                daemon.socketPath,
+                "file",
+                "v",
+                "--",
+                "/usr/bin/env",
+                "TERM=xterm-256color",
+                "vim.tiny",
+                "-u",
+                "NONE",
+                "-i",
+                "NONE",
+                "-n",
+                "-N",
+                "-c",
+                "autocmd FocusGained * w! \(gained)",
+                file
+            )
+        )
         try tmux.waitForText("line 1 of")
         try Self.waitFor(daemon.socketPath, "v")
         #expect(access(gained, F_OK) != 0)
@@ -315,7 +410,11 @@ struct RunTerminalTests {
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let script = "trap 'echo resized to $(stty size)' WINCH; echo size $(stty size); while :; do sleep 0.1; done"
-        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "s", "--", "/bin/bash", "-c", script), columns: 100, rows: 30)
+        let tmux = try TmuxSession(
+            Self.run(daemon.socketPath, "file", "s", "--", "/bin/bash", "-c", script),
+            columns: 100,
+            rows: 30
+        )
         try tmux.waitForText("size 30 100")
         try tmux.run(["resize-window", "-x", "60", "-y", "12"])
         try tmux.waitForText("resized to 12 60")

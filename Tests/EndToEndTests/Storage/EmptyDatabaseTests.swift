@@ -1,10 +1,11 @@
+import Foundation
+import POSIXSupport
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import TestSupport
-import Testing
-import POSIXSupport
 
 /// A zero-length database file where a database was is damage: logged, then
 /// refused or moved aside as `state.on_damage` says; a state directory with no file is a fresh start.
@@ -31,11 +32,16 @@ struct EmptyDatabaseTests {
         defer { daemon.stop() }
         #expect(try daemon.client().call("window.list")["windows"]?.array?.count == 0)
         let stateDirectory = directory.file("state/windowd")
-        let moved = try FileManager.default.contentsOfDirectory(atPath: stateDirectory).filter { $0.hasPrefix("windowd.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let moved = try FileManager.default.contentsOfDirectory(atPath: stateDirectory).filter {
+            $0.hasPrefix("windowd.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        }
         #expect(moved.count == 1, "moved aside: \(moved)")
         #expect(daemon.log.contains("empty"), "the log says why: \(daemon.log)")
         if let name = moved.first { #expect(daemon.log.contains(name), "the log says where") }
-        #expect(try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int ?? 0 > 0, "a fresh database took its place")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int ?? 0 > 0,
+            "a fresh database took its place"
+        )
     }
 
     @Test("on_damage = \"refuse\": the daemon logs the empty file and exits 73, leaving it where it is")
@@ -45,7 +51,10 @@ struct EmptyDatabaseTests {
         let daemon = try DaemonProcess(in: directory, config: config, name: "second")
         defer { daemon.stop() }
         #expect(try daemon.process.wait() == .exited(73))
-        #expect(daemon.log.contains("empty") && daemon.log.contains(database), "the log names the file and why: \(daemon.log)")
+        #expect(
+            daemon.log.contains("empty") && daemon.log.contains(database),
+            "the log names the file and why: \(daemon.log)"
+        )
         #expect(FileManager.default.fileExists(atPath: database))
     }
 

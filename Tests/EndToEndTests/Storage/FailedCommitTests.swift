@@ -1,10 +1,11 @@
+import Foundation
+import POSIXSupport
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import TestSupport
-import Testing
-import POSIXSupport
 
 /// A change whose commit fails is not applied and not announced (windowd(8),
 /// State): the state directory on a real 512 KiB tmpfs, filled up.
@@ -23,7 +24,12 @@ struct FailedCommitTests {
 
         /// Fills what is left with a file (until ENOSPC).
         func fill() throws {
-            let dd = try SpawnedProcess("/bin/dd", ["if=/dev/zero", "of=\(path)/filler", "bs=4096"], stdout: .null, stderr: .null)
+            let dd = try SpawnedProcess(
+                "/bin/dd",
+                ["if=/dev/zero", "of=\(path)/filler", "bs=4096"],
+                stdout: .null,
+                stderr: .null
+            )
             _ = try dd.wait(timeout: .seconds(30))
         }
 
@@ -37,7 +43,9 @@ struct FailedCommitTests {
         }
     }
 
-    @Test("on a full disk, `winctl login alice` fails with -32603 and changes nothing: still unauthenticated, no app.state event; once space is freed the retry succeeds and survives a restart")
+    @Test(
+        "on a full disk, `winctl login alice` fails with -32603 and changes nothing: still unauthenticated, no app.state event; once space is freed the retry succeeds and survives a restart"
+    )
     func loginOnFullDisk() throws {
         let directory = try TemporaryDirectory()
         let disk = try SmallTmpfs(at: directory.file("state"))
@@ -55,7 +63,10 @@ struct FailedCommitTests {
         let refused = try Winctl.run(["login", "alice"], socket: daemon.socketPath)
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.stderr.contains("not applied"), "the error says the change was not applied: \(refused)")
-        #expect(try writer.call("app.state")["state"]?["state"]?.string == "unauthenticated", "the failed login is not applied")
+        #expect(
+            try writer.call("app.state")["state"]?["state"]?.string == "unauthenticated",
+            "the failed login is not applied"
+        )
         let open = try writer.request("window.open", #"{"group":"detail","value":2}"#)
         #expect(open.code == -32603, "\(open.errorMessage ?? "")")
         let id = opened["params"]?["window"]?["id"]?.string ?? ""
@@ -63,7 +74,10 @@ struct FailedCommitTests {
         #expect(storage.code == -32603, "\(storage.errorMessage ?? "")")
         let windows = try writer.call("window.list")["windows"]?.array
         #expect(windows?.count == 1, "the failed open is not applied")
-        #expect(try writer.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]?["k"] == nil, "the failed storage.set is not applied")
+        #expect(
+            try writer.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]?["k"] == nil,
+            "the failed storage.set is not applied"
+        )
         // The subscriber's reply comes after every event queued for it: none was.
         #expect(try subscriber.call("app.state")["state"]?["state"]?.string == "unauthenticated")
         #expect(subscriber.bufferedEventCount == 0, "nothing was announced")

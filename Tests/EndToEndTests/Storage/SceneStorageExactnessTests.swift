@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// windowd(8); windowd-protocol(7), window.open: scene storage values come back exactly as they were sent (a number
 /// keeps all its digits), across restarts and `kill -9`; an `int` group's values are equal as
@@ -18,15 +19,23 @@ struct SceneStorageExactnessTests {
         #"{"price":1.10,"big":[12345678901234567890,1e400,-0.0],"name":"x"}"#,
     ]
 
-    @Test("storage.set of numbers that a double would change returns them, storage.get gives them back exactly, also after SIGTERM and after kill -9")
+    @Test(
+        "storage.set of numbers that a double would change returns them, storage.get gives them back exactly, also after SIGTERM and after kill -9"
+    )
     func numbersKeepTheirText() throws {
         let directory = try TemporaryDirectory()
         let first = try DaemonProcess.start(in: directory, name: "first")
         let client = try first.client()
-        let id = try #require(try client.call("window.open", #"{"group":"notes","value":"exact"}"#)["window"]?["id"]?.string)
+        let id = try #require(
+            try client.call("window.open", #"{"group":"notes","value":"exact"}"#)["window"]?["id"]?.string
+        )
         var stored: [Int] = []
         for (index, value) in Self.values.enumerated() {
-            let set = try client.rawCall("storage.set", #"{"id":"\#(id)","key":"v\#(index)","value":\#(value)}"#, id: Int64(index))
+            let set = try client.rawCall(
+                "storage.set",
+                #"{"id":"\#(id)","key":"v\#(index)","value":\#(value)}"#,
+                id: Int64(index)
+            )
             guard let echoed = set.result?["storage"]?["v\(index)"] else {
                 Issue.record("storage.set of \(value) was refused: \(set.error?.text ?? set.text)")
                 continue
@@ -50,11 +59,16 @@ struct SceneStorageExactnessTests {
         defer { third.stop() }
         let afterKill = try third.client()
         Self.expectStored(in: afterKill, id: id, indices: stored, "after kill -9")
-        #expect(try afterKill.rawCall("storage.get", #"{"id":"\#(id)","key":"late"}"#, id: 100).result?["storage"]?["late"]?.text == "1.10",
-                "the write acknowledged before kill -9 is back exactly")
+        #expect(
+            try afterKill.rawCall("storage.get", #"{"id":"\#(id)","key":"late"}"#, id: 100).result?["storage"]?["late"]?
+                .text == "1.10",
+            "the write acknowledged before kill -9 is back exactly"
+        )
     }
 
-    @Test("in an int group 9007199254740993 and 9007199254740993.0 are one window, \"42\" and 42 too; 42.5 and 1e400 are invalid_value")
+    @Test(
+        "in an int group 9007199254740993 and 9007199254740993.0 are one window, \"42\" and 42 too; 42.5 and 1e400 are invalid_value"
+    )
     func intGroupEquality() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
@@ -63,13 +77,21 @@ struct SceneStorageExactnessTests {
             try client.rawCall("window.open", #"{"group":"detail","value":\#(value)}"#, id: id)
         }
         let big = try open("9007199254740993", id: 1)
-        #expect(big.result?["created"]?.bool == true && big.result?["window"]?["value"]?.text == "9007199254740993", "\(big.text)")
+        #expect(
+            big.result?["created"]?.bool == true && big.result?["window"]?["value"]?.text == "9007199254740993",
+            "\(big.text)"
+        )
         let bigID = big.result?["window"]?["id"]?.string
         for (index, form) in ["9007199254740993.0", #""9007199254740993""#, "9007199254740993.000"].enumerated() {
             let again = try open(form, id: Int64(10 + index))
-            #expect(again.result?["created"]?.bool == false && again.result?["window"]?["id"]?.string == bigID,
-                    "\(form) is the window of 9007199254740993: \(again.error?.text ?? again.result?["window"]?.text ?? again.text)")
-            #expect(again.result?["window"]?["value"]?.text == "9007199254740993", "the value stays exactly 9007199254740993: \(again.text)")
+            #expect(
+                again.result?["created"]?.bool == false && again.result?["window"]?["id"]?.string == bigID,
+                "\(form) is the window of 9007199254740993: \(again.error?.text ?? again.result?["window"]?.text ?? again.text)"
+            )
+            #expect(
+                again.result?["window"]?["value"]?.text == "9007199254740993",
+                "the value stays exactly 9007199254740993: \(again.text)"
+            )
         }
         let neighbour = try open("9007199254740992", id: 2)
         #expect(neighbour.result?["created"]?.bool == true, "9007199254740992 is another window: \(neighbour.text)")
@@ -78,14 +100,24 @@ struct SceneStorageExactnessTests {
         let answerID = answer.result?["window"]?["id"]?.string
         for (index, form) in [#""42""#, "42.0"].enumerated() {
             let again = try open(form, id: Int64(20 + index))
-            #expect(again.result?["created"]?.bool == false && again.result?["window"]?["id"]?.string == answerID, "\(form) is the window of 42: \(again.text)")
+            #expect(
+                again.result?["created"]?.bool == false && again.result?["window"]?["id"]?.string == answerID,
+                "\(form) is the window of 42: \(again.text)"
+            )
         }
         for (index, form) in ["42.5", "1e400", #""42.5""#, "4.25e1"].enumerated() {
             let refused = try open(form, id: Int64(30 + index))
-            #expect(refused.code == -32000 && refused.reason == "invalid_value", "\(form) is not an integer: \(refused.text)")
+            #expect(
+                refused.code == -32000 && refused.reason == "invalid_value",
+                "\(form) is not an integer: \(refused.text)"
+            )
         }
-        let values = try client.rawCall("window.list", #"{"group":"detail"}"#, id: 4).result?["windows"]?.array?.compactMap { $0["value"]?.text }
-        #expect(values.map(Set.init) == ["9007199254740993", "9007199254740992", "42"], "three windows: \(values ?? [])")
+        let values = try client.rawCall("window.list", #"{"group":"detail"}"#, id: 4).result?["windows"]?.array?
+            .compactMap { $0["value"]?.text }
+        #expect(
+            values.map(Set.init) == ["9007199254740993", "9007199254740992", "42"],
+            "three windows: \(values ?? [])"
+        )
     }
 
     /// Whether `echoed` is `sent`: a scalar's text byte for byte; an object's members in any order, numbers by text.
@@ -100,11 +132,17 @@ struct SceneStorageExactnessTests {
             var wrong: [String] = []
             for index in indices {
                 let value = Self.values[index]
-                let one = try client.rawCall("storage.get", #"{"id":"\#(id)","key":"v\#(index)"}"#, id: Int64(2_000 + index))
+                let one = try client.rawCall(
+                    "storage.get",
+                    #"{"id":"\#(id)","key":"v\#(index)"}"#,
+                    id: Int64(2_000 + index)
+                )
                 let single = one.result?["storage"]?["v\(index)"]
                 let fromAll = all.result?["storage"]?["v\(index)"]
                 if single.map({ same($0, value) }) != true || fromAll.map({ same($0, value) }) != true {
-                    wrong.append("sent \(value), storage.get gave \(single?.text ?? one.text) (in the whole storage \(fromAll?.text ?? "missing"))")
+                    wrong.append(
+                        "sent \(value), storage.get gave \(single?.text ?? one.text) (in the whole storage \(fromAll?.text ?? "missing"))"
+                    )
                 }
             }
             #expect(wrong.count == 0, "\(when):\n\(wrong.joined(separator: "\n"))")

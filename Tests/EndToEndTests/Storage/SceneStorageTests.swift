@@ -10,7 +10,9 @@ struct SceneStorageTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let client = try daemon.client()
-        let id = try #require(try client.call("window.open", #"{"group":"notes","value":"a"}"#)["window"]?["id"]?.string)
+        let id = try #require(
+            try client.call("window.open", #"{"group":"notes","value":"a"}"#)["window"]?["id"]?.string
+        )
 
         let set = try client.call("storage.set", #"{"id":"\#(id)","key":"scroll","value":{"line":12,"marks":[1,2,3]}}"#)
         #expect(set["storage"]?["scroll"]?["line"]?.int == 12)
@@ -26,7 +28,10 @@ struct SceneStorageTests {
         // 60,000 bytes fit the 64 KiB limit; 6,000 more for "title" do not.
         let big = String(repeating: "x", count: 60_000)
         try client.call("storage.set", #"{"id":"\#(id)","key":"big","value":"\#(big)"}"#)
-        let over = try client.request("storage.set", #"{"id":"\#(id)","key":"title","value":"\#(String(repeating: "y", count: 6_000))"}"#)
+        let over = try client.request(
+            "storage.set",
+            #"{"id":"\#(id)","key":"title","value":"\#(String(repeating: "y", count: 6_000))"}"#
+        )
         #expect(over.code == -32000, "\(over.message.jsonText.prefix(300))")
         #expect(over.reason == "limit_exceeded")
         let kept = try client.call("storage.get", #"{"id":"\#(id)"}"#)
@@ -43,6 +48,9 @@ struct SceneStorageTests {
         #expect(reopened["created"]?.bool == true)
         let fresh = try #require(reopened["window"]?["id"]?.string)
         #expect(fresh != id)
-        #expect(try client.call("storage.get", #"{"id":"\#(fresh)"}"#)["storage"]?.object?.isEmpty == true, "a new window starts with empty storage")
+        #expect(
+            try client.call("storage.get", #"{"id":"\#(fresh)"}"#)["storage"]?.object?.isEmpty == true,
+            "a new window starts with empty storage"
+        )
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The state directory, its database or its lock file removed while the daemon runs
 /// (windowd(8), "State"): noticed before the next change is acknowledged; the daemon takes a
@@ -28,20 +29,30 @@ struct StateRemovedTests {
     /// Opens `count` windows from `first` on with a storage key each; their ids by value.
     static func write(_ values: Range<Int>, with client: RawClient, into acknowledged: inout [Int: String]) throws {
         for value in values {
-            let id = try #require(client.call("window.open", #"{"group":"detail","value":\#(value)}"#)["window"]?["id"]?.string)
+            let id = try #require(
+                client.call("window.open", #"{"group":"detail","value":\#(value)}"#)["window"]?["id"]?.string
+            )
             try client.call("storage.set", #"{"id":"\#(id)","key":"k","value":\#(value)}"#)
             acknowledged[value] = id
         }
     }
 
     /// Everything in `acknowledged` is in the state of a daemon started again in `directory` after kill -9.
-    static func expectKeptThroughKill9(_ daemon: DaemonProcess, in directory: TemporaryDirectory, _ acknowledged: [Int: String]) throws {
+    static func expectKeptThroughKill9(
+        _ daemon: DaemonProcess,
+        in directory: TemporaryDirectory,
+        _ acknowledged: [Int: String]
+    ) throws {
         try CrashRestoreTests.kill9(daemon)
         try expectRestored(in: directory, acknowledged)
     }
 
     /// Everything in `acknowledged`, and `user`'s session if given, is in the state of a daemon started in `directory`.
-    static func expectRestored(in directory: TemporaryDirectory, _ acknowledged: [Int: String], user: String? = nil) throws {
+    static func expectRestored(
+        in directory: TemporaryDirectory,
+        _ acknowledged: [Int: String],
+        user: String? = nil
+    ) throws {
         let restarted = try CrashRestoreTests.restart(in: directory, name: "restarted")
         defer { restarted.stop() }
         let probe = try restarted.client()
@@ -51,18 +62,26 @@ struct StateRemovedTests {
             #expect(try probe.call("app.state")["state"]?["user"]?.string == user, "\(user)'s session is restored")
         }
         let windows = try #require(probe.call("window.list")["windows"]?.array)
-        let restored = Dictionary(windows.compactMap { window -> (Int, String)? in
-            guard let value = window["value"]?.int, let id = window["id"]?.string else { return nil }
-            return (Int(value), id)
-        }, uniquingKeysWith: { first, _ in first })
+        let restored = Dictionary(
+            windows.compactMap { window -> (Int, String)? in
+                guard let value = window["value"]?.int, let id = window["id"]?.string else { return nil }
+                return (Int(value), id)
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
         #expect(restored == acknowledged, "every window acknowledged is there after a start")
         for (value, id) in acknowledged {
-            #expect(try probe.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]?["k"]?.int == Int64(value), "the storage of detail \(value)")
+            #expect(
+                try probe.call("storage.get", #"{"id":"\#(id)"}"#)["storage"]?["k"]?.int == Int64(value),
+                "the storage of detail \(value)"
+            )
         }
     }
 
-    @Test("removed while running: the next changes are acknowledged into a new database under a new lock, a second daemon exits 73, nothing is lost through kill -9",
-          arguments: Removal.allCases)
+    @Test(
+        "removed while running: the next changes are acknowledged into a new database under a new lock, a second daemon exits 73, nothing is lost through kill -9",
+        arguments: Removal.allCases
+    )
     func removedWhileRunning(removal: Removal) throws {
         let directory = try TemporaryDirectory()
         let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
@@ -79,19 +98,27 @@ struct StateRemovedTests {
         case .lockFile: unlink(state + "/windowd.lock")
         }
         try Self.write(5..<10, with: client, into: &acknowledged)
-        #expect(access(state + "/windowd.lock", F_OK) == 0 && access(state + "/windowd.sqlite", F_OK) == 0, "the lock and the database are there again")
+        #expect(
+            access(state + "/windowd.lock", F_OK) == 0 && access(state + "/windowd.sqlite", F_OK) == 0,
+            "the lock and the database are there again"
+        )
         let logged = removal == .lockFile ? "took a new lock" : "wrote the whole state to a new one"
         #expect(daemon.log.contains(logged), "the daemon says what it did:\n\(daemon.log)")
 
         let second = try DaemonProcess(in: directory, socket: "second.sock", name: "second")
         defer { second.stop() }
-        #expect(try second.process.wait(timeout: .seconds(15)) == .exited(73), "a second daemon for the same app is refused: \(second.log)")
+        #expect(
+            try second.process.wait(timeout: .seconds(15)) == .exited(73),
+            "a second daemon for the same app is refused: \(second.log)"
+        )
         try Self.write(10..<12, with: client, into: &acknowledged)
         try Self.expectKeptThroughKill9(daemon, in: directory, acknowledged)
     }
 
-    @Test("removed, then SIGTERM: the daemon writes its state where it belongs before it exits, and the next start has every window, its storage and the session",
-          arguments: [Removal.stateDirectory, .database])
+    @Test(
+        "removed, then SIGTERM: the daemon writes its state where it belongs before it exits, and the next start has every window, its storage and the session",
+        arguments: [Removal.stateDirectory, .database]
+    )
     func removedThenStopped(removal: Removal) throws {
         let directory = try TemporaryDirectory()
         let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
@@ -108,11 +135,16 @@ struct StateRemovedTests {
         case .database, .lockFile: for suffix in ["", "-wal", "-shm"] { unlink(state + "/windowd.sqlite" + suffix) }
         }
         #expect(daemon.stop() == .exited(0))
-        #expect(daemon.log.contains("wrote the whole state to a new one"), "the daemon says what it did:\n\(daemon.log)")
+        #expect(
+            daemon.log.contains("wrote the whole state to a new one"),
+            "the daemon says what it did:\n\(daemon.log)"
+        )
         try Self.expectRestored(in: directory, acknowledged, user: "bob")
     }
 
-    @Test("removed, then SIGUSR2: the state is written where it belongs before the upgrade's exec, and the new image keeps it through kill -9")
+    @Test(
+        "removed, then SIGUSR2: the state is written where it belongs before the upgrade's exec, and the new image keeps it through kill -9"
+    )
     func removedThenUpgraded() throws {
         let directory = try TemporaryDirectory()
         let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
@@ -127,12 +159,17 @@ struct StateRemovedTests {
         try FileManager.default.removeItem(atPath: Self.stateDirectory(directory))
         daemon.process.signal(SIGUSR2)
         _ = try client.waitForEvent("daemon.restarted")
-        #expect(daemon.log.contains("wrote the whole state to a new one"), "the daemon says what it did:\n\(daemon.log)")
+        #expect(
+            daemon.log.contains("wrote the whole state to a new one"),
+            "the daemon says what it did:\n\(daemon.log)"
+        )
         try CrashRestoreTests.kill9(daemon)
         try Self.expectRestored(in: directory, acknowledged, user: "bob")
     }
 
-    @Test("removed and not to be made again (a file where the directory was): changes are refused as when the disk is full, then go through once it can be")
+    @Test(
+        "removed and not to be made again (a file where the directory was): changes are refused as when the disk is full, then go through once it can be"
+    )
     func cannotBeMadeAgain() throws {
         let directory = try TemporaryDirectory()
         let daemon = try CrashRestoreTests.restart(in: directory, name: "first")
@@ -147,14 +184,18 @@ struct StateRemovedTests {
         try "in the way\n".write(toFile: state, atomically: false, encoding: .utf8)
         let refused = try client.request("window.open", #"{"group":"detail","value":100}"#)
         #expect(refused.code == -32603, "\(refused.message.jsonText)")
-        #expect(refused.errorMessage?.contains("try again once the state directory accepts writes") == true, "\(refused.message.jsonText)")
+        #expect(
+            refused.errorMessage?.contains("try again once the state directory accepts writes") == true,
+            "\(refused.message.jsonText)"
+        )
         #expect(try client.call("window.list")["windows"]?.array?.count == 3, "the refused window.open is not applied")
         #expect(daemon.log.contains(state), "the log names the state directory:\n\(daemon.log)")
 
         unlink(state)
         var probe: String?
         try waitUntil("windowd to accept writes again", timeout: .seconds(10)) {
-            probe = try client.request("window.open", #"{"group":"detail","value":100}"#).result?["window"]?["id"]?.string
+            probe = try client.request("window.open", #"{"group":"detail","value":100}"#).result?["window"]?["id"]?
+                .string
             return probe != nil
         }
         try client.call("window.close", #"{"id":"\#(probe ?? "")"}"#)

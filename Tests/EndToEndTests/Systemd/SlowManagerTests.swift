@@ -1,9 +1,10 @@
+import POSIXSupport
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
-import Testing
-import POSIXSupport
 
 /// The real windowd under a service manager that stops reading `NOTIFY_SOCKET` (busy or stuck):
 /// `sd_notify` would block once the socket's queue is full, and windowd must not block with it.
@@ -25,14 +26,22 @@ struct SlowManagerTests {
         // Each connection and each window changes the status line (and, with the fd store,
         // stores and removes a descriptor).
         for _ in 1...200 {
-            slowest = max(slowest, try timed {
-                let other = try RawClient(path: daemon.socketPath)
-                defer { other.close() }
-                try other.call("hello", #"{"client":"churn"}"#, timeout: Self.prompt)
-            })
+            slowest = max(
+                slowest,
+                try timed {
+                    let other = try RawClient(path: daemon.socketPath)
+                    defer { other.close() }
+                    try other.call("hello", #"{"client":"churn"}"#, timeout: Self.prompt)
+                }
+            )
         }
         for value in 1...500 {
-            slowest = max(slowest, try timed { try client.call("window.open", #"{"group":"detail","value":\#(value)}"#, timeout: Self.prompt) })
+            slowest = max(
+                slowest,
+                try timed {
+                    try client.call("window.open", #"{"group":"detail","value":\#(value)}"#, timeout: Self.prompt)
+                }
+            )
         }
         let count = try client.call("window.list", timeout: Self.prompt)["windows"]?.array?.count
         #expect(count == 500)
@@ -64,7 +73,10 @@ struct SlowManagerTests {
         let fillers = before.prefix { $0[NotifyListener.fillerKey] != nil }
         #expect(fillers.count == daemon.queuedBeforeStart, "what the manager had queued comes first")
         let sent = before.dropFirst(fillers.count)
-        #expect(sent.first?["READY"] == "1", "READY=1 is windowd's first notification, before the latest STATUS: \(Array(sent))")
+        #expect(
+            sent.first?["READY"] == "1",
+            "READY=1 is windowd's first notification, before the latest STATUS: \(Array(sent))"
+        )
         // READY=1, and at most a STATUS the rate limit had not yet replaced when the sender got to it.
         #expect(sent.count <= 2, "the STATUS updates made while the manager was away are coalesced: \(Array(sent))")
         #expect(latest["READY"] == nil)
@@ -92,7 +104,9 @@ struct SlowManagerTests {
         let (ready, _) = try daemon.listener.waitFor("READY=1") { $0["READY"] == "1" }
         var pings: [ContinuousClock.Instant] = []
         let window = Deadline(.milliseconds(1_100))
-        while !window.hasPassed, let message = try daemon.listener.next(timeout: .milliseconds(Int64(window.remainingMilliseconds))) {
+        while !window.hasPassed,
+            let message = try daemon.listener.next(timeout: .milliseconds(Int64(window.remainingMilliseconds)))
+        {
             if message.isWatchdogPing { pings.append(message.receivedAt) }
         }
         // The ten pings asked for while the manager was away wait as one at most; with the

@@ -1,9 +1,10 @@
+import POSIXSupport
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
-import Testing
-import POSIXSupport
 
 /// Where Debian's `systemd` package puts `systemd-socket-activate`.
 private let activator = "/usr/bin/systemd-socket-activate"
@@ -12,7 +13,8 @@ private let activator = "/usr/bin/systemd-socket-activate"
 /// windowd with the socket on fd 3 (`LISTEN_FDS=1`), the way a `.socket` unit does.
 @Suite(
     "socket activation with systemd-socket-activate",
-    .enabled(if: access(activator, X_OK) == 0, "systemd-socket-activate is not installed (apt-get install systemd)"))
+    .enabled(if: access(activator, X_OK) == 0, "systemd-socket-activate is not installed (apt-get install systemd)")
+)
 struct SocketActivationTests {
     @Test("serves JSON-RPC on the passed socket, accepts the queued connections, and leaves the socket file on exit")
     func servesPassedSocket() throws {
@@ -24,15 +26,22 @@ struct SocketActivationTests {
         // environment, so everything windowd needs goes through -E.
         let process = try SpawnedProcess(
             activator,
-            ["-l", socketPath, "-E", "NOTIFY_SOCKET=\(listener.path)", "-E", "XDG_STATE_HOME=\(directory.file("state"))",
-             "-E", "XDG_RUNTIME_DIR=\(directory.path)"] + TestTiming.sanitizerEnvironment.flatMap { ["-E", $0] }
+            [
+                "-l", socketPath, "-E", "NOTIFY_SOCKET=\(listener.path)", "-E",
+                "XDG_STATE_HOME=\(directory.file("state"))",
+                "-E", "XDG_RUNTIME_DIR=\(directory.path)",
+            ] + TestTiming.sanitizerEnvironment.flatMap { ["-E", $0] }
                 + [Binaries.windowd, "--config", configPath],
-            environment: SpawnedProcess.testEnvironment(), stderr: .file(directory.file("activate.log")))
+            environment: SpawnedProcess.testEnvironment(),
+            stderr: .file(directory.file("activate.log"))
+        )
         defer { process.terminate(grace: .seconds(2)) }
         let log = { directory.read("activate.log") }
 
         try waitUntil("systemd-socket-activate to listen on \(socketPath)", timeout: .seconds(10)) {
-            if let ended = process.poll() { throw TestFailure("systemd-socket-activate exited (\(ended)); log:\n\(log())") }
+            if let ended = process.poll() {
+                throw TestFailure("systemd-socket-activate exited (\(ended)); log:\n\(log())")
+            }
             var status = stat()
             return stat(socketPath, &status) == 0
         }
@@ -53,7 +62,9 @@ struct SocketActivationTests {
         try listener.waitFor("STOPPING=1") { $0["STOPPING"] == "1" }
         #expect(try process.wait(timeout: TestTiming.scaled(.seconds(1))) == .exited(0), "log:\n\(log())")
         var status = stat()
-        #expect(stat(socketPath, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK,
-                "windowd must not unlink a socket it did not create: \(socketPath)")
+        #expect(
+            stat(socketPath, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK,
+            "windowd must not unlink a socket it did not create: \(socketPath)"
+        )
     }
 }

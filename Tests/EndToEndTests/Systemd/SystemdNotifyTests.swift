@@ -1,15 +1,18 @@
+import POSIXSupport
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
-import Testing
-import POSIXSupport
 
 /// The real windowd, started the way systemd starts a `Type=notify` service, with this
 /// test playing the manager: it reads what windowd sends to `NOTIFY_SOCKET`.
 @Suite("systemd notify protocol, against the real windowd")
 struct SystemdNotifyTests {
-    @Test("READY once serving, STATUS on change, RELOADING+MONOTONIC_USEC then READY on SIGHUP, STOPPING and exit 0 on SIGTERM")
+    @Test(
+        "READY once serving, STATUS on change, RELOADING+MONOTONIC_USEC then READY on SIGHUP, STOPPING and exit 0 on SIGTERM"
+    )
     func lifecycleInOrder() throws {
         let daemon = try NotifiedWindowd()
         let (ready, before) = try daemon.listener.waitFor("READY=1") { $0["READY"] == "1" }
@@ -32,12 +35,18 @@ struct SystemdNotifyTests {
         daemon.process.signal(SIGHUP)
         let (reloading, _) = try daemon.listener.waitFor("RELOADING=1 after SIGHUP") { $0["RELOADING"] == "1" }
         let now = monotonicMicroseconds()
-        let stamp = try #require(reloading["MONOTONIC_USEC"].flatMap { UInt64($0) }, "RELOADING=1 comes with MONOTONIC_USEC=: '\(reloading)'")
+        let stamp = try #require(
+            reloading["MONOTONIC_USEC"].flatMap { UInt64($0) },
+            "RELOADING=1 comes with MONOTONIC_USEC=: '\(reloading)'"
+        )
         #expect(stamp <= now && now - stamp < 2_000_000, "MONOTONIC_USEC=\(stamp) is not CLOCK_MONOTONIC now (\(now))")
         let (readyAgain, between) = try daemon.listener.waitFor("READY=1 after the reload") { $0["READY"] == "1" }
         #expect(between.allSatisfy { $0["RELOADING"] == nil }, "one RELOADING=1 per SIGHUP, but also got: \(between)")
         #expect(readyAgain["STATUS"]?.hasPrefix("1 windows, ") == true, "the window survives a reload: '\(readyAgain)'")
-        #expect(try client.request("window.open", #"{"group":"added"}"#).result != nil, "the reloaded config is in force")
+        #expect(
+            try client.request("window.open", #"{"group":"added"}"#).result != nil,
+            "the reloaded config is in force"
+        )
 
         daemon.process.signal(SIGTERM)
         let signalled = ContinuousClock.now
@@ -70,7 +79,9 @@ struct SystemdNotifyTests {
         #expect(daemon.process.poll() == nil, "SIGHUP right after READY=1 must not end the daemon; log:\n\(daemon.log)")
     }
 
-    @Test("SIGHUP with a config of 1 MiB: it is read and parsed off the event loop, and a request sent meanwhile is answered before daemon.reloaded")
+    @Test(
+        "SIGHUP with a config of 1 MiB: it is read and parsed off the event loop, and a request sent meanwhile is answered before daemon.reloaded"
+    )
     func reloadDoesNotStopTheLoop() throws {
         let daemon = try NotifiedWindowd()
         try daemon.listener.waitFor("READY=1") { $0["READY"] == "1" }
@@ -81,7 +92,8 @@ struct SystemdNotifyTests {
         var text = TestConfig.text()
         var index = 0
         while text.utf8.count < 1_000_000 {
-            text += "\n[groups.g\(index)]\nvalue = \"int\"\ncommand = [\"winctl\", \"attach\", \"{id}\", \"--argument-\(index)\"]\n"
+            text +=
+                "\n[groups.g\(index)]\nvalue = \"int\"\ncommand = [\"winctl\", \"attach\", \"{id}\", \"--argument-\(index)\"]\n"
             index += 1
         }
         try daemon.directory.write(text, to: "windowd.toml")
@@ -89,7 +101,10 @@ struct SystemdNotifyTests {
         try daemon.listener.waitFor("RELOADING=1 after SIGHUP") { $0["RELOADING"] == "1" }
         let asked = try client.sendRequest("app.state")
         _ = try client.response(to: asked)
-        #expect(client.bufferedEventCount == 0, "the reply came after daemon.reloaded: the loop waited for the config to be read")
+        #expect(
+            client.bufferedEventCount == 0,
+            "the reply came after daemon.reloaded: the loop waited for the config to be read"
+        )
         try daemon.listener.waitFor("READY=1 after the reload", timeout: .seconds(30)) { $0["READY"] == "1" }
         _ = try client.waitForEvent("daemon.reloaded")
         #expect(try client.call("daemon.groups")["groups"]?.array?.count == index + 4)
@@ -108,7 +123,10 @@ struct SystemdNotifyTests {
         let client = try RawClient(path: daemon.socketPath)
         defer { client.close() }
         try daemon.waitForAppState("unauthenticated", client: client)
-        #expect(try client.request("window.open", #"{"group":"old"}"#).result != nil, "the old config's group still opens")
+        #expect(
+            try client.request("window.open", #"{"group":"old"}"#).result != nil,
+            "the old config's group still opens"
+        )
         #expect(daemon.process.poll() == nil, "a broken config must not stop the daemon")
         #expect(daemon.log.contains("reload refused"), "the refusal is logged; log:\n\(daemon.log)")
     }
@@ -149,24 +167,34 @@ struct SystemdNotifyTests {
         let final: (NotifyListener.Message) -> Bool = { $0["STATUS"]?.hasPrefix("\(opened) windows, ") == true }
         // The final STATUS may already have come in while the last reply was being drained.
         if !arrived.contains(where: final) {
-            let (last, earlier) = try daemon.listener.waitFor("STATUS= with all \(opened) windows", timeout: .seconds(3), matching: final)
+            let (last, earlier) = try daemon.listener.waitFor(
+                "STATUS= with all \(opened) windows",
+                timeout: .seconds(3),
+                matching: final
+            )
             arrived += earlier + [last]
         }
         let times = arrived.filter { $0["STATUS"] != nil && $0["READY"] == nil }.map(\.receivedAt)
         // The most in any one second: 4 at one per 250 ms, plus one for where the window falls.
-        let busiest = times.indices.map { start in times[start...].prefix { $0 - times[start] < .seconds(1) }.count }.max() ?? 0
+        let busiest =
+            times.indices.map { start in times[start...].prefix { $0 - times[start] < .seconds(1) }.count }.max() ?? 0
         #expect(busiest <= 5, "\(busiest) STATUS= in one second while \(opened) windows opened")
         #expect(times.count >= 2, "STATUS= kept coming while things changed: \(times.count)")
     }
 
     @Test("WATCHDOG_USEC=200000: at least 5 WATCHDOG=1 a second", arguments: [true, false])
     func watchdogPings(watchdogPIDIsChild: Bool) throws {
-        let daemon = try NotifiedWindowd(environment: ["WATCHDOG_USEC": "200000"], watchdogPIDIsChild: watchdogPIDIsChild)
+        let daemon = try NotifiedWindowd(
+            environment: ["WATCHDOG_USEC": "200000"],
+            watchdogPIDIsChild: watchdogPIDIsChild
+        )
         try daemon.listener.waitFor("READY=1") { $0["READY"] == "1" }
         let (first, _) = try daemon.listener.waitFor("a first WATCHDOG=1") { $0.isWatchdogPing }
         let window = Deadline(.milliseconds(1_100))
         var pings: [ContinuousClock.Instant] = []
-        while !window.hasPassed, let message = try daemon.listener.next(timeout: .milliseconds(Int64(window.remainingMilliseconds))) {
+        while !window.hasPassed,
+            let message = try daemon.listener.next(timeout: .milliseconds(Int64(window.remainingMilliseconds)))
+        {
             if message.isWatchdogPing { pings.append(message.receivedAt) }
         }
         let inOneSecond = pings.filter { $0 - first.receivedAt <= .seconds(1) }.count
@@ -180,7 +208,9 @@ struct SystemdNotifyTests {
         try daemon.listener.waitFor("READY=1") { $0["READY"] == "1" }
         let window = Deadline(.milliseconds(400))
         var pings = 0
-        while !window.hasPassed, let message = try daemon.listener.next(timeout: .milliseconds(Int64(window.remainingMilliseconds))) {
+        while !window.hasPassed,
+            let message = try daemon.listener.next(timeout: .milliseconds(Int64(window.remainingMilliseconds)))
+        {
             if message.isWatchdogPing { pings += 1 }
         }
         #expect(pings == 0)

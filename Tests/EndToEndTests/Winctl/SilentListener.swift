@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import POSIXSupport
 import TestSupport
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Unix socket that listens and never accepts, reads or answers: a daemon that is stuck.
 ///
@@ -19,7 +20,9 @@ final class SilentListener {
         self.path = path
         fileDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fileDescriptor >= 0 else { throw TestFailure.system("socket") }
-        guard UnixSocketConnection.withAddress(of: path, { bind(fileDescriptor, $0, $1) }) == 0 else { throw TestFailure.system("bind \(path)") }
+        guard UnixSocketConnection.withAddress(of: path, { bind(fileDescriptor, $0, $1) }) == 0 else {
+            throw TestFailure.system("bind \(path)")
+        }
         guard listen(fileDescriptor, 0) == 0 else { throw TestFailure.system("listen \(path)") }
     }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import POSIXSupport
 import TestSupport
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Unix socket that accepts and then answers one byte (`{`) every `interval`, never a whole
 /// line: a daemon whose reply trickles in without end.
@@ -17,10 +18,14 @@ final class TricklingListener {
         self.path = path
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestFailure.system("socket") }
-        guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0 else { throw TestFailure.system("bind \(path)") }
+        guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0 else {
+            throw TestFailure.system("bind \(path)")
+        }
         guard listen(fd, 8) == 0 else { throw TestFailure.system("listen \(path)") }
         fileDescriptor = fd
-        let microseconds = UInt32(interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000)
+        let microseconds = UInt32(
+            interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000
+        )
         Thread.detachNewThread {
             // Ends when the listening socket is shut down (accept fails).
             while true {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `winctl groups` (`daemon.groups`) and `winctl reload` (`daemon.reload`: what SIGHUP
 /// does, for the daemon's own uid or root).
@@ -11,7 +12,11 @@ import WindowProtocol
 struct WinctlAdminTests {
     @Test("groups lists every configured group with its value type, flags, launch and open windows")
     func groups() throws {
-        let daemon = try DaemonProcess.start(config: TestConfig.text(extra: "\n[groups.shell]\nvalue = \"string\"\nlaunch = [\"/bin/true\", \"{id}\"]\nrestore = false\n"))
+        let daemon = try DaemonProcess.start(
+            config: TestConfig.text(
+                extra: "\n[groups.shell]\nvalue = \"string\"\nlaunch = [\"/bin/true\", \"{id}\"]\nrestore = false\n"
+            )
+        )
         defer { daemon.stop() }
         let socket = daemon.socketPath
         #expect(try Winctl.run(["open", "detail", "1"], socket: socket).status == 0)
@@ -25,7 +30,9 @@ struct WinctlAdminTests {
         let orders = try #require(groups.first { $0["id"]?.string == "orders" })
         #expect(orders["valueType"]?.string == "uuid" && orders["requiresAuth"] == .bool(true))
         let shell = try #require(groups.first { $0["id"]?.string == "shell" })
-        #expect(shell["launch"]?.array?.compactMap(\.string) == ["/bin/true", "{id}"] && shell["restore"] == .bool(false))
+        #expect(
+            shell["launch"]?.array?.compactMap(\.string) == ["/bin/true", "{id}"] && shell["restore"] == .bool(false)
+        )
 
         let human = try Winctl.run(["groups"], socket: socket)
         let lines = human.stdout.split(separator: "\n")
@@ -57,7 +64,10 @@ struct WinctlAdminTests {
         #expect(try Winctl.run(["open", "extra"], socket: socket).status == 0, "still the config before")
     }
 
-    @Test("reload from another allowed uid is forbidden", .enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root and setpriv"))
+    @Test(
+        "reload from another allowed uid is forbidden",
+        .enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root and setpriv")
+    )
     func reloadForbidden() throws {
         let directory = try TemporaryDirectory()
         chmod(directory.path, 0o711)

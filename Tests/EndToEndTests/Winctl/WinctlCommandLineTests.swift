@@ -29,7 +29,10 @@ struct WinctlCommandLineTests {
         #expect(try get.json()["storage"]?["j"] != nil, "\(get)")
 
         let notes = try Winctl.run(["open", "notes", "--", "-x"], socket: socket, json: true)
-        #expect(try notes.json()["window"]?["value"]?.string == "-x", "other values that start with - follow --: \(notes)")
+        #expect(
+            try notes.json()["window"]?["value"]?.string == "-x",
+            "other values that start with - follow --: \(notes)"
+        )
         let option = try Winctl.run(["open", "notes", "-x"], socket: socket)
         #expect(option.status == 64, "-x is still an unknown option: \(option)")
     }
@@ -40,7 +43,10 @@ struct WinctlCommandLineTests {
         defer { daemon.stop() }
         let run = try Winctl.run(["open", "detail"], socket: daemon.socketPath)
         #expect(run.status == 1, "\(run)")
-        #expect(run.stderr.contains("needs a value") && run.stderr.contains("'detail'") && !run.stderr.contains("null"), "\(run)")
+        #expect(
+            run.stderr.contains("needs a value") && run.stderr.contains("'detail'") && !run.stderr.contains("null"),
+            "\(run)"
+        )
     }
 
     @Test("--json: a refusal prints its JSON-RPC error object on standard output, exit status 1")
@@ -61,7 +67,10 @@ struct WinctlCommandLineTests {
             let error = try run.json()
             #expect(error["code"]?.int == code, "\(run)")
             #expect(error["data"]?["reason"]?.string == reason, "\(run)")
-            #expect(error["message"]?.string.map { run.stderr.contains($0) } == true, "the message is on standard error as well: \(run)")
+            #expect(
+                error["message"]?.string.map { run.stderr.contains($0) } == true,
+                "the message is on standard error as well: \(run)"
+            )
         }
         // Without --json, standard output stays empty.
         let human = try Winctl.run(["transition", "loading"], socket: socket)

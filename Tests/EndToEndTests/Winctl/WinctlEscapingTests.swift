@@ -13,23 +13,32 @@ struct WinctlEscapingTests {
         text.utf8.filter { $0 < 0x20 && $0 != 0x0A }
     }
 
-    @Test("winctl's own usage errors quote what was typed with its control characters escaped",
-          arguments: [[hostile], ["transition", "onboarding", hostile], ["phase", "abc", hostile], ["--app", hostile, "list"]])
+    @Test(
+        "winctl's own usage errors quote what was typed with its control characters escaped",
+        arguments: [
+            [hostile], ["transition", "onboarding", hostile], ["phase", "abc", hostile], ["--app", hostile, "list"],
+        ]
+    )
     func usageErrors(_ arguments: [String]) throws {
         let run = try Winctl.run(arguments, socket: "/nonexistent/s.sock")
         #expect(run.status == 64, "\(run)")
-        #expect(Self.rawControls(in: run.stderr).isEmpty, "no raw control character on standard error: \(Array(run.stderr.utf8))")
+        #expect(
+            Self.rawControls(in: run.stderr).isEmpty,
+            "no raw control character on standard error: \(Array(run.stderr.utf8))"
+        )
         #expect(run.stderr.contains(#"\u001b"#), "\(run)")
     }
 
     @Test("winctl open's \"could not start …\" line shows a value holding ESC, BEL and CR as winctl list does")
     func couldNotStart() throws {
-        let config = TestConfig.text(extra: """
+        let config = TestConfig.text(
+            extra: """
 
-            [groups.shown]
-            value = "string"
-            command = ["/nonexistent/presenter", "{value}"]
-            """)
+                [groups.shown]
+                value = "string"
+                command = ["/nonexistent/presenter", "{value}"]
+                """
+        )
         let daemon = try DaemonProcess.start(config: config)
         defer { daemon.stop() }
         // No multiplexer, display or terminal to open a window in: the start fails, and says so.
@@ -37,13 +46,19 @@ struct WinctlEscapingTests {
         let open = try Winctl.run(["open", "shown", Self.hostile], socket: daemon.socketPath, wrapper: bare)
         #expect(open.status == 0, "the window is open; only its start failed: \(open)")
         let line = try #require(open.stderr.split(separator: "\n").first { $0.contains("could not start") }, "\(open)")
-        #expect(Self.rawControls(in: open.stderr).isEmpty, "no raw control character on standard error: \(Array(open.stderr.utf8))")
+        #expect(
+            Self.rawControls(in: open.stderr).isEmpty,
+            "no raw control character on standard error: \(Array(open.stderr.utf8))"
+        )
 
         let list = try Winctl.run(["list", "--group", "shown"], socket: daemon.socketPath)
         #expect(Self.rawControls(in: list.stdout).isEmpty, "\(list)")
         let shown = try #require(JSONValue.string(Self.hostile).word)
         #expect(list.stdout.contains(shown), "winctl list shows the value as \(shown): \(list.stdout)")
-        #expect(line.contains("/nonexistent/presenter \(shown)"), "the command reads as winctl list shows the value: \(line)")
+        #expect(
+            line.contains("/nonexistent/presenter \(shown)"),
+            "the command reads as winctl list shows the value: \(line)"
+        )
         #expect(line.contains(#"\u001b"#) && line.contains(#"\u0007"#) && line.contains(#"\r"#), "\(line)")
     }
 

@@ -1,7 +1,7 @@
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
 
 /// Wherever winctl takes a window ID, a unique prefix of it is enough (as with git and
 /// docker); one that starts no id or several is refused, naming the candidates.
@@ -10,7 +10,11 @@ struct WinctlIDPrefixTests {
     /// Opens `detail 1…count`; returns the ids.
     private func open(_ count: Int, on daemon: DaemonProcess) throws -> [String] {
         try (1...count).map { value in
-            try #require(try Winctl.run(["open", "detail", String(value)], socket: daemon.socketPath, json: true).json()["window"]?["id"]?.string)
+            try #require(
+                try Winctl.run(["open", "detail", String(value)], socket: daemon.socketPath, json: true).json()[
+                    "window"
+                ]?["id"]?.string
+            )
         }
     }
 
@@ -44,8 +48,12 @@ struct WinctlIDPrefixTests {
         let phase = try Winctl.run(["phase", prefix, "active"], socket: socket)
         #expect(phase.status == 1 && phase.stderr.contains("attach"), "\(phase)")
 
-        let attach = try WinctlSession(["attach", "--no-tty", String(id.prefix(8))], socket: socket, json: true,
-                                       stderr: daemon.directory.file("attach.err"))
+        let attach = try WinctlSession(
+            ["attach", "--no-tty", String(id.prefix(8))],
+            socket: socket,
+            json: true,
+            stderr: daemon.directory.file("attach.err")
+        )
         defer { attach.stop() }
         let attached = try attach.readJSON()
         #expect(attached["window"]?["id"]?.string == id, "attach by the 8 characters the view shows")
@@ -67,7 +75,10 @@ struct WinctlIDPrefixTests {
         let first = try #require(Dictionary(grouping: ids, by: { String($0.prefix(1)) }).first { $0.value.count > 1 })
         let candidates = first.value.sorted()
 
-        for arguments in [["close", first.key], ["focus", first.key], ["storage", "get", first.key], ["attach", "--no-tty", first.key]] {
+        for arguments in [
+            ["close", first.key], ["focus", first.key], ["storage", "get", first.key],
+            ["attach", "--no-tty", first.key],
+        ] {
             let run = try Winctl.run(arguments, socket: socket)
             #expect(run.status == 1, "\(run)")
             #expect(candidates.allSatisfy { run.stderr.contains($0) }, "the message names every candidate: \(run)")
@@ -78,7 +89,10 @@ struct WinctlIDPrefixTests {
         #expect(error["code"]?.int == -32000)
         #expect(error["data"]?["reason"]?.string == "ambiguous_window")
         #expect(error["data"]?["candidates"]?.array?.compactMap(\.string).sorted() == candidates)
-        #expect(try Winctl.run(["list"], socket: socket, json: true).json()["windows"]?.array?.count == 17, "nothing was closed")
+        #expect(
+            try Winctl.run(["list"], socket: socket, json: true).json()["windows"]?.array?.count == 17,
+            "nothing was closed"
+        )
     }
 
     @Test("a prefix of no id exits 1 with unknown_window; a whole id goes through as it is")
@@ -106,11 +120,18 @@ struct WinctlIDPrefixTests {
         var clash: String?
         while clash == nil, value < 300 {
             value += 1
-            let id = try Winctl.run(["open", "detail", String(value)], socket: socket, json: true).json()["window"]?["id"]?.string
+            let id = try Winctl.run(["open", "detail", String(value)], socket: socket, json: true).json()["window"]?[
+                "id"
+            ]?.string
             if let id, id.hasPrefix("a") { clash = id }
         }
         let id = try #require(clash)
-        let attach = try WinctlSession(["attach", "--no-tty", "a"], socket: socket, json: true, stderr: daemon.directory.file("attach.err"))
+        let attach = try WinctlSession(
+            ["attach", "--no-tty", "a"],
+            socket: socket,
+            json: true,
+            stderr: daemon.directory.file("attach.err")
+        )
         defer { attach.stop() }
         let attached = try attach.readJSON()
         #expect(attached["window"]?["group"]?.string == "a", "the group, not window \(id)")

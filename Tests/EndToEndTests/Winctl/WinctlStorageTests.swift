@@ -11,7 +11,9 @@ struct WinctlStorageTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let socket = daemon.socketPath
-        let id = try #require(try Winctl.run(["open", "notes", "a"], socket: socket, json: true).json()["window"]?["id"]?.string)
+        let id = try #require(
+            try Winctl.run(["open", "notes", "a"], socket: socket, json: true).json()["window"]?["id"]?.string
+        )
 
         let missing = try Winctl.run(["storage", "get", id, "absent"], socket: socket)
         #expect(missing.status == 0 && missing.stdout.isEmpty, "\(missing)")
@@ -37,7 +39,9 @@ struct WinctlStorageTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         let unknown = "00000000-0000-0000-0000-000000000000"
-        for arguments in [["storage", "get", unknown, "k"], ["storage", "set", unknown, "k", "1"], ["storage", "rm", unknown, "k"]] {
+        for arguments in [
+            ["storage", "get", unknown, "k"], ["storage", "set", unknown, "k", "1"], ["storage", "rm", unknown, "k"],
+        ] {
             let run = try Winctl.run(arguments, socket: daemon.socketPath)
             #expect(run.status == 1 && run.stdout.isEmpty, "\(run)")
         }

@@ -21,20 +21,27 @@ struct WinctlTests {
         let refused = try Winctl.run(["transition", "loading"], socket: socket)
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.stderr.contains("invalid transition"), "\(refused)")
-        #expect(try Winctl.run(["state"], socket: socket, json: true).json()["state"]?["state"]?.string == "unauthenticated")
+        #expect(
+            try Winctl.run(["state"], socket: socket, json: true).json()["state"]?["state"]?.string == "unauthenticated"
+        )
 
         let login = try Winctl.run(["login", "alice"], socket: socket)
         #expect(login.status == 0, "\(login)")
         let unknownWindow = try Winctl.run(["close", "00000000-0000-0000-0000-000000000000"], socket: socket)
         #expect(unknownWindow.status == 1, "\(unknownWindow)")
 
-        let id = try #require(try Winctl.run(["open", "detail", "1"], socket: socket, json: true).json()["window"]?["id"]?.string)
+        let id = try #require(
+            try Winctl.run(["open", "detail", "1"], socket: socket, json: true).json()["window"]?["id"]?.string
+        )
         for usage in [["frobnicate"], ["phase", id, "sideways"], ["open"], ["transition", "onboarding", "nowhere"]] {
             let run = try Winctl.run(usage, socket: socket)
             #expect(run.status == 64, "\(run)")
             #expect(!run.stderr.isEmpty, "a usage error says what is wrong: \(run)")
         }
-        #expect(try Winctl.run(["list"], socket: socket, json: true).json()["windows"]?.array?.count == 1, "usage errors changed nothing")
+        #expect(
+            try Winctl.run(["list"], socket: socket, json: true).json()["windows"]?.array?.count == 1,
+            "usage errors changed nothing"
+        )
     }
 
     @Test("exit status 69 when no daemon serves the path, naming the path")
@@ -52,7 +59,12 @@ struct WinctlTests {
     func watchJSON() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
-        let watch = try WinctlSession(["watch"], socket: daemon.socketPath, json: true, stderr: daemon.directory.file("watch.err"))
+        let watch = try WinctlSession(
+            ["watch"],
+            socket: daemon.socketPath,
+            json: true,
+            stderr: daemon.directory.file("watch.err")
+        )
         defer { watch.stop() }
 
         // Until watch has subscribed, an open is not seen; open new values until one is.

@@ -10,29 +10,42 @@ struct WinctlTimeoutTests {
     func silentDaemon() throws {
         let directory = try TemporaryDirectory()
         let listener = try SilentListener(path: directory.file("silent.sock"))
-        for arguments in [["--timeout", "0.5", "status"], ["--timeout", "0.5", "open", "detail", "1"], ["--timeout", "0.5", "close", "3f2a"],
-                          ["--timeout", "0.5", "attach", "--no-tty", "detail", "1"],
-                          ["--timeout", "0.5", "attach", "--no-tty", "3f2a6c1e-0000-4000-8000-000000000001"]] {
+        for arguments in [
+            ["--timeout", "0.5", "status"], ["--timeout", "0.5", "open", "detail", "1"],
+            ["--timeout", "0.5", "close", "3f2a"],
+            ["--timeout", "0.5", "attach", "--no-tty", "detail", "1"],
+            ["--timeout", "0.5", "attach", "--no-tty", "3f2a6c1e-0000-4000-8000-000000000001"],
+        ] {
             let clock = ContinuousClock()
             var run: Winctl.Run?
             let took = try clock.measure { run = try Winctl.run(arguments, socket: listener.path) }
             let result = try #require(run)
             #expect(result.status == 69, "\(result)")
-            #expect(result.stderr.contains(listener.path) && result.stderr.contains("did not answer within 0.5 s"), "\(result)")
+            #expect(
+                result.stderr.contains(listener.path) && result.stderr.contains("did not answer within 0.5 s"),
+                "\(result)"
+            )
             #expect(took >= .milliseconds(450) && took < .seconds(4), "ended after \(took)")
         }
     }
 
-    @Test("--timeout bounds the whole answer: a reply that trickles in a byte every 0.5 s ends after --timeout, not never")
+    @Test(
+        "--timeout bounds the whole answer: a reply that trickles in a byte every 0.5 s ends after --timeout, not never"
+    )
     func tricklingReply() throws {
         let directory = try TemporaryDirectory()
         let listener = try TricklingListener(path: directory.file("trickle.sock"))
         let clock = ContinuousClock()
         var run: Winctl.Run?
-        let took = try clock.measure { run = try Winctl.run(["--timeout", "1", "status"], socket: listener.path, timeout: .seconds(8)) }
+        let took = try clock.measure {
+            run = try Winctl.run(["--timeout", "1", "status"], socket: listener.path, timeout: .seconds(8))
+        }
         let result = try #require(run)
         #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.contains(listener.path) && result.stderr.contains("did not answer within 1 s"), "\(result)")
+        #expect(
+            result.stderr.contains(listener.path) && result.stderr.contains("did not answer within 1 s"),
+            "\(result)"
+        )
         #expect(took >= .milliseconds(950) && took < .seconds(3), "ended after \(took)")
     }
 
@@ -42,7 +55,9 @@ struct WinctlTimeoutTests {
         let listener = try SilentListener(path: directory.file("silent.sock"))
         let clock = ContinuousClock()
         var run: Winctl.Run?
-        let took = try clock.measure { run = try Winctl.run(["status"], socket: listener.path, json: true, timeout: .seconds(20)) }
+        let took = try clock.measure {
+            run = try Winctl.run(["status"], socket: listener.path, json: true, timeout: .seconds(20))
+        }
         let result = try #require(run)
         #expect(result.status == 69, "\(result)")
         #expect(result.stdout.isEmpty, "no JSON for a daemon that cannot be reached: \(result)")
@@ -73,7 +88,11 @@ struct WinctlTimeoutTests {
     func watchOutlivesTheTimeout() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
-        let watch = try WinctlSession(["--timeout", "0.3", "watch"], socket: daemon.socketPath, stderr: daemon.directory.file("watch.err"))
+        let watch = try WinctlSession(
+            ["--timeout", "0.3", "watch"],
+            socket: daemon.socketPath,
+            stderr: daemon.directory.file("watch.err")
+        )
         defer { watch.stop() }
         let first = try #require(try watch.readLine())
         #expect(first.hasPrefix("watching windowd at"), "\(first)")

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// WindowKit's ``AppClient`` against the real daemon: the app state, openWindow and
 /// dismissWindow, events, errors with their reasons.
@@ -22,7 +23,10 @@ struct AppClientTests {
         let opened = try await app.openWindow(group: "detail", value: 42)
         #expect(opened.created)
         let again = try await app.openWindow(group: "detail", value: "42")
-        #expect(!again.created && again.outcome == .detached && again.window.id == opened.window.id, "42 and \"42\" are one window, with no presenter to bring to front")
+        #expect(
+            !again.created && again.outcome == .detached && again.window.id == opened.window.id,
+            "42 and \"42\" are one window, with no presenter to bring to front"
+        )
         #expect(app.windows.map(\.id) == [opened.window.id])
 
         let signedIn = Task { try await AsyncWaiting.first("authenticated", in: app.states) { $0.isAuthenticated } }
@@ -36,7 +40,9 @@ struct AppClientTests {
 
         let closedEvents = app.events
         let closeEvent = Task {
-            try await AsyncWaiting.first("window.closed", in: closedEvents) { if case .windowClosed = $0 { true } else { false } }
+            try await AsyncWaiting.first("window.closed", in: closedEvents) {
+                if case .windowClosed = $0 { true } else { false }
+            }
         }
         let closed = try await app.dismissWindow(id: opened.window.id)
         #expect(closed.id == opened.window.id)
@@ -48,8 +54,16 @@ struct AppClientTests {
         await app.close()
         let seen = await events.stop()
         #expect(seen.contains(.windowOpened(opened.window)))
-        #expect(seen.contains { if case .appState(.authenticated, .unauthenticated) = $0 { return true } else { return false } })
-        #expect(seen.contains { if case .windowClosed(let window) = $0 { return window.id == opened.window.id } else { return false } })
+        #expect(
+            seen.contains {
+                if case .appState(.authenticated, .unauthenticated) = $0 { return true } else { return false }
+            }
+        )
+        #expect(
+            seen.contains {
+                if case .windowClosed(let window) = $0 { return window.id == opened.window.id } else { return false }
+            }
+        )
         #expect(app.connectionStatus == .closed)
         let afterClose = await #expect(throws: WindowKitError.self) { try await app.status() }
         #expect(afterClose?.code == .closed)
@@ -59,7 +73,9 @@ struct AppClientTests {
     func errors() async throws {
         let directory = try TemporaryDirectory()
         let missing = directory.file("nobody.sock")
-        let unreachable = await #expect(throws: WindowKitError.self) { try await AppClient.connect(ConnectionOptions(socketPath: missing)) }
+        let unreachable = await #expect(throws: WindowKitError.self) {
+            try await AppClient.connect(ConnectionOptions(socketPath: missing))
+        }
         #expect(unreachable?.code == .unreachable)
         #expect(unreachable?.message.contains(missing) == true, "\(String(describing: unreachable))")
 
@@ -70,7 +86,9 @@ struct AppClientTests {
             try await app.openWindow(group: "orders", value: "7d8e3a4c-4f1e-4c1e-9f3b-1a2b3c4d5e6f")
         }
         #expect(deepLink?.reason == .unauthenticated)
-        let badValue = await #expect(throws: WindowKitError.self) { try await app.openWindow(group: "detail", value: "forty-two") }
+        let badValue = await #expect(throws: WindowKitError.self) {
+            try await app.openWindow(group: "detail", value: "forty-two")
+        }
         #expect(badValue?.reason == .invalidValue)
         let noGroup = await #expect(throws: WindowKitError.self) { try await app.openWindow(group: "nope") }
         #expect(noGroup?.reason == .unknownGroup)
@@ -106,7 +124,8 @@ struct AppClientTests {
         let started = clock.now
         for _ in 0..<sequential { _ = try await app.status() }
         let one = (clock.now - started) / sequential
-        let tasks = 16, each = 500
+        let tasks = 16
+        let each = 500
         let parallelStart = clock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<tasks {
@@ -115,8 +134,11 @@ struct AppClientTests {
             try await group.waitForAll()
         }
         let elapsed = clock.now - parallelStart
-        let perSecond = Double(tasks * each) / (Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
-        print("WindowKit daemon.status: \(one) per call one after another; \(Int(perSecond)) calls/s with \(tasks) tasks on one connection")
+        let perSecond =
+            Double(tasks * each) / (Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+        print(
+            "WindowKit daemon.status: \(one) per call one after another; \(Int(perSecond)) calls/s with \(tasks) tasks on one connection"
+        )
         #expect(one < .milliseconds(20), "a round trip stays well under a frame")
         await app.close()
     }

@@ -5,7 +5,9 @@ import TestSupport
 enum AsyncWaiting {
     /// The first element of `sequence` that satisfies `matching`, within `timeout`.
     static func first<Element: Sendable>(
-        _ what: String, in sequence: AsyncStream<Element>, timeout: Duration = .seconds(30),
+        _ what: String,
+        in sequence: AsyncStream<Element>,
+        timeout: Duration = .seconds(30),
         where matching: @escaping @Sendable (Element) -> Bool = { _ in true }
     ) async throws -> Element {
         try await withThrowingTaskGroup(of: Element?.self) { group in
@@ -26,7 +28,11 @@ enum AsyncWaiting {
     }
 
     /// Checks `condition` every 10 ms until it holds; throws naming `what` after `timeout`.
-    static func until(_ what: String, timeout: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws {
+    static func until(
+        _ what: String,
+        timeout: Duration = .seconds(30),
+        _ condition: () async throws -> Bool
+    ) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {

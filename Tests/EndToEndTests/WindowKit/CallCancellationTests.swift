@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A call whose task is cancelled ends at once, answered or not, and leaves the connection as it was.
 @Suite("WindowKit: cancelled calls", .serialized, .timeLimit(.minutes(3)))
@@ -13,7 +14,9 @@ struct CallCancellationTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         // A request timeout far beyond the test's time limit: only the cancellation can end the call.
-        let app = try await AppClient.connect(ConnectionOptions(socketPath: daemon.socketPath, requestTimeout: .seconds(3_600)))
+        let app = try await AppClient.connect(
+            ConnectionOptions(socketPath: daemon.socketPath, requestTimeout: .seconds(3_600))
+        )
         daemon.process.signal(SIGSTOP)
         let unanswered = Task { try await app.status() }
         let cancelledFirst = Task { try await app.listWindows() }

@@ -1,18 +1,22 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowKit
 import WindowProtocol
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Under the shipped `minimum_loading_ms = 300`, presenters
 /// of `requires_auth` windows that come back after `kill -9` during `loading` are not refused:
 /// they wait, and are answered by the state loading reaches.
 @Suite("Re-attach during loading", .serialized, .timeLimit(.minutes(2)))
 struct LoadingReattachTests {
-    static let orders = ["0b7c5f3e-7b35-4c8e-9a51-6d2f1c3b4a01", "0b7c5f3e-7b35-4c8e-9a51-6d2f1c3b4a02", "0b7c5f3e-7b35-4c8e-9a51-6d2f1c3b4a03"]
+    static let orders = [
+        "0b7c5f3e-7b35-4c8e-9a51-6d2f1c3b4a01", "0b7c5f3e-7b35-4c8e-9a51-6d2f1c3b4a02",
+        "0b7c5f3e-7b35-4c8e-9a51-6d2f1c3b4a03",
+    ]
 
     /// The test config with the shipped loading time (its `minimum_loading_ms = 0` left out).
     static func shippedLoading(app: [String] = []) -> String {
@@ -56,11 +60,19 @@ struct LoadingReattachTests {
         """
 
     /// Starts the Python presenter on `id`, and waits until it has attached.
-    static func startPython(socket: String, id: String, in directory: TemporaryDirectory) async throws -> (SpawnedProcess, output: String) {
+    static func startPython(
+        socket: String,
+        id: String,
+        in directory: TemporaryDirectory
+    ) async throws -> (SpawnedProcess, output: String) {
         let script = try directory.write(pythonPresenter, to: "presenter.py")
         let output = directory.file("presenter.out")
-        let process = try SpawnedProcess("/usr/bin/python3", [script, socket, id, repositoryRoot + "/clients/python"],
-                                         stdout: .file(output), stderr: .file(directory.file("presenter.err")))
+        let process = try SpawnedProcess(
+            "/usr/bin/python3",
+            [script, socket, id, repositoryRoot + "/clients/python"],
+            stdout: .file(output),
+            stderr: .file(directory.file("presenter.err"))
+        )
         try await AsyncWaiting.until("the Python presenter to attach", timeout: .seconds(15)) {
             directory.read("presenter.out").contains("attached")
         }
@@ -70,7 +82,9 @@ struct LoadingReattachTests {
     /// The Python presenter's last line, once it has exited.
     static func pythonResult(_ process: SpawnedProcess, in directory: TemporaryDirectory) throws -> JSONValue {
         let ended = try process.wait(timeout: .seconds(20))
-        guard ended == .exited(0) else { throw TestFailure("the Python presenter failed (\(ended)): \(directory.read("presenter.err"))") }
+        guard ended == .exited(0) else {
+            throw TestFailure("the Python presenter failed (\(ended)): \(directory.read("presenter.err"))")
+        }
         let last = directory.read("presenter.out").split(separator: "\n").last.map(String.init) ?? ""
         return try JSONValue.parse(last)
     }
@@ -97,9 +111,16 @@ struct LoadingReattachTests {
             }
             self.scenes = scenes
             dismissals = scenes.map { Recorder($0.dismissals) }
-            let opened = try control.call("window.open", #"{"group":"orders","value":"\#(LoadingReattachTests.orders[2])"}"#)
+            let opened = try control.call(
+                "window.open",
+                #"{"group":"orders","value":"\#(LoadingReattachTests.orders[2])"}"#
+            )
             pythonWindow = try #require(opened["window"]?["id"]?.string)
-            python = try await LoadingReattachTests.startPython(socket: first.socketPath, id: pythonWindow, in: directory).0
+            python = try await LoadingReattachTests.startPython(
+                socket: first.socketPath,
+                id: pythonWindow,
+                in: directory
+            ).0
             first.process.signal(SIGKILL)
             #expect(try first.process.wait() == .signaled(SIGKILL))
         }
@@ -135,7 +156,9 @@ struct LoadingReattachTests {
         for scene in crashed.scenes { await scene.close() }
     }
 
-    @Test("kill -9 and start with a session validate_command refuses: unauthenticated, and the scenes are dismissed signedOut")
+    @Test(
+        "kill -9 and start with a session validate_command refuses: unauthenticated, and the scenes are dismissed signedOut"
+    )
     func sessionRejected() async throws {
         let crashed = try await Crashed()
         let config = Self.shippedLoading(app: [#"validate_command = ["/bin/sh", "-c", "exit 1"]"#])
@@ -144,10 +167,16 @@ struct LoadingReattachTests {
         try second.waitUntilServing()
 
         let python = try Self.pythonResult(crashed.python, in: crashed.directory)
-        #expect(python["step"]?.string == "refused" && python["reason"]?.string == "unauthenticated", "\(python.jsonText)")
+        #expect(
+            python["step"]?.string == "refused" && python["reason"]?.string == "unauthenticated",
+            "\(python.jsonText)"
+        )
         try second.waitForAppState("unauthenticated")
         let windows = try second.client().call("window.list")["windows"]?.array ?? []
-        #expect(!windows.contains { $0["group"]?.string == "orders" }, "alice's orders are closed: \(windows.map(\.jsonText))")
+        #expect(
+            !windows.contains { $0["group"]?.string == "orders" },
+            "alice's orders are closed: \(windows.map(\.jsonText))"
+        )
         try await AsyncWaiting.until("both scenes to end", timeout: .seconds(15)) {
             crashed.scenes.allSatisfy { $0.phase == .background }
         }
@@ -158,9 +187,14 @@ struct LoadingReattachTests {
         for scene in crashed.scenes { await scene.close() }
     }
 
-    @Test("during loading only attaches to auth-only windows wait, in order with what follows them; a transition out of loading answers them")
+    @Test(
+        "during loading only attaches to auth-only windows wait, in order with what follows them; a transition out of loading answers them"
+    )
     func waitsOnlyForAuthOnlyAttaches() throws {
-        let daemon = try DaemonProcess(in: TemporaryDirectory(), config: TestConfig.text().replacing("minimum_loading_ms = 0", with: "minimum_loading_ms = 600000"))
+        let daemon = try DaemonProcess(
+            in: TemporaryDirectory(),
+            config: TestConfig.text().replacing("minimum_loading_ms = 0", with: "minimum_loading_ms = 600000")
+        )
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let waiting = try daemon.client()
@@ -168,12 +202,17 @@ struct LoadingReattachTests {
         let held = try waiting.sendRequest("window.attach", #"{"group":"orders","value":"\#(Self.orders[0])"}"#)
         let behind = try waiting.sendRequest("app.state")
         // Not held: another connection's attach to a window that needs no user, and its reads.
-        #expect(try other.call("window.attach", #"{"group":"detail","value":1}"#)["state"]?["state"]?.string == "loading")
+        #expect(
+            try other.call("window.attach", #"{"group":"detail","value":1}"#)["state"]?["state"]?.string == "loading"
+        )
         #expect(try other.call("app.state")["state"]?["state"]?.string == "loading")
         #expect(waiting.bufferedEventCount == 0)
 
         try other.call("app.transition", #"{"to":{"state":"unauthenticated"}}"#)
         #expect(try waiting.response(to: held).reason == "unauthenticated")
-        #expect(try waiting.response(to: behind).result?["state"]?["state"]?.string == "unauthenticated", "answered after the attach, in order")
+        #expect(
+            try waiting.response(to: behind).result?["state"]?["state"]?.string == "unauthenticated",
+            "answered after the attach, in order"
+        )
     }
 }

@@ -10,7 +10,11 @@ struct OversizeStorageTests {
     func oversizeValueKeepsTheScene() async throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
-        let scene = try await WindowScene.attach(group: "detail", value: 70, options: ConnectionOptions(socketPath: daemon.socketPath))
+        let scene = try await WindowScene.attach(
+            group: "detail",
+            value: 70,
+            options: ConnectionOptions(socketPath: daemon.socketPath)
+        )
         let statuses = Recorder(scene.app.connectionStatuses)
         let note = scene.storage("note", default: "")
 
@@ -27,7 +31,10 @@ struct OversizeStorageTests {
         #expect(window["id"]?.string == scene.id && window["attached"]?.bool == true, "\(window.jsonText)")
         #expect(try probe.call("storage.get", #"{"id":"\#(scene.id)"}"#)["storage"]?["note"]?.string == "short")
         let seen = await statuses.stop()
-        #expect(!seen.contains { if case .reconnecting = $0 { true } else { false } }, "the connection never dropped: \(seen)")
+        #expect(
+            !seen.contains { if case .reconnecting = $0 { true } else { false } },
+            "the connection never dropped: \(seen)"
+        )
         #expect(try probe.call("daemon.status")["clients"]?.int == 2, "the scene's connection and this one")
         await scene.close()
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowKit
-import POSIXSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Restarts are invisible to a WindowKit app: against a real daemon restarted
 /// gracefully with the fd store, upgraded with SIGUSR2, killed with and without the fd store,
@@ -36,7 +37,9 @@ struct WindowKitRestartTests {
                 let window = try client.call("window.list")["windows"]?.array?.first { $0["id"]?.string == id }
                 return window?["attached"]?.bool == true
             }
-            let window = try #require(try client.call("window.list")["windows"]?.array?.first { $0["id"]?.string == id })
+            let window = try #require(
+                try client.call("window.list")["windows"]?.array?.first { $0["id"]?.string == id }
+            )
             #expect(window["phase"]?.string == "inactive", "re-attached in the phase it had: \(window.jsonText)")
             #expect(scene.id == id && scene.phase == .inactive)
             #expect(scroll.value == 12)
@@ -77,7 +80,9 @@ struct WindowKitRestartTests {
         let harness = try FDStoreHarness()
         try harness.start()
         let probe = try RawClient(path: harness.socketPath)
-        try await AsyncWaiting.until("unauthenticated") { try probe.call("app.state")["state"]?["state"]?.string == "unauthenticated" }
+        try await AsyncWaiting.until("unauthenticated") {
+            try probe.call("app.state")["state"]?["state"]?.string == "unauthenticated"
+        }
         return (harness, probe, try await Setup(socket: harness.socketPath))
     }
 
@@ -91,7 +96,9 @@ struct WindowKitRestartTests {
         let signalled = clock.now
         #expect(try harness.restart(with: SIGTERM) == .exited(0))
         try await setup.expectIntact(probe, id: id)
-        print("WindowKit, graceful restart with the fd store: the scene answered again \(clock.now - signalled) after SIGTERM")
+        print(
+            "WindowKit, graceful restart with the fd store: the scene answered again \(clock.now - signalled) after SIGTERM"
+        )
         asking.cancel()
         #expect(try await asking.value > 0, "calls went on across the restart, none failed")
         let statuses = await setup.statuses.stop()
@@ -109,7 +116,9 @@ struct WindowKitRestartTests {
         let setup = try await Setup(socket: daemon.socketPath)
         let id = setup.scene.id
         daemon.process.signal(SIGUSR2)
-        try await AsyncWaiting.until("the new binary to run") { daemon.log.contains("resumed after a graceful restart") }
+        try await AsyncWaiting.until("the new binary to run") {
+            daemon.log.contains("resumed after a graceful restart")
+        }
         try await setup.expectIntact(daemon.client(), id: id)
         #expect(await setup.statuses.stop() == [.connected])
         #expect(await setup.events.stop().contains(.daemonRestarted(resync: false)))
@@ -126,7 +135,9 @@ struct WindowKitRestartTests {
         let killed = clock.now
         #expect(try harness.restart(with: SIGKILL) == .signaled(SIGKILL))
         try await setup.expectIntact(probe, id: id)
-        print("WindowKit, kill -9 with the fd store: the scene re-attached and answered \(clock.now - killed) after SIGKILL")
+        print(
+            "WindowKit, kill -9 with the fd store: the scene re-attached and answered \(clock.now - killed) after SIGKILL"
+        )
         asking.cancel()
         #expect(try await asking.value > 0, "calls in flight at the crash were sent again, none failed")
         let events = await setup.events.stop()
@@ -155,7 +166,9 @@ struct WindowKitRestartTests {
         let second = try DaemonProcess.start(in: directory, name: "windowd2")
         defer { second.stop() }
         let opened = try await waiting.value
-        print("WindowKit, kill -9 without the fd store: the waiting call was answered \(clock.now - restarted) after the new windowd was started")
+        print(
+            "WindowKit, kill -9 without the fd store: the waiting call was answered \(clock.now - restarted) after the new windowd was started"
+        )
         #expect(opened.created)
         try await setup.expectIntact(second.client(), id: id)
         asking.cancel()
@@ -195,7 +208,9 @@ struct WindowKitRestartTests {
     @Test("a daemon gone for longer than reconnectFor: closed, and calls fail as unreachable")
     func givesUp() async throws {
         let daemon = try DaemonProcess.start()
-        let app = try await AppClient.connect(ConnectionOptions(socketPath: daemon.socketPath, reconnectFor: .seconds(1)))
+        let app = try await AppClient.connect(
+            ConnectionOptions(socketPath: daemon.socketPath, reconnectFor: .seconds(1))
+        )
         daemon.stop()
         let closed = try await AsyncWaiting.first("closed", in: app.connectionStatuses) { $0 == .closed }
         #expect(closed == .closed)

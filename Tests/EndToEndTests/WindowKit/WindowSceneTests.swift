@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// WindowKit's ``WindowScene`` against the real daemon: attach, phase, focus requests,
 /// dismissal, scene storage, and the deep-link rule.
@@ -33,7 +34,9 @@ struct WindowSceneTests {
         try await manager.setPhase(.background, ofWindow: scene.id)
         _ = try await AsyncWaiting.first("background from the other client", in: phases) { $0 == .background }
         let probe = try daemon.client()
-        try await AsyncWaiting.until("the aggregate to settle to background") { try probe.call("scene.phase")["aggregate"]?.string == "background" }
+        try await AsyncWaiting.until("the aggregate to settle to background") {
+            try probe.call("scene.phase")["aggregate"]?.string == "background"
+        }
         await manager.close()
         await scene.close()
         try await AsyncWaiting.until("the daemon to see the presenter go") {
@@ -58,7 +61,10 @@ struct WindowSceneTests {
         try await app.dismissWindow(id: scene.id)
         let dismissal = try await AsyncWaiting.first("the dismissal", in: scene.dismissals)
         #expect(dismissal.reason == .closed && dismissal.window.id == opened.window.id)
-        #expect(try await AsyncWaiting.first("the dismissal again", in: scene.dismissals) == dismissal, "a late listener gets it too")
+        #expect(
+            try await AsyncWaiting.first("the dismissal again", in: scene.dismissals) == dismissal,
+            "a late listener gets it too"
+        )
         #expect(scene.phase == .background)
         await app.close()
         await scene.close()
@@ -82,7 +88,10 @@ struct WindowSceneTests {
         let raw = try daemon.client().call("storage.get", #"{"id":"\#(scene.id)"}"#)["storage"]
         #expect(raw?["cursor"]?.int == 25, "fire-and-forget writes go out in order: \(raw?.jsonText ?? "")")
         #expect(raw?["position"]?.jsonText == #"{"column":4,"line":30}"#)
-        #expect(try await exact.reload() == .number("123456789012345678901234567890.5"), "read back from the daemon digit for digit")
+        #expect(
+            try await exact.reload() == .number("123456789012345678901234567890.5"),
+            "read back from the daemon digit for digit"
+        )
 
         try daemon.client().call("storage.set", #"{"id":"\#(scene.id)","key":"cursor","value":"not a number"}"#)
         #expect(try await cursor.reload() == 0, "a value that does not decode reads as the default")
@@ -103,7 +112,9 @@ struct WindowSceneTests {
         defer { daemon.stop() }
         let options = ConnectionOptions(socketPath: daemon.socketPath)
         let order = "7d8e3a4c-4f1e-4c1e-9f3b-1a2b3c4d5e6f"
-        let refused = await #expect(throws: WindowKitError.self) { try await WindowScene.attach(group: "orders", value: .string(order), options: options) }
+        let refused = await #expect(throws: WindowKitError.self) {
+            try await WindowScene.attach(group: "orders", value: .string(order), options: options)
+        }
         #expect(refused?.reason == .unauthenticated)
 
         let app = try await AppClient.connect(options)
@@ -124,7 +135,9 @@ struct WindowSceneTests {
         defer { daemon.stop() }
         let options = ConnectionOptions(socketPath: daemon.socketPath)
         let first = try await WindowScene.attach(group: "detail", value: 5, options: options)
-        let busy = await #expect(throws: WindowKitError.self) { try await WindowScene.attach(id: first.id, options: options) }
+        let busy = await #expect(throws: WindowKitError.self) {
+            try await WindowScene.attach(id: first.id, options: options)
+        }
         #expect(busy?.reason == .windowBusy)
         let second = try await WindowScene.attach(id: first.id, phase: .inactive, takeover: true, options: options)
         #expect(second.phase == .inactive)

@@ -74,8 +74,10 @@ struct DeduplicationTests {
         defer { daemon.stop() }
         let client = try daemon.client()
 
-        for params in [#"{"group":"detail","value":"abc"}"#, #"{"group":"detail","value":4.5}"#,
-                       #"{"group":"detail","value":[1]}"#, #"{"group":"main","value":1}"#] {
+        for params in [
+            #"{"group":"detail","value":"abc"}"#, #"{"group":"detail","value":4.5}"#,
+            #"{"group":"detail","value":[1]}"#, #"{"group":"main","value":1}"#,
+        ] {
             let response = try client.request("window.open", params)
             #expect(response.code == -32000, "\(params): \(response.message.jsonText)")
             #expect(response.reason == "invalid_value", "\(params): \(response.message.jsonText)")
@@ -94,7 +96,8 @@ struct DeduplicationTests {
 
         let clients = try (0..<32).map { _ in try daemon.client() }
         // Every request is written before any response is read.
-        let line = RawClient.requestLine(id: 1, method: "window.open", params: #"{"group":"detail","value":1234}"#) + "\n"
+        let line =
+            RawClient.requestLine(id: 1, method: "window.open", params: #"{"group":"detail","value":1234}"#) + "\n"
         for client in clients { try client.send(bytes: Array(line.utf8)) }
         let results = try clients.map { client -> JSONValue in
             let response = try client.response(to: 1)

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import POSIXSupport
 import Synchronization
@@ -8,33 +5,43 @@ import TestSupport
 import Testing
 import WindowProtocol
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Files as window values, and groups that run any program (windowd.toml(5), "path" and "run").
 @Suite("Files as values and run groups", .timeLimit(.minutes(1)))
 struct PathValueTests {
-    static let config = TestConfig.text(extra: """
+    static let config = TestConfig.text(
+        extra: """
 
-        [groups.doc]
-        value = "path"
+            [groups.doc]
+            value = "path"
 
-        [groups.file]
-        value = "path"
-        run = ["vim", "{value}"]
-        """)
+            [groups.file]
+            value = "path"
+            run = ["vim", "{value}"]
+            """
+    )
 
     /// `winctl ARGUMENTS` run in `directory`, as a user there would.
     static func winctl(_ arguments: [String], in directory: String, socket: String) throws -> Winctl.Run {
         try Winctl.run(arguments, socket: socket, json: true, wrapper: ["/usr/bin/env", "-C", directory])
     }
 
-    @Test("notes.md from its directory and ./real/./notes.md, or a link to it, from elsewhere are one window with the file's real path")
+    @Test(
+        "notes.md from its directory and ./real/./notes.md, or a link to it, from elsewhere are one window with the file's real path"
+    )
     func twoDirectoriesOneWindow() throws {
         let daemon = try DaemonProcess.start(config: Self.config)
         defer { daemon.stop() }
         let files = try TemporaryDirectory()
-        let root = try #require(realpath(files.path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        })
+        let root = try #require(
+            realpath(files.path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            }
+        )
         #expect(mkdir(root + "/real", 0o700) == 0)
         _ = try files.write("notes\n", to: "real/notes.md")
         #expect(symlink(root + "/real", root + "/link") == 0)
@@ -61,15 +68,18 @@ struct PathValueTests {
     @Test("winctl open sends one request: the value as typed and, as path, the file made absolute in its directory")
     func openIsOneRequest() throws {
         let directory = try TemporaryDirectory()
-        let root = try #require(realpath(directory.path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        })
+        let root = try #require(
+            realpath(directory.path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            }
+        )
         let sent = SentRequests()
         let played = try PlayedDaemon(path: directory.file("d.sock")) { method, params in
             sent.list.withLock { $0.append((method, params)) }
             guard method == "window.open" else { return #""error":{"code":-32601,"message":"not played"}"# }
-            return #""result":{"window":{"id":"0123456789abcdef0123456789abcdef","group":"doc","value":"\#(root)/notes.md","presented":true,"phase":"active","createdAt":"2026-01-01T00:00:00Z"},"created":false,"outcome":"focused"}"#
+            return
+                #""result":{"window":{"id":"0123456789abcdef0123456789abcdef","group":"doc","value":"\#(root)/notes.md","presented":true,"phase":"active","createdAt":"2026-01-01T00:00:00Z"},"created":false,"outcome":"focused"}"#
         }
         let open = try Self.winctl(["open", "doc", "./notes.md"], in: root, socket: played.path)
         #expect(open.status == 0, "\(open)")
@@ -79,7 +89,9 @@ struct PathValueTests {
         #expect(requests.first?.params?["path"]?.string == root + "/notes.md")
     }
 
-    @Test("window.open of a path group takes path, the client's absolute form, instead of a relative value; other groups keep the value")
+    @Test(
+        "window.open of a path group takes path, the client's absolute form, instead of a relative value; other groups keep the value"
+    )
     func pathBesideValue() throws {
         let daemon = try DaemonProcess.start(config: Self.config)
         defer { daemon.stop() }
@@ -97,19 +109,30 @@ struct PathValueTests {
         let daemon = try DaemonProcess.start(config: Self.config)
         defer { daemon.stop() }
         let files = try TemporaryDirectory()
-        let root = try #require(realpath(files.path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        })
+        let root = try #require(
+            realpath(files.path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            }
+        )
         // winctl in `root`, as a user who typed the command there.
         let here = try files.write("#!/bin/sh\ncd '\(root)' && exec '\(Binaries.winctl)' \"$@\"\n", to: "winctl-here")
         #expect(chmod(here, 0o755) == 0)
         let opened = try Self.winctl(["open", "doc", "draft.md"], in: root, socket: daemon.socketPath)
-        let attach = try WinctlSession(["attach", "--no-tty", "doc", "./draft.md"], socket: daemon.socketPath, json: true,
-                                       stderr: daemon.directory.file("attach.err"), executable: here, stdin: .null)
+        let attach = try WinctlSession(
+            ["attach", "--no-tty", "doc", "./draft.md"],
+            socket: daemon.socketPath,
+            json: true,
+            stderr: daemon.directory.file("attach.err"),
+            executable: here,
+            stdin: .null
+        )
         defer { attach.stop() }
         let first = try attach.readJSON()
-        #expect(first["window"]?["value"]?.string == root + "/draft.md", "\(first) \(daemon.directory.read("attach.err"))")
+        #expect(
+            first["window"]?["value"]?.string == root + "/draft.md",
+            "\(first) \(daemon.directory.read("attach.err"))"
+        )
         #expect(first["window"]?["id"] == (try opened.json()["window"]?["id"]), "the window winctl open made")
     }
 
@@ -121,7 +144,10 @@ struct PathValueTests {
         let refused = try client.request("window.open", #"{"group":"doc","value":"notes.md"}"#)
         #expect(refused.reason == "invalid_value")
         let message = refused.errorMessage ?? ""
-        #expect(message.contains("notes.md") && message.contains("'doc'") && message.contains("absolute path"), "\(message)")
+        #expect(
+            message.contains("notes.md") && message.contains("'doc'") && message.contains("absolute path"),
+            "\(message)"
+        )
         let folded = try client.call("window.open", #"{"group":"doc","value":"/srv//notes/./a.md/"}"#)
         #expect(folded["window"]?["value"]?.string == "/srv/notes/a.md")
     }
@@ -132,7 +158,11 @@ struct PathValueTests {
         defer { daemon.stop() }
         let opened = try daemon.client().call("window.open", #"{"group":"file","value":"/srv/notes.md"}"#)
         let winctl = (Binaries.windowd as NSString).deletingLastPathComponent + "/winctl"
-        #expect(opened["command"]?.array?.compactMap(\.string) == [winctl, "run", "file", "/srv/notes.md", "--", "vim", "/srv/notes.md"])
+        #expect(
+            opened["command"]?.array?.compactMap(\.string) == [
+                winctl, "run", "file", "/srv/notes.md", "--", "vim", "/srv/notes.md",
+            ]
+        )
 
         let groups = try Winctl.run(["groups"], socket: daemon.socketPath)
         #expect(groups.status == 0, "\(groups)")
@@ -161,8 +191,12 @@ struct EditorManifestTests {
         let text = try String(contentsOfFile: Binaries.packageRoot + "/Examples/editor/editor.toml", encoding: .utf8)
         #expect(text.contains(#"value = "path""#) && text.contains(#"run = ["vim", "{value}"]"#))
         try AppInstall.manifest(text, app: "editor", in: directory)
-        let checked = try AppInstall.run(Binaries.windowd, ["--app", "editor", "--check-config"],
-                                         environment: ["XDG_CONFIG_HOME": directory.file("config")], in: directory)
+        let checked = try AppInstall.run(
+            Binaries.windowd,
+            ["--app", "editor", "--check-config"],
+            environment: ["XDG_CONFIG_HOME": directory.file("config")],
+            in: directory
+        )
         #expect(checked.status == 0, "\(checked)")
         #expect((checked.stdout + checked.stderr).contains("window groups: file, page)"), "\(checked)")
     }

@@ -1,7 +1,7 @@
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
-import POSIXSupport
 
 /// Presenters (windowd-protocol(7), window.open; windowd-protocol(7); winctl(1), Attached terminals): focus reaches them, takeover replaces them.
 @Suite("Presenters", .timeLimit(.minutes(1)))
@@ -43,7 +43,9 @@ struct PresenterTests {
         let first = try daemon.client()
         let second = try daemon.client()
 
-        let id = try #require(try first.call("window.attach", #"{"group":"notes","value":"todo"}"#)["window"]?["id"]?.string)
+        let id = try #require(
+            try first.call("window.attach", #"{"group":"notes","value":"todo"}"#)["window"]?["id"]?.string
+        )
 
         let busy = try second.request("window.attach", #"{"id":"\#(id)"}"#)
         #expect(busy.code == -32000, "\(busy.message.jsonText)")
@@ -76,10 +78,18 @@ struct PresenterTests {
         let client = try daemon.client()
 
         // Dismissed by a close: exits 0.
-        let dismissed = try WinctlSession(["attach", "detail", "5"], socket: daemon.socketPath, json: true, stderr: daemon.directory.file("attach1.err"))
+        let dismissed = try WinctlSession(
+            ["attach", "detail", "5"],
+            socket: daemon.socketPath,
+            json: true,
+            stderr: daemon.directory.file("attach1.err")
+        )
         defer { dismissed.stop() }
         let attached = try dismissed.readJSON()
-        let id = try #require(attached["window"]?["id"]?.string, "attach prints the attach result first: \(attached.jsonText)")
+        let id = try #require(
+            attached["window"]?["id"]?.string,
+            "attach prints the attach result first: \(attached.jsonText)"
+        )
         try client.call("window.focus", #"{"id":"\#(id)"}"#)
         let focus = try dismissed.readJSON(until: { $0["method"]?.string == "window.focus" })
         #expect(focus["params"]?["window"]?["id"]?.string == id)
@@ -89,7 +99,12 @@ struct PresenterTests {
         #expect(try dismissed.wait() == .exited(0))
 
         // `q` on standard input detaches: exits 0, the window stays, detached.
-        let detaching = try WinctlSession(["attach", "detail", "6"], socket: daemon.socketPath, json: true, stderr: daemon.directory.file("attach2.err"))
+        let detaching = try WinctlSession(
+            ["attach", "detail", "6"],
+            socket: daemon.socketPath,
+            json: true,
+            stderr: daemon.directory.file("attach2.err")
+        )
         defer { detaching.stop() }
         let second = try #require(try detaching.readJSON()["window"]?["id"]?.string)
         #expect(try client.call("daemon.status")["attached"]?.int == 1)

@@ -1,13 +1,15 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Where the binaries under test and the package's files are.
 package enum Binaries {
     /// The build directory: the one holding this test bundle, next to `windowd` and `winctl`.
     package static let buildDirectory: String = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return (executable as NSString).deletingLastPathComponent
     }()
 

@@ -1,8 +1,9 @@
+import POSIXSupport
+import WindowProtocol
+
 #if canImport(Glibc)
 package import Glibc
 #endif
-import POSIXSupport
-import WindowProtocol
 
 /// A real `windowd` on a private socket in its own temporary directory, with its own config file.
 ///
@@ -24,19 +25,33 @@ package final class DaemonProcess {
     /// Through `wrapper` when given (e.g. `prlimit --nofile=1024:1024`), which must exec windowd
     /// so that ``pid`` is the daemon's. `binary` is the windowd to run (a copy that a test
     /// replaces, for an upgrade in place).
-    package init(in directory: TemporaryDirectory, config: String = TestConfig.text(), socket: String = "s.sock", name: String = "windowd",
-         extraArguments: [String] = [], app: String? = nil, wrapper: [String] = [], binary: String = Binaries.windowd) throws {
+    package init(
+        in directory: TemporaryDirectory,
+        config: String = TestConfig.text(),
+        socket: String = "s.sock",
+        name: String = "windowd",
+        extraArguments: [String] = [],
+        app: String? = nil,
+        wrapper: [String] = [],
+        binary: String = Binaries.windowd
+    ) throws {
         self.directory = directory
         socketPath = app.map { directory.file("windowd/\($0).sock") } ?? directory.file(socket)
         logName = name + ".log"
         configPath = try directory.write(config, to: name + ".toml")
         let environment = SpawnedProcess.testEnvironment(adding: [
-            "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
+            "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path,
+            "XDG_CONFIG_HOME": directory.file("config"),
         ])
-        let arguments = ["--config", configPath] + (app.map { ["--app", $0] } ?? ["--socket", socketPath]) + extraArguments
+        let arguments =
+            ["--config", configPath] + (app.map { ["--app", $0] } ?? ["--socket", socketPath]) + extraArguments
         process = try SpawnedProcess(
-            wrapper.first ?? binary, wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [binary] + arguments,
-            environment: environment, stdout: .file(directory.file(name + ".out")), stderr: .file(directory.file(logName)))
+            wrapper.first ?? binary,
+            wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [binary] + arguments,
+            environment: environment,
+            stdout: .file(directory.file(name + ".out")),
+            stderr: .file(directory.file(logName))
+        )
     }
 
     deinit { stop() }
@@ -47,8 +62,12 @@ package final class DaemonProcess {
     }
 
     /// Starts a daemon in `directory` (whose state it keeps) and waits until it serves and has left `loading`.
-    package static func start(in directory: TemporaryDirectory, config: String = TestConfig.text(), name: String = "windowd",
-                      app: String? = nil) throws -> DaemonProcess {
+    package static func start(
+        in directory: TemporaryDirectory,
+        config: String = TestConfig.text(),
+        name: String = "windowd",
+        app: String? = nil
+    ) throws -> DaemonProcess {
         let daemon = try DaemonProcess(in: directory, config: config, name: name, app: app)
         try daemon.waitUntilServing()
         try daemon.waitForAppState("unauthenticated")

@@ -1,8 +1,9 @@
+import POSIXSupport
+package import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-package import WindowProtocol
-import POSIXSupport
 
 /// Runs the real `winctl` binary.
 package enum Winctl {
@@ -32,8 +33,14 @@ package enum Winctl {
     /// Runs `winctl [--socket SOCKET] [--json] ARGUMENTS` to its end and collects its output;
     /// through `wrapper` (e.g. `setpriv --reuid=…`) when given, which is handed winctl's path;
     /// `executable` is a winctl other than the build's (a copy in another directory).
-    package static func run(_ arguments: [String], socket: String?, json: Bool = false, timeout: Duration = .seconds(10),
-                    wrapper: [String] = [], executable winctl: String = Binaries.winctl) throws -> Run {
+    package static func run(
+        _ arguments: [String],
+        socket: String?,
+        json: Bool = false,
+        timeout: Duration = .seconds(10),
+        wrapper: [String] = [],
+        executable winctl: String = Binaries.winctl
+    ) throws -> Run {
         let commandLine = commandLine(arguments, socket: socket, json: json)
         let output = try SocketPair()
         let errors = try SocketPair()
@@ -43,10 +50,16 @@ package enum Winctl {
                 close(output.theirs)
                 close(errors.theirs)
             }
-            let (executable, argv) = wrapper.isEmpty
+            let (executable, argv) =
+                wrapper.isEmpty
                 ? (winctl, commandLine)
                 : (wrapper[0], Array(wrapper.dropFirst()) + [winctl] + commandLine)
-            process = try SpawnedProcess(executable, argv, stdout: .descriptor(output.theirs), stderr: .descriptor(errors.theirs))
+            process = try SpawnedProcess(
+                executable,
+                argv,
+                stdout: .descriptor(output.theirs),
+                stderr: .descriptor(errors.theirs)
+            )
         }
         defer {
             close(output.ours)
@@ -66,8 +79,11 @@ package enum Winctl {
         }
         let termination = try process.wait(timeout: .milliseconds(Int64(max(deadline.remainingMilliseconds, 1_000))))
         return Run(
-            arguments: commandLine, termination: termination,
-            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+            arguments: commandLine,
+            termination: termination,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
     }
 }
 
@@ -82,8 +98,14 @@ package final class WinctlSession {
     private var inputOpen = true
 
     /// Starts winctl; its standard input is a socket ``type(_:)`` writes to, or `stdin` when given.
-    package init(_ arguments: [String], socket: String, json: Bool = false, stderr: String, executable: String = Binaries.winctl,
-         stdin: SpawnedProcess.Stream? = nil) throws {
+    package init(
+        _ arguments: [String],
+        socket: String,
+        json: Bool = false,
+        stderr: String,
+        executable: String = Binaries.winctl,
+        stdin: SpawnedProcess.Stream? = nil
+    ) throws {
         let commandLine = Winctl.commandLine(arguments, socket: socket, json: json)
         let output = try SocketPair()
         let input = try SocketPair()
@@ -92,7 +114,12 @@ package final class WinctlSession {
             close(input.theirs)
         }
         process = try SpawnedProcess(
-            executable, commandLine, stdin: stdin ?? .descriptor(input.theirs), stdout: .descriptor(output.theirs), stderr: .file(stderr))
+            executable,
+            commandLine,
+            stdin: stdin ?? .descriptor(input.theirs),
+            stdout: .descriptor(output.theirs),
+            stderr: .file(stderr)
+        )
         self.commandLine = commandLine
         self.output = output
         self.input = input
@@ -114,7 +141,9 @@ package final class WinctlSession {
     /// The next line it printed, parsed as JSON.
     package func readJSON(timeout: Duration = .seconds(30)) throws -> JSONValue {
         guard let line = try readLine(timeout: timeout) else {
-            throw TestFailure("winctl \(commandLine.joined(separator: " ")) ended its output (\(process.poll().map(\.description) ?? "running"))")
+            throw TestFailure(
+                "winctl \(commandLine.joined(separator: " ")) ended its output (\(process.poll().map(\.description) ?? "running"))"
+            )
         }
         return try JSONValue.parse(line)
     }

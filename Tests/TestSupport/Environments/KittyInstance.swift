@@ -13,8 +13,13 @@ package final class KittyInstance: @unchecked Sendable {
         directory = try TemporaryDirectory("kitty")
         listenOn = "unix:" + directory.file("k")
         kitty = try BackgroundProcess(
-            ["kitty", "--config", "NONE", "-o", "allow_remote_control=yes", "-o", "enable_audio_bell=no", "--listen-on", listenOn] + command,
-            environment: TestEnvironment.base(["DISPLAY": x.display, "LIBGL_ALWAYS_SOFTWARE": "1"]), log: directory.file("kitty.log"))
+            [
+                "kitty", "--config", "NONE", "-o", "allow_remote_control=yes", "-o", "enable_audio_bell=no",
+                "--listen-on", listenOn,
+            ] + command,
+            environment: TestEnvironment.base(["DISPLAY": x.display, "LIBGL_ALWAYS_SOFTWARE": "1"]),
+            log: directory.file("kitty.log")
+        )
         guard Poll.until(within: 30, { (try? self.windows()).map { !$0.isEmpty } ?? false }) else {
             throw TestFailure("kitty did not answer on \(listenOn): \(directory.read("kitty.log"))")
         }
@@ -28,14 +33,18 @@ package final class KittyInstance: @unchecked Sendable {
 
     /// Every kitty window: id, whether it is focused, its child's pid.
     package func windows() throws -> [(id: Int64, focused: Bool, pid: Int32)] {
-        guard case .string(let text)? = try command("ls"), case .array(let osWindows) = try JSONParser.parse(Array(text.utf8)) else { return [] }
+        guard case .string(let text)? = try command("ls"),
+            case .array(let osWindows) = try JSONParser.parse(Array(text.utf8))
+        else { return [] }
         var windows: [(Int64, Bool, Int32)] = []
         for case .object(let osWindow) in osWindows {
             guard case .array(let tabs)? = osWindow["tabs"] else { continue }
             for case .object(let tab) in tabs {
                 guard case .array(let list)? = tab["windows"] else { continue }
                 for case .object(let window) in list {
-                    guard case .int(let id)? = window["id"], case .bool(let focused)? = window["is_focused"], case .int(let pid)? = window["pid"] else { continue }
+                    guard case .int(let id)? = window["id"], case .bool(let focused)? = window["is_focused"],
+                        case .int(let pid)? = window["pid"]
+                    else { continue }
                     windows.append((id, focused, Int32(pid)))
                 }
             }

@@ -1,7 +1,8 @@
+import WindowClient
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowClient
 
 /// What every real-environment test starts its programs with, and the check that a tool is installed.
 package enum TestEnvironment {

@@ -1,8 +1,9 @@
+import Foundation
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import POSIXSupport
 
 /// A tmux server of its own (`tmux -L <unique> -f /dev/null`) with one session, for driving
 /// `winctl attach` under a real terminal: send keys, read the screen, ask for formats.
@@ -45,7 +46,11 @@ package final class TmuxSession {
             environment["TMUX"] = nil
             environment["TMUX_PANE"] = nil
             process = try SpawnedProcess(
-                executable, ["-L", socketName, "-f", "/dev/null"] + arguments, environment: environment, stdout: .descriptor(output.theirs))
+                executable,
+                ["-L", socketName, "-f", "/dev/null"] + arguments,
+                environment: environment,
+                stdout: .descriptor(output.theirs)
+            )
         }
         defer { close(output.ours) }
         let what = "tmux \(arguments.joined(separator: " "))"
@@ -68,8 +73,11 @@ package final class TmuxSession {
         var environment = SpawnedProcess.testEnvironment(adding: ["TERM": "xterm-256color"])
         environment["TMUX"] = nil
         return try SpawnedProcess(
-            "/usr/bin/script", ["-qfc", "\(executable) -L \(socketName) -f /dev/null attach", "/dev/null"],
-            environment: environment, stdout: .file("/dev/null"))
+            "/usr/bin/script",
+            ["-qfc", "\(executable) -L \(socketName) -f /dev/null attach", "/dev/null"],
+            environment: environment,
+            stdout: .file("/dev/null")
+        )
     }
 
     /// The visible lines of `target`'s pane (the current one if `nil`), trailing blanks trimmed.
@@ -96,7 +104,12 @@ package final class TmuxSession {
 
     /// Waits until `target`'s screen satisfies `condition`; the failure shows the last screen.
     @discardableResult
-    package func waitForScreen(_ what: String, target: String? = nil, timeout: Duration = .seconds(10), _ condition: ([String]) -> Bool) throws -> [String] {
+    package func waitForScreen(
+        _ what: String,
+        target: String? = nil,
+        timeout: Duration = .seconds(10),
+        _ condition: ([String]) -> Bool
+    ) throws -> [String] {
         var last: [String] = []
         do {
             try waitUntil(what, timeout: timeout) {
@@ -111,14 +124,20 @@ package final class TmuxSession {
 
     /// Waits until `target`'s screen shows `text` somewhere.
     @discardableResult
-    package func waitForText(_ text: String, target: String? = nil, timeout: Duration = .seconds(10)) throws -> [String] {
+    package func waitForText(_ text: String, target: String? = nil, timeout: Duration = .seconds(10)) throws -> [String]
+    {
         try waitForScreen("the screen to show '\(text)'", target: target, timeout: timeout) { lines in
             lines.contains { $0.contains(text) }
         }
     }
 
     /// Waits until `format` for `target` reads `value`.
-    package func waitForDisplay(_ format: String, _ value: String, target: String? = nil, timeout: Duration = .seconds(10)) throws {
+    package func waitForDisplay(
+        _ format: String,
+        _ value: String,
+        target: String? = nil,
+        timeout: Duration = .seconds(10)
+    ) throws {
         var last = ""
         do {
             try waitUntil("\(format) to be \(value)", timeout: timeout) {

@@ -14,8 +14,15 @@ package enum WindowTree {
 
     /// Every window in the tree at `socket`.
     package static func windows(socket: String) -> [Window] {
-        guard let bytes = try? I3IPC.request(type: I3MessageType.getTree, payload: "", socket: socket, timeout: .seconds(5)),
-              let tree = try? JSONParser.parse(bytes) else { return [] }
+        guard
+            let bytes = try? I3IPC.request(
+                type: I3MessageType.getTree,
+                payload: "",
+                socket: socket,
+                timeout: .seconds(5)
+            ),
+            let tree = try? JSONParser.parse(bytes)
+        else { return [] }
         var windows: [Window] = []
         collect(tree, into: &windows)
         return windows
@@ -32,7 +39,9 @@ package enum WindowTree {
         let pid: Int32? = if case .int(let pid)? = members["pid"] { Int32(pid) } else { nil }
         if window != nil || pid != nil, case .int(let conID)? = members["id"] {
             let name: String = if case .string(let name)? = members["name"] { name } else { "" }
-            windows.append(Window(conID: conID, window: window, pid: pid, name: name, focused: members["focused"] == .bool(true)))
+            windows.append(
+                Window(conID: conID, window: window, pid: pid, name: name, focused: members["focused"] == .bool(true))
+            )
         }
         for key in ["nodes", "floating_nodes"] {
             if case .array(let children)? = members[key] { children.forEach { collect($0, into: &windows) } }

@@ -1,7 +1,8 @@
+import WindowClient
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowClient
 
 /// A headless X server (Xvfb) on a display number it picks itself (`-displayfd`), ready when
 /// the initializer returns.
@@ -17,8 +18,12 @@ package final class XvfbDisplay: @unchecked Sendable {
         guard Glibc.pipe(&pipe) == 0 else { throw TestFailure("pipe failed") }
         defer { close(pipe[0]) }
         // Xvfb writes the display number to fd 3 once it accepts connections.
-        server = try BackgroundProcess(["Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                       environment: TestEnvironment.base(), log: directory.file("xvfb.log"), passing: pipe[1])
+        server = try BackgroundProcess(
+            ["Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            environment: TestEnvironment.base(),
+            log: directory.file("xvfb.log"),
+            passing: pipe[1]
+        )
         close(pipe[1])
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
@@ -32,7 +37,9 @@ package final class XvfbDisplay: @unchecked Sendable {
 
     /// `xdotool ARGS` on this display, its output trimmed.
     package func xdotool(_ arguments: [String]) -> String? {
-        TestEnvironment.output(["xdotool"] + arguments, ["DISPLAY": display]).map { String($0.split(separator: "\n").first ?? "") }
+        TestEnvironment.output(["xdotool"] + arguments, ["DISPLAY": display]).map {
+            String($0.split(separator: "\n").first ?? "")
+        }
     }
 
     /// The window that has the input focus (`xdotool getwindowfocus`), in decimal.

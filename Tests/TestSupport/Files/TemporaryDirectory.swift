@@ -1,8 +1,9 @@
+import Foundation
+import POSIXSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import POSIXSupport
 
 /// A fresh `/tmp/wdt-XXXXXX` directory (mode 0700), removed with everything in it when released.
 ///

@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 package import Glibc
 #endif
-import POSIXSupport
 
 /// A long-running program a real-environment test starts (Xvfb, kitty, i3, sway, a tmux
 /// client): in a session of its own, so that `stop()` ends it and everything it started.
@@ -13,11 +14,21 @@ package final class BackgroundProcess: @unchecked Sendable {
 
     /// Starts `arguments` with `environment` as its whole environment, stdin on `/dev/null`,
     /// stdout and stderr appended to `log`; `passing` is an fd the child gets as fd 3.
-    package init(_ arguments: [String], environment: [String: String], log: String, passing descriptor: Int32? = nil) throws {
+    package init(
+        _ arguments: [String],
+        environment: [String: String],
+        log: String,
+        passing descriptor: Int32? = nil
+    ) throws {
         do {
             process = try ChildProcess(
-                arguments, environment: environment, stdout: .appending(log), stderr: .standardOutput,
-                passing: descriptor.map { [$0] } ?? [], newSession: true)
+                arguments,
+                environment: environment,
+                stdout: .appending(log),
+                stderr: .standardOutput,
+                passing: descriptor.map { [$0] } ?? [],
+                newSession: true
+            )
         } catch {
             throw TestFailure("could not start \(error)")
         }

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 package import Glibc
 #endif
-import Foundation
 
 /// What a process holds open, read from `/proc/PID/fd`.
 package struct OpenDescriptors: Equatable, CustomStringConvertible {
@@ -26,7 +27,9 @@ package struct OpenDescriptors: Equatable, CustomStringConvertible {
 
     /// Sockets held at more than one descriptor: a copy that keeps a connection open.
     package var duplicatedSockets: [String] {
-        Dictionary(grouping: targets.values.filter { $0.hasPrefix("socket:") }, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        Dictionary(grouping: targets.values.filter { $0.hasPrefix("socket:") }, by: { $0 }).filter {
+            $0.value.count > 1
+        }.keys.sorted()
     }
 
     package var description: String {

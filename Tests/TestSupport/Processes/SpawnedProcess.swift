@@ -1,8 +1,9 @@
+import Foundation
+package import POSIXSupport
+
 #if canImport(Glibc)
 package import Glibc
 #endif
-import Foundation
-package import POSIXSupport
 
 /// A test's child process (a ``ChildProcess``), reaped by this object and no one else.
 package final class SpawnedProcess {
@@ -19,15 +20,30 @@ package final class SpawnedProcess {
 
     /// Starts `executable` with `arguments`; `inheriting` descriptors become its 3, 4, … (as
     /// `LISTEN_FDS` passes them). No other descriptor of the test process reaches it.
-    package init(_ executable: String, _ arguments: [String], environment: [String: String] = SpawnedProcess.testEnvironment(),
-         stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null, inheriting: [Int32] = []) throws {
+    package init(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String] = SpawnedProcess.testEnvironment(),
+        stdin: Stream = .null,
+        stdout: Stream = .null,
+        stderr: Stream = .null,
+        inheriting: [Int32] = []
+    ) throws {
         guard access(executable, X_OK) == 0 else {
-            throw TestFailure("\(executable) is not an executable file; build it first (swift build) or set WINDOWD_BIN / WINCTL_BIN")
+            throw TestFailure(
+                "\(executable) is not an executable file; build it first (swift build) or set WINDOWD_BIN / WINCTL_BIN"
+            )
         }
         self.executable = executable
         do {
             process = try ChildProcess(
-                [executable] + arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr, passing: inheriting)
+                [executable] + arguments,
+                environment: environment,
+                stdin: stdin,
+                stdout: stdout,
+                stderr: stderr,
+                passing: inheriting
+            )
         } catch {
             throw TestFailure.system("posix_spawn \(executable)", errno: error.errno)
         }
@@ -37,8 +53,10 @@ package final class SpawnedProcess {
     /// systemd, a journal or another windowd.
     package static func testEnvironment(adding extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for name in ["NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID",
-                     "JOURNAL_STREAM", "WINDOWD_SOCKET", "WINDOWD_APP", "CONFIGURATION_DIRECTORY", "STATE_DIRECTORY"] {
+        for name in [
+            "NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID",
+            "JOURNAL_STREAM", "WINDOWD_SOCKET", "WINDOWD_APP", "CONFIGURATION_DIRECTORY", "STATE_DIRECTORY",
+        ] {
             environment.removeValue(forKey: name)
         }
         environment.merge(extra) { $1 }

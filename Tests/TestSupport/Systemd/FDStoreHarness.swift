@@ -1,10 +1,11 @@
+import Foundation
+import POSIXSupport
+import Synchronization
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Synchronization
-import POSIXSupport
-import WindowProtocol
 
 /// Plays systemd's file-descriptor store without systemd: it receives `FDSTORE=1` descriptors
 /// over `SCM_RIGHTS` on its `NOTIFY_SOCKET`, honours `FDSTOREREMOVE=1`, and starts each new
@@ -71,7 +72,8 @@ package final class FDStoreHarness {
     package func start() throws {
         generation += 1
         var environment = SpawnedProcess.testEnvironment(adding: [
-            "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
+            "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path,
+            "XDG_CONFIG_HOME": directory.file("config"),
             "NOTIFY_SOCKET": notifyPath, "WINDOWD_FDSTORE": "1",
         ])
         if !stored.isEmpty {
@@ -81,14 +83,20 @@ package final class FDStoreHarness {
         // LISTEN_PID must be windowd's own pid: the shell sets it and execs in place.
         let script = #"[ -n "$LISTEN_FDS" ] && export LISTEN_PID=$$; exec "$0" "$@""#
         process = try SpawnedProcess(
-            "/bin/sh", ["-c", script, Binaries.windowd, "--config", configPath, "--socket", socketPath],
-            environment: environment, stdout: .file(directory.file("windowd-\(generation).out")),
-            stderr: .file(directory.file("windowd-\(generation).log")), inheriting: stored.map(\.fd))
+            "/bin/sh",
+            ["-c", script, Binaries.windowd, "--config", configPath, "--socket", socketPath],
+            environment: environment,
+            stdout: .file(directory.file("windowd-\(generation).out")),
+            stderr: .file(directory.file("windowd-\(generation).log")),
+            inheriting: stored.map(\.fd)
+        )
         try waitFor("READY=1") { $0.contains("READY=1") }
     }
 
     /// Everything windowd logged, all generations.
-    package var log: String { (1...max(generation, 1)).map { directory.read("windowd-\($0).log") }.joined(separator: "\n") }
+    package var log: String {
+        (1...max(generation, 1)).map { directory.read("windowd-\($0).log") }.joined(separator: "\n")
+    }
 
     /// Signals the running windowd, waits for it to end while taking its notifications, then
     /// starts the next one. Returns how the previous one ended.
@@ -103,7 +111,7 @@ package final class FDStoreHarness {
             ended = process.poll()
             if deadline.hasPassed { throw TestFailure("windowd did not end after signal \(signal); log:\n\(log)") }
         }
-        usleep(100_000) // the reader takes the last notifications
+        usleep(100_000)  // the reader takes the last notifications
         try start()
         return ended!
     }
@@ -117,7 +125,9 @@ package final class FDStoreHarness {
                 cursor += 1
                 if matching(messages[cursor - 1]) { return }
             }
-            if let ended = process?.poll() { throw TestFailure("windowd ended (\(ended)) before \(what); log:\n\(log)") }
+            if let ended = process?.poll() {
+                throw TestFailure("windowd ended (\(ended)) before \(what); log:\n\(log)")
+            }
             usleep(2_000)
         }
         throw TestFailure("no \(what) from windowd within \(timeout); log:\n\(log)")
@@ -134,10 +144,13 @@ package final class FDStoreHarness {
 
     /// Stores or removes descriptors as a notification says, as systemd does.
     private static func apply(_ text: String, _ descriptors: [Int32], to inbox: inout Inbox) {
-        let fields = Dictionary(text.split(separator: "\n").compactMap { line -> (String, String)? in
-            guard let equals = line.firstIndex(of: "=") else { return nil }
-            return (String(line[..<equals]), String(line[line.index(after: equals)...]))
-        }, uniquingKeysWith: { $1 })
+        let fields = Dictionary(
+            text.split(separator: "\n").compactMap { line -> (String, String)? in
+                guard let equals = line.firstIndex(of: "=") else { return nil }
+                return (String(line[..<equals]), String(line[line.index(after: equals)...]))
+            },
+            uniquingKeysWith: { $1 }
+        )
         if fields["FDSTORE"] == "1" {
             let name = fields["FDNAME"] ?? "stored"
             inbox.stored += descriptors.map { (name, $0) }

@@ -1,8 +1,9 @@
+import POSIXSupport
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import WindowProtocol
 
 /// windowd with `NOTIFY_SOCKET` pointing at a ``NotifyListener``, a config file and a socket
 /// in a private temporary directory; stopped (SIGTERM, then SIGKILL) when released.
@@ -20,8 +21,12 @@ package final class NotifiedWindowd {
     ///     and then execs windowd, as systemd sets it to the service's pid.
     ///   - busyManager: fill the notify socket's queue before windowd starts, as a manager that
     ///     stopped reading would have it: windowd's first `sd_notify` already finds it full.
-    package init(config: String = TestConfig.text(), environment extra: [String: String] = [:], watchdogPIDIsChild: Bool = false,
-         busyManager: Bool = false) throws {
+    package init(
+        config: String = TestConfig.text(),
+        environment extra: [String: String] = [:],
+        watchdogPIDIsChild: Bool = false,
+        busyManager: Bool = false
+    ) throws {
         directory = try TemporaryDirectory()
         listener = try NotifyListener(directory: directory.path)
         if busyManager {
@@ -29,18 +34,28 @@ package final class NotifiedWindowd {
         }
         socketPath = directory.file("s.sock")
         let configPath = try directory.write(config, to: "windowd.toml")
-        let environment = SpawnedProcess.testEnvironment(adding: [
-            "NOTIFY_SOCKET": listener.path,
-            "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path, "XDG_CONFIG_HOME": directory.file("config"),
-        ].merging(extra) { $1 })
+        let environment = SpawnedProcess.testEnvironment(
+            adding: [
+                "NOTIFY_SOCKET": listener.path,
+                "XDG_STATE_HOME": directory.file("state"), "XDG_RUNTIME_DIR": directory.path,
+                "XDG_CONFIG_HOME": directory.file("config"),
+            ].merging(extra) { $1 }
+        )
         let arguments = ["--config", configPath, "--socket", socketPath]
         let log = SpawnedProcess.Stream.file(directory.file("windowd.log"))
         if watchdogPIDIsChild {
             guard access(Binaries.windowd, X_OK) == 0 else {
-                throw TestFailure("\(Binaries.windowd) is not an executable file; build it first (swift build) or set WINDOWD_BIN")
+                throw TestFailure(
+                    "\(Binaries.windowd) is not an executable file; build it first (swift build) or set WINDOWD_BIN"
+                )
             }
             let script = #"WATCHDOG_PID=$$; export WATCHDOG_PID; exec "$0" "$@""#
-            process = try SpawnedProcess("/bin/sh", ["-c", script, Binaries.windowd] + arguments, environment: environment, stderr: log)
+            process = try SpawnedProcess(
+                "/bin/sh",
+                ["-c", script, Binaries.windowd] + arguments,
+                environment: environment,
+                stderr: log
+            )
         } else {
             process = try SpawnedProcess(Binaries.windowd, arguments, environment: environment, stderr: log)
         }

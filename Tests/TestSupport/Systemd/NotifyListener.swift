@@ -1,8 +1,9 @@
+import POSIXSupport
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-import WindowProtocol
 
 /// Plays the service manager's side of `NOTIFY_SOCKET`: a bound `AF_UNIX` datagram
 /// socket that receives what the daemon sends through `sd_notify`, in order.
@@ -81,9 +82,10 @@ package final class NotifyListener {
         var count = 0
         while true {
             let text = Array("\(Self.fillerKey)=\(count)".utf8)
-            let sent = UnixSocketConnection.withAddress(of: path) { address, length in
-                sendto(sender, text, text.count, Int32(MSG_DONTWAIT), address, length)
-            } ?? -1
+            let sent =
+                UnixSocketConnection.withAddress(of: path) { address, length in
+                    sendto(sender, text, text.count, Int32(MSG_DONTWAIT), address, length)
+                } ?? -1
             if sent < 0 {
                 if errno == EAGAIN { return count }
                 throw TestFailure.system("sendto \(path)")
@@ -121,7 +123,9 @@ package final class NotifyListener {
     /// - Returns: the matching message and the others (pings excluded) read on the way.
     @discardableResult
     package func waitFor(
-        _ what: String, timeout: Duration = .seconds(10), matching: (Message) -> Bool
+        _ what: String,
+        timeout: Duration = .seconds(10),
+        matching: (Message) -> Bool
     ) throws -> (message: Message, skipped: [Message]) {
         let deadline = Deadline(timeout)
         var skipped: [Message] = []
@@ -138,7 +142,8 @@ package final class NotifyListener {
     package func collect(for duration: Duration) throws -> [Message] {
         let deadline = Deadline(duration)
         var messages: [Message] = []
-        while !deadline.hasPassed, let message = try next(timeout: .milliseconds(Int64(deadline.remainingMilliseconds))) {
+        while !deadline.hasPassed, let message = try next(timeout: .milliseconds(Int64(deadline.remainingMilliseconds)))
+        {
             if !message.isWatchdogPing { messages.append(message) }
         }
         return messages

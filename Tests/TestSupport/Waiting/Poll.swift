@@ -13,7 +13,11 @@ package enum Poll {
     }
 
     /// The first non-nil `value()` within `seconds`, or `nil`.
-    package static func until<T>(within seconds: Double = 5, every interval: useconds_t = 10_000, _ value: () throws -> T?) rethrows -> T? {
+    package static func until<T>(
+        within seconds: Double = 5,
+        every interval: useconds_t = 10_000,
+        _ value: () throws -> T?
+    ) rethrows -> T? {
         let deadline = now() + seconds
         while true {
             if let result = try value() { return result }
@@ -23,7 +27,11 @@ package enum Poll {
     }
 
     /// Whether `condition()` became true within `seconds`.
-    package static func until(within seconds: Double = 5, every interval: useconds_t = 10_000, _ condition: () throws -> Bool) rethrows -> Bool {
+    package static func until(
+        within seconds: Double = 5,
+        every interval: useconds_t = 10_000,
+        _ condition: () throws -> Bool
+    ) rethrows -> Bool {
         try until(within: seconds, every: interval) { try condition() ? true : nil } ?? false
     }
 }

@@ -7,7 +7,9 @@ import Glibc
 package enum TestTiming {
     /// The factor from `WINDOWD_TEST_TIME_SCALE`, 1 when unset.
     package static let scale: Int64 = {
-        guard let text = getenv("WINDOWD_TEST_TIME_SCALE"), let factor = Int64(String(cString: text)), factor > 0 else { return 1 }
+        guard let text = getenv("WINDOWD_TEST_TIME_SCALE"), let factor = Int64(String(cString: text)), factor > 0 else {
+            return 1
+        }
         return factor
     }()
 

@@ -1,9 +1,10 @@
+package import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-package import WindowProtocol
 
 extension JSONValue {
     /// Parses one JSON text.

@@ -1,7 +1,8 @@
+import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import WindowProtocol
 
 /// Reads newline-terminated lines from a socket or pipe, each wait bounded by a deadline: the
 /// project's ``LineBuffer`` over `poll` and `read`.
@@ -64,7 +65,12 @@ package final class LineReader {
     }
 
     /// Reads both streams at once until both have ended, so that neither writer blocks on a full buffer.
-    package static func drainBoth(_ first: LineReader, _ second: LineReader, timeout: Duration, what: @autoclosure () -> String) throws -> ([UInt8], [UInt8]) {
+    package static func drainBoth(
+        _ first: LineReader,
+        _ second: LineReader,
+        timeout: Duration,
+        what: @autoclosure () -> String
+    ) throws -> ([UInt8], [UInt8]) {
         let deadline = Deadline(timeout)
         while !first.atEnd || !second.atEnd {
             let open = [first, second].filter { !$0.atEnd }

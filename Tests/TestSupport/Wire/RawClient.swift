@@ -1,8 +1,9 @@
+import POSIXSupport
+package import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import POSIXSupport
-package import WindowProtocol
 
 /// One response as it came: `result` or `error`.
 package struct RawResponse {
@@ -90,8 +91,13 @@ package final class RawClient {
     // MARK: - Receiving
 
     /// The next message, or `nil` when the daemon closed the connection.
-    package func readMessage(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a message") throws -> JSONValue? {
-        guard let line = try reader.readLine(timeout: timeout, what: "\(what()) from windowd at \(path)") else { return nil }
+    package func readMessage(
+        timeout: Duration = RawClient.timeout,
+        what: @autoclosure () -> String = "a message"
+    ) throws -> JSONValue? {
+        guard let line = try reader.readLine(timeout: timeout, what: "\(what()) from windowd at \(path)") else {
+            return nil
+        }
         return try JSONValue.parse(line)
     }
 
@@ -113,13 +119,21 @@ package final class RawClient {
     }
 
     /// Sends `method` and returns its response, whatever it is.
-    package func request(_ method: String, _ params: String? = nil, timeout: Duration = RawClient.timeout) throws -> RawResponse {
+    package func request(
+        _ method: String,
+        _ params: String? = nil,
+        timeout: Duration = RawClient.timeout
+    ) throws -> RawResponse {
         try response(to: sendRequest(method, params), timeout: timeout)
     }
 
     /// Sends `method` and returns its `result`; an error response fails the test.
     @discardableResult
-    package func call(_ method: String, _ params: String? = nil, timeout: Duration = RawClient.timeout) throws -> JSONValue {
+    package func call(
+        _ method: String,
+        _ params: String? = nil,
+        timeout: Duration = RawClient.timeout
+    ) throws -> JSONValue {
         let response = try request(method, params, timeout: timeout)
         guard let result = response.result else {
             throw TestFailure("\(method) \(params ?? "") failed: \(response.message.jsonText)")
@@ -140,7 +154,11 @@ package final class RawClient {
     }
 
     /// Skips events until one named `name` that satisfies `matching`; returns it.
-    package func waitForEvent(_ name: String, timeout: Duration = RawClient.timeout, matching: (JSONValue) -> Bool = { _ in true }) throws -> JSONValue {
+    package func waitForEvent(
+        _ name: String,
+        timeout: Duration = RawClient.timeout,
+        matching: (JSONValue) -> Bool = { _ in true }
+    ) throws -> JSONValue {
         let deadline = Deadline(timeout)
         while true {
             let left = Duration.milliseconds(Int64(deadline.remainingMilliseconds))
@@ -166,7 +184,10 @@ package final class RawClient {
 
     /// The next line exactly as it came, without its newline; `nil` when the daemon closed the connection.
     /// Bypasses the event buffer: use either this or the parsed calls on one connection.
-    package func readRawLine(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a line") throws -> [UInt8]? {
+    package func readRawLine(
+        timeout: Duration = RawClient.timeout,
+        what: @autoclosure () -> String = "a line"
+    ) throws -> [UInt8]? {
         try reader.readLine(timeout: timeout, what: "\(what()) from windowd at \(path)")
     }
 
@@ -180,7 +201,12 @@ package final class RawClient {
 
     /// Sends `lines` with up to `inFlight` unanswered, reading replies as they come; returns one
     /// line per request, in the order they came. Only for a connection that receives no events.
-    package func pipeline(_ lines: [String], inFlight: Int = 1_000, chunk: Int = 100, timeout: Duration = .seconds(60)) throws -> [[UInt8]] {
+    package func pipeline(
+        _ lines: [String],
+        inFlight: Int = 1_000,
+        chunk: Int = 100,
+        timeout: Duration = .seconds(60)
+    ) throws -> [[UInt8]] {
         let deadline = Deadline(timeout)
         var replies: [[UInt8]] = []
         replies.reserveCapacity(lines.count)
@@ -198,13 +224,22 @@ package final class RawClient {
                 while let line = try reader.readLineIfReady() { replies.append(line) }
             } else {
                 let left = Duration.milliseconds(Int64(deadline.remainingMilliseconds))
-                guard let line = try reader.readLine(timeout: left, what: "reply \(replies.count + 1) of \(lines.count) from windowd at \(path)") else {
-                    throw TestFailure("windowd closed the connection after \(replies.count) of \(lines.count) pipelined replies")
+                guard
+                    let line = try reader.readLine(
+                        timeout: left,
+                        what: "reply \(replies.count + 1) of \(lines.count) from windowd at \(path)"
+                    )
+                else {
+                    throw TestFailure(
+                        "windowd closed the connection after \(replies.count) of \(lines.count) pipelined replies"
+                    )
                 }
                 replies.append(line)
             }
             if reader.atEnd && !reader.hasBufferedLine && replies.count < lines.count {
-                throw TestFailure("windowd closed the connection after \(replies.count) of \(lines.count) pipelined replies")
+                throw TestFailure(
+                    "windowd closed the connection after \(replies.count) of \(lines.count) pipelined replies"
+                )
             }
         }
         return replies

@@ -23,12 +23,20 @@ extension RawClient {
     }
 
     /// Sends request `id` for `method` and returns the next line, parsed. For a connection that receives no events.
-    package func rawCall(_ method: String, _ params: String? = nil, id: Int64 = 1, timeout: Duration = RawClient.timeout) throws -> RawJSON {
+    package func rawCall(
+        _ method: String,
+        _ params: String? = nil,
+        id: Int64 = 1,
+        timeout: Duration = RawClient.timeout
+    ) throws -> RawJSON {
         try exchange(RawClient.requestLine(id: id, method: method, params: params), timeout: timeout)
     }
 
     /// The next line, parsed; fails if the daemon closed the connection.
-    package func nextRaw(timeout: Duration = RawClient.timeout, what: @autoclosure () -> String = "a line") throws -> RawJSON {
+    package func nextRaw(
+        timeout: Duration = RawClient.timeout,
+        what: @autoclosure () -> String = "a line"
+    ) throws -> RawJSON {
         guard let line = try readRawLine(timeout: timeout, what: what()) else {
             throw TestFailure("windowd closed the connection instead of sending \(what())")
         }

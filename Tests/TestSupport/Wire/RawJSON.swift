@@ -42,7 +42,8 @@ package struct RawJSON: CustomStringConvertible {
         case .number(let text): node = .number(text)
         case .string(let string): node = .string(string)
         case .array(let elements): node = .array(elements.map(RawJSON.init))
-        case .object(let members): node = .object(members.sorted { $0.key < $1.key }.map { ($0.key, RawJSON($0.value)) })
+        case .object(let members):
+            node = .object(members.sorted { $0.key < $1.key }.map { ($0.key, RawJSON($0.value)) })
         }
         text = (try? String(decoding: JSONWriter.bytes(value), as: UTF8.self)) ?? ""
     }

@@ -37,14 +37,24 @@ package struct RecordedSession {
         guard let text = WholeFile.text(path) else { throw TestFailure("cannot read the recorded session \(path)") }
         var pending: [Int: String] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let space = line.firstIndex(of: " "), let connection = Int(line.prefix { $0.isNumber }) else { continue }
+            guard let space = line.firstIndex(of: " "), let connection = Int(line.prefix { $0.isNumber }) else {
+                continue
+            }
             let body = String(line[line.index(after: space)...])
             if line[..<space].hasSuffix(">") {
                 pending[connection] = body
             } else if let request = pending.removeValue(forKey: connection) {
                 let parsed = try JSONValue.parse(request)
-                exchanges.append(Exchange(connection: connection, request: request, reply: body, method: parsed["method"]?.string ?? "?",
-                                          params: parsed["params"], replyValue: try JSONValue.parse(body)))
+                exchanges.append(
+                    Exchange(
+                        connection: connection,
+                        request: request,
+                        reply: body,
+                        method: parsed["method"]?.string ?? "?",
+                        params: parsed["params"],
+                        replyValue: try JSONValue.parse(body)
+                    )
+                )
             } else {
                 events[connection, default: []].append(body)
             }

@@ -1,14 +1,18 @@
 import ArgumentParser
 import Testing
 import WindowProtocol
+
 @testable import WinctlOutput
 
 /// The presenter's options: what `winctl attach` hands over, `winctl-attach` reads back.
 @Suite("Presenter options: declared and checked once for winctl attach and winctl-attach")
 struct PresenterOptionsTests {
-    @Test("the hand-over arguments parse back to the same options", arguments: [
-        ["--phase", "inactive", "--takeover", "--give-up", "5"], [], ["--phase=background"],
-    ])
+    @Test(
+        "the hand-over arguments parse back to the same options",
+        arguments: [
+            ["--phase", "inactive", "--takeover", "--give-up", "5"], [], ["--phase=background"],
+        ]
+    )
     func roundTrip(line: [String]) throws {
         let options = try PresenterOptions.parse(line)
         let again = try PresenterOptions.parse(options.arguments)

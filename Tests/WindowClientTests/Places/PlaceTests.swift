@@ -5,9 +5,17 @@ import WindowProtocol
 @Suite("Place on the wire")
 struct PlaceTests {
     static let nested = Place(
-        kind: .tmux, socket: "/tmp/tmux-1000/default", pane: "%3", session: "$0",
-        outer: Place(kind: .kitty, listenOn: "unix:/tmp/kitty \"1\"", windowID: "2",
-                     outer: Place(kind: .sway, socket: "/run/user/1000/sway.sock", display: "wayland-1", pid: 4242)))
+        kind: .tmux,
+        socket: "/tmp/tmux-1000/default",
+        pane: "%3",
+        session: "$0",
+        outer: Place(
+            kind: .kitty,
+            listenOn: "unix:/tmp/kitty \"1\"",
+            windowID: "2",
+            outer: Place(kind: .sway, socket: "/run/user/1000/sway.sock", display: "wayland-1", pid: 4242)
+        )
+    )
 
     static let all: [Place] = [
         nested,
@@ -26,7 +34,10 @@ struct PlaceTests {
     @Test("writes kind first, the identifiers present in a fixed order, then outer")
     func exactText() {
         let text = String(decoding: Self.nested.jsonBytes, as: UTF8.self)
-        #expect(text == #"{"kind":"tmux","socket":"/tmp/tmux-1000/default","pane":"%3","session":"$0","outer":{"kind":"kitty","listen_on":"unix:/tmp/kitty \"1\"","window_id":"2","outer":{"kind":"sway","socket":"/run/user/1000/sway.sock","display":"wayland-1","pid":4242}}}"#)
+        #expect(
+            text
+                == #"{"kind":"tmux","socket":"/tmp/tmux-1000/default","pane":"%3","session":"$0","outer":{"kind":"kitty","listen_on":"unix:/tmp/kitty \"1\"","window_id":"2","outer":{"kind":"sway","socket":"/run/user/1000/sway.sock","display":"wayland-1","pid":4242}}}"#
+        )
     }
 
     @Test("the direct writer agrees with Encodable, and every place reads back as it was", arguments: all)
@@ -40,10 +51,14 @@ struct PlaceTests {
 
     @Test("unknown members are ignored; an unknown kind names the valid ones")
     func lenientMembersStrictKind() throws {
-        let place = try Place(json: JSONParser.parse(Array(#"{"kind":"screen","session":"1.s","window":"2","future":true}"#.utf8)))
+        let place = try Place(
+            json: JSONParser.parse(Array(#"{"kind":"screen","session":"1.s","window":"2","future":true}"#.utf8))
+        )
         #expect(place == Place(kind: .screen, session: "1.s", window: "2"))
         #expect(throws: DecodingError.self) { try Place(json: JSONParser.parse(Array(#"{"kind":"gnome"}"#.utf8))) }
-        #expect(throws: DecodingError.self) { try Place(json: JSONParser.parse(Array(#"{"kind":"x11","pid":"12"}"#.utf8))) }
+        #expect(throws: DecodingError.self) {
+            try Place(json: JSONParser.parse(Array(#"{"kind":"x11","pid":"12"}"#.utf8)))
+        }
     }
 
     @Test("nesting deeper than the limit is refused")

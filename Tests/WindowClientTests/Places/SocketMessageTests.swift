@@ -31,8 +31,13 @@ struct SocketMessageTests {
     @Test("niri: the windows request, the window of a pid, the focus action")
     func niri() throws {
         #expect(String(decoding: NiriMessage.windows, as: UTF8.self) == "\"Windows\"\n")
-        #expect(String(decoding: NiriMessage.focusWindow(id: 12), as: UTF8.self) == "{\"Action\":{\"FocusWindow\":{\"id\":12}}}\n")
-        let reply = try JSONParser.parse(Array(#"{"Ok":{"Windows":[{"id":3,"pid":10,"title":"a"},{"id":12,"pid":31,"title":"b"}]}}"#.utf8))
+        #expect(
+            String(decoding: NiriMessage.focusWindow(id: 12), as: UTF8.self)
+                == "{\"Action\":{\"FocusWindow\":{\"id\":12}}}\n"
+        )
+        let reply = try JSONParser.parse(
+            Array(#"{"Ok":{"Windows":[{"id":3,"pid":10,"title":"a"},{"id":12,"pid":31,"title":"b"}]}}"#.utf8)
+        )
         #expect(NiriMessage.window(ofProcess: 31, in: reply) == 12)
         #expect(NiriMessage.window(ofProcess: 99, in: reply) == nil)
     }

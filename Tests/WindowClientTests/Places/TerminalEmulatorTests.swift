@@ -4,17 +4,20 @@ import WindowClient
 /// How each terminal emulator is asked for a window running an argv.
 @Suite("Terminal emulators")
 struct TerminalEmulatorTests {
-    @Test("each emulator's flags, the argv kept whole", arguments: [
-        ("xterm", ["xterm", "-T", "t", "-e", "a", "b c"]),
-        ("/usr/bin/xterm", ["/usr/bin/xterm", "-T", "t", "-e", "a", "b c"]),
-        ("x-terminal-emulator", ["x-terminal-emulator", "-T", "t", "-e", "a", "b c"]),
-        ("alacritty", ["alacritty", "--title", "t", "-e", "a", "b c"]),
-        ("foot", ["foot", "--title", "t", "--", "a", "b c"]),
-        ("kitty", ["kitty", "--title", "t", "a", "b c"]),
-        ("wezterm", ["wezterm", "start", "--", "a", "b c"]),
-        ("xdg-terminal-exec", ["xdg-terminal-exec", "a", "b c"]),
-        ("unknown-term", ["unknown-term", "-e", "a", "b c"]),
-    ])
+    @Test(
+        "each emulator's flags, the argv kept whole",
+        arguments: [
+            ("xterm", ["xterm", "-T", "t", "-e", "a", "b c"]),
+            ("/usr/bin/xterm", ["/usr/bin/xterm", "-T", "t", "-e", "a", "b c"]),
+            ("x-terminal-emulator", ["x-terminal-emulator", "-T", "t", "-e", "a", "b c"]),
+            ("alacritty", ["alacritty", "--title", "t", "-e", "a", "b c"]),
+            ("foot", ["foot", "--title", "t", "--", "a", "b c"]),
+            ("kitty", ["kitty", "--title", "t", "a", "b c"]),
+            ("wezterm", ["wezterm", "start", "--", "a", "b c"]),
+            ("xdg-terminal-exec", ["xdg-terminal-exec", "a", "b c"]),
+            ("unknown-term", ["unknown-term", "-e", "a", "b c"]),
+        ]
+    )
     func flags(program: String, expected: [String]) {
         #expect(TerminalEmulator.command(program: program, title: "t", argv: ["a", "b c"]) == expected)
     }

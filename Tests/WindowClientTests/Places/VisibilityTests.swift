@@ -4,13 +4,21 @@ import WindowProtocol
 
 @Suite("Visibility from each place's interface")
 struct VisibilityTests {
-    @Test("tmux: a pane is shown while a client that is not in control mode shows its window, and no other pane is zoomed")
+    @Test(
+        "tmux: a pane is shown while a client that is not in control mode shows its window, and no other pane is zoomed"
+    )
     func tmuxQuery() {
         #expect(TmuxVisibility.visibility(fromQuery: "0 @1\n@1 0 1\n") == .shown)
-        #expect(TmuxVisibility.visibility(fromQuery: "0 @1\n@1 0 0\n") == .shown, "another pane of the window has the focus: still shown")
+        #expect(
+            TmuxVisibility.visibility(fromQuery: "0 @1\n@1 0 0\n") == .shown,
+            "another pane of the window has the focus: still shown"
+        )
         #expect(TmuxVisibility.visibility(fromQuery: "0 @2\n@1 0 1\n") == .hidden, "the client shows another window")
         #expect(TmuxVisibility.visibility(fromQuery: "@1 0 1\n") == .hidden, "no client: a detached session")
-        #expect(TmuxVisibility.visibility(fromQuery: "1 @1\n@1 0 1\n") == .hidden, "a control-mode client shows nothing to anyone")
+        #expect(
+            TmuxVisibility.visibility(fromQuery: "1 @1\n@1 0 1\n") == .hidden,
+            "a control-mode client shows nothing to anyone"
+        )
         #expect(TmuxVisibility.visibility(fromQuery: "1 @1\n0 @3\n0 @1\n@1 0 1\n") == .shown)
         #expect(TmuxVisibility.visibility(fromQuery: "0 @1\n@1 1 0\n") == .hidden, "another pane is zoomed")
         #expect(TmuxVisibility.visibility(fromQuery: "0 @1\n@1 1 1\n") == .shown, "this pane is zoomed")
@@ -25,35 +33,51 @@ struct VisibilityTests {
         #expect(TmuxVisibility.process(ofChannel: channel) == 4242)
         #expect(TmuxVisibility.process(ofChannel: "mine") == nil)
         let install = TmuxVisibility.install(socket: "/tmp/t", channel: channel)
-        #expect(Array(install.prefix(7)) == ["tmux", "-S", "/tmp/t", "set-hook", "-ga", "client-attached", "wait-for -S windowd-visibility-4242-7"])
+        #expect(
+            Array(install.prefix(7)) == [
+                "tmux", "-S", "/tmp/t", "set-hook", "-ga", "client-attached", "wait-for -S windowd-visibility-4242-7",
+            ]
+        )
         #expect(install.filter { $0 == "set-hook" }.count == install.filter { $0 == "-ga" }.count)
         #expect(install.contains("session-window-changed") && install.contains("client-detached"))
 
         let hooks = """
-        client-attached[0] run-shell "echo hi"
-        client-attached[1] wait-for -S windowd-visibility-4242-7
-        client-detached
-        session-window-changed[3] wait-for -S windowd-visibility-99-1
-        session-window-changed[4] wait-for -S windowd-visibility-4242-7
-        """
-        #expect(TmuxVisibility.uninstall(socket: "/tmp/t", hooks: hooks) { $0 == channel }
-            == ["tmux", "-S", "/tmp/t", "set-hook", "-gu", "client-attached[1]", ";", "set-hook", "-gu", "session-window-changed[4]"])
+            client-attached[0] run-shell "echo hi"
+            client-attached[1] wait-for -S windowd-visibility-4242-7
+            client-detached
+            session-window-changed[3] wait-for -S windowd-visibility-99-1
+            session-window-changed[4] wait-for -S windowd-visibility-4242-7
+            """
+        #expect(
+            TmuxVisibility.uninstall(socket: "/tmp/t", hooks: hooks) { $0 == channel }
+                == [
+                    "tmux", "-S", "/tmp/t", "set-hook", "-gu", "client-attached[1]", ";", "set-hook", "-gu",
+                    "session-window-changed[4]",
+                ]
+        )
         #expect(TmuxVisibility.uninstall(socket: "/tmp/t", hooks: hooks) { $0 == "other" } == nil)
 
         let watch = TmuxVisibility.queryThenWait(socket: "/tmp/t", pane: "%7", channel: channel)
-        #expect(Array(watch.suffix(2)) == ["wait-for", channel], "one client: the query, then the wait, with no hook in between")
+        #expect(
+            Array(watch.suffix(2)) == ["wait-for", channel],
+            "one client: the query, then the wait, with no hook in between"
+        )
         #expect(watch.contains("list-clients") && watch.contains("%7"))
     }
 
     /// i3's tree, cut down: the window 6291468 on workspace 2, the scratchpad holding 77.
-    static let tree = try! JSONParser.parse(Array("""
-    {"id":1,"type":"root","nodes":[
-      {"id":2,"type":"output","name":"__i3","nodes":[{"id":3,"type":"con","nodes":[
-        {"id":4,"type":"workspace","name":"__i3_scratch","nodes":[],"floating_nodes":[{"id":5,"type":"floating_con","nodes":[{"id":6,"window":77,"nodes":[]}]}]}]}]},
-      {"id":10,"type":"output","name":"screen","nodes":[{"id":11,"type":"con","nodes":[
-        {"id":12,"type":"workspace","name":"2","nodes":[{"id":13,"type":"con","window":6291468,"pid":300,"nodes":[]}]},
-        {"id":14,"type":"workspace","name":"3","nodes":[]}]}]}]}
-    """.utf8))
+    static let tree = try! JSONParser.parse(
+        Array(
+            """
+            {"id":1,"type":"root","nodes":[
+              {"id":2,"type":"output","name":"__i3","nodes":[{"id":3,"type":"con","nodes":[
+                {"id":4,"type":"workspace","name":"__i3_scratch","nodes":[],"floating_nodes":[{"id":5,"type":"floating_con","nodes":[{"id":6,"window":77,"nodes":[]}]}]}]}]},
+              {"id":10,"type":"output","name":"screen","nodes":[{"id":11,"type":"con","nodes":[
+                {"id":12,"type":"workspace","name":"2","nodes":[{"id":13,"type":"con","window":6291468,"pid":300,"nodes":[]}]},
+                {"id":14,"type":"workspace","name":"3","nodes":[]}]}]}]}
+            """.utf8
+        )
+    )
     static func workspaces(visible: Int64) -> JSONValue {
         .array([12, 14].map { .object(["id": .int($0), "visible": .bool($0 == visible)]) })
     }
@@ -61,36 +85,75 @@ struct VisibilityTests {
     @Test("i3 and sway: a window is shown while an output shows its workspace; the scratchpad shows nothing")
     func windowManager() {
         let i3 = Place(kind: .i3, socket: "/s", window: "6291468", display: ":1", pid: 9)
-        #expect(WindowManagerVisibility.visibility(of: i3, tree: Self.tree, workspaces: Self.workspaces(visible: 12)) == .shown)
-        #expect(WindowManagerVisibility.visibility(of: i3, tree: Self.tree, workspaces: Self.workspaces(visible: 14)) == .hidden)
+        #expect(
+            WindowManagerVisibility.visibility(of: i3, tree: Self.tree, workspaces: Self.workspaces(visible: 12))
+                == .shown
+        )
+        #expect(
+            WindowManagerVisibility.visibility(of: i3, tree: Self.tree, workspaces: Self.workspaces(visible: 14))
+                == .hidden
+        )
         let sway = Place(kind: .sway, socket: "/s", pid: 300)
-        #expect(WindowManagerVisibility.visibility(of: sway, tree: Self.tree, workspaces: Self.workspaces(visible: 12)) == .shown, "sway: found by pid")
-        #expect(WindowManagerVisibility.visibility(of: Place(kind: .sway, socket: "/s", conID: 13), tree: Self.tree, workspaces: Self.workspaces(visible: 14)) == .hidden)
-        #expect(WindowManagerVisibility.visibility(of: Place(kind: .i3, socket: "/s", window: "77"), tree: Self.tree, workspaces: Self.workspaces(visible: 12)) == .hidden, "in the scratchpad")
-        #expect(WindowManagerVisibility.visibility(of: Place(kind: .i3, socket: "/s", window: "5"), tree: Self.tree, workspaces: Self.workspaces(visible: 12)) == nil)
+        #expect(
+            WindowManagerVisibility.visibility(of: sway, tree: Self.tree, workspaces: Self.workspaces(visible: 12))
+                == .shown,
+            "sway: found by pid"
+        )
+        #expect(
+            WindowManagerVisibility.visibility(
+                of: Place(kind: .sway, socket: "/s", conID: 13),
+                tree: Self.tree,
+                workspaces: Self.workspaces(visible: 14)
+            ) == .hidden
+        )
+        #expect(
+            WindowManagerVisibility.visibility(
+                of: Place(kind: .i3, socket: "/s", window: "77"),
+                tree: Self.tree,
+                workspaces: Self.workspaces(visible: 12)
+            ) == .hidden,
+            "in the scratchpad"
+        )
+        #expect(
+            WindowManagerVisibility.visibility(
+                of: Place(kind: .i3, socket: "/s", window: "5"),
+                tree: Self.tree,
+                workspaces: Self.workspaces(visible: 12)
+            ) == nil
+        )
     }
 
-    @Test("i3 and sway: in a tabbed or stacked container only the tab its focus list names first is shown, at every level")
+    @Test(
+        "i3 and sway: in a tabbed or stacked container only the tab its focus list names first is shown, at every level"
+    )
     func windowManagerTabs() throws {
         // Workspace 12 holds a tabbed container (20) of the window 21 and a split (22) of 23 and
         // 24; 22 is the tab shown. Inside it, a stacked container (25) shows 26, not 27.
         func tree(tabbedFocus: [Int64]) throws -> JSONValue {
-            try JSONParser.parse(Array("""
-            {"id":1,"type":"root","nodes":[{"id":10,"type":"output","name":"screen","nodes":[{"id":11,"type":"con","nodes":[
-              {"id":12,"type":"workspace","name":"2","layout":"splith","focus":[20],"nodes":[
-                {"id":20,"type":"con","layout":"tabbed","focus":\(tabbedFocus),"nodes":[
-                  {"id":21,"type":"con","window":501,"layout":"none","focus":[],"nodes":[]},
-                  {"id":22,"type":"con","layout":"splitv","focus":[24,23,25],"nodes":[
-                    {"id":23,"type":"con","window":502,"layout":"none","focus":[],"nodes":[]},
-                    {"id":24,"type":"con","window":503,"layout":"none","focus":[],"nodes":[]},
-                    {"id":25,"type":"con","layout":"stacked","focus":[26,27],"nodes":[
-                      {"id":26,"type":"con","window":504,"layout":"none","focus":[],"nodes":[]},
-                      {"id":27,"type":"con","window":505,"layout":"none","focus":[],"nodes":[]}]}]}]}]}]}]}]}
-            """.utf8))
+            try JSONParser.parse(
+                Array(
+                    """
+                    {"id":1,"type":"root","nodes":[{"id":10,"type":"output","name":"screen","nodes":[{"id":11,"type":"con","nodes":[
+                      {"id":12,"type":"workspace","name":"2","layout":"splith","focus":[20],"nodes":[
+                        {"id":20,"type":"con","layout":"tabbed","focus":\(tabbedFocus),"nodes":[
+                          {"id":21,"type":"con","window":501,"layout":"none","focus":[],"nodes":[]},
+                          {"id":22,"type":"con","layout":"splitv","focus":[24,23,25],"nodes":[
+                            {"id":23,"type":"con","window":502,"layout":"none","focus":[],"nodes":[]},
+                            {"id":24,"type":"con","window":503,"layout":"none","focus":[],"nodes":[]},
+                            {"id":25,"type":"con","layout":"stacked","focus":[26,27],"nodes":[
+                              {"id":26,"type":"con","window":504,"layout":"none","focus":[],"nodes":[]},
+                              {"id":27,"type":"con","window":505,"layout":"none","focus":[],"nodes":[]}]}]}]}]}]}]}]}
+                    """.utf8
+                )
+            )
         }
         let shown = Self.workspaces(visible: 12)
         func visibility(_ window: String, _ tree: JSONValue) -> Visibility? {
-            WindowManagerVisibility.visibility(of: Place(kind: .i3, socket: "/s", window: window), tree: tree, workspaces: shown)
+            WindowManagerVisibility.visibility(
+                of: Place(kind: .i3, socket: "/s", window: window),
+                tree: tree,
+                workspaces: shown
+            )
         }
         let splitShown = try tree(tabbedFocus: [22, 21])
         #expect(visibility("501", splitShown) == .hidden, "a tab behind another")
@@ -102,7 +165,14 @@ struct VisibilityTests {
         #expect(visibility("501", firstShown) == .shown)
         #expect(visibility("502", firstShown) == .hidden, "inside the tab not shown")
         #expect(visibility("504", firstShown) == .hidden)
-        #expect(WindowManagerVisibility.visibility(of: Place(kind: .sway, socket: "/s", conID: 21), tree: splitShown, workspaces: shown) == .hidden, "sway: by container id")
+        #expect(
+            WindowManagerVisibility.visibility(
+                of: Place(kind: .sway, socket: "/s", conID: 21),
+                tree: splitShown,
+                workspaces: shown
+            ) == .hidden,
+            "sway: by container id"
+        )
     }
 
     @Test("i3's framing: whole messages are taken out of a stream, events told from replies, the rest kept")
@@ -120,10 +190,10 @@ struct VisibilityTests {
     @Test("kitty: a window is shown while its tab is the active one; ls's data may come as JSON text")
     func kitty() {
         let ls = """
-        [{"id":1,"is_focused":true,"tabs":[
-          {"id":1,"is_active_tab":false,"windows":[{"id":1,"is_focused":true}]},
-          {"id":2,"is_active_tab":true,"windows":[{"id":2,"is_focused":true},{"id":3,"is_focused":false}]}]}]
-        """
+            [{"id":1,"is_focused":true,"tabs":[
+              {"id":1,"is_active_tab":false,"windows":[{"id":1,"is_focused":true}]},
+              {"id":2,"is_active_tab":true,"windows":[{"id":2,"is_focused":true},{"id":3,"is_focused":false}]}]}]
+            """
         #expect(KittyVisibility.visibility(ofWindow: "1", in: .string(ls)) == .hidden)
         #expect(KittyVisibility.visibility(ofWindow: "3", in: .string(ls)) == .shown)
         #expect(KittyVisibility.visibility(ofWindow: "2", in: try! JSONParser.parse(Array(ls.utf8))) == .shown)

@@ -3,15 +3,31 @@ import WindowClient
 import WindowProtocol
 
 extension VisibilityTests {
-    @Test("bare X11: a window is hidden while unmapped, iconified (WM_STATE) or _NET_WM_STATE_HIDDEN; unviewable counts as mapped")
+    @Test(
+        "bare X11: a window is hidden while unmapped, iconified (WM_STATE) or _NET_WM_STATE_HIDDEN; unviewable counts as mapped"
+    )
     func x11State() {
-        #expect(X11Visibility.visibility(mapState: 2, wmState: [], netWMState: [], hiddenAtom: 0) == .shown, "no window manager: mapped is shown")
-        #expect(X11Visibility.visibility(mapState: 0, wmState: [], netWMState: [], hiddenAtom: 0) == .hidden, "xdotool windowunmap")
+        #expect(
+            X11Visibility.visibility(mapState: 2, wmState: [], netWMState: [], hiddenAtom: 0) == .shown,
+            "no window manager: mapped is shown"
+        )
+        #expect(
+            X11Visibility.visibility(mapState: 0, wmState: [], netWMState: [], hiddenAtom: 0) == .hidden,
+            "xdotool windowunmap"
+        )
         #expect(X11Visibility.visibility(mapState: 1, wmState: [1, 0], netWMState: [], hiddenAtom: 0) == .shown)
-        #expect(X11Visibility.visibility(mapState: 2, wmState: [3, 0], netWMState: [], hiddenAtom: 0) == .hidden, "IconicState")
-        #expect(X11Visibility.visibility(mapState: 2, wmState: [1, 0], netWMState: [300, 301], hiddenAtom: 301) == .hidden)
+        #expect(
+            X11Visibility.visibility(mapState: 2, wmState: [3, 0], netWMState: [], hiddenAtom: 0) == .hidden,
+            "IconicState"
+        )
+        #expect(
+            X11Visibility.visibility(mapState: 2, wmState: [1, 0], netWMState: [300, 301], hiddenAtom: 301) == .hidden
+        )
         #expect(X11Visibility.visibility(mapState: 2, wmState: [1, 0], netWMState: [300], hiddenAtom: 301) == .shown)
-        #expect(X11Visibility.visibility(mapState: 2, wmState: [], netWMState: [0], hiddenAtom: 0) == .shown, "no _NET_WM_STATE_HIDDEN atom on this server")
+        #expect(
+            X11Visibility.visibility(mapState: 2, wmState: [], netWMState: [0], hiddenAtom: 0) == .shown,
+            "no _NET_WM_STATE_HIDDEN atom on this server"
+        )
     }
 
     @Test("bare X11: only a local display is watched, through its socket in /tmp/.X11-unix")
@@ -34,12 +50,22 @@ extension VisibilityTests {
         #expect(X11Message.internAtom("_NET_WM_STATE").count == 8 + 16)
         #expect(X11Message.queryTree(0x0040_0022) == [15, 0, 2, 0, 0x22, 0, 0x40, 0])
         #expect(X11Message.getWindowAttributes(5) == [3, 0, 2, 0, 5, 0, 0, 0])
-        #expect(X11Message.getProperty(5, property: 300, length: 2) == [20, 0, 6, 0, 5, 0, 0, 0, 44, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0])
-        #expect(X11Message.selectEvents(5, mask: X11Visibility.eventMask) == [2, 0, 4, 0, 5, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0x42, 0])
+        #expect(
+            X11Message.getProperty(5, property: 300, length: 2) == [
+                20, 0, 6, 0, 5, 0, 0, 0, 44, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
+            ]
+        )
+        #expect(
+            X11Message.selectEvents(5, mask: X11Visibility.eventMask) == [
+                2, 0, 4, 0, 5, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0x42, 0,
+            ]
+        )
         #expect(X11Message.roundTrip == [43, 0, 1, 0])
     }
 
-    @Test("bare X11: replies, events and errors are taken whole out of a stream; a property's values and a setup's refusal are read")
+    @Test(
+        "bare X11: replies, events and errors are taken whole out of a stream; a property's values and a setup's refusal are read"
+    )
     func x11Replies() {
         var event = [UInt8](repeating: 0, count: 32)
         event[0] = 18
@@ -86,8 +112,11 @@ extension VisibilityTests {
             return [UInt8(family >> 8), UInt8(family & 0xFF)] + field(Array(address.utf8)) + field(Array(number.utf8))
                 + field(Array("MIT-MAGIC-COOKIE-1".utf8)) + field([cookie, cookie])
         }
-        let file = entry(family: 256, address: "other", number: "0", cookie: 1) + entry(family: 256, address: "box", number: "1", cookie: 2)
-            + entry(family: 256, address: "box", number: "0", cookie: 3) + entry(family: 0xFFFF, address: "", number: "", cookie: 4)
+        let file =
+            entry(family: 256, address: "other", number: "0", cookie: 1)
+            + entry(family: 256, address: "box", number: "1", cookie: 2)
+            + entry(family: 256, address: "box", number: "0", cookie: 3)
+            + entry(family: 0xFFFF, address: "", number: "", cookie: 4)
         #expect(X11Authority.cookie(in: file, hostname: "box", display: "0") == [3, 3])
         #expect(X11Authority.cookie(in: file, hostname: "box", display: "1") == [2, 2])
         #expect(X11Authority.cookie(in: file, hostname: "box", display: "5") == [4, 4], "a wildcard entry")

@@ -9,8 +9,10 @@ struct CoordinatorDeadlineTests {
     static let order = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
 
     func signedIn(ttl: Double = 10, settle: Double = 0.15, at now: Double = 100) throws -> SceneCoordinator {
-        var coordinator = SceneCoordinator(groups: SceneCoordinatorTests.groups,
-                                           limits: CoordinatorLimits(sessionTTL: ttl, phaseSettle: settle))
+        var coordinator = SceneCoordinator(
+            groups: SceneCoordinatorTests.groups,
+            limits: CoordinatorLimits(sessionTTL: ttl, phaseSettle: settle)
+        )
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: now, effects: &effects)
         try coordinator.transition(to: .authenticated(user: "alice"), now: now, effects: &effects)
@@ -27,7 +29,13 @@ struct CoordinatorDeadlineTests {
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
         let presenter = ConnectionID(4)
-        let window = try coordinator.attach(.init(target: .value(group: "orders", value: .string(Self.order))), connection: presenter, now: 101, ids: &ids, effects: &effects)
+        let window = try coordinator.attach(
+            .init(target: .value(group: "orders", value: .string(Self.order))),
+            connection: presenter,
+            now: 101,
+            ids: &ids,
+            effects: &effects
+        )
         _ = try coordinator.setStorage("card", to: .string("4111-1111"), of: window.id.rawValue, effects: &effects)
         #expect(coordinator.nextDeadline == 110)
 
@@ -37,12 +45,24 @@ struct CoordinatorDeadlineTests {
 
         coordinator.advance(to: 110, effects: &effects)
         #expect(coordinator.state == .error(.sessionExpired))
-        #expect(effects.first == .event(.appState(AppStateEvent(state: .error(.sessionExpired), previous: .authenticated(user: "alice")))))
+        #expect(
+            effects.first
+                == .event(
+                    .appState(AppStateEvent(state: .error(.sessionExpired), previous: .authenticated(user: "alice")))
+                )
+        )
         #expect(effects.contains(.persist(.sessionCleared)))
         #expect(effects.contains(.persist(.windowClosed(window.id))))
-        #expect(effects.contains { if case .event(.windowDismiss(_, .signedOut, presenter)) = $0 { return true } else { return false } })
+        #expect(
+            effects.contains {
+                if case .event(.windowDismiss(_, .signedOut, presenter)) = $0 { return true } else { return false }
+            }
+        )
         #expect(coordinator.registry.windows[window.id] == nil)
-        #expect(coordinator.nextDeadline == 110.15, "no session to expire; the closed window's fall of the aggregate settles")
+        #expect(
+            coordinator.nextDeadline == 110.15,
+            "no session to expire; the closed window's fall of the aggregate settles"
+        )
         coordinator.advance(to: 110.15, effects: &effects)
         #expect(coordinator.aggregate == .background)
         #expect(coordinator.nextDeadline == nil, "nothing is due once signed out")
@@ -66,8 +86,20 @@ struct CoordinatorDeadlineTests {
         var coordinator = try signedIn(ttl: 1_000)
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
-        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, ids: &ids, effects: &effects)
-        let two = try coordinator.attach(.init(target: .value(group: "detail", value: .int(2)), phase: .inactive), connection: ConnectionID(2), now: 100, ids: &ids, effects: &effects)
+        let one = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(1))),
+            connection: ConnectionID(1),
+            now: 100,
+            ids: &ids,
+            effects: &effects
+        )
+        let two = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(2)), phase: .inactive),
+            connection: ConnectionID(2),
+            now: 100,
+            ids: &ids,
+            effects: &effects
+        )
         effects = []
         let left = try coordinator.setPhase(.inactive, of: one.id.rawValue, now: 101, effects: &effects)
         #expect(left.phase == .inactive, "the window's own phase changes at once")
@@ -86,7 +118,13 @@ struct CoordinatorDeadlineTests {
         var coordinator = try signedIn(ttl: 1_000)
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
-        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, ids: &ids, effects: &effects)
+        let one = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(1))),
+            connection: ConnectionID(1),
+            now: 100,
+            ids: &ids,
+            effects: &effects
+        )
         effects = []
         _ = try coordinator.setPhase(.background, of: one.id.rawValue, now: 101, effects: &effects)
         #expect(Self.phaseEvents(effects).isEmpty)
@@ -102,11 +140,23 @@ struct CoordinatorDeadlineTests {
         var coordinator = try signedIn(ttl: 1_000)
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
-        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 100, ids: &ids, effects: &effects)
+        _ = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(1))),
+            connection: ConnectionID(1),
+            now: 100,
+            ids: &ids,
+            effects: &effects
+        )
         effects = []
         coordinator.detach(connection: ConnectionID(1), now: 100.5, effects: &effects)
         #expect(Self.phaseEvents(effects).isEmpty)
-        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(2), now: 100.6, ids: &ids, effects: &effects)
+        _ = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(1))),
+            connection: ConnectionID(2),
+            now: 100.6,
+            ids: &ids,
+            effects: &effects
+        )
         coordinator.advance(to: 101, effects: &effects)
         #expect(Self.phaseEvents(effects).isEmpty, "a presenter that comes back in time is no change")
     }

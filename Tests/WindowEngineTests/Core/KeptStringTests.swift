@@ -9,7 +9,8 @@ struct KeptStringTests {
     func coordinator() -> SceneCoordinator {
         var coordinator = SceneCoordinator(
             groups: [WindowGroup(id: "s", valueType: .string, launch: ["show", "{value}"])],
-            limits: CoordinatorLimits(maxWindows: 10, sessionTTL: 100, phaseSettle: 0))
+            limits: CoordinatorLimits(maxWindows: 10, sessionTTL: 100, phaseSettle: 0)
+        )
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
         return coordinator
@@ -29,7 +30,8 @@ struct KeptStringTests {
     func pathValue() {
         var coordinator = SceneCoordinator(
             groups: [WindowGroup(id: "p", valueType: .path, launch: ["show", "{value}"])],
-            limits: CoordinatorLimits(maxWindows: 10, sessionTTL: 100, phaseSettle: 0))
+            limits: CoordinatorLimits(maxWindows: 10, sessionTTL: 100, phaseSettle: 0)
+        )
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
         var ids = WindowIDSource(seed: 1)
@@ -38,7 +40,13 @@ struct KeptStringTests {
                 _ = try coordinator.open(group: "p", value: .string(value), now: 1, ids: &ids, effects: &effects)
             }
             expectRefused(member: "value") { () throws(Refusal) in
-                _ = try coordinator.attach(.init(target: .value(group: "p", value: .string(value))), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
+                _ = try coordinator.attach(
+                    .init(target: .value(group: "p", value: .string(value))),
+                    connection: ConnectionID(1),
+                    now: 1,
+                    ids: &ids,
+                    effects: &effects
+                )
             }
         }
         #expect(coordinator.registry.count == 0, "no window was opened")
@@ -54,7 +62,13 @@ struct KeptStringTests {
                 _ = try coordinator.open(group: "s", value: .string(value), now: 1, ids: &ids, effects: &effects)
             }
             expectRefused(member: "value") { () throws(Refusal) in
-                _ = try coordinator.attach(.init(target: .value(group: "s", value: .string(value))), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
+                _ = try coordinator.attach(
+                    .init(target: .value(group: "s", value: .string(value))),
+                    connection: ConnectionID(1),
+                    now: 1,
+                    ids: &ids,
+                    effects: &effects
+                )
             }
         }
         #expect(effects.isEmpty, "nothing announced, persisted or launched: \(effects)")

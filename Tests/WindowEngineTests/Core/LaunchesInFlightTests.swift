@@ -38,7 +38,9 @@ struct LaunchesInFlightTests {
     @Test("the launches of windows that are gone are forgotten")
     func kept() {
         var launches = LaunchesInFlight()
-        for (index, id) in ids.enumerated() { launches.begin(id, by: index.isMultiple(of: 2) ? .daemon : .opener, now: Double(index), timeout: 1) }
+        for (index, id) in ids.enumerated() {
+            launches.begin(id, by: index.isMultiple(of: 2) ? .daemon : .opener, now: Double(index), timeout: 1)
+        }
         launches.keep { $0 == ids[1] || $0 == ids[4] }
         #expect(launches.count == 2 && launches.startedByDaemon == 1 && launches.nextDeadline == 2)
     }

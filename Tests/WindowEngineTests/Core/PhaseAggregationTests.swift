@@ -17,7 +17,8 @@ struct PhaseAggregationTests {
 
     @Test("the aggregate follows SwiftUI's App-level rule", arguments: combinations)
     func aggregate(phases: [ScenePhase]) {
-        let expected: ScenePhase = phases.contains(.active) ? .active : phases.contains(.inactive) ? .inactive : .background
+        let expected: ScenePhase =
+            phases.contains(.active) ? .active : phases.contains(.inactive) ? .inactive : .background
         #expect(PhaseTally.aggregate(of: phases) == expected)
     }
 

@@ -70,7 +70,7 @@ struct PhaseSettleTests {
         apply(0)
         for step in 0..<20 {
             let now = 0.1 * Double(step + 1)
-            tally = [.inactive, .inactive]           // focus-out of one terminal
+            tally = [.inactive, .inactive]  // focus-out of one terminal
             apply(now)
             // focus-in of the other, 20 ms later
             tally = step.isMultiple(of: 2) ? [.inactive, .active] : [.active, .inactive]

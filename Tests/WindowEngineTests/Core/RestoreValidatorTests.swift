@@ -22,7 +22,8 @@ struct RestoreValidatorTests {
         let duplicate = Self.stored("detail", .string("42"), order: 4)
         let state = StoredState(
             windows: [unparsable, removed, kept, duplicate, disabled],
-            storage: [kept.id: ["tab": .int(1)], removed.id: ["x": .null]])
+            storage: [kept.id: ["tab": .int(1)], removed.id: ["x": .null]]
+        )
         let (registry, dropped) = RestoreValidator.validate(state, groups: Self.groups)
         let windows = registry.list()
         #expect(windows.map(\.id) == [kept.id])
@@ -31,13 +32,17 @@ struct RestoreValidatorTests {
         let reasons = Dictionary(uniqueKeysWithValues: dropped.map { ($0.0, $0.1) })
         #expect(reasons[removed.id] == .groupRemoved("gone"))
         #expect(reasons[disabled.id] == .restoreDisabled("scratch"))
-        if case .valueNoLongerParses? = reasons[unparsable.id] {} else { Issue.record("unparsable value kept: \(String(describing: reasons[unparsable.id]))") }
+        if case .valueNoLongerParses? = reasons[unparsable.id] {
+        } else {
+            Issue.record("unparsable value kept: \(String(describing: reasons[unparsable.id]))")
+        }
         #expect(reasons[duplicate.id] == .duplicateValue(of: kept.id))
     }
 
     @Test("without a restorable session, the windows of requires_auth groups are dropped with their storage")
     func signedOut() {
-        let groups = Self.groups.merging(["orders": WindowGroup(id: "orders", valueType: .string, requiresAuth: true)]) { $1 }
+        let groups = Self.groups.merging(["orders": WindowGroup(id: "orders", valueType: .string, requiresAuth: true)])
+        { $1 }
         let order = Self.stored("orders", .string("o-1"), order: 0)
         let detail = Self.stored("detail", .int(1), order: 1)
         let state = StoredState(windows: [order, detail], storage: [order.id: ["card": .string("4111-1111")]])
@@ -47,6 +52,8 @@ struct RestoreValidatorTests {
         #expect(registry.list().map(\.id) == [detail.id])
         #expect(dropped.map(\.0) == [order.id])
         #expect(dropped.first?.1 == .signedOut("orders"))
-        #expect(dropped.first?.1.description == "group 'orders' needs a signed-in user and no valid session is restored")
+        #expect(
+            dropped.first?.1.description == "group 'orders' needs a signed-in user and no valid session is restored"
+        )
     }
 }

@@ -16,20 +16,36 @@ struct RestoredSessionTests {
         let detailID = WindowID("22222222-2222-4222-8222-222222222222")!
         let state = StoredState(
             windows: [
-                StoredWindow(id: orderID, group: "orders", value: .string(Self.order), createdAt: "2026-01-01T00:00:00Z", order: 0),
-                StoredWindow(id: detailID, group: "detail", value: .int(7), createdAt: "2026-01-01T00:00:00Z", order: 1),
+                StoredWindow(
+                    id: orderID,
+                    group: "orders",
+                    value: .string(Self.order),
+                    createdAt: "2026-01-01T00:00:00Z",
+                    order: 0
+                ),
+                StoredWindow(
+                    id: detailID,
+                    group: "detail",
+                    value: .int(7),
+                    createdAt: "2026-01-01T00:00:00Z",
+                    order: 1
+                ),
             ],
             storage: [orderID: ["card": .string("4111-1111")], detailID: ["tab": .int(2)]],
-            session: Self.stored)
+            session: Self.stored
+        )
         let groups = Dictionary(uniqueKeysWithValues: SceneCoordinatorTests.groups.map { ($0.id, $0) })
         var coordinator = SceneCoordinator(groups: SceneCoordinatorTests.groups, limits: CoordinatorLimits())
         coordinator.restore(RestoreValidator.validate(state, groups: groups).windows)
         return (coordinator, orderID, detailID)
     }
 
-    @Test("an expired or rejected stored session closes the auth-only windows and their storage", arguments: [
-        (Self.stored, false, 60.0), (Self.stored, true, 10.0), (nil, false, 10.0),
-    ] as [(Session?, Bool, Double)])
+    @Test(
+        "an expired or rejected stored session closes the auth-only windows and their storage",
+        arguments: [
+            (Self.stored, false, 60.0), (Self.stored, true, 10.0), (nil, false, 10.0),
+        ] as [(Session?, Bool, Double)]
+    )
     func notRestored(session: Session?, rejected: Bool, now: Double) throws {
         let (initial, order, detail) = restored()
         var coordinator = initial
@@ -39,10 +55,19 @@ struct RestoredSessionTests {
         #expect(coordinator.state == .unauthenticated)
         #expect(coordinator.registry.windows[order] == nil)
         #expect(effects.contains(.persist(.windowClosed(order))), "closed in the store too, with its storage")
-        #expect(coordinator.registry.windows[detail]?.storage.values == ["tab": .int(2)], "windows that need no user stay")
+        #expect(
+            coordinator.registry.windows[detail]?.storage.values == ["tab": .int(2)],
+            "windows that need no user stay"
+        )
 
         try coordinator.transition(to: .authenticated(user: "bob"), now: now, effects: &effects)
-        let reopened = try coordinator.open(group: "orders", value: .string(Self.order), now: now, ids: &ids, effects: &effects)
+        let reopened = try coordinator.open(
+            group: "orders",
+            value: .string(Self.order),
+            now: now,
+            ids: &ids,
+            effects: &effects
+        )
         #expect(reopened.created && reopened.window.id != order)
         #expect(reopened.window.storage.values.isEmpty, "nothing of alice's reaches bob")
     }
@@ -56,13 +81,32 @@ struct RestoredSessionTests {
         coordinator.discardRestoredSession(now: 60, effects: &effects)
         #expect(coordinator.state == .loading)
         #expect(coordinator.registry.windows[order] == nil)
-        #expect(effects.contains(.event(.windowClosed(WindowInfo(
-            id: order.rawValue, group: "orders", value: .string(Self.order), phase: .background, attached: false,
-            createdAt: "2026-01-01T00:00:00Z")))))
+        #expect(
+            effects.contains(
+                .event(
+                    .windowClosed(
+                        WindowInfo(
+                            id: order.rawValue,
+                            group: "orders",
+                            value: .string(Self.order),
+                            phase: .background,
+                            attached: false,
+                            createdAt: "2026-01-01T00:00:00Z"
+                        )
+                    )
+                )
+            )
+        )
         // A presenter that comes back for it is told it was signed out, not that it never was.
         coordinator.finishLoading(storedSession: Self.stored, rejected: true, now: 60, effects: &effects)
         do {
-            _ = try coordinator.attach(.init(target: .id(order.rawValue)), connection: ConnectionID(1), now: 61, ids: &ids, effects: &effects)
+            _ = try coordinator.attach(
+                .init(target: .id(order.rawValue)),
+                connection: ConnectionID(1),
+                now: 61,
+                ids: &ids,
+                effects: &effects
+            )
             Issue.record("attached to a signed-out window")
         } catch {
             #expect(error.reason == .unauthenticated)
@@ -77,7 +121,13 @@ struct RestoredSessionTests {
         var ids = WindowIDSource(seed: 1)
         coordinator.finishLoading(storedSession: Self.stored, now: 10, effects: &effects)
         #expect(coordinator.state == .authenticated(user: "alice"))
-        let window = try coordinator.attach(.init(target: .id(order.rawValue)), connection: ConnectionID(1), now: 11, ids: &ids, effects: &effects)
+        let window = try coordinator.attach(
+            .init(target: .id(order.rawValue)),
+            connection: ConnectionID(1),
+            now: 11,
+            ids: &ids,
+            effects: &effects
+        )
         #expect(window.storage.values == ["card": .string("4111-1111")])
     }
 

@@ -13,7 +13,10 @@ struct SceneCoordinatorTests {
     /// A coordinator out of `loading`, signed out; the aggregate is announced at once (no settle
     /// time), as these tests check the tally (``PhaseSettleTests`` and ``CoordinatorDeadlineTests`` the settle).
     func coordinator(maxWindows: Int = 100, ttl: Double = 100) -> SceneCoordinator {
-        var coordinator = SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits(maxWindows: maxWindows, sessionTTL: ttl, phaseSettle: 0))
+        var coordinator = SceneCoordinator(
+            groups: Self.groups,
+            limits: CoordinatorLimits(maxWindows: maxWindows, sessionTTL: ttl, phaseSettle: 0)
+        )
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
         return coordinator
@@ -27,8 +30,21 @@ struct SceneCoordinatorTests {
         let first = try coordinator.open(group: "detail", value: .int(42), now: 1, ids: &ids, effects: &effects)
         #expect(first.created)
         #expect(effects.contains(.event(.windowOpened(first.window.info))))
-        #expect(effects.contains(.launch(arguments: ["tmux", "new-window", "winctl attach \(first.window.id) # 42"], window: first.window.id)))
-        _ = try coordinator.attach(.init(target: .id(first.window.id.rawValue)), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
+        #expect(
+            effects.contains(
+                .launch(
+                    arguments: ["tmux", "new-window", "winctl attach \(first.window.id) # 42"],
+                    window: first.window.id
+                )
+            )
+        )
+        _ = try coordinator.attach(
+            .init(target: .id(first.window.id.rawValue)),
+            connection: ConnectionID(1),
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
         effects = []
         let second = try coordinator.open(group: "detail", value: .string("42"), now: 2, ids: &ids, effects: &effects)
         #expect(!second.created && second.outcome == .focused)
@@ -52,7 +68,9 @@ struct SceneCoordinatorTests {
         var coordinator = coordinator(maxWindows: 1)
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
-        #expect(throws: Refusal.refused(.unknownGroup, "unknown window group 'nope' (configured: detail, main, orders)")) {
+        #expect(
+            throws: Refusal.refused(.unknownGroup, "unknown window group 'nope' (configured: detail, main, orders)")
+        ) {
             try coordinator.open(group: "nope", value: nil, now: 1, ids: &ids, effects: &effects)
         }
         _ = try coordinator.open(group: "detail", value: .int(1), now: 1, ids: &ids, effects: &effects)
@@ -69,22 +87,48 @@ struct SceneCoordinatorTests {
         var coordinator = coordinator()
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
-        let a = ConnectionID(1), b = ConnectionID(2)
-        let window = try coordinator.attach(.init(target: .value(group: "detail", value: .int(7))), connection: a, now: 1, ids: &ids, effects: &effects)
+        let a = ConnectionID(1)
+        let b = ConnectionID(2)
+        let window = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(7))),
+            connection: a,
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
         #expect(window.presenter == a && window.phase == .active)
         #expect(effects.contains(.event(.scenePhase(ScenePhaseEvent(phase: .active, previous: .background)))))
         #expect(effects.contains(.phaseReaction(.active)))
-        #expect(!effects.contains { if case .launch = $0 { return true } else { return false } }, "attach opens without launching")
+        #expect(
+            !effects.contains { if case .launch = $0 { return true } else { return false } },
+            "attach opens without launching"
+        )
 
         effects = []
         do {
-            _ = try coordinator.attach(.init(target: .id(window.id.rawValue)), connection: b, now: 1, ids: &ids, effects: &effects)
+            _ = try coordinator.attach(
+                .init(target: .id(window.id.rawValue)),
+                connection: b,
+                now: 1,
+                ids: &ids,
+                effects: &effects
+            )
             Issue.record("a second presenter attached without takeover")
         } catch {
             #expect(error.reason == .windowBusy)
         }
-        _ = try coordinator.attach(.init(target: .id(window.id.rawValue), phase: .inactive, takeover: true), connection: b, now: 1, ids: &ids, effects: &effects)
-        #expect(effects.contains { if case .event(.windowDismiss(_, .takeover, a)) = $0 { return true } else { return false } })
+        _ = try coordinator.attach(
+            .init(target: .id(window.id.rawValue), phase: .inactive, takeover: true),
+            connection: b,
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
+        #expect(
+            effects.contains {
+                if case .event(.windowDismiss(_, .takeover, a)) = $0 { return true } else { return false }
+            }
+        )
         #expect(coordinator.registry.window(presentedBy: b)?.id == window.id)
         #expect(coordinator.registry.window(presentedBy: a) == nil)
         #expect(coordinator.aggregate == .inactive)
@@ -100,8 +144,20 @@ struct SceneCoordinatorTests {
         var coordinator = coordinator()
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
-        let one = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 1, ids: &ids, effects: &effects)
-        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(2)), phase: .inactive), connection: ConnectionID(2), now: 1, ids: &ids, effects: &effects)
+        let one = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(1))),
+            connection: ConnectionID(1),
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
+        _ = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(2)), phase: .inactive),
+            connection: ConnectionID(2),
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
         effects = []
         _ = try coordinator.setPhase(.active, of: one.id.rawValue, now: 1, effects: &effects)
         #expect(effects.isEmpty, "setting the same phase changes nothing")
@@ -123,11 +179,28 @@ struct SceneCoordinatorTests {
             #expect(error.reason == .unauthenticated)
         }
         try coordinator.transition(to: .authenticated(user: "alice"), now: 1, effects: &effects)
-        let window = try coordinator.attach(.init(target: .value(group: "orders", value: .string(order))), connection: ConnectionID(9), now: 1, ids: &ids, effects: &effects)
+        let window = try coordinator.attach(
+            .init(target: .value(group: "orders", value: .string(order))),
+            connection: ConnectionID(9),
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
         effects = []
         try coordinator.transition(to: .unauthenticated, now: 2, effects: &effects)
-        #expect(effects.first == .event(.appState(AppStateEvent(state: .unauthenticated, previous: .authenticated(user: "alice")))))
-        #expect(effects.contains { if case .event(.windowDismiss(_, .signedOut, ConnectionID(9))) = $0 { return true } else { return false } })
+        #expect(
+            effects.first
+                == .event(.appState(AppStateEvent(state: .unauthenticated, previous: .authenticated(user: "alice"))))
+        )
+        #expect(
+            effects.contains {
+                if case .event(.windowDismiss(_, .signedOut, ConnectionID(9))) = $0 {
+                    return true
+                } else {
+                    return false
+                }
+            }
+        )
         #expect(coordinator.registry.windows[window.id] == nil)
         #expect(coordinator.session == nil)
     }
@@ -139,7 +212,13 @@ struct SceneCoordinatorTests {
         var ids = WindowIDSource(seed: 1)
         try coordinator.transition(to: .authenticated(user: "bob"), now: 100, effects: &effects)
         #expect(coordinator.session == Session(user: "bob", issuedAt: 100, expiresAt: 110))
-        _ = try coordinator.attach(.init(target: .value(group: "detail", value: .int(1))), connection: ConnectionID(1), now: 111, ids: &ids, effects: &effects)
+        _ = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(1))),
+            connection: ConnectionID(1),
+            now: 111,
+            ids: &ids,
+            effects: &effects
+        )
         #expect(coordinator.state == .error(.sessionExpired))
     }
 
@@ -169,7 +248,12 @@ struct SceneCoordinatorTests {
         #expect(effects.contains(.persist(.sessionCleared)), "an expired stored session is cleared from the store")
         var rejected = SceneCoordinator(groups: Self.groups, limits: CoordinatorLimits())
         effects = []
-        rejected.finishLoading(storedSession: Session(user: "a", issuedAt: 0, expiresAt: 50), rejected: true, now: 10, effects: &effects)
+        rejected.finishLoading(
+            storedSession: Session(user: "a", issuedAt: 0, expiresAt: 50),
+            rejected: true,
+            now: 10,
+            effects: &effects
+        )
         #expect(rejected.state == .unauthenticated && rejected.session == nil)
         #expect(effects.contains(.persist(.sessionCleared)), "a rejected stored session is cleared from the store")
     }

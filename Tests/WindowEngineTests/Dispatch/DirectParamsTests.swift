@@ -1,6 +1,7 @@
 import Testing
-@testable import WindowEngine
 import WindowProtocol
+
+@testable import WindowEngine
 
 /// Params read straight from the parsed object must be what `Decodable` makes of it, whenever
 /// the direct reading accepts the object (else decoding decides, and words the error).
@@ -8,7 +9,8 @@ import WindowProtocol
 struct DirectParamsTests {
     static let values: [JSONValue] = [
         .null, .bool(true), .int(42), .int(-1), .number("42.0"), .number("1e400"), .string("detail"), .string("active"),
-        .string("background"), .string("Active"), .string("6f1c2a9e-3a1b-4c55-9d1e-0b1f7e4c2d11"), .array([]), .object([:]),
+        .string("background"), .string("Active"), .string("6f1c2a9e-3a1b-4c55-9d1e-0b1f7e4c2d11"), .array([]),
+        .object([:]),
         .array([.string("window.opened"), .string("scene.phase")]), .array([.string("x"), .int(1)]),
     ]
 
@@ -49,7 +51,10 @@ struct DirectParamsTests {
     func openWithPlace() {
         let places: [JSONValue] = [
             .object(["kind": .string("tmux"), "socket": .string("/tmp/tmux-0/default"), "pane": .string("%3")]),
-            .object(["kind": .string("kitty"), "window_id": .string("1"), "outer": .object(["kind": .string("x11"), "window": .string("4")])]),
+            .object([
+                "kind": .string("kitty"), "window_id": .string("1"),
+                "outer": .object(["kind": .string("x11"), "window": .string("4")]),
+            ]),
             .object(["kind": .string("nowhere")]), .object(["kind": .int(1)]), .object(["pane": .string("%1")]),
             .object(["kind": .string("sway"), "pid": .string("12")]),
         ]

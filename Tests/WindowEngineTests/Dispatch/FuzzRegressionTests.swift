@@ -27,7 +27,10 @@ struct FuzzRegressionTests {
         return session.run(Array(data))
     }
 
-    @Test("every seed of fuzz/corpus runs without breaking an invariant", arguments: FuzzRegressionTests.inputs(in: "corpus"))
+    @Test(
+        "every seed of fuzz/corpus runs without breaking an invariant",
+        arguments: FuzzRegressionTests.inputs(in: "corpus")
+    )
     func seed(_ name: String) throws {
         let violations = try Self.replay("corpus", name)
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
@@ -53,7 +56,9 @@ struct FuzzRegressionTests {
 
     /// A line whose commit fails is undone: the fuzz session rolls the
     /// coordinator back as the daemon does, and every request of the line is answered -32603.
-    @Test("a window.attach that opens a window, whose commit fails, is undone and answered with the error; it succeeds once commits do")
+    @Test(
+        "a window.attach that opens a window, whose commit fails, is undone and answered with the error; it succeeds once commits do"
+    )
     func attachOpenWhoseCommitFails() throws {
         let session = FuzzSession()
         let line = #"{"jsonrpc":"2.0","id":1,"method":"window.attach","params":{"group":"detail","value":7}}"#
@@ -61,7 +66,9 @@ struct FuzzRegressionTests {
         #expect(session.context.coordinator.registry.count == 0)
         #expect(session.run(Array(("$storeok\n" + line + "\n").utf8)) == [])
         #expect(session.context.coordinator.registry.count == 1)
-        let outcome = Array(line.utf8).withUnsafeBytes { session.router.handle(line: $0, from: ConnectionID(2), context: session.context) }
+        let outcome = Array(line.utf8).withUnsafeBytes {
+            session.router.handle(line: $0, from: ConnectionID(2), context: session.context)
+        }
         let undone = String(decoding: outcome.line(undone: "No space left on device") ?? [], as: UTF8.self)
         #expect(undone.contains("-32603") && undone.contains("not applied"), "\(undone)")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WindowKit
 
 @Suite("Focus hint for the visibility watcher")

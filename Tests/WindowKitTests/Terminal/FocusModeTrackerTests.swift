@@ -20,7 +20,9 @@ struct FocusModeTrackerTests {
     @Test("other sequences are not focus modes: 1004 without ?, 10040, other finals, SGR")
     func otherSequences() {
         var tracker = FocusModeTracker()
-        #expect(tracker.scan(Self.bytes("\u{1B}[1004h\u{1B}[?10040h\u{1B}[?1004s\u{1B}[38;5;1004m\u{1B}[?1004 h")) == [])
+        #expect(
+            tracker.scan(Self.bytes("\u{1B}[1004h\u{1B}[?10040h\u{1B}[?1004s\u{1B}[38;5;1004m\u{1B}[?1004 h")) == []
+        )
         #expect(!tracker.isEnabled)
     }
 

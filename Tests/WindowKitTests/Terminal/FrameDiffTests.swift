@@ -25,11 +25,24 @@ struct FrameDiffTests {
 
     @Test("only the changed rows are rewritten, a style change included")
     func changedRows() {
-        let old = Frame(size: size, lines: [ScreenLine("title", style: .inverse), ScreenLine("x"), ScreenLine("y"), ScreenLine("z")])
-        let new = Frame(size: size, lines: [ScreenLine("title", style: .inverse), ScreenLine("x"), ScreenLine("Y"), ScreenLine("z", style: .bold)])
+        let old = Frame(
+            size: size,
+            lines: [ScreenLine("title", style: .inverse), ScreenLine("x"), ScreenLine("y"), ScreenLine("z")]
+        )
+        let new = Frame(
+            size: size,
+            lines: [
+                ScreenLine("title", style: .inverse), ScreenLine("x"), ScreenLine("Y"), ScreenLine("z", style: .bold),
+            ]
+        )
         let diff = FrameDiff(from: old, to: new)
         #expect(!diff.clearsScreen)
-        #expect(diff.updates == [FrameDiff.Update(row: 2, line: ScreenLine("Y")), FrameDiff.Update(row: 3, line: ScreenLine("z", style: .bold))])
+        #expect(
+            diff.updates == [
+                FrameDiff.Update(row: 2, line: ScreenLine("Y")),
+                FrameDiff.Update(row: 3, line: ScreenLine("z", style: .bold)),
+            ]
+        )
     }
 
     @Test("a new terminal size redraws everything")
@@ -42,7 +55,11 @@ struct FrameDiffTests {
 
     @Test("frames are cut to the size; inverse lines are padded to the width")
     func fitting() {
-        let frame = Frame(size: size, lines: [ScreenLine("0123456789abc"), ScreenLine("bar", style: .inverse)] + Array(repeating: ScreenLine("more"), count: 9))
+        let frame = Frame(
+            size: size,
+            lines: [ScreenLine("0123456789abc"), ScreenLine("bar", style: .inverse)]
+                + Array(repeating: ScreenLine("more"), count: 9)
+        )
         #expect(frame.lines.count == 4)
         #expect(frame.lines[0].text == "0123456789")
         #expect(frame.lines[1].text == "bar       ")

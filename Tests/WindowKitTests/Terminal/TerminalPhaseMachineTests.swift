@@ -53,7 +53,11 @@ struct TerminalPhaseMachineTests {
             (true, false, true, .background), (false, false, true, .background),
         ]
         for row in cases {
-            #expect(TerminalPhaseMachine.phase(focused: row.focused, shown: row.shown, suspended: row.suspended) == row.phase, "\(row)")
+            #expect(
+                TerminalPhaseMachine.phase(focused: row.focused, shown: row.shown, suspended: row.suspended)
+                    == row.phase,
+                "\(row)"
+            )
         }
     }
 }

@@ -1,7 +1,6 @@
 import Testing
-import WindowProtocol
-
 import WindowKit
+import WindowProtocol
 
 @Suite("TerminalReports: focus reports and Ctrl-Z taken out of the keys, in order")
 struct TerminalReportsTests {
@@ -16,7 +15,9 @@ struct TerminalReportsTests {
     @Test("focus in and out are taken out between keys, in order")
     func focusBetweenKeys() {
         var reports = TerminalReports()
-        #expect(reports.feed(bytes("a\u{1B}[Ib\u{1B}[O")) == [.keys(bytes("a")), .focusIn, .keys(bytes("b")), .focusOut])
+        #expect(
+            reports.feed(bytes("a\u{1B}[Ib\u{1B}[O")) == [.keys(bytes("a")), .focusIn, .keys(bytes("b")), .focusOut]
+        )
     }
 
     @Test("Ctrl-Z is a suspend")

@@ -13,7 +13,10 @@ struct TerminalScreenTests {
     func first() {
         var screen = TerminalScreen()
         let text = String(decoding: screen.update(to: frame(["ab", "", "cd"])), as: UTF8.self)
-        #expect(text == "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J" + "\u{1B}[1;1H\u{1B}[Kab" + "\u{1B}[3;1H\u{1B}[Kcd" + "\u{1B}[?2026l")
+        #expect(
+            text == "\u{1B}[?2026h\u{1B}[0m\u{1B}[2J" + "\u{1B}[1;1H\u{1B}[Kab" + "\u{1B}[3;1H\u{1B}[Kcd"
+                + "\u{1B}[?2026l"
+        )
         #expect(screen.shown == frame(["ab", "", "cd"]))
     }
 

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import WindowEngine
 import WindowProtocol
+
 @testable import WindowServer
 
 /// The upgrade to windows keyed by creation order, and the writer's id → order map.
@@ -16,7 +17,8 @@ struct SchemaUpgradeTests {
     func upgradeFromFirstSchema() async throws {
         let directory = Self.directory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let a = StateStoreTests.window(3, value: .int(42)), b = StateStoreTests.window(1, value: .string("x"))
+        let a = StateStoreTests.window(3, value: .int(42))
+        let b = StateStoreTests.window(1, value: .string("x"))
         do {
             var first = DatabaseMigrator()
             first.registerMigration("v1") { db in try db.execute(sql: StoreSchema.v1) }
@@ -24,10 +26,18 @@ struct SchemaUpgradeTests {
             try first.migrate(pool)
             try await pool.write { db in
                 for window in [a, b] {
-                    try db.execute(sql: "INSERT INTO window (id, grp, value, created_at, ord) VALUES (?, ?, ?, ?, ?)",
-                                   arguments: [window.id.rawValue, window.group, window.value.jsonText == "42" ? 42 : "x", window.createdAt, Int64(window.order)])
+                    try db.execute(
+                        sql: "INSERT INTO window (id, grp, value, created_at, ord) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [
+                            window.id.rawValue, window.group, window.value.jsonText == "42" ? 42 : "x",
+                            window.createdAt, Int64(window.order),
+                        ]
+                    )
                 }
-                try db.execute(sql: "INSERT INTO scene_storage (window_id, key, value) VALUES (?, 'tab', '2.50')", arguments: [a.id.rawValue])
+                try db.execute(
+                    sql: "INSERT INTO scene_storage (window_id, key, value) VALUES (?, 'tab', '2.50')",
+                    arguments: [a.id.rawValue]
+                )
                 try db.execute(sql: "INSERT INTO session (id, user, issued_at, expires_at) VALUES (1, 'alice', 10, 20)")
             }
         }
@@ -49,7 +59,9 @@ struct SchemaUpgradeTests {
         let windows = (0..<5).map { StateStoreTests.window(UInt64($0), value: .int(Int64($0))) }
         do {
             let store = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse).store
-            try await store.commitNow(windows.map { .windowCreated($0) } + [.storageSet(windows[2].id, key: "k", value: .int(1))])
+            try await store.commitNow(
+                windows.map { .windowCreated($0) } + [.storageSet(windows[2].id, key: "k", value: .int(1))]
+            )
         }
         let reopened = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse).store
         try await reopened.commitNow([.windowClosed(windows[2].id), .windowAttached(windows[4].id, at: 9.5)])
@@ -63,12 +75,16 @@ struct SchemaUpgradeTests {
     @Test("windows come back in creation order whatever order they were written in, and one order is one row")
     func creationOrder() async throws {
         let store = try SQLiteStateStore.open(directory: Self.directory(), fullSync: false, onDamage: .refuse).store
-        let late = StateStoreTests.window(9), early = StateStoreTests.window(3), middle = StateStoreTests.window(5)
+        let late = StateStoreTests.window(9)
+        let early = StateStoreTests.window(3)
+        let middle = StateStoreTests.window(5)
         try await store.commitNow([.windowCreated(late), .windowCreated(early), .windowCreated(middle)])
         #expect(try await store.load().windows == [early, middle, late])
         // A window written with the order of another replaces it; the other is gone for good.
         let usurper = StateStoreTests.window(5)
-        try await store.commitNow([.windowCreated(usurper), .windowClosed(middle.id), .storageSet(middle.id, key: "k", value: .null)])
+        try await store.commitNow([
+            .windowCreated(usurper), .windowClosed(middle.id), .storageSet(middle.id, key: "k", value: .null),
+        ])
         let state = try await store.load()
         #expect(state.windows == [early, usurper, late])
         #expect(state.storage.values.allSatisfy { $0.isEmpty })

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import WindowEngine
 import WindowProtocol
+
 @testable import WindowServer
 
 /// The same behaviour from the SQLite store and its in-memory twin.
@@ -18,7 +19,8 @@ struct StateStoreTests {
         case .memory:
             return MemoryStateStore()
         case .sqlite:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wst-\(UUID().uuidString)").path
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wst-\(UUID().uuidString)")
+                .path
             return try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse).store
         }
     }
@@ -30,7 +32,9 @@ struct StateStoreTests {
     @Test("windows, storage and the session round-trip", arguments: Kind.allCases)
     func roundTrip(kind: Kind) async throws {
         let store = try Self.makeStore(kind)
-        let a = Self.window(0, value: .int(42)), b = Self.window(1, value: .string("x")), c = Self.window(2, value: .null)
+        let a = Self.window(0, value: .int(42))
+        let b = Self.window(1, value: .string("x"))
+        let c = Self.window(2, value: .null)
         try await store.commitNow([.windowCreated(a), .windowCreated(b), .windowCreated(c)])
         try await store.commitNow([
             .storageSet(a.id, key: "tab", value: .int(2)),
@@ -55,7 +59,9 @@ struct StateStoreTests {
         let store = try Self.makeStore(kind)
         let a = Self.window(0)
         try await store.commitNow([.windowCreated(a), .storageSet(a.id, key: "k", value: .int(1))])
-        try await store.commitNow([.windowClosed(a.id), .storageSet(WindowID.random(), key: "k", value: .int(1)), .sessionCleared])
+        try await store.commitNow([
+            .windowClosed(a.id), .storageSet(WindowID.random(), key: "k", value: .int(1)), .sessionCleared,
+        ])
         let state = try await store.load()
         #expect(state.windows.isEmpty)
         #expect(state.storage.values.allSatisfy { $0.isEmpty })
@@ -107,7 +113,9 @@ struct SQLiteStateStoreTests {
         #expect(FileManager.default.fileExists(atPath: directory + "/windowd.sqlite"))
     }
 
-    @Test("an empty (zero-length) database file is damage: refused under refuse, moved aside under move-aside, with the reason")
+    @Test(
+        "an empty (zero-length) database file is damage: refused under refuse, moved aside under move-aside, with the reason"
+    )
     func emptyFile() async throws {
         let directory = Self.directory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -137,7 +145,9 @@ struct SQLiteStateStoreTests {
         let directory = Self.directory()
         do {
             let store = try SQLiteStateStore.open(directory: directory, fullSync: true, onDamage: .refuse).store
-            try await store.commitNow((0..<2000).map { .windowCreated(StateStoreTests.window(UInt64($0), value: .int(Int64($0)))) })
+            try await store.commitNow(
+                (0..<2000).map { .windowCreated(StateStoreTests.window(UInt64($0), value: .int(Int64($0)))) }
+            )
             try await store.maintainNow(.compact)
         }
         let path = directory + "/windowd.sqlite"

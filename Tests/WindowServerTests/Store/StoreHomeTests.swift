@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Synchronization
 import Testing
 import WindowEngine
 import WindowProtocol
+
 @testable import WindowServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The store checks before each commit that its database and lock are where it opened them
 /// (windowd(8), "State"); the end-to-end suite "State removed under the daemon" removes them
@@ -34,7 +36,8 @@ struct StoreHomeTests {
     func databaseRemoved() async throws {
         let directory = Self.directory()
         let store = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse).store
-        let a = StateStoreTests.window(0), b = StateStoreTests.window(1)
+        let a = StateStoreTests.window(0)
+        let b = StateStoreTests.window(1)
         try await store.commitNow([.windowCreated(a), .storageSet(a.id, key: "k", value: .int(7))])
         try FileManager.default.removeItem(atPath: directory)
         try await store.commitNow([.windowCreated(b)])
@@ -49,7 +52,8 @@ struct StoreHomeTests {
     func lockLost() async throws {
         let directory = Self.directory()
         let lock = TestLock()
-        let store = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse, lock: lock).store
+        let store = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse, lock: lock)
+            .store
         let a = StateStoreTests.window(0)
         lock.state.withLock { $0 = (held: false, retakable: false, retakes: 0) }
         await #expect(throws: StoreOpeningError.self) { try await store.commitNow([.windowCreated(a)]) }

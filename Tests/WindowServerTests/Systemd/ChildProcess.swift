@@ -1,9 +1,10 @@
+import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import TestSupport
 
 /// Runs test code in a forked child so it can change the environment and fds 3, 4, … freely.
 ///
@@ -20,7 +21,8 @@ enum ChildProcess {
     }
 
     /// Stretches the limit under a sanitizer (`make test-sanitize` sets `WINDOWD_TEST_TIME_SCALE`).
-    static let timeScale: Int64 = getenv("WINDOWD_TEST_TIME_SCALE").flatMap { Int64(String(cString: $0)) }.map { max($0, 1) } ?? 1
+    static let timeScale: Int64 =
+        getenv("WINDOWD_TEST_TIME_SCALE").flatMap { Int64(String(cString: $0)) }.map { max($0, 1) } ?? 1
 
     /// Forks, runs `body` in the child, and returns what it returned; kills the child after `timeout`.
     static func run(timeout: Duration = .seconds(10) * timeScale, _ body: () -> String) throws -> String {
@@ -55,7 +57,10 @@ enum ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let remaining = deadline - ContinuousClock.now
-            let milliseconds = max(0, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = max(
+                0,
+                Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+            )
             var poller = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, milliseconds) <= 0 {
                 kill(pid, SIGKILL)

@@ -24,18 +24,20 @@ import WindowServer
             function: "open(_:)",
             line: 17
         )
-        #expect(fields == [
-            "MESSAGE=window opened\nsecond line",
-            "PRIORITY=5",
-            "CODE_FILE=WindowServer/Server.swift",
-            "CODE_LINE=17",
-            "CODE_FUNC=open(_:)",
-            "SYSLOG_IDENTIFIER=windowd",
-            "LOGGER=windowd.server",
-            "GROUP=detail",
-            "PEER_UID=1000",
-            "WINDOW_ID=42",
-        ])
+        #expect(
+            fields == [
+                "MESSAGE=window opened\nsecond line",
+                "PRIORITY=5",
+                "CODE_FILE=WindowServer/Server.swift",
+                "CODE_LINE=17",
+                "CODE_FUNC=open(_:)",
+                "SYSLOG_IDENTIFIER=windowd",
+                "LOGGER=windowd.server",
+                "GROUP=detail",
+                "PEER_UID=1000",
+                "WINDOW_ID=42",
+            ]
+        )
     }
 
     @Test func metadataCannotOverrideTheFixedFields() {
@@ -54,8 +56,15 @@ import WindowServer
     @Test func anErrorBecomesTheErrorField() {
         struct Broken: Error, CustomStringConvertible { var description: String { "disk full" } }
         let fields = JournalFields.make(
-            message: "m", level: .error, metadata: [:], error: Broken(),
-            identifier: "windowd", label: "l", file: "f", function: "g", line: 1
+            message: "m",
+            level: .error,
+            metadata: [:],
+            error: Broken(),
+            identifier: "windowd",
+            label: "l",
+            file: "f",
+            function: "g",
+            line: 1
         )
         #expect(fields.contains("ERROR=disk full"))
     }
@@ -70,8 +79,14 @@ import WindowServer
 
     private func makeFields(level: Logger.Level = .info, metadata: Logger.Metadata = [:]) -> [String] {
         JournalFields.make(
-            message: "hello", level: level, metadata: metadata,
-            identifier: "windowd", label: "test", file: "F.swift", function: "f()", line: 1
+            message: "hello",
+            level: level,
+            metadata: metadata,
+            identifier: "windowd",
+            label: "test",
+            file: "F.swift",
+            function: "f()",
+            line: 1
         )
     }
 }

@@ -16,14 +16,21 @@ import Musl
         handler[metadataKey: "request"] = "from-handler"
         handler[metadataKey: "daemon"] = "windowd"
         let event = LogEvent(
-            level: .warning, message: "queue full", metadata: ["request": "from-record"],
-            source: nil, file: "WindowServer/Queue.swift", function: "push()", line: 9
+            level: .warning,
+            message: "queue full",
+            metadata: ["request": "from-record"],
+            source: nil,
+            file: "WindowServer/Queue.swift",
+            function: "push()",
+            line: 9
         )
         let fields = handler.fields(for: event)
-        #expect(Array(fields.prefix(7)) == [
-            "MESSAGE=queue full", "PRIORITY=4", "CODE_FILE=WindowServer/Queue.swift", "CODE_LINE=9",
-            "CODE_FUNC=push()", "SYSLOG_IDENTIFIER=windowd", "LOGGER=windowd.test",
-        ])
+        #expect(
+            Array(fields.prefix(7)) == [
+                "MESSAGE=queue full", "PRIORITY=4", "CODE_FILE=WindowServer/Queue.swift", "CODE_LINE=9",
+                "CODE_FUNC=push()", "SYSLOG_IDENTIFIER=windowd", "LOGGER=windowd.test",
+            ]
+        )
         #expect(Array(fields.dropFirst(7)) == ["DAEMON=windowd", "REQUEST=from-record", "TRACE=t1"])
     }
 
@@ -60,8 +67,10 @@ extension ProcessEnvironmentTests {
 /// a mount namespace of its own, a tmpfs over `/run` holds `/run/systemd/journal/socket`, where
 /// libsystemd sends (nothing of the machine's `/run` is touched).
 @Suite struct JournalSendingTests {
-    @Test("a log line reaches the journal socket as one datagram of its fields",
-          .enabled(if: getuid() == 0, "needs root for a mount namespace of its own"))
+    @Test(
+        "a log line reaches the journal socket as one datagram of its fields",
+        .enabled(if: getuid() == 0, "needs root for a mount namespace of its own")
+    )
     func loggingReachesTheJournal() throws {
         let output = try ChildProcess.run {
             // unshare(2) and CLONE_NEWNS, which Glibc shows Swift only with _GNU_SOURCE.
@@ -70,7 +79,8 @@ extension ProcessEnvironmentTests {
             let unshare = unsafeBitCast(symbol, to: Unshare.self)
             let newMountNamespace: Int32 = 0x0002_0000
             guard unshare(newMountNamespace) == 0, mount("none", "/", nil, UInt(MS_REC | MS_PRIVATE), nil) == 0,
-                  mount("tmpfs", "/run", "tmpfs", 0, nil) == 0 else { return "cannot make a mount namespace: \(errno)" }
+                mount("tmpfs", "/run", "tmpfs", 0, nil) == 0
+            else { return "cannot make a mount namespace: \(errno)" }
             mkdir("/run/systemd", 0o755)
             mkdir("/run/systemd/journal", 0o755)
             let journal = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
@@ -80,7 +90,9 @@ extension ProcessEnvironmentTests {
                 for (index, byte) in "/run/systemd/journal/socket".utf8.enumerated() { path[index] = byte }
             }
             let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(journal, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(journal, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
             guard bound == 0 else { return "cannot bind the journal socket: \(errno)" }
             let logger = Logger(label: "windowd.test") { JournalLogHandler(label: $0, identifier: "windowd-test") }
@@ -93,8 +105,10 @@ extension ProcessEnvironmentTests {
             return String(decoding: buffer[0..<count], as: UTF8.self)
         }
         let fields = output.split(separator: "\n").map(String.init)
-        for field in ["MESSAGE=hello from the SystemdSupport tests", "PRIORITY=6", "SYSLOG_IDENTIFIER=windowd-test",
-                      "LOGGER=windowd.test", "WINDOW_ID=1"] {
+        for field in [
+            "MESSAGE=hello from the SystemdSupport tests", "PRIORITY=6", "SYSLOG_IDENTIFIER=windowd-test",
+            "LOGGER=windowd.test", "WINDOW_ID=1",
+        ] {
             #expect(fields.contains(field), "\(field) in \(output)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WindowServer
 
 /// What the notify sender sends next while the manager does not read: no socket, no thread.
@@ -10,7 +11,11 @@ import Testing
         queue.enqueue(.ready(status: "0 windows"))
         queue.enqueue(.storeDescriptor(7, name: "c-1"))
         queue.enqueue(.reloading(monotonicMicroseconds: 5))
-        #expect(drain(&queue) == [.ready(status: "0 windows"), .storeDescriptor(7, name: "c-1"), .reloading(monotonicMicroseconds: 5)])
+        #expect(
+            drain(&queue) == [
+                .ready(status: "0 windows"), .storeDescriptor(7, name: "c-1"), .reloading(monotonicMicroseconds: 5),
+            ]
+        )
         #expect(queue.isEmpty)
         #expect(queue.next(now: start) == nil)
     }
@@ -43,7 +48,11 @@ import Testing
         #expect(superseded == [.status("applying")])
         queue.enqueue(.status("busy"))
         queue.enqueue(.stopping(status: "stopping"))
-        #expect(drain(&queue) == [.reloading(monotonicMicroseconds: 1), .ready(status: "reloaded"), .stopping(status: "stopping")])
+        #expect(
+            drain(&queue) == [
+                .reloading(monotonicMicroseconds: 1), .ready(status: "reloaded"), .stopping(status: "stopping"),
+            ]
+        )
     }
 
     @Test func stoppingWithoutStatusLeavesTheStatusBeforeIt() {
@@ -70,10 +79,12 @@ import Testing
         queue.enqueue(.status("3 windows"))
         queue.enqueue(.reloading(monotonicMicroseconds: 20))
         queue.enqueue(.ready(status: "reloaded twice"))
-        #expect(drain(&queue) == [
-            .ready(status: "started"), .storeDescriptor(9, name: "c-2"), .status("3 windows"),
-            .reloading(monotonicMicroseconds: 20), .ready(status: "reloaded twice"),
-        ])
+        #expect(
+            drain(&queue) == [
+                .ready(status: "started"), .storeDescriptor(9, name: "c-2"), .status("3 windows"),
+                .reloading(monotonicMicroseconds: 20), .ready(status: "reloaded twice"),
+            ]
+        )
     }
 
     @Test func manyReloadsWhileTheManagerIsAwayStaySmall() {
@@ -85,9 +96,12 @@ import Testing
             queue.enqueue(.ready(status: "reloaded \(stamp)"))
         }
         #expect(queue.count == 4)
-        #expect(drain(&queue) == [
-            .ready(status: "started"), .status("reloaded 99"), .reloading(monotonicMicroseconds: 100), .ready(status: "reloaded 100"),
-        ])
+        #expect(
+            drain(&queue) == [
+                .ready(status: "started"), .status("reloaded 99"), .reloading(monotonicMicroseconds: 100),
+                .ready(status: "reloaded 100"),
+            ]
+        )
     }
 
     @Test func aReloadNotYetReadyIsReplacedToo() {
@@ -102,7 +116,10 @@ import Testing
         queue.enqueue(.storeDescriptor(11, name: "c-1"))
         queue.enqueue(.storeDescriptor(12, name: "c-2"))
         let superseded = queue.enqueue(.removeDescriptors(name: "c-1"))
-        #expect(superseded == [.storeDescriptor(11, name: "c-1")], "the store comes back so that its descriptor is closed")
+        #expect(
+            superseded == [.storeDescriptor(11, name: "c-1")],
+            "the store comes back so that its descriptor is closed"
+        )
         #expect(drain(&queue) == [.storeDescriptor(12, name: "c-2")])
     }
 
@@ -110,7 +127,9 @@ import Testing
         var queue = NotifyQueue()
         queue.enqueue(.removeDescriptors(name: "handoff-state"))
         queue.enqueue(.storeDescriptor(5, name: "handoff-state"))
-        #expect(drain(&queue) == [.removeDescriptors(name: "handoff-state"), .storeDescriptor(5, name: "handoff-state")])
+        #expect(
+            drain(&queue) == [.removeDescriptors(name: "handoff-state"), .storeDescriptor(5, name: "handoff-state")]
+        )
     }
 
     @Test func connectionChurnLeavesNothingBehind() {

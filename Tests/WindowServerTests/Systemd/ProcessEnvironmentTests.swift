@@ -13,7 +13,10 @@ import Musl
 /// ThreadSanitizer does not support `fork` without `exec` in a threaded process (the child can
 /// hang on the sanitizer's own locks), so `make test-sanitize` sets `WINDOWD_TEST_NO_FORK` for
 /// its TSan run and these tests are skipped there; they run everywhere else.
-@Suite(.serialized, .enabled(if: getenv("WINDOWD_TEST_NO_FORK") == nil, "fork without exec is not supported under ThreadSanitizer"))
+@Suite(
+    .serialized,
+    .enabled(if: getenv("WINDOWD_TEST_NO_FORK") == nil, "fork without exec is not supported under ThreadSanitizer")
+)
 struct ProcessEnvironmentTests {}
 
 /// Sets (or, for `nil`, unsets) environment variables; meant for a ``ChildProcess`` body.

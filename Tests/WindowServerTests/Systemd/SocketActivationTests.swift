@@ -1,3 +1,4 @@
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowServer
@@ -7,7 +8,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
 
 extension ProcessEnvironmentTests {
     /// `takeListenedSockets()` against real listening sockets placed on fds 3, 4, … as systemd does.
@@ -24,16 +24,21 @@ extension ProcessEnvironmentTests {
             )
             // Close-on-exec is set and the variables are gone: commands the daemon
             // launches neither inherit the socket nor think it is theirs.
-            #expect(report == """
-                sockets: 3 windowd.socket listening cloexec
-                env: LISTEN_FDS=- LISTEN_PID=- LISTEN_FDNAMES=-
-                again: none
-                """)
+            #expect(
+                report == """
+                    sockets: 3 windowd.socket listening cloexec
+                    env: LISTEN_FDS=- LISTEN_PID=- LISTEN_FDNAMES=-
+                    again: none
+                    """
+            )
         }
 
         @Test func unnamedSocketsAreCalledUnknown() throws {
             let report = try takeInChild(listeners: 2, environment: ["LISTEN_FDS": "2", "LISTEN_PID": "self"])
-            #expect(report.split(separator: "\n").first == "sockets: 3 unknown listening cloexec, 4 unknown listening cloexec")
+            #expect(
+                report.split(separator: "\n").first
+                    == "sockets: 3 unknown listening cloexec, 4 unknown listening cloexec"
+            )
         }
 
         @Test func socketsMeantForAnotherProcessAreIgnored() throws {

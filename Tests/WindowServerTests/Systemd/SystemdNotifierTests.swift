@@ -86,11 +86,13 @@ extension ProcessEnvironmentTests {
                 notifier.startFailed(errno: 2, exitStatus: 1, status: "both")
                 return ""
             }
-            #expect(result.datagrams == [
-                "ERRNO=\(EADDRINUSE)\nSTATUS=socket in use",
-                "EXIT_STATUS=78\nSTATUS=bad config",
-                "ERRNO=2\nEXIT_STATUS=1\nSTATUS=both",
-            ])
+            #expect(
+                result.datagrams == [
+                    "ERRNO=\(EADDRINUSE)\nSTATUS=socket in use",
+                    "EXIT_STATUS=78\nSTATUS=bad config",
+                    "ERRNO=2\nEXIT_STATUS=1\nSTATUS=both",
+                ]
+            )
         }
 
         @Test func callsWithoutNotifySocketAreHarmless() throws {

@@ -27,9 +27,12 @@ struct TOMLFuzzSeedTests {
         }
     }
 
-    @Test("the inputs that crashed toml++ are errors at line 1", arguments: [
-        ("triple-bracket", 3), ("bytes-00-ff-fe", 2), ("bracket-ampersand", 2),
-    ])
+    @Test(
+        "the inputs that crashed toml++ are errors at line 1",
+        arguments: [
+            ("triple-bracket", 3), ("bytes-00-ff-fe", 2), ("bracket-ampersand", 2),
+        ]
+    )
     func formerCrashes(name: String, column: Int) throws {
         do {
             _ = try TOMLParser.parse(try Self.seed(name))

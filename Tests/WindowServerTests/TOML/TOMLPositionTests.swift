@@ -6,13 +6,15 @@ import WindowServer
 struct TOMLPositionTests {
     @Test("keys and tables carry the line and column they were written at")
     func keys() throws {
-        let document = try TOMLParser.parse("""
+        let document = try TOMLParser.parse(
+            """
             # header comment
 
             [daemon]
               max_clients = 5
             socket.path = "x"
-            """)
+            """
+        )
         let daemon = try #require(document["daemon"]?.table)
         #expect(document.entry("daemon")?.position == TOMLPosition(line: 3, column: 1))
         #expect(daemon.entry("max_clients")?.position == TOMLPosition(line: 4, column: 3))

@@ -70,7 +70,11 @@ struct InvalidCase: CustomTestStringConvertible, Sendable {
             Issue.record("accepted: \(text.debugDescription)", sourceLocation: sourceLocation)
             return
         }
-        #expect(error.position == TOMLPosition(line: line, column: column), "\(rule): \(error)", sourceLocation: sourceLocation)
+        #expect(
+            error.position == TOMLPosition(line: line, column: column),
+            "\(rule): \(error)",
+            sourceLocation: sourceLocation
+        )
         #expect(error.message.contains(says), "\(rule): \(error)", sourceLocation: sourceLocation)
     }
 }

@@ -21,7 +21,9 @@ struct LineLengths {
             return ["\(what) is at line \(position.line) of an input of \(lengths.count) lines"]
         }
         guard (1...(lengths[position.line - 1] + 1)).contains(position.column) else {
-            return ["\(what) is at column \(position.column) of line \(position.line), which has \(lengths[position.line - 1]) characters"]
+            return [
+                "\(what) is at column \(position.column) of line \(position.line), which has \(lengths[position.line - 1]) characters"
+            ]
         }
         return []
     }

@@ -22,7 +22,9 @@ package enum TOMLInvariants {
             violations += lines.check(error.position, what: "the TOML error (\(error))")
             if error.message.isEmpty { violations.append("a TOML error without a message") }
         case .success(let document):
-            if String(validating: bytes, as: UTF8.self) == nil { violations.append("bytes that are not UTF-8 were accepted") }
+            if String(validating: bytes, as: UTF8.self) == nil {
+                violations.append("bytes that are not UTF-8 were accepted")
+            }
             violations += roundTrip(document)
             violations += positions(of: document, lines: lines)
         }
@@ -35,8 +37,12 @@ package enum TOMLInvariants {
         do throws(TOMLError) {
             let again = try TOMLParser.parse(written)
             var violations: [String] = []
-            if !identical(.table(document), .table(again)) { violations.append("the document written back parses differently:\n\(written)") }
-            if again.tomlDocument != written { violations.append("writing the document again gives other text:\n\(written)") }
+            if !identical(.table(document), .table(again)) {
+                violations.append("the document written back parses differently:\n\(written)")
+            }
+            if again.tomlDocument != written {
+                violations.append("writing the document again gives other text:\n\(written)")
+            }
             return violations
         } catch {
             return ["the document written back does not parse (\(error)):\n\(written)"]
@@ -75,13 +81,21 @@ package enum TOMLInvariants {
         do throws(ConfigError) {
             let config = try ConfigLoader.parse(bytes: bytes, file: file)
             var violations: [String] = []
-            if case .failure(let error) = parsed { violations.append("a config was read from a document that is not TOML: \(error)") }
+            if case .failure(let error) = parsed {
+                violations.append("a config was read from a document that is not TOML: \(error)")
+            }
             if config.groups.isEmpty { violations.append("a config without groups was accepted") }
-            if config.daemon.maxMessageBytes < 1_024 { violations.append("max_message_bytes \(config.daemon.maxMessageBytes) was accepted") }
-            let limits = [config.daemon.maxClients, config.daemon.maxOutboundBytes, config.daemon.maxWindows,
-                          config.daemon.maxStorageBytes, config.app.sessionTTLSeconds]
+            if config.daemon.maxMessageBytes < 1_024 {
+                violations.append("max_message_bytes \(config.daemon.maxMessageBytes) was accepted")
+            }
+            let limits = [
+                config.daemon.maxClients, config.daemon.maxOutboundBytes, config.daemon.maxWindows,
+                config.daemon.maxStorageBytes, config.app.sessionTTLSeconds,
+            ]
             if limits.contains(where: { $0 <= 0 }) { violations.append("a limit of 0 or less was accepted: \(limits)") }
-            if config.app.minimumLoadingMilliseconds < 0 { violations.append("a negative minimum_loading_ms was accepted") }
+            if config.app.minimumLoadingMilliseconds < 0 {
+                violations.append("a negative minimum_loading_ms was accepted")
+            }
             for (id, group) in config.groups where group.launch.first == "" || id.isEmpty {
                 violations.append("group \(id) was accepted with launch \(group.launch)")
             }
@@ -117,14 +131,26 @@ package enum TOMLInvariants {
 
     /// A config or manifest error names the file, a line inside the input and the key, in words
     /// (no decoder jargon), and a syntax error where the TOML parser found it.
-    static func located(_ error: ConfigError, bytes: [UInt8], parsed: Result<TOMLTable, TOMLError>, lines: LineLengths) -> [String] {
+    static func located(
+        _ error: ConfigError,
+        bytes: [UInt8],
+        parsed: Result<TOMLTable, TOMLError>,
+        lines: LineLengths
+    ) -> [String] {
         var violations: [String] = []
         if error.file != file { violations.append("the config error names \(error.file), not \(file)") }
-        if !error.description.hasPrefix(file + ":") { violations.append("the config error does not start with the file: \(error)") }
-        if let line = error.line {
-            violations += lines.check(TOMLPosition(line: line, column: error.column ?? 1), what: "the config error (\(error))")
+        if !error.description.hasPrefix(file + ":") {
+            violations.append("the config error does not start with the file: \(error)")
         }
-        if let key = error.key, !error.message.contains(key) { violations.append("the config error does not name its key \(key): \(error)") }
+        if let line = error.line {
+            violations += lines.check(
+                TOMLPosition(line: line, column: error.column ?? 1),
+                what: "the config error (\(error))"
+            )
+        }
+        if let key = error.key, !error.message.contains(key) {
+            violations.append("the config error does not name its key \(key): \(error)")
+        }
         let input = String(decoding: bytes, as: UTF8.self)
         for jargon in ["Decoding", "decode", "TOMLArray", "TOMLTable", "CodingKey", "Optional(", "Swift."]
         where error.message.contains(jargon) && !input.contains(jargon) {
@@ -149,7 +175,8 @@ package enum TOMLInvariants {
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { identical($0, $1) }
         case (.table(let a), .table(let b)):
-            return a.keys == b.keys && a.entries.allSatisfy { entry in b[entry.key].map { identical(entry.value, $0) } ?? false }
+            return a.keys == b.keys
+                && a.entries.allSatisfy { entry in b[entry.key].map { identical(entry.value, $0) } ?? false }
         default:
             return lhs == rhs
         }

@@ -15,13 +15,18 @@ public enum KittyVisibility {
     /// Whether kitty window `windowID` is shown, from `ls`'s data (a JSON text, or its parsed
     /// value); `nil` when kitty has no such window.
     public static func visibility(ofWindow windowID: String, in data: JSONValue) -> Visibility? {
-        let data = if case .string(let text) = data, let parsed = try? JSONParser.parse(Array(text.utf8)) { parsed } else { data }
+        let data =
+            if case .string(let text) = data, let parsed = try? JSONParser.parse(Array(text.utf8)) { parsed } else {
+                data
+            }
         guard case .array(let osWindows) = data, let id = Int64(windowID) else { return nil }
         for case .object(let osWindow) in osWindows {
             guard case .array(let tabs)? = osWindow["tabs"] else { continue }
             for case .object(let tab) in tabs {
                 guard case .array(let windows)? = tab["windows"] else { continue }
-                let here = windows.contains { if case .object(let window) = $0 { window["id"] == .int(id) } else { false } }
+                let here = windows.contains {
+                    if case .object(let window) = $0 { window["id"] == .int(id) } else { false }
+                }
                 if here { return tab["is_active_tab"] == .bool(true) ? .shown : .hidden }
             }
         }

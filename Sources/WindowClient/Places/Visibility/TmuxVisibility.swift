@@ -61,7 +61,8 @@ public enum TmuxVisibility {
         output.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
             guard words.count == 4, words[1] == "wait-for", words[2] == "-S", words[3].hasPrefix(channelPrefix),
-                  words[0].hasSuffix("]") else { return nil }
+                words[0].hasSuffix("]")
+            else { return nil }
             return (String(words[0]), String(words[3]))
         }
     }
@@ -78,9 +79,11 @@ public enum TmuxVisibility {
     /// the wait: a change is either in the answer or ends the wait. (Two signals while no one
     /// waits leave tmux's channel unsignalled, which a separate wait would miss.)
     public static func queryThenWait(socket: String, pane: String, channel: String) -> [String] {
-        ["tmux", "-S", socket, "list-clients", "-F", "#{client_control_mode} #{window_id}", ";",
-         "display-message", "-p", "-t", pane, "#{window_id} #{window_zoomed_flag} #{pane_active}", ";",
-         "wait-for", channel]
+        [
+            "tmux", "-S", socket, "list-clients", "-F", "#{client_control_mode} #{window_id}", ";",
+            "display-message", "-p", "-t", pane, "#{window_id} #{window_zoomed_flag} #{pane_active}", ";",
+            "wait-for", channel,
+        ]
     }
 
     /// Whether the pane is shown, from ``queryThenWait(socket:pane:channel:)``'s output: one line per client

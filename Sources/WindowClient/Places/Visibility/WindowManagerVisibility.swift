@@ -16,12 +16,16 @@ public enum WindowManagerVisibility {
     /// change does to workspaces. A layout change (tabbed, stacked) sends no event of its own:
     /// `binding` is the key that made it (a layout command sent over IPC alone goes unseen until
     /// the next event).
-    public static let subscriptions = [#"["window","workspace","output","binding"]"#, #"["window","workspace","binding"]"#, #"["window","workspace"]"#]
+    public static let subscriptions = [
+        #"["window","workspace","output","binding"]"#, #"["window","workspace","binding"]"#, #"["window","workspace"]"#,
+    ]
 
     /// Whether `place` (an i3 or sway place) is shown, from a `GET_TREE` reply and a
     /// `GET_WORKSPACES` reply; `nil` when the window is not in the tree.
     public static func visibility(of place: Place, tree: JSONValue, workspaces: JSONValue) -> Visibility? {
-        guard let found = location(of: place, in: tree, within: Location(workspace: nil, behindTab: false)), case .array(let list) = workspaces else { return nil }
+        guard let found = location(of: place, in: tree, within: Location(workspace: nil, behindTab: false)),
+            case .array(let list) = workspaces
+        else { return nil }
         guard let workspace = found.workspace, !found.behindTab else { return .hidden }
         let shown = list.contains { entry in
             guard case .object(let members) = entry else { return false }
@@ -50,7 +54,9 @@ public enum WindowManagerVisibility {
             guard case .array(let children)? = members[key] else { continue }
             for child in children {
                 var inner = here
-                if key == "nodes", let shownTab, case .object(let tab) = child, tab["id"] != .int(shownTab) { inner.behindTab = true }
+                if key == "nodes", let shownTab, case .object(let tab) = child, tab["id"] != .int(shownTab) {
+                    inner.behindTab = true
+                }
                 if let found = location(of: place, in: child, within: inner) { return found }
             }
         }
@@ -60,11 +66,15 @@ public enum WindowManagerVisibility {
     /// The id of the tiling child a tabbed or stacked container shows: the first of its `focus`
     /// list that is one of its `nodes` (a workspace's list names its floating windows too).
     private static func shownChild(_ members: [String: JSONValue]) -> Int64? {
-        guard case .array(let focus)? = members["focus"], case .array(let children)? = members["nodes"] else { return nil }
-        let tiling = Set(children.compactMap { child -> Int64? in
-            guard case .object(let child) = child, case .int(let id)? = child["id"] else { return nil }
-            return id
-        })
+        guard case .array(let focus)? = members["focus"], case .array(let children)? = members["nodes"] else {
+            return nil
+        }
+        let tiling = Set(
+            children.compactMap { child -> Int64? in
+                guard case .object(let child) = child, case .int(let id)? = child["id"] else { return nil }
+                return id
+            }
+        )
         for entry in focus {
             if case .int(let id) = entry, tiling.contains(id) { return id }
         }

@@ -31,8 +31,14 @@ public enum X11Visibility {
 
     /// Whether a window is shown, from its map state (GetWindowAttributes: 0 is unmapped), its
     /// `WM_STATE` (empty if it has none) and its `_NET_WM_STATE` atoms.
-    public static func visibility(mapState: UInt8, wmState: [UInt32], netWMState: [UInt32], hiddenAtom: UInt32) -> Visibility {
-        let hidden = mapState == 0 || wmState.first == iconicState || (hiddenAtom != 0 && netWMState.contains(hiddenAtom))
+    public static func visibility(
+        mapState: UInt8,
+        wmState: [UInt32],
+        netWMState: [UInt32],
+        hiddenAtom: UInt32
+    ) -> Visibility {
+        let hidden =
+            mapState == 0 || wmState.first == iconicState || (hiddenAtom != 0 && netWMState.contains(hiddenAtom))
         return hidden ? .hidden : .shown
     }
 }
@@ -43,8 +49,10 @@ public enum X11Message {
     /// The connection setup request, with an authorization (`MIT-MAGIC-COOKIE-1` and its
     /// cookie) or none.
     public static func setup(authorization: (name: String, data: [UInt8])?) -> [UInt8] {
-        let name = Array((authorization?.name ?? "").utf8), data = authorization?.data ?? []
-        return [UInt8(ascii: "l"), 0] + card16(11) + card16(0) + card16(UInt16(name.count)) + card16(UInt16(data.count)) + [0, 0]
+        let name = Array((authorization?.name ?? "").utf8)
+        let data = authorization?.data ?? []
+        return [UInt8(ascii: "l"), 0] + card16(11) + card16(0) + card16(UInt16(name.count)) + card16(UInt16(data.count))
+            + [0, 0]
             + padded(name) + padded(data)
     }
 
@@ -116,7 +124,8 @@ public enum X11Message {
     public static func error(in message: [UInt8]) -> String? {
         guard message.first == 0, message.count >= 32 else { return nil }
         let names = [3: "BadWindow", 5: "BadAtom", 11: "BadAlloc", 16: "BadLength"]
-        return "X11 error \(message[1])" + (names[Int(message[1])].map { " (\($0))" } ?? "") + " for request \(message[10])"
+        return "X11 error \(message[1])" + (names[Int(message[1])].map { " (\($0))" } ?? "")
+            + " for request \(message[10])"
     }
 
     /// The `index`th 32-bit field of a reply after its 8-byte header (InternAtom's atom is 0,
@@ -144,7 +153,9 @@ public enum X11Message {
     static func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4) }
     static func card16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     static func card32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
-    static func card16(_ bytes: [UInt8], at offset: Int) -> UInt16 { UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8 }
+    static func card16(_ bytes: [UInt8], at offset: Int) -> UInt16 {
+        UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+    }
     static func card32(_ bytes: ArraySlice<UInt8>, at offset: Int) -> UInt32 {
         let start = bytes.startIndex + offset
         return (0..<4).reduce(0) { $0 | UInt32(bytes[start + $1]) << (8 * $1) }
@@ -170,16 +181,21 @@ public enum X11Authority {
         while offset + 2 <= file.count {
             let family = Int(file[offset]) << 8 | Int(file[offset + 1])
             offset += 2
-            guard let address = field(), let entryNumber = field(), let name = field(), let data = field() else { return nil }
+            guard let address = field(), let entryNumber = field(), let name = field(), let data = field() else {
+                return nil
+            }
             let host = family == 0xFFFF || (family == 256 && address == Array(hostname.utf8))
-            if host, entryNumber.isEmpty || entryNumber == Array(number.utf8), name == Array("MIT-MAGIC-COOKIE-1".utf8) { return data }
+            if host, entryNumber.isEmpty || entryNumber == Array(number.utf8), name == Array("MIT-MAGIC-COOKIE-1".utf8)
+            {
+                return data
+            }
         }
         return nil
     }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: Character) -> String {
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: Character) -> String {
         var text = self
         while text.last == suffix { text.removeLast() }
         return text

@@ -17,8 +17,14 @@ package struct CoordinatorLimits: Sendable, Equatable {
     package static let launchesInFlight = 16
 
     /// Limits with windowd.toml(5)'s defaults for any not given.
-    package init(maxWindows: Int = 100_000, maxStorageBytes: Int = 65_536, sessionTTL: Double = 43_200, phaseSettle: Double = 0.15,
-                 launchTimeout: Double = 30, maxLaunchesInFlight: Int = launchesInFlight) {
+    package init(
+        maxWindows: Int = 100_000,
+        maxStorageBytes: Int = 65_536,
+        sessionTTL: Double = 43_200,
+        phaseSettle: Double = 0.15,
+        launchTimeout: Double = 30,
+        maxLaunchesInFlight: Int = launchesInFlight
+    ) {
         self.maxWindows = maxWindows
         self.maxStorageBytes = maxStorageBytes
         self.sessionTTL = sessionTTL

@@ -12,6 +12,7 @@ package enum KeptString {
         guard text.utf8.contains(0) else { return }
         throw .invalidArgument(
             "'\(member)' holds the character U+0000 (NUL), which windowd cannot keep or pass on: "
-                + "\(JSONValue.quote(text)) would be cut short at it; send the \(member) without it")
+                + "\(JSONValue.quote(text)) would be cut short at it; send the \(member) without it"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import WindowProtocol
+
 /// What falls due by the clock alone (windowd-protocol(7), scene.setPhase; windowd-protocol(7), app.transition): the session's expiry, whatever
 /// the phase, a lower aggregate that has held for `app.phase_settle_ms`, and the end of the wait
 /// for a launched presenter (`app.launch_timeout_ms`).
@@ -39,7 +40,8 @@ extension SceneCoordinator {
     /// process finds (it takes the windows' aggregate as announced).
     package mutating func settlePhaseNow(now: Double, effects: inout [Effect]) {
         guard let deadline = phaseSettle.deadline,
-              let change = phaseSettle.settle(registry.aggregate, now: deadline) else { return }
+            let change = phaseSettle.settle(registry.aggregate, now: deadline)
+        else { return }
         announce(change, now: now, effects: &effects)
     }
 }

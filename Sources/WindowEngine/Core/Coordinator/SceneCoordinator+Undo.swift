@@ -26,7 +26,9 @@ extension SceneCoordinator {
     }
 
     /// The app state and session now, to pass to the next ``takeUndoRecord(since:)``.
-    package var undoBase: UndoBase { UndoBase(appState: appState, session: session, phaseSettle: phaseSettle, signedOut: signedOut) }
+    package var undoBase: UndoBase {
+        UndoBase(appState: appState, session: session, phaseSettle: phaseSettle, signedOut: signedOut)
+    }
 
     /// What undoes every change since `base` was read (and the journal last taken); the
     /// recording goes on afresh from here.

@@ -1,9 +1,10 @@
+package import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-package import WindowProtocol
 
 /// The daemon's one app-state controller: the app state machine, the window registry,
 /// the aggregate phase and the session, changed only through its operations.
@@ -55,7 +56,8 @@ package struct SceneCoordinator: Sendable {
 
     /// The window of `group` for `value`, if one is open (`nil` also when the value does not parse).
     package func existingWindow(group: String, value: JSONValue?) -> Window? {
-        guard let group = groups[group], let typed = try? WindowValue.parse(value, as: group.valueType, group: group.id) else { return nil }
+        guard let group = groups[group], let typed = try? WindowValue.parse(value, as: group.valueType, group: group.id)
+        else { return nil }
         return registry.window(group: group.id, value: typed)
     }
 
@@ -81,8 +83,15 @@ package struct SceneCoordinator: Sendable {
     /// process ends, or `launchTimeout` passes. `launch: false` (an attach by value) starts
     /// nothing. A new window's id is the next of `ids`. A `path` group takes `path`, the opener's
     /// absolute form of a string value, when it is given (windowd-protocol(7), window.open).
-    package mutating func open(group groupID: String, value: JSONValue?, path: String? = nil, now: Double, launch: Bool = true,
-                               ids: inout WindowIDSource, effects: inout [Effect]) throws(Refusal) -> OpenResult {
+    package mutating func open(
+        group groupID: String,
+        value: JSONValue?,
+        path: String? = nil,
+        now: Double,
+        launch: Bool = true,
+        ids: inout WindowIDSource,
+        effects: inout [Effect]
+    ) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
         let given = group.valueType == .path ? path.map(JSONValue.string) ?? value : value
@@ -107,16 +116,27 @@ package struct SceneCoordinator: Sendable {
             return OpenResult(window: existing, outcome: .relaunched, command: command)
         }
         guard registry.count < limits.maxWindows else {
-            throw .refused(.limitExceeded, "window limit of \(limits.maxWindows) reached: close windows or raise the limit")
+            throw .refused(
+                .limitExceeded,
+                "window limit of \(limits.maxWindows) reached: close windows or raise the limit"
+            )
         }
         let window = Window(
-            id: ids.next(), group: group.id, value: typed,
-            createdAt: Date(timeIntervalSince1970: now).ISO8601Format(), order: registry.takeNextOrder())
+            id: ids.next(),
+            group: group.id,
+            value: typed,
+            createdAt: Date(timeIntervalSince1970: now).ISO8601Format(),
+            order: registry.takeNextOrder()
+        )
         registry.insert(window)
         effects.append(.persist(.windowCreated(window.stored)))
         effects.append(.event(.windowOpened(window.info)))
         guard launch, group.startsPresenters else { return OpenResult(window: window, outcome: .created) }
-        return OpenResult(window: window, outcome: .created, command: start(window, of: group, now: now, effects: &effects) ?? [])
+        return OpenResult(
+            window: window,
+            outcome: .created,
+            command: start(window, of: group, now: now, effects: &effects) ?? []
+        )
     }
 
     /// The launch for `id` is over without a presenter: its process ended, or its opener could
@@ -128,12 +148,18 @@ package struct SceneCoordinator: Sendable {
     /// The opener's client could not start the `command` it was given for window `idText`: its
     /// launch is no longer waited for, and subscribers hear why (`window.launchFailed`). A launch
     /// the daemon runs ends only with its process: a client cannot free a place in the bound.
-    package mutating func openerLaunchEnded(_ idText: String, reason: String, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func openerLaunchEnded(
+        _ idText: String,
+        reason: String,
+        effects: inout [Effect]
+    ) throws(Refusal) -> Window {
         let window = try window(idText)
         guard launches.launches[window.id]?.starter == .opener else { return window }
         launches.end(window.id)
         let command = groups[window.group]?.commandArguments(id: window.id, value: window.value) ?? []
-        effects.append(.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: reason))))
+        effects.append(
+            .event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: command, reason: reason)))
+        )
         return window
     }
 
@@ -141,12 +167,23 @@ package struct SceneCoordinator: Sendable {
     /// `launch` override (an effect; past the bound, `window.launchFailed` with
     /// `too_many_launches` instead, and `nil`); else the group's `command` is returned for the
     /// opener to start.
-    private mutating func start(_ window: Window, of group: WindowGroup, now: Double, effects: inout [Effect]) -> [String]? {
+    private mutating func start(
+        _ window: Window,
+        of group: WindowGroup,
+        now: Double,
+        effects: inout [Effect]
+    ) -> [String]? {
         let override = group.launchArguments(id: window.id, value: window.value)
         guard override.isEmpty else {
             guard launches.startedByDaemon < limits.maxLaunchesInFlight else {
                 let reason = WindowLaunchFailedEvent.tooManyLaunches
-                effects.append(.event(.windowLaunchFailed(WindowLaunchFailedEvent(window: window.info, command: override, reason: reason))))
+                effects.append(
+                    .event(
+                        .windowLaunchFailed(
+                            WindowLaunchFailedEvent(window: window.info, command: override, reason: reason)
+                        )
+                    )
+                )
                 return nil
             }
             launches.begin(window.id, by: .daemon, now: now, timeout: limits.launchTimeout)
@@ -158,7 +195,12 @@ package struct SceneCoordinator: Sendable {
     }
 
     /// Closes a window: its presenter is dismissed, its storage destroyed.
-    package mutating func close(_ idText: String, reason: DismissReason = .closed, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func close(
+        _ idText: String,
+        reason: DismissReason = .closed,
+        now: Double,
+        effects: inout [Effect]
+    ) throws(Refusal) -> Window {
         let window = try window(idText)
         registry.remove(window.id)
         effects.append(.persist(.windowClosed(window.id)))
@@ -184,14 +226,22 @@ package struct SceneCoordinator: Sendable {
 
     /// Makes `connection` the presenter of a window named by id, or by group and value (opened
     /// if needed, with the next id of `ids`).
-    package mutating func attach(_ request: AttachRequest, connection: ConnectionID, now: Double,
-                                 ids: inout WindowIDSource, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func attach(
+        _ request: AttachRequest,
+        connection: ConnectionID,
+        now: Double,
+        ids: inout WindowIDSource,
+        effects: inout [Effect]
+    ) throws(Refusal) -> Window {
         var target: Window
         let presented = registry.window(presentedBy: connection)
         switch request.target {
         case .id(let id):
             if let signedOutID = WindowID(id), signedOut.contains(signedOutID), registry.windows[signedOutID] == nil {
-                throw .refused(.unauthenticated, "window \(signedOutID) was closed when its user signed out; sign in first (winctl login USER)")
+                throw .refused(
+                    .unauthenticated,
+                    "window \(signedOutID) was closed when its user signed out; sign in first (winctl login USER)"
+                )
             }
             target = try window(id)
             try requireAuthentication(for: try group(target.group))
@@ -205,7 +255,10 @@ package struct SceneCoordinator: Sendable {
         }
         if let current = target.presenter, current != connection {
             guard request.takeover else {
-                throw .refused(.windowBusy, "window \(target.id) already has a presenter; attach with takeover to replace it")
+                throw .refused(
+                    .windowBusy,
+                    "window \(target.id) already has a presenter; attach with takeover to replace it"
+                )
             }
             effects.append(.event(.windowDismiss(target.info, reason: .takeover, presenter: current)))
             registry.setPresenter(nil, phase: .background, of: target.id)
@@ -225,7 +278,10 @@ package struct SceneCoordinator: Sendable {
     }
 
     private static func alreadyPresenting(_ window: Window) -> Refusal {
-        .refused(.windowBusy, "this connection already presents window \(window.id); send window.detach first, or attach from another connection")
+        .refused(
+            .windowBusy,
+            "this connection already presents window \(window.id); send window.detach first, or attach from another connection"
+        )
     }
 
     /// Ends `connection`'s presentation, if any: the window stays, in `background`.
@@ -240,7 +296,12 @@ package struct SceneCoordinator: Sendable {
     }
 
     /// Sets a window's phase; a window without a presenter stays `background`.
-    package mutating func setPhase(_ phase: ScenePhase, of idText: String, now: Double, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func setPhase(
+        _ phase: ScenePhase,
+        of idText: String,
+        now: Double,
+        effects: inout [Effect]
+    ) throws(Refusal) -> Window {
         let window = try window(idText)
         guard window.presenter != nil || phase == .background else {
             throw .invalidArgument("window \(window.id) has no presenter, so it stays background; attach to it first")
@@ -256,7 +317,12 @@ package struct SceneCoordinator: Sendable {
     // MARK: - Scene storage
 
     /// Sets one key of a window's scene storage, within the storage limit.
-    package mutating func setStorage(_ key: String, to value: JSONValue, of idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func setStorage(
+        _ key: String,
+        to value: JSONValue,
+        of idText: String,
+        effects: inout [Effect]
+    ) throws(Refusal) -> Window {
         let window = try window(idText)
         let limit = limits.maxStorageBytes
         try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(Refusal) in
@@ -267,7 +333,11 @@ package struct SceneCoordinator: Sendable {
     }
 
     /// Removes one key of a window's scene storage.
-    package mutating func removeStorage(_ key: String, of idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
+    package mutating func removeStorage(
+        _ key: String,
+        of idText: String,
+        effects: inout [Effect]
+    ) throws(Refusal) -> Window {
         let window = try window(idText)
         guard window.storage.values[key] != nil else { return window }
         try registry.updateStorage(of: window.id) { (storage: inout SceneStorage) throws(Refusal) in
@@ -281,7 +351,11 @@ package struct SceneCoordinator: Sendable {
 
     /// Moves the app state machine; leaving `authenticated` signs out the windows that need a user.
     @discardableResult
-    package mutating func transition(to next: AppState, now: Double, effects: inout [Effect]) throws(Refusal) -> AppStateEvent {
+    package mutating func transition(
+        to next: AppState,
+        now: Double,
+        effects: inout [Effect]
+    ) throws(Refusal) -> AppStateEvent {
         let change = try appState.transition(to: next)
         effects.append(.event(.appState(change)))
         if case .authenticated(let user) = next {
@@ -307,7 +381,12 @@ package struct SceneCoordinator: Sendable {
     /// Ends `loading`: `authenticated` if `storedSession` is given, not `rejected` (by the validate
     /// command) and not expired, else `unauthenticated` — and a stored session that is not
     /// restored is cleared from the store.
-    package mutating func finishLoading(storedSession: Session?, rejected: Bool = false, now: Double, effects: inout [Effect]) {
+    package mutating func finishLoading(
+        storedSession: Session?,
+        rejected: Bool = false,
+        now: Double,
+        effects: inout [Effect]
+    ) {
         guard state == .loading else { return }
         if let storedSession, !rejected, !storedSession.isExpired(at: now) {
             session = storedSession
@@ -356,8 +435,15 @@ package struct SceneCoordinator: Sendable {
     /// Gives a window back to the presenter that a graceful restart carried over, at its
     /// place, with no events; `false` if the window or its group is gone.
     @discardableResult
-    package mutating func resumePresenter(_ idText: String, connection: ConnectionID, phase: ScenePhase, place: Place? = nil) -> Bool {
-        guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else { return false }
+    package mutating func resumePresenter(
+        _ idText: String,
+        connection: ConnectionID,
+        phase: ScenePhase,
+        place: Place? = nil
+    ) -> Bool {
+        guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else {
+            return false
+        }
         registry.setPresenter(connection, phase: phase, place: place, of: id)
         phaseSettle.adopt(registry.aggregate)
         return true
@@ -367,7 +453,10 @@ package struct SceneCoordinator: Sendable {
 
     private func requireAuthentication(for group: WindowGroup) throws(Refusal) {
         guard !group.requiresAuth || state.isAuthenticated else {
-            throw .refused(.unauthenticated, "window group '\(group.id)' needs a signed-in user; sign in first (winctl login USER)")
+            throw .refused(
+                .unauthenticated,
+                "window group '\(group.id)' needs a signed-in user; sign in first (winctl login USER)"
+            )
         }
     }
 

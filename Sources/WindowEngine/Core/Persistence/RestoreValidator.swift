@@ -24,7 +24,8 @@ package enum RestoreValidator {
             case .restoreDisabled(let group): return "group '\(group)' has restore = false"
             case .valueNoLongerParses(let message): return "value no longer parses: \(message)"
             case .duplicateValue(let other): return "same value as window \(other)"
-            case .signedOut(let group): return "group '\(group)' needs a signed-in user and no valid session is restored"
+            case .signedOut(let group):
+                return "group '\(group)' needs a signed-in user and no valid session is restored"
             }
         }
     }
@@ -35,7 +36,11 @@ package enum RestoreValidator {
     ///
     /// - Parameter sessionRestorable: whether the stored session may still be restored (there
     ///   is one, not expired); when not, the windows of `requires_auth` groups are dropped.
-    package static func validate(_ state: StoredState, groups: [String: WindowGroup], sessionRestorable: Bool = true) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
+    package static func validate(
+        _ state: StoredState,
+        groups: [String: WindowGroup],
+        sessionRestorable: Bool = true
+    ) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
         var registry = WindowRegistry()
         var dropped: [(WindowID, DropReason)] = []
         registry.reserveCapacity(state.windows.count)
@@ -66,7 +71,14 @@ package enum RestoreValidator {
                 continue
             }
             let storage = state.storage.isEmpty ? SceneStorage() : SceneStorage(values: state.storage[stored.id] ?? [:])
-            let window = Window(id: stored.id, group: group.id, value: value, createdAt: stored.createdAt, order: stored.order, storage: storage)
+            let window = Window(
+                id: stored.id,
+                group: group.id,
+                value: value,
+                createdAt: stored.createdAt,
+                order: stored.order,
+                storage: storage
+            )
             if let other = registry.insertIfValueIsFree(window) {
                 dropped.append((stored.id, .duplicateValue(of: other)))
             }

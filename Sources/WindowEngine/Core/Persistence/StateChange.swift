@@ -35,7 +35,14 @@ package struct StoredWindow: Sendable, Equatable {
     package var lastAttachedAt: Double?
 
     /// A window record as it goes to the store.
-    package init(id: WindowID, group: String, value: JSONValue, createdAt: String, order: UInt64, lastAttachedAt: Double? = nil) {
+    package init(
+        id: WindowID,
+        group: String,
+        value: JSONValue,
+        createdAt: String,
+        order: UInt64,
+        lastAttachedAt: Double? = nil
+    ) {
         self.id = id
         self.group = group
         self.value = value
@@ -55,7 +62,8 @@ package struct StoredState: Sendable, Equatable {
     package var session: Session?
 
     /// A stored state; empty by default, as a fresh store loads.
-    package init(windows: [StoredWindow] = [], storage: [WindowID: [String: JSONValue]] = [:], session: Session? = nil) {
+    package init(windows: [StoredWindow] = [], storage: [WindowID: [String: JSONValue]] = [:], session: Session? = nil)
+    {
         self.windows = windows
         self.storage = storage
         self.session = session

@@ -21,7 +21,10 @@ package struct SceneStorage: Sendable, Equatable {
         let new = Self.size(key: key, value: value)
         let total = byteCount - old + new
         guard total <= limit else {
-            throw .refused(.limitExceeded, "scene storage of window \(window) would take \(total) bytes, over the limit of \(limit)")
+            throw .refused(
+                .limitExceeded,
+                "scene storage of window \(window) would take \(total) bytes, over the limit of \(limit)"
+            )
         }
         values[key] = value
         byteCount = total

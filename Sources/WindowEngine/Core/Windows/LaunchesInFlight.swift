@@ -110,7 +110,8 @@ private struct DeadlineHeap: Sendable {
         let root = entries.removeLast()
         var parent = 0
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var smallest = parent
             if left < entries.count, entries[left].deadline < entries[smallest].deadline { smallest = left }
             if right < entries.count, entries[right].deadline < entries[smallest].deadline { smallest = right }

@@ -22,7 +22,14 @@ package struct Window: Sendable, Equatable {
     package internal(set) var storage: SceneStorage
 
     /// A window as it is registered or restored: detached and `background`.
-    package init(id: WindowID, group: String, value: WindowValue, createdAt: String, order: UInt64, storage: SceneStorage = SceneStorage()) {
+    package init(
+        id: WindowID,
+        group: String,
+        value: WindowValue,
+        createdAt: String,
+        order: UInt64,
+        storage: SceneStorage = SceneStorage()
+    ) {
         self.id = id
         self.group = group
         self.value = value
@@ -41,6 +48,14 @@ package struct Window: Sendable, Equatable {
 
     /// The window as the wire shows it.
     package var info: WindowInfo {
-        WindowInfo(id: id.rawValue, group: group, value: value.json, phase: phase, attached: presenter != nil, createdAt: createdAt, place: place)
+        WindowInfo(
+            id: id.rawValue,
+            group: group,
+            value: value.json,
+            phase: phase,
+            attached: presenter != nil,
+            createdAt: createdAt,
+            place: place
+        )
     }
 }

@@ -22,8 +22,16 @@ package struct WindowGroup: Sendable, Equatable {
     /// A group as the config declares it; by default restored, with no launch command and no sign-in needed.
     /// A group that declares `run` is presented by `winctl` (a path, or a name found on the
     /// launched command's `PATH`) running it.
-    package init(id: String, valueType: ValueType, command: [String] = [], run: [String] = [], winctl: String = "winctl",
-                 launch: [String] = [], restore: Bool = true, requiresAuth: Bool = false) {
+    package init(
+        id: String,
+        valueType: ValueType,
+        command: [String] = [],
+        run: [String] = [],
+        winctl: String = "winctl",
+        launch: [String] = [],
+        restore: Bool = true,
+        requiresAuth: Bool = false
+    ) {
         self.id = id
         self.valueType = valueType
         self.run = run
@@ -50,7 +58,8 @@ package struct WindowGroup: Sendable, Equatable {
     /// (no VALUE for a `none` group), which presents the window and runs the program in the new
     /// terminal window (winctl(1), "run"). `{id}` and `{value}` are substituted later, in the
     /// program's arguments as in VALUE.
-    package static func presentedByRun(_ run: [String], winctl: String, group: String, valueType: ValueType) -> [String] {
+    package static func presentedByRun(_ run: [String], winctl: String, group: String, valueType: ValueType) -> [String]
+    {
         [winctl, "run", group] + (valueType == .none ? [] : ["{value}"]) + ["--"] + run
     }
 

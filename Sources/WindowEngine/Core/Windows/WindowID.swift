@@ -26,7 +26,8 @@ package struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible
                     lowered[index] = byte
                 default:
                     switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): lowered[index] = byte
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"):
+                        lowered[index] = byte
                     case UInt8(ascii: "A")...UInt8(ascii: "F"): lowered[index] = byte + 0x20
                     default:
                         valid = false
@@ -83,7 +84,10 @@ package struct WindowID: Hashable, Sendable, Comparable, CustomStringConvertible
         let ends = rawValue.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
             guard bytes.count == 36 else { return nil }
             let raw = UnsafeRawBufferPointer(bytes)
-            return (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 28, as: UInt64.self))
+            return (
+                raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: 28, as: UInt64.self)
+            )
         }
         if let (first, last) = ends ?? nil {
             hasher.combine(first)

@@ -36,8 +36,10 @@ package struct WindowIDSource: ~Copyable {
     package mutating func next() -> WindowID {
         if offset == Self.size { refill() }
         defer { offset += 16 }
-        return WindowID(randomBits: bytes.load(fromByteOffset: offset, as: UInt64.self),
-                        bytes.load(fromByteOffset: offset + 8, as: UInt64.self))
+        return WindowID(
+            randomBits: bytes.load(fromByteOffset: offset, as: UInt64.self),
+            bytes.load(fromByteOffset: offset + 8, as: UInt64.self)
+        )
     }
 
     private mutating func refill() {

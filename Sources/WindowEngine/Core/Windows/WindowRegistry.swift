@@ -98,7 +98,12 @@ package struct WindowRegistry: Sendable {
     }
 
     /// Sets the presenter of `id` (or clears it) and its phase; `background` whenever there is none.
-    package mutating func setPresenter(_ presenter: ConnectionID?, phase: ScenePhase, place: Place? = nil, of id: WindowID) {
+    package mutating func setPresenter(
+        _ presenter: ConnectionID?,
+        phase: ScenePhase,
+        place: Place? = nil,
+        of id: WindowID
+    ) {
         guard var window = windows[id] else { return }
         record(id)
         if let old = window.presenter { byPresenter.removeValue(forKey: old) }
@@ -122,7 +127,10 @@ package struct WindowRegistry: Sendable {
     }
 
     /// Changes the scene storage of `id` in place.
-    package mutating func updateStorage(of id: WindowID, _ change: (inout SceneStorage) throws(Refusal) -> Void) throws(Refusal) {
+    package mutating func updateStorage(
+        of id: WindowID,
+        _ change: (inout SceneStorage) throws(Refusal) -> Void
+    ) throws(Refusal) {
         guard var window = windows[id] else { return }
         try change(&window.storage)
         record(id)
@@ -168,7 +176,9 @@ package struct WindowRegistry: Sendable {
             guard let current = windows.removeValue(forKey: id) else { continue }
             let key = ValueKey(group: current.group, value: current.value)
             if byValue[key] == id { byValue.removeValue(forKey: key) }
-            if let presenter = current.presenter, byPresenter[presenter] == id { byPresenter.removeValue(forKey: presenter) }
+            if let presenter = current.presenter, byPresenter[presenter] == id {
+                byPresenter.removeValue(forKey: presenter)
+            }
             tally.remove(current.phase)
         }
         for case let (id, prior?) in journal.priors {

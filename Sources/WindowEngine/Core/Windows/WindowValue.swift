@@ -1,9 +1,10 @@
+package import WindowProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-package import WindowProtocol
 
 /// A window's value, typed by its group: equality is on this, so `42` and `"42"` are one window.
 package enum WindowValue: Hashable, Sendable {
@@ -58,13 +59,19 @@ package enum WindowValue: Hashable, Sendable {
     /// `..` component, which only the client's own file system can resolve, is refused.
     private static func absolutePath(_ text: String, group: String) throws(Refusal) -> String {
         guard text.hasPrefix("/") else {
-            throw .refused(.invalidValue, "value \(JSONValue.string(text).jsonText) is not an absolute path for group '\(group)' (value type path): "
-                + "give the whole path; winctl, WindowKit's WindowValue.path and the Python client make one against their working directory")
+            throw .refused(
+                .invalidValue,
+                "value \(JSONValue.string(text).jsonText) is not an absolute path for group '\(group)' (value type path): "
+                    + "give the whole path; winctl, WindowKit's WindowValue.path and the Python client make one against their working directory"
+            )
         }
         let components = text.split(separator: "/").filter { $0 != "." }
         guard !components.contains("..") else {
-            throw .refused(.invalidValue, "value \(JSONValue.string(text).jsonText) for group '\(group)' (value type path) has a '..' component: "
-                + "give the path with its symbolic links resolved, as winctl, WindowKit's WindowValue.path and the Python client do")
+            throw .refused(
+                .invalidValue,
+                "value \(JSONValue.string(text).jsonText) for group '\(group)' (value type path) has a '..' component: "
+                    + "give the path with its symbolic links resolved, as winctl, WindowKit's WindowValue.path and the Python client do"
+            )
         }
         return "/" + components.joined(separator: "/")
     }

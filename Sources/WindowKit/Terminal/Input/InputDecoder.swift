@@ -95,7 +95,9 @@ public struct InputDecoder: Sendable {
             case UInt8(ascii: "["):
                 let body = (index + 2)..<min(bytes.count, index + longestSequence)
                 guard let end = bytes[body].firstIndex(where: { (0x40...0x7E).contains($0) }) else {
-                    if bytes.count - index >= longestSequence { return (.unknown(Array(bytes[index..<(index + longestSequence)])), longestSequence) }
+                    if bytes.count - index >= longestSequence {
+                        return (.unknown(Array(bytes[index..<(index + longestSequence)])), longestSequence)
+                    }
                     return nil
                 }
                 let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)

@@ -1,11 +1,12 @@
+import POSIXSupport
+public import WindowClient
+public import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import POSIXSupport
-public import WindowClient
-public import WindowProtocol
 
 /// Whether the user can see a terminal, learned from its place's own interface as it changes
 /// (windowd-protocol(7), "Scene phase"): tmux's hooks and formats, i3's and sway's IPC events,
@@ -28,7 +29,11 @@ public enum VisibilityWatcher {
     ///
     /// - Parameter focus: the terminal's focus as its focus reports say; a place that must be
     ///   asked (kitty) is then asked only while the terminal does not have the focus.
-    public static func watch(_ place: Place, focus: FocusHint? = nil, _ report: @escaping @Sendable (Visibility) async -> Void) async {
+    public static func watch(
+        _ place: Place,
+        focus: FocusHint? = nil,
+        _ report: @escaping @Sendable (Visibility) async -> Void
+    ) async {
         let levels = place.levels.filter(isWatched)
         guard !levels.isEmpty else { return }
         let (changes, continuation) = AsyncStream.makeStream(of: (level: Int, visibility: Visibility).self)
@@ -78,14 +83,18 @@ public enum VisibilityWatcher {
     /// watch ends; those a killed watcher left are removed by the next one.
     private static func watchTmux(socket: String, pane: String, _ report: (Visibility) async -> Void) async {
         let channel = TmuxVisibility.channel(pid: getpid(), pane: pane)
-        removeHooks(socket: socket) { TmuxVisibility.process(ofChannel: $0).map { kill($0, 0) != 0 && errno == ESRCH } ?? false }
+        removeHooks(socket: socket) {
+            TmuxVisibility.process(ofChannel: $0).map { kill($0, 0) != 0 && errno == ESRCH } ?? false
+        }
         guard ProcessRunner.run(TmuxVisibility.install(socket: socket, channel: channel)) else { return }
         defer { removeHooks(socket: socket) { $0 == channel } }
         var last: Visibility?
         while !Task.isCancelled {
-            let ended = await run(TmuxVisibility.queryThenWait(socket: socket, pane: pane, channel: channel)) { output in
+            let ended = await run(TmuxVisibility.queryThenWait(socket: socket, pane: pane, channel: channel)) {
+                output in
                 guard output.last == UInt8(ascii: "\n"),
-                      let now = TmuxVisibility.visibility(fromQuery: String(decoding: output, as: UTF8.self)), now != last else { return }
+                    let now = TmuxVisibility.visibility(fromQuery: String(decoding: output, as: UTF8.self)), now != last
+                else { return }
                 last = now
                 await report(now)
             }
@@ -95,7 +104,8 @@ public enum VisibilityWatcher {
 
     private static func removeHooks(socket: String, where removing: (String) -> Bool) {
         guard let hooks = ProcessRunner.output(TmuxVisibility.listHooks(socket: socket)),
-              let arguments = TmuxVisibility.uninstall(socket: socket, hooks: hooks, removing: removing) else { return }
+            let arguments = TmuxVisibility.uninstall(socket: socket, hooks: hooks, removing: removing)
+        else { return }
         ProcessRunner.run(arguments)
     }
 
@@ -135,25 +145,46 @@ public enum VisibilityWatcher {
     /// each batch of them the tree and the workspaces.
     private static func watchWindowManager(_ place: Place, _ report: (Visibility) async -> Void) async {
         guard let socket = place.socket,
-              let subscription = WindowManagerVisibility.subscriptions.lazy.compactMap({
-                  try? I3IPC.subscribe(to: $0, socket: socket, timeout: requestTimeout)
-              }).first else { return }
+            let subscription = WindowManagerVisibility.subscriptions.lazy.compactMap({
+                try? I3IPC.subscribe(to: $0, socket: socket, timeout: requestTimeout)
+            }).first
+        else { return }
         var last: Visibility?
         func check() async {
-            guard let tree = try? JSONParser.parse(I3IPC.request(type: I3MessageType.getTree, payload: "", socket: socket, timeout: requestTimeout)),
-                  let workspaces = try? JSONParser.parse(I3IPC.request(type: I3MessageType.getWorkspaces, payload: "", socket: socket, timeout: requestTimeout)),
-                  let now = WindowManagerVisibility.visibility(of: place, tree: tree, workspaces: workspaces), now != last else { return }
+            guard
+                let tree = try? JSONParser.parse(
+                    I3IPC.request(type: I3MessageType.getTree, payload: "", socket: socket, timeout: requestTimeout)
+                ),
+                let workspaces = try? JSONParser.parse(
+                    I3IPC.request(
+                        type: I3MessageType.getWorkspaces,
+                        payload: "",
+                        socket: socket,
+                        timeout: requestTimeout
+                    )
+                ),
+                let now = WindowManagerVisibility.visibility(of: place, tree: tree, workspaces: workspaces), now != last
+            else { return }
             last = now
             await report(now)
         }
         await check()
-        await readEvents(subscription, whole: { I3Message.messages(in: &$0).contains { I3Message.isEvent($0.type) } }, then: check)
+        await readEvents(
+            subscription,
+            whole: { I3Message.messages(in: &$0).contains { I3Message.isEvent($0.type) } },
+            then: check
+        )
     }
 
     /// kitty: `ls` every ``KittyVisibility/interval``, as its remote control has no events; but
     /// while the terminal has the focus and was last seen shown, nothing until the focus goes
     /// (kitty reports a focus out when its tab goes to the back, and a focused window is shown).
-    private static func watchKitty(listenOn: String, windowID: String, focus: FocusHint?, _ report: (Visibility) async -> Void) async {
+    private static func watchKitty(
+        listenOn: String,
+        windowID: String,
+        focus: FocusHint?,
+        _ report: (Visibility) async -> Void
+    ) async {
         var last: Visibility?
         while !Task.isCancelled {
             if let focus, last == .shown, focus.isFocused {
@@ -161,7 +192,8 @@ public enum VisibilityWatcher {
                 continue
             }
             if let data = try? KittyRemoteControl.send(KittyVisibility.list, to: listenOn, timeout: requestTimeout),
-               let now = KittyVisibility.visibility(ofWindow: windowID, in: data), now != last {
+                let now = KittyVisibility.visibility(ofWindow: windowID, in: data), now != last
+            {
                 last = now
                 await report(now)
             }
@@ -174,7 +206,8 @@ public enum VisibilityWatcher {
         var last: Visibility?
         repeat {
             if let output = ProcessRunner.output(ScreenVisibility.query(session: session)),
-               let now = ScreenVisibility.visibility(ofWindow: window, inWindows: output), now != last {
+                let now = ScreenVisibility.visibility(ofWindow: window, inWindows: output), now != last
+            {
                 last = now
                 await report(now)
             }
@@ -186,8 +219,9 @@ public enum VisibilityWatcher {
     /// asked on another connection.
     private static func watchX11(window: UInt32, display: String, _ report: (Visibility) async -> Void) async {
         guard let client = try? X11Client(display: display, timeout: requestTimeout),
-              let topLevel = try? client.topLevel(of: window),
-              let subscription = try? X11Client.subscribe(to: topLevel, display: display, timeout: requestTimeout) else { return }
+            let topLevel = try? client.topLevel(of: window),
+            let subscription = try? X11Client.subscribe(to: topLevel, display: display, timeout: requestTimeout)
+        else { return }
         var last: Visibility?
         func check() async {
             guard let now = try? client.visibility(of: topLevel), now != last else { return }
@@ -202,7 +236,11 @@ public enum VisibilityWatcher {
     /// until it ends or the watch is cancelled, without a thread waiting; after each read,
     /// `whole` takes the whole messages out of what came so far and says whether any is an event,
     /// and then `check` asks the place again.
-    private static func readEvents(_ subscription: Int32, whole: (inout [UInt8]) -> Bool, then check: () async -> Void) async {
+    private static func readEvents(
+        _ subscription: Int32,
+        whole: (inout [UInt8]) -> Bool,
+        then check: () async -> Void
+    ) async {
         let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {

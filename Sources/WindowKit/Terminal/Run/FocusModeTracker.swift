@@ -84,12 +84,16 @@ package struct FocusModeTracker: Sendable {
             }
         case .privateMode:
             if byte >= 0x30, byte <= 0x3F {
-                guard parameters.count < Self.parameterLimit else { return state = .otherControl }
+                guard parameters.count < Self.parameterLimit else {
+                    state = .otherControl
+                    return
+                }
                 parameters.append(byte)
             } else if byte >= 0x40, byte <= 0x7E {
                 state = .ground
                 guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "l") else { return }
-                guard parameters.split(separator: UInt8(ascii: ";")).contains(where: { $0.elementsEqual("1004".utf8) }) else { return }
+                guard parameters.split(separator: UInt8(ascii: ";")).contains(where: { $0.elementsEqual("1004".utf8) })
+                else { return }
                 let enabled = byte == UInt8(ascii: "h")
                 if enabled != isEnabled {
                     isEnabled = enabled

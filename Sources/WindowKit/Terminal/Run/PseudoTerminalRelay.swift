@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
 
 /// The bytes between a terminal and a program on a pseudo-terminal of its own, both ways, on
 /// two threads of their own (a blocking `poll` each: no event loop between a key and its echo),
@@ -112,7 +113,10 @@ package final class PseudoTerminalRelay: Sendable {
     private func relayInput(_ events: AsyncStream<Event>.Continuation) {
         var reports = TerminalReports(takesSuspend: false)
         var buffer = [UInt8](repeating: 0, count: 16_384)
-        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: commands.read, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: commands.read, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             let ready = poll(&descriptors, 1, reports.isHolding ? Self.escapeWait : -1)
             if ready < 0, errno == EINTR { continue }
@@ -148,7 +152,10 @@ package final class PseudoTerminalRelay: Sendable {
         var tracker = FocusModeTracker()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputBufferSize, alignment: 16)
         defer { buffer.deallocate() }
-        var descriptors = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: commands.read, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: master, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: commands.read, events: Int16(POLLIN), revents: 0),
+        ]
         var open = true
         while true {
             descriptors[0].revents = 0
@@ -262,10 +269,15 @@ package final class PseudoTerminalRelay: Sendable {
         pthread_sigmask(SIG_SETMASK, &all, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, box)
+        let result = pthread_create(
+            &thread,
+            nil,
+            { raw in
+                Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+                return nil
+            },
+            box
+        )
         if result == 0 {
             pthread_detach(thread)
         } else {

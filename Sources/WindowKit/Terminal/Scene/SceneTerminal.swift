@@ -1,9 +1,10 @@
+import WindowClient
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowClient
 
 /// A window's terminal side, for an app on WindowKit: the terminal taken over while the window is
 /// presented and given back on every way out, its focus as the window's phase, and its keys,
@@ -55,7 +56,9 @@ public final class SceneTerminal {
     /// The terminal side of `scene` on `mode` (standard input and output unless given); `nil` if
     /// signals cannot be caught.
     public init?(scene: WindowScene, mode: TerminalMode = TerminalMode()) {
-        guard let signals = SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) else { return nil }
+        guard let signals = SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) else {
+            return nil
+        }
         self.scene = scene
         self.signals = signals
         self.mode = mode
@@ -73,7 +76,10 @@ public final class SceneTerminal {
     /// - Parameter tick: how often a ``SceneEvent/tick`` comes; none if `nil`.
     /// - Returns: the ending; `nil` if the task was cancelled.
     /// - Throws: ``Unavailable`` if the input is no terminal; nothing was changed.
-    public func run<Ending>(tick: Duration? = nil, _ handle: (SceneEvent) async -> Ending?) async throws(Unavailable) -> Ending? {
+    public func run<Ending>(
+        tick: Duration? = nil,
+        _ handle: (SceneEvent) async -> Ending?
+    ) async throws(Unavailable) -> Ending? {
         // tmux passes focus reports on only with `focus-events` on; turned on before the terminal
         // asks for them, tmux answers that request with the pane's focus as it is now.
         if let place = scene.window.place { OwnPlace.reportFocus(at: place) }
@@ -84,8 +90,12 @@ public final class SceneTerminal {
         let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
         continuation.yield(.event(.resized(size)))
         // Asked for before the tasks start, so that nothing from now on is missed.
-        let (states, aggregates, windows, windowPhases) = (scene.app.states, scene.app.scenePhases, scene.app.windowUpdates, scene.phases)
-        let (appEvents, focusRequests, dismissals, statuses) = (scene.app.events, scene.focusRequests, scene.dismissals, scene.app.connectionStatuses)
+        let (states, aggregates, windows, windowPhases) = (
+            scene.app.states, scene.app.scenePhases, scene.app.windowUpdates, scene.phases
+        )
+        let (appEvents, focusRequests, dismissals, statuses) = (
+            scene.app.events, scene.focusRequests, scene.dismissals, scene.app.connectionStatuses
+        )
         let signals = self.signals
         var ending: Ending?
         await withTaskGroup(of: Void.self) { group in
@@ -104,7 +114,9 @@ public final class SceneTerminal {
             group.addTask { for await status in statuses { continuation.yield(.event(.connection(status))) } }
             if let place = scene.window.place {
                 let focus = self.focus
-                group.addTask { await VisibilityWatcher.watch(place, focus: focus) { continuation.yield(.visibility($0)) } }
+                group.addTask {
+                    await VisibilityWatcher.watch(place, focus: focus) { continuation.yield(.visibility($0)) }
+                }
             }
             if let tick {
                 group.addTask {
@@ -121,7 +133,9 @@ public final class SceneTerminal {
                 if case .bytes = input, reports.isHolding || (keys.isHolding && !keys.isInPaste) {
                     let read = reads
                     group.addTask {
-                        if (try? await Task.sleep(for: SceneTerminal.escapeWait)) != nil { continuation.yield(.release(read)) }
+                        if (try? await Task.sleep(for: SceneTerminal.escapeWait)) != nil {
+                            continuation.yield(.release(read))
+                        }
                     }
                 }
             }

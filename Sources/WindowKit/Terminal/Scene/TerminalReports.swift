@@ -73,7 +73,9 @@ public struct TerminalReports: Sendable {
             if byte == 0x1B {
                 let rest = pending.count - index
                 if rest == 1 || (rest == 2 && pending[index + 1] == UInt8(ascii: "[")) { break }  // Wait for the rest.
-                if pending[index + 1] == UInt8(ascii: "["), pending[index + 2] == UInt8(ascii: "I") || pending[index + 2] == UInt8(ascii: "O") {
+                if pending[index + 1] == UInt8(ascii: "["),
+                    pending[index + 2] == UInt8(ascii: "I") || pending[index + 2] == UInt8(ascii: "O")
+                {
                     flush()
                     pieces.append(pending[index + 2] == UInt8(ascii: "I") ? .focusIn : .focusOut)
                     index += 3

@@ -1,10 +1,11 @@
+import WindowClient
+public import WindowProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import WindowClient
-public import WindowProtocol
 
 /// The last resort of a presenter whose window is focused (`window.focus`) at a place with no
 /// interface to raise it.

@@ -1,10 +1,11 @@
+import NIOCore
+import NIOPosix
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import NIOCore
-import NIOPosix
 
 /// Reads a descriptor (the terminal, a pipe, a file) and hands each chunk to an async body: a
 /// pipe, a socket or a terminal on NIO's event loop, so that no thread waits for a key.
@@ -57,7 +58,10 @@ public enum DescriptorReader {
 
     /// Reads `descriptor` chunk by chunk on the blocking thread pool until its end (or an error),
     /// then closes it.
-    private static func readBlocking(_ descriptor: Int32, _ body: @escaping @Sendable ([UInt8]) async -> Void) async throws {
+    private static func readBlocking(
+        _ descriptor: Int32,
+        _ body: @escaping @Sendable ([UInt8]) async -> Void
+    ) async throws {
         defer { close(descriptor) }
         while !Task.isCancelled {
             let chunk = try await NIOThreadPool.singleton.runIfActive { readChunk(descriptor) }

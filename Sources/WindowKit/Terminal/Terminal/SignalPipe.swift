@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
 
 /// The write end of the self-pipe, for the signal handler: the one thing it may touch.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1

@@ -75,7 +75,8 @@ public final class TerminalMode {
         }
         write(
             ControlSequence.pushTitle + ControlSequence.enterAlternateScreen + ControlSequence.hideCursor
-                + ControlSequence.enableFocusReporting + ControlSequence.enableBracketedPaste)
+                + ControlSequence.enableFocusReporting + ControlSequence.enableBracketedPaste
+        )
         return true
     }
 
@@ -87,8 +88,11 @@ public final class TerminalMode {
             write(ControlSequence.disableFocusReporting)
         } else {
             write(
-                ControlSequence.endSynchronizedUpdate + ControlSequence.resetStyle + ControlSequence.disableFocusReporting
-                    + ControlSequence.disableBracketedPaste + ControlSequence.showCursor + ControlSequence.leaveAlternateScreen + ControlSequence.popTitle)
+                ControlSequence.endSynchronizedUpdate + ControlSequence.resetStyle
+                    + ControlSequence.disableFocusReporting
+                    + ControlSequence.disableBracketedPaste + ControlSequence.showCursor
+                    + ControlSequence.leaveAlternateScreen + ControlSequence.popTitle
+            )
         }
         if var settings = original {
             // TCSADRAIN: the sequences above reach the terminal before echo comes back.

@@ -5,7 +5,11 @@ import WindowProtocol
 
 extension RealEnvironmentTests {
     /// tmux for real: a private server, two windows, a client attached on a pseudo-terminal.
-    @Suite("Places for real: tmux", .serialized, .enabled(if: TestEnvironment.installed(["tmux", "script"], for: "tmux")))
+    @Suite(
+        "Places for real: tmux",
+        .serialized,
+        .enabled(if: TestEnvironment.installed(["tmux", "script"], for: "tmux"))
+    )
     struct RealTmuxTests {
         @Test("a pane's place from its environment; bring to front selects it; launch opens a window in its session")
         func tmux() throws {
@@ -17,7 +21,10 @@ extension RealEnvironmentTests {
             #expect(server.shownPane() != first.pane)
 
             let environment = try #require(ProcessTable.settledEnvironment(of: first.pid))
-            let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first.pid))
+            let place = PlaceDetector.live.detect(
+                environment: environment,
+                terminalPID: ProcessTable.terminalPID(of: first.pid)
+            )
             #expect(place.withoutOuter == Place(kind: .tmux, socket: server.socket, pane: first.pane, session: "$0"))
             #expect(place.outer == Place(kind: .kitty, listenOn: "unix:/nonexistent/k", windowID: "5"))
 
@@ -26,15 +33,26 @@ extension RealEnvironmentTests {
             #expect(results.count == 2 && results[1] != .done, "the pretend kitty cannot be reached")
             #expect(server.shownPane() == first.pane)
 
-            let steps = PlaceCommands.launch(argv: PidFile.command(writing: server.directory.file("launched.pid"), then: ["sleep", "602"]),
-                                             title: "launched", at: place, environment: ["WINDOWD_PLACES_TEST": "1", "HOME": "/"],
-                                             variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1"))
+            let steps = PlaceCommands.launch(
+                argv: PidFile.command(writing: server.directory.file("launched.pid"), then: ["sleep", "602"]),
+                title: "launched",
+                at: place,
+                environment: ["WINDOWD_PLACES_TEST": "1", "HOME": "/"],
+                variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1")
+            )
             #expect(PlaceActions.perform(steps) == [.done])
             let pid = try PidFile.pid("launched.pid", in: server.directory)
             let launched = try #require(ProcessTable.settledEnvironment(of: pid))
             #expect(launched["WINDOWD_PLACES_TEST"] == nil, "the opener's own WINDOWD_ variables are not the launch's")
-            #expect(launched["WINDOWD_SOCKET"] == "/run/test/windowd.sock" && launched["WINDOWD_APP"] == "notes" && launched["WINDOWD_WINDOW_ID"] == "w-1")
-            #expect(server.tmux(["list-windows", "-t", "s", "-F", "#{window_name}"])?.split(separator: "\n").contains("launched") == true)
+            #expect(
+                launched["WINDOWD_SOCKET"] == "/run/test/windowd.sock" && launched["WINDOWD_APP"] == "notes"
+                    && launched["WINDOWD_WINDOW_ID"] == "w-1"
+            )
+            #expect(
+                server.tmux(["list-windows", "-t", "s", "-F", "#{window_name}"])?.split(separator: "\n").contains(
+                    "launched"
+                ) == true
+            )
             #expect(server.shownPane() == launched["TMUX_PANE"], "the new window is the one shown")
 
             // A figure, not a check: the three commands in one tmux run, against `tmux select-window` alone.
@@ -47,7 +65,9 @@ extension RealEnvironmentTests {
                 }.sorted()[2]
             }
             let ours = median { _ = PlaceActions.perform(step) }
-            let byHand = median { _ = ProcessRunner.run(["tmux", "-S", server.socket, "select-window", "-t", first.pane]) }
+            let byHand = median {
+                _ = ProcessRunner.run(["tmux", "-S", server.socket, "select-window", "-t", first.pane])
+            }
             print("places: tmux bring to front \(ours) (median of 5); `tmux select-window` alone \(byHand)")
         }
     }

@@ -1,14 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TestSupport
 import Testing
 import WindowClient
 import WindowProtocol
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension RealEnvironmentTests {
     /// Bare X11 for real: Xvfb and xterm, no window manager.
-    @Suite("Places for real: X11 without a window manager", .serialized, .enabled(if: TestEnvironment.installed(["Xvfb", "xterm", "xdotool", "xwininfo"], for: "X11")))
+    @Suite(
+        "Places for real: X11 without a window manager",
+        .serialized,
+        .enabled(if: TestEnvironment.installed(["Xvfb", "xterm", "xdotool", "xwininfo"], for: "X11"))
+    )
     struct RealX11Tests {
         @Test("an xterm's place; bring to front gives it the input focus; launch opens an xterm")
         func x11() throws {
@@ -17,8 +22,14 @@ extension RealEnvironmentTests {
             var terminals: [BackgroundProcess] = []
             defer { terminals.forEach { $0.stop() } }
             for name in ["first", "second"] {
-                terminals.append(try BackgroundProcess(["xterm", "-T", name, "-e"] + PidFile.command(writing: directory.file(name + ".pid"), then: ["sleep", "600"]),
-                                                       environment: TestEnvironment.base(["DISPLAY": x.display]), log: directory.file(name + ".log")))
+                terminals.append(
+                    try BackgroundProcess(
+                        ["xterm", "-T", name, "-e"]
+                            + PidFile.command(writing: directory.file(name + ".pid"), then: ["sleep", "600"]),
+                        environment: TestEnvironment.base(["DISPLAY": x.display]),
+                        log: directory.file(name + ".log")
+                    )
+                )
             }
             let first = try PidFile.pid("first.pid", in: directory)
             let second = try PidFile.pid("second.pid", in: directory)
@@ -26,16 +37,28 @@ extension RealEnvironmentTests {
             let secondWindow = try #require(ProcessTable.settledEnvironment(of: second)?["WINDOWID"])
             #expect(x.xdotool(["windowfocus", "--sync", secondWindow]) != nil)
 
-            let place = PlaceDetector.live.detect(environment: environment, terminalPID: ProcessTable.terminalPID(of: first))
-            #expect(place == Place(kind: .x11, window: environment["WINDOWID"], display: x.display, pid: terminals[0].pid))
+            let place = PlaceDetector.live.detect(
+                environment: environment,
+                terminalPID: ProcessTable.terminalPID(of: first)
+            )
+            #expect(
+                place == Place(kind: .x11, window: environment["WINDOWID"], display: x.display, pid: terminals[0].pid)
+            )
 
             let results = PlaceActions.perform(PlaceCommands.bringToFront(place))
-            #expect(results.count == 2 && results[1] == .done, "windowactivate needs a window manager; windowfocus does not")
+            #expect(
+                results.count == 2 && results[1] == .done,
+                "windowactivate needs a window manager; windowfocus does not"
+            )
             #expect(Poll.until { x.focusedWindow() == environment["WINDOWID"] })
 
-            let steps = PlaceCommands.launch(argv: PidFile.command(writing: directory.file("launched.pid"), then: ["sleep", "602"]),
-                                             title: "launched", at: place, environment: environment.merging(["TERMINAL": "xterm"]) { $1 },
-                                             variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1"))
+            let steps = PlaceCommands.launch(
+                argv: PidFile.command(writing: directory.file("launched.pid"), then: ["sleep", "602"]),
+                title: "launched",
+                at: place,
+                environment: environment.merging(["TERMINAL": "xterm"]) { $1 },
+                variables: LaunchVariables(socket: "/run/test/windowd.sock", app: "notes", windowID: "w-1")
+            )
             #expect(PlaceActions.perform(steps) == [.done])
             let launched = try PidFile.pid("launched.pid", in: directory)
             #expect(ProcessTable.settledEnvironment(of: launched)?["WINDOWID"] != environment["WINDOWID"])
@@ -47,17 +70,28 @@ extension RealEnvironmentTests {
         func visibility() throws {
             let x = try XvfbDisplay()
             let directory = try TemporaryDirectory("x11-test")
-            let terminal = try BackgroundProcess(["xterm", "-T", "watched", "-e"] + PidFile.command(writing: directory.file("watched.pid"), then: ["sleep", "600"]),
-                                                 environment: TestEnvironment.base(["DISPLAY": x.display]), log: directory.file("watched.log"))
+            let terminal = try BackgroundProcess(
+                ["xterm", "-T", "watched", "-e"]
+                    + PidFile.command(writing: directory.file("watched.pid"), then: ["sleep", "600"]),
+                environment: TestEnvironment.base(["DISPLAY": x.display]),
+                log: directory.file("watched.log")
+            )
             defer { terminal.stop() }
             let pid = try PidFile.pid("watched.pid", in: directory)
             let window = try #require(ProcessTable.settledEnvironment(of: pid)?["WINDOWID"].flatMap { UInt32($0) })
             let client = try X11Client(display: x.display, timeout: .seconds(5))
             let topLevel = try client.topLevel(of: window)
-            #expect(x.xdotool(["search", "--name", "^watched$"]) == String(topLevel), "the child of the root: $WINDOWID (\(window)) or, from an older xterm, its VT widget's parent")
-            let tree = TestEnvironment.output(["xwininfo", "-children", "-id", String(topLevel)], ["DISPLAY": x.display]) ?? ""
-            let child = try #require(tree.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix("0x") }?
-                .split(separator: " ").first.flatMap { UInt32($0.dropFirst(2), radix: 16) }, "xterm's VT widget: \(tree)")
+            #expect(
+                x.xdotool(["search", "--name", "^watched$"]) == String(topLevel),
+                "the child of the root: $WINDOWID (\(window)) or, from an older xterm, its VT widget's parent"
+            )
+            let tree =
+                TestEnvironment.output(["xwininfo", "-children", "-id", String(topLevel)], ["DISPLAY": x.display]) ?? ""
+            let child = try #require(
+                tree.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix("0x") }?
+                    .split(separator: " ").first.flatMap { UInt32($0.dropFirst(2), radix: 16) },
+                "xterm's VT widget: \(tree)"
+            )
             #expect(try client.topLevel(of: child) == topLevel, "walked up from a widget inside the top-level window")
             #expect(try client.visibility(of: topLevel) == .shown)
 

@@ -11,7 +11,13 @@ final class ScreenSession: @unchecked Sendable {
     init(command: [String]) throws {
         directory = try TemporaryDirectory("screen")
         name = "wp-" + String(directory.path.split(separator: "-").last ?? "s")
-        guard ProcessRunner.run(["screen", "-dmS", name] + command, environment: TestEnvironment.base(), timeout: .seconds(10)) else {
+        guard
+            ProcessRunner.run(
+                ["screen", "-dmS", name] + command,
+                environment: TestEnvironment.base(),
+                timeout: .seconds(10)
+            )
+        else {
             throw TestFailure("screen -dmS failed")
         }
         guard Poll.until({ self.windows() != nil }) else { throw TestFailure("screen session \(name) did not come up") }
@@ -36,9 +42,14 @@ final class ScreenSession: @unchecked Sendable {
     /// Attaches a display (screen ignores `select` while none is): `screen -r` on a
     /// pseudo-terminal of its own, 100x30.
     func attachDisplay() throws {
-        display = try BackgroundProcess(["script", "-qfc", "stty cols 100 rows 30; screen -r \(name)", "/dev/null"],
-                                        environment: TestEnvironment.base(["TERM": "xterm"]), log: directory.file("display.log"))
-        guard Poll.until({ self.windows()?.contains { $0.current } == true }) else { throw TestFailure("no display attached to screen \(name)") }
+        display = try BackgroundProcess(
+            ["script", "-qfc", "stty cols 100 rows 30; screen -r \(name)", "/dev/null"],
+            environment: TestEnvironment.base(["TERM": "xterm"]),
+            log: directory.file("display.log")
+        )
+        guard Poll.until({ self.windows()?.contains { $0.current } == true }) else {
+            throw TestFailure("no display attached to screen \(name)")
+        }
     }
 
     deinit {
