@@ -10,6 +10,7 @@ package enum OpenText {
         case .relaunched: return "had no presenter, relaunched"
         case .launching: return "already open, its presenter is starting"
         case .detached: return "already open, no presenter (winctl attach presents it)"
+        case .stopped: return "already open, stopped (Ctrl-Z) in its terminal: `fg` there continues it"
         }
     }
 

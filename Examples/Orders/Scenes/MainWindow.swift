@@ -99,6 +99,7 @@ final class MainWindow {
             case .relaunched: message = "#\(order.id) had no window: opened it again."
             case .launching: message = "#\(order.id) is opening: its window is on its way."
             case .detached: message = "#\(order.id) is open, in no window."
+            case .stopped: message = "#\(order.id) is open, stopped in its terminal: fg there continues it."
             }
         } catch {
             message = "Cannot open #\(order.id): \(error)"

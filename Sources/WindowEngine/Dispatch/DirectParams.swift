@@ -50,6 +50,11 @@ extension SceneSetPhase.Params: DirectParams {
         guard case .string(let id)? = members["id"], case .string(let name)? = members["phase"],
             let phase = ScenePhase(rawValue: name)
         else { return nil }
-        self.init(id: id, phase: phase)
+        var stopped = false
+        if let member = members["stopped"], member != .null {
+            guard case .bool(let flag) = member else { return nil }
+            stopped = flag
+        }
+        self.init(id: id, phase: phase, stopped: stopped)
     }
 }

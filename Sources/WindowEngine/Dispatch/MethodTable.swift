@@ -98,7 +98,13 @@ enum MethodTable {
         MethodRoute.of(SceneSetPhase.self) { context, params, _, effects throws in
             let now = context.now
             return try context.change { coordinator, _ in
-                let window = try coordinator.setPhase(params.phase, of: params.id, now: now, effects: &effects)
+                let window = try coordinator.setPhase(
+                    params.phase,
+                    stopped: params.stopped ?? false,
+                    of: params.id,
+                    now: now,
+                    effects: &effects
+                )
                 return SceneSetPhase.Result(window: window.info, aggregate: coordinator.aggregate)
             }
         },

@@ -3,7 +3,8 @@ public enum Presentation: Sendable {
     /// This program presents the window now, as after ``WindowScene/attach(group:value:phase:takeover:options:)``.
     case presenting(WindowScene)
     /// Another presenter has the window: it was brought to front where it is (a tmux pane, a
-    /// kitty window, …), as `openWindow` brings it; this program has nothing to show.
+    /// kitty window, …), as `openWindow` brings it, or, its presenter stopped (Ctrl-Z), left
+    /// there for `fg` (the outcome is then `stopped`); this program has nothing to show.
     case broughtToFront(OpenedWindow)
 }
 
@@ -49,7 +50,7 @@ extension WindowScene {
                     throw error
                 }
                 await app.close()
-                if opened.broughtToFront { return .broughtToFront(opened) }
+                if opened.isPresentedElsewhere { return .broughtToFront(opened) }
             }
         }
         return .presenting(try await attach(group: group, value: value, phase: phase, options: options))

@@ -91,10 +91,14 @@ public final class WindowScene: Sendable {
     ///
     /// While windowd is away the report waits for it (see ``requestPhase(_:)`` for a loop that
     /// must not wait); the scene re-attaches in this phase either way.
+    ///
+    /// `stopped`: this presenter is about to stop (Ctrl-Z), with `background`; until it reports
+    /// a phase again, an open of its value says `stopped` rather than bringing it to front.
     @discardableResult
-    public func setPhase(_ phase: ScenePhase) async throws -> ScenePhase {
+    public func setPhase(_ phase: ScenePhase, stopped: Bool = false) async throws -> ScenePhase {
         connection.intendPhase(phase, of: id)
-        return try await connection.call(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) {
+        let params = SceneSetPhase.Params(id: id, phase: phase, stopped: stopped)
+        return try await connection.call(SceneSetPhase.self, params) {
             $0.note($1.window, aggregate: $1.aggregate)
         }.aggregate
     }
@@ -102,10 +106,23 @@ public final class WindowScene: Sendable {
     /// Reports this window's phase without waiting for the answer: for a UI loop that must go
     /// on drawing while windowd is away. ``phase`` follows once the daemon has it; a refusal
     /// (a window no longer presented) changes nothing.
-    public func requestPhase(_ phase: ScenePhase) {
+    public func requestPhase(_ phase: ScenePhase, stopped: Bool = false) {
         connection.intendPhase(phase, of: id)
-        connection.submit(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase)) { connection, result in
+        connection.submit(SceneSetPhase.self, SceneSetPhase.Params(id: id, phase: phase, stopped: stopped)) {
+            connection,
+            result in
             if case .success(let reply) = result { connection.note(reply.window, aggregate: reply.aggregate) }
+        }
+    }
+
+    /// Tells windowd that this presenter is about to stop (Ctrl-Z) in `phase` (`background`):
+    /// waits for the answer while windowd is there, so that it has it before the stop; else it
+    /// goes when windowd is back. Until the next phase report, an open of this value says `stopped`.
+    package func reportStopped(_ phase: ScenePhase) async {
+        if app.connectionStatus == .connected {
+            _ = try? await setPhase(phase, stopped: true)
+        } else {
+            requestPhase(phase, stopped: true)
         }
     }
 

@@ -9,6 +9,7 @@
 /// case .relaunched: print("shown again")
 /// case .launching: print("on its way")        // started before, not attached yet
 /// case .detached: print("open, not presented") // nothing to start
+/// case .stopped: print("stopped: fg it")        // its presenter is stopped (Ctrl-Z)
 /// }
 /// ```
 public struct OpenedWindow: Sendable, Hashable {
@@ -37,4 +38,8 @@ public struct OpenedWindow: Sendable, Hashable {
 
     /// Whether an existing window was brought to front.
     public var broughtToFront: Bool { outcome == .focused }
+
+    /// Whether another presenter has the window: brought to front, or stopped (Ctrl-Z) in its
+    /// terminal, where `fg` continues it. Either way there is nothing for the opener to present.
+    public var isPresentedElsewhere: Bool { outcome == .focused || outcome == .stopped }
 }

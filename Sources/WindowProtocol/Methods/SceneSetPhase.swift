@@ -9,10 +9,15 @@ public enum SceneSetPhase: RPCMethod {
         public var id: String
         /// Its new phase.
         public var phase: ScenePhase
-        /// Params setting window `id` to `phase`.
-        public init(id: String, phase: ScenePhase) {
+        /// `true` from a presenter about to stop (Ctrl-Z), with `background`: until it reports a
+        /// phase again, `window.open` of its value says `stopped` (windowd-protocol(7),
+        /// scene.setPhase). Absent (sent only when `true`) for a presenter that runs.
+        public var stopped: Bool?
+        /// Params setting window `id` to `phase`, its presenter `stopped` or not.
+        public init(id: String, phase: ScenePhase, stopped: Bool = false) {
             self.id = id
             self.phase = phase
+            self.stopped = stopped ? true : nil
         }
     }
 

@@ -18,7 +18,7 @@ public enum WindowOpen: RPCMethod {
         /// where; what runs is always the group's own `command`.
         public var place: Place?
         /// The outcomes this client decodes besides `created`, `focused` and `relaunched`
-        /// (`launching`, `detached`); absent for none, and then the daemon says `focused` for them.
+        /// (`launching`, `detached`, `stopped`); absent for none, and then the daemon says `focused` for them.
         public var outcomes: [String]?
         /// Params opening `group` for `value` (`path`: its form as a file path), from an opener at
         /// `place`, decoding `outcomes` too.
@@ -44,7 +44,7 @@ public enum WindowOpen: RPCMethod {
         /// `false` when the window existed (brought to front or relaunched).
         public var created: Bool
         /// What happened: `created`, `focused`, `relaunched`, or (for a client that asked for
-        /// them) `launching` or `detached`.
+        /// them) `launching`, `detached` or `stopped`.
         public var outcome: OpenOutcome
         /// The argv (no shell) the opener's client starts in a new terminal window at its own place
         /// (winctl(1), Attached terminals) to present the window: the group's `command` from the daemon's config,

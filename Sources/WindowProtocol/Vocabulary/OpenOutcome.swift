@@ -1,8 +1,8 @@
 /// What `window.open` did (windowd-protocol(7), window.open; winctl(1), Attached terminals): made a window, brought the one that has a
-/// presenter to front, started the group's command again for one that has none, or waited for
-/// the presenter already started.
+/// presenter to front, started the group's command again for one that has none, waited for
+/// the presenter already started, or found its presenter stopped.
 ///
-/// `launching` and `detached` are sent only to a client that lists them in the params'
+/// `launching`, `detached` and `stopped` are sent only to a client that lists them in the params'
 /// `outcomes` (``WindowOpen/Params/outcomes``); an older client, which decodes only the first
 /// three, is told `focused` instead, as before they existed.
 public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
@@ -19,6 +19,9 @@ public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
     /// The window existed without a presenter, and nothing was started for it: its group starts
     /// none, or the daemon runs as many launches as it may.
     case detached
+    /// The window's presenter is stopped (Ctrl-Z in its terminal) and cannot come to front: nothing
+    /// was started and nothing brought to front; `fg` in that terminal continues it.
+    case stopped
 
     /// The outcomes every client of protocol 1 decodes.
     public static let original: Set<OpenOutcome> = [.created, .focused, .relaunched]
@@ -33,7 +36,7 @@ public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
         switch self {
         // ``original``, without hashing a set at every open.
         case .created, .focused, .relaunched: self
-        case .launching, .detached: understood.contains(rawValue) ? self : .focused
+        case .launching, .detached, .stopped: understood.contains(rawValue) ? self : .focused
         }
     }
 }

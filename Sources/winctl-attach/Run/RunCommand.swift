@@ -77,7 +77,7 @@ enum RunCommand {
     }
 
     /// The window presented here from now on; or ``AlreadyPresented`` once the window that has a
-    /// presenter was brought to front (as `winctl open` brings it).
+    /// presenter was brought to front (as `winctl open` brings it), or found stopped (Ctrl-Z).
     private static func attachOrBringToFront(
         _ request: Request,
         value: WindowValue,
@@ -97,7 +97,7 @@ enum RunCommand {
                 let app = try await AppClient.connect(options)
                 let opened = try await app.openWindow(group: request.group, value: value)
                 await app.close()
-                if opened.broughtToFront {
+                if opened.isPresentedElsewhere {
                     throw AlreadyPresented(line: opened.window.id + " " + OpenText.outcome(opened.outcome))
                 }
             }
@@ -105,7 +105,7 @@ enum RunCommand {
         return try await WindowScene.attach(group: request.group, value: value, phase: .active, options: options)
     }
 
-    /// The window has a presenter, brought to front; `line` is what `winctl open` says.
+    /// The window has a presenter, brought to front or stopped; `line` is what `winctl open` says.
     struct AlreadyPresented: Error {
         let line: String
     }

@@ -159,13 +159,8 @@ final class RunPresenter {
             program.signal(SIGCONT)
             return
         }
-        if let phase = phases.handle(.suspend) {
-            if scene.app.connectionStatus == .connected {
-                _ = try? await scene.setPhase(phase)
-            } else {
-                scene.requestPhase(phase)
-            }
-        }
+        _ = phases.handle(.suspend)
+        await scene.reportStopped(phases.phase)
         relay?.drain()
         mode.restore()
         kill(getpid(), SIGSTOP)
@@ -177,7 +172,8 @@ final class RunPresenter {
         if relay != nil { mode.enter() }
         program.terminal?.copySize(from: 0)
         program.signal(SIGCONT)
-        report(phases.handle(.resume))
+        // Sent even when the phase stays (a hidden place): the daemon learns it runs again.
+        scene.requestPhase(phases.handle(.resume) ?? phases.phase)
     }
 
     private func report(_ phase: ScenePhase?) {

@@ -169,6 +169,32 @@ struct AttachTerminalTests {
         try tmux.waitForDisplay("#{window_index}", "1")
     }
 
+    @Test("while the presenter is stopped (Ctrl-Z), winctl open says stopped; after fg it brings it to front again")
+    func openWhileStopped() throws {
+        let daemon = try DaemonProcess.start(config: Self.config())
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
+        try tmux.waitForText("$")
+        try tmux.sendKeys("\(Binaries.winctl) --socket \(daemon.socketPath) attach detail 42", "Enter")
+        try tmux.waitForText("winctl login USER")
+        let id = try #require(try Self.window(client)["id"]?.string)
+        try tmux.sendKeys("C-z")
+        try tmux.waitForText("Stopped")
+
+        let open = try Winctl.run(["open", "detail", "42"], socket: daemon.socketPath)
+        #expect(open.status == 0, "\(open)")
+        #expect(
+            open.stdout == "\(id) already open, stopped (Ctrl-Z) in its terminal: `fg` there continues it\n",
+            "\(open)"
+        )
+        try tmux.sendKeys("fg", "Enter")
+        try waitUntil("the presenter to tell it runs again") {
+            try Winctl.run(["open", "detail", "42"], socket: daemon.socketPath).stdout
+                == "\(id) already open, brought to front\n"
+        }
+    }
+
     @Test("a restarted daemon gets the window back: by id with its storage, by group and value without")
     func reconnectsAfterRestart() throws {
         let directory = try TemporaryDirectory()

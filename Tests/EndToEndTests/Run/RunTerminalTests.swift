@@ -199,6 +199,45 @@ struct RunTerminalTests {
         try tmux.waitForText("status 129")
     }
 
+    @Test(
+        "while run is stopped (Ctrl-Z), winctl open and a second run of its value say stopped and start nothing; after fg an open brings it to front again"
+    )
+    func openWhileStopped() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let started = directory.file("started")
+        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
+        try tmux.waitForText("$")
+        try tmux.sendKeys(
+            "\(Binaries.winctl) --socket \(daemon.socketPath) run file s -- sh -c 'echo started >> \(started); exec sleep 600'",
+            "Enter"
+        )
+        let window = try Self.waitFor(daemon.socketPath, "s")
+        let id = try #require(window["id"]?.string)
+        try tmux.sendKeys("C-z")
+        try tmux.waitForText("Stopped")
+        try Self.waitFor(daemon.socketPath, "s", phase: "background")
+
+        let stoppedLine = "\(id) already open, stopped (Ctrl-Z) in its terminal: `fg` there continues it\n"
+        let open = try Winctl.run(["open", "file", "s"], socket: daemon.socketPath)
+        #expect(open.status == 0 && open.stdout == stoppedLine, "\(open)")
+        let second = try Winctl.run(
+            ["run", "file", "s", "--", "/bin/sh", "-c", "echo started >> \(started)"],
+            socket: daemon.socketPath
+        )
+        #expect(second.status == 0 && second.stdout == stoppedLine, "\(second)")
+        #expect(directory.read("started") == "started\n", "nothing was started a second time")
+
+        try tmux.sendKeys("fg", "Enter")
+        try waitUntil("run to tell it runs again") {
+            try Winctl.run(["open", "file", "s"], socket: daemon.socketPath).stdout
+                == "\(id) already open, brought to front\n"
+        }
+        #expect(directory.read("started") == "started\n")
+    }
+
     @Test("a program that ignores the hang-up is killed 5 s after winctl close; run exits 129")
     func closeKillsAProgramThatIgnoresTheHangUp() throws {
         let directory = try TemporaryDirectory()

@@ -273,6 +273,43 @@ struct OpenOutcomeTests {
         #expect(effects == [.event(.windowFocus(shown.window.info, presenter: ConnectionID(4)))])
     }
 
+    @Test(
+        "a window whose presenter said it is stopped (Ctrl-Z) is opened as stopped: nothing brought to front, nothing started; once it runs again it is focused"
+    )
+    func stoppedPresenter() throws {
+        var coordinator = coordinator()
+        var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
+        let detail = try coordinator.open(group: "detail", value: .int(2), now: 1, ids: &ids, effects: &effects)
+        let id = detail.window.id.rawValue
+        _ = try coordinator.attach(
+            .init(target: .id(id)),
+            connection: ConnectionID(5),
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
+        let stopped = try coordinator.setPhase(.background, stopped: true, of: id, now: 2, effects: &effects)
+        #expect(stopped.isStopped && stopped.phase == .background)
+        effects = []
+        let again = try coordinator.open(group: "detail", value: .int(2), now: 3, ids: &ids, effects: &effects)
+        #expect(again.outcome == .stopped && again.command.isEmpty)
+        #expect(effects.isEmpty, "no focus request to a presenter that cannot act on it, no launch")
+        #expect(again.outcome.told(understanding: []) == .focused, "a client that did not list it is told as before")
+        #expect(throws: Refusal.self, "only a background window is stopped") {
+            try coordinator.setPhase(.active, stopped: true, of: id, now: 4, effects: &effects)
+        }
+        _ = try coordinator.setPhase(.active, of: id, now: 4, effects: &effects)
+        #expect(
+            try coordinator.open(group: "detail", value: .int(2), now: 5, ids: &ids, effects: &effects).outcome
+                == .focused
+        )
+        // Stopped again, then gone: the next presenter is not stopped.
+        _ = try coordinator.setPhase(.background, stopped: true, of: id, now: 6, effects: &effects)
+        coordinator.detach(connection: ConnectionID(5), now: 7, effects: &effects)
+        #expect(coordinator.registry.windows[detail.window.id]?.isStopped == false)
+    }
+
     @Test("an attach by value opens without starting anything")
     func attachStartsNothing() throws {
         var coordinator = coordinator()

@@ -103,14 +103,15 @@ struct DirectParamsTests {
         #expect(direct > 0)
     }
 
-    @Test("scene.setPhase's params")
+    @Test("scene.setPhase's params, stopped among them")
     func idAndPhase() {
         var direct = 0
-        for members in Self.objects(["id", "phase"]) {
+        for members in Self.objects(["id", "phase", "stopped"]) {
             let decoded = try? JSONValueDecoder().decode(SceneSetPhase.Params.self, from: .object(members))
             guard let read = SceneSetPhase.Params(members: members) else { continue }
             direct += 1
             #expect(read.id == decoded?.id && read.phase == decoded?.phase, "\(members)")
+            #expect((read.stopped ?? false) == (decoded?.stopped ?? false), "\(members)")
         }
         #expect(direct > 0)
     }

@@ -73,9 +73,10 @@ package struct SceneCoordinator: Sendable {
     // MARK: - Windows
 
     /// `openWindow(id:value:)`: the existing window of that value is brought to front when it has
-    /// a presenter; when it has none, its launch in flight is waited for (`launching`), or its
-    /// group's presenter is started again (`relaunched`), or, with nothing to start, it is left
-    /// as it is (`detached`). Else a new window is registered and started.
+    /// a presenter, unless that presenter is stopped (`stopped`, nothing sent or started); when
+    /// it has none, its launch in flight is waited for (`launching`), or its group's presenter
+    /// is started again (`relaunched`), or, with nothing to start, it is left as it is
+    /// (`detached`). Else a new window is registered and started.
     ///
     /// Starting is the group's `launch` override, run by the daemon (an effect, at most
     /// `maxLaunchesInFlight` at once), or else its `command`, returned for the opener to start at
@@ -99,6 +100,8 @@ package struct SceneCoordinator: Sendable {
         // Whether a launch is still waited for is a matter of time too, whenever the timer fires.
         _ = launches.expire(at: now)
         if let existing = registry.window(group: group.id, value: typed) {
+            // Its presenter cannot come to front, and must not be started twice.
+            if existing.isStopped { return OpenResult(window: existing, outcome: .stopped) }
             if existing.presenter != nil || !launch {
                 effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
                 return OpenResult(window: existing, outcome: .focused)
@@ -295,9 +298,12 @@ package struct SceneCoordinator: Sendable {
         return detached
     }
 
-    /// Sets a window's phase; a window without a presenter stays `background`.
+    /// Sets a window's phase; a window without a presenter stays `background`. `stopped`: its
+    /// presenter is about to stop (Ctrl-Z), so `background`, and ``open`` says `stopped` until
+    /// the presenter reports a phase again.
     package mutating func setPhase(
         _ phase: ScenePhase,
+        stopped: Bool = false,
         of idText: String,
         now: Double,
         effects: inout [Effect]
@@ -306,9 +312,14 @@ package struct SceneCoordinator: Sendable {
         guard window.presenter != nil || phase == .background else {
             throw .invalidArgument("window \(window.id) has no presenter, so it stays background; attach to it first")
         }
-        guard window.phase != phase else { return window }
-        registry.setPhase(phase, of: window.id)
+        guard !stopped || phase == .background else {
+            throw .invalidArgument("a stopped presenter's window is background: send phase background with stopped")
+        }
+        let isStopped = stopped && window.presenter != nil
+        guard window.phase != phase || window.isStopped != isStopped else { return window }
+        registry.setPhase(phase, stopped: isStopped, of: window.id)
         let changed = registry.windows[window.id]!
+        guard window.phase != phase else { return changed }
         effects.append(.event(.windowPhase(changed.info)))
         noteAggregate(now: now, effects: &effects)
         return changed

@@ -14,6 +14,8 @@ package struct Window: Sendable, Equatable {
     package internal(set) var presenter: ConnectionID?
     /// Where its presenter's terminal is, as the presenter said when it attached; `nil` without one.
     package internal(set) var place: Place?
+    /// Whether its presenter said it is stopped (Ctrl-Z), until it reports a phase again or goes.
+    package internal(set) var isStopped = false
     /// ISO 8601 creation time.
     package let createdAt: String
     /// Creation order, for listing oldest first.

@@ -240,13 +240,8 @@ public final class SceneTerminal {
     /// stay stopped and blank for good, so there Ctrl-Z is ignored.
     private func suspend() async {
         guard Self.hasJobControl else { return }
-        if let phase = phases.handle(.suspend) {
-            if scene.app.connectionStatus == .connected {
-                _ = try? await scene.setPhase(phase)
-            } else {
-                scene.requestPhase(phase)
-            }
-        }
+        _ = phases.handle(.suspend)
+        await scene.reportStopped(phases.phase)
         mode.restore()
         kill(getpid(), SIGSTOP)
     }
@@ -260,7 +255,9 @@ public final class SceneTerminal {
         mode.enter()
         size = TerminalSize.of(mode.output) ?? size
         screen.forget()
-        report(phases.handle(.resume))
+        // Sent even when the phase stays (a hidden place): the daemon learns it runs again.
+        scene.requestPhase(phases.handle(.resume) ?? phases.phase)
+        focus.set(phases.hasFocus)
         return .resized(size)
     }
 
