@@ -89,7 +89,7 @@ public final class WindowScene: Sendable {
     /// Reports this window's phase: `active` in front, `inactive` visible but not in front,
     /// `background` not visible. Returns the aggregate the daemon computed after it.
     ///
-    /// While windowd is away the report waits for it (see ``requestPhase(_:)`` for a loop that
+    /// While windowd is away the report waits for it (see ``requestPhase(_:stopped:)`` for a loop that
     /// must not wait); the scene re-attaches in this phase either way.
     ///
     /// `stopped`: this presenter is about to stop (Ctrl-Z), with `background`; until it reports

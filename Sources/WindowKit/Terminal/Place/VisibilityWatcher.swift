@@ -27,8 +27,11 @@ public enum VisibilityWatcher {
     /// Calls `report` with whether `place` is shown, once known and then on every change, until
     /// the task is cancelled; returns at once for a place with nothing to watch.
     ///
-    /// - Parameter focus: the terminal's focus as its focus reports say; a place that must be
-    ///   asked (kitty) is then asked only while the terminal does not have the focus.
+    /// - Parameters:
+    ///   - place: where the terminal is, as the presenter learned it.
+    ///   - focus: the terminal's focus as its focus reports say; a place that must be asked
+    ///     (kitty) is then asked only while the terminal does not have the focus.
+    ///   - report: called with each change of what the user can see.
     public static func watch(
         _ place: Place,
         focus: FocusHint? = nil,

@@ -73,7 +73,9 @@ public final class SceneTerminal {
     /// A trailing `ESC` (or a cut sequence) waits 10 ms for the rest before it is read as the
     /// Escape key, as ``InputDecoder/flush()`` says; a bracketed paste waits for its end.
     ///
-    /// - Parameter tick: how often a ``SceneEvent/tick`` comes; none if `nil`.
+    /// - Parameters:
+    ///   - tick: how often a ``SceneEvent/tick`` comes; none if `nil`.
+    ///   - handle: the app's answer to each event: an ending, or `nil` to go on.
     /// - Returns: the ending; `nil` if the task was cancelled.
     /// - Throws: ``Unavailable`` if the input is no terminal; nothing was changed.
     public func run<Ending>(
