@@ -43,10 +43,13 @@ enum RunCommand {
         }
         let scene: WindowScene
         do {
-            scene = try await attachOrBringToFront(request, value: value, options: options)
-        } catch let presented as AlreadyPresented {
-            Console.output(presented.line)
-            return .status(0)
+            switch try await WindowScene.present(group: request.group, value: value, options: options) {
+            case .presenting(let presented):
+                scene = presented
+            case .broughtToFront(let opened):
+                Console.output(opened.window.id + " " + OpenText.outcome(opened.outcome))
+                return .status(0)
+            }
         } catch let error as WindowKitError where error.code == .unreachable {
             // An alias of run must never keep the user from working: the program alone.
             Console.error(
@@ -74,39 +77,5 @@ enum RunCommand {
         }
         let presenter = RunPresenter(scene: scene, program: program, keep: request.keep)
         return await presenter.run(signals: signals)
-    }
-
-    /// The window presented here from now on; or ``AlreadyPresented`` once the window that has a
-    /// presenter was brought to front (as `winctl open` brings it), or found stopped (Ctrl-Z).
-    private static func attachOrBringToFront(
-        _ request: Request,
-        value: WindowValue,
-        options: ConnectionOptions
-    ) async throws -> WindowScene {
-        // Twice at most: a presenter that leaves between the refusal and the open leaves the
-        // window to this one.
-        for _ in 0..<2 {
-            do {
-                return try await WindowScene.attach(
-                    group: request.group,
-                    value: value,
-                    phase: .active,
-                    options: options
-                )
-            } catch let error as WindowKitError where error.reason == .windowBusy {
-                let app = try await AppClient.connect(options)
-                let opened = try await app.openWindow(group: request.group, value: value)
-                await app.close()
-                if opened.isPresentedElsewhere {
-                    throw AlreadyPresented(line: opened.window.id + " " + OpenText.outcome(opened.outcome))
-                }
-            }
-        }
-        return try await WindowScene.attach(group: request.group, value: value, phase: .active, options: options)
-    }
-
-    /// The window has a presenter, brought to front or stopped; `line` is what `winctl open` says.
-    struct AlreadyPresented: Error {
-        let line: String
     }
 }
