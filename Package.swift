@@ -28,8 +28,8 @@ let package = Package(
         .executable(name: "windowd", targets: ["windowd"]),
         .executable(name: "winctl", targets: ["winctl"]),
         .executable(name: "winctl-attach", targets: ["winctl-attach"]),
-        .executable(name: "orders", targets: ["orders"]),
-        .executable(name: "notes", targets: ["notes"]),
+        .executable(name: "orders", targets: ["OrdersExample"]),
+        .executable(name: "notes", targets: ["NotesExample"]),
         .library(name: "WindowProtocol", targets: ["WindowProtocol"]),
         .library(name: "WindowClient", targets: ["WindowClient"]),
         // Apps' SDK, with a window's terminal side (raw mode, focus reports, frames): the Orders
@@ -185,8 +185,10 @@ let package = Package(
             ]
         ),
         // The example app: an orders browser whose windows are windowd windows, on WindowKit only.
+        // Targets' names are one namespace across a package graph: an app named `orders` or
+        // `notes` that depends on this package must not meet the examples' targets there.
         .executableTarget(
-            name: "orders",
+            name: "OrdersExample",
             dependencies: ["WindowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Orders",
             exclude: ["orders.toml"],
@@ -194,7 +196,7 @@ let package = Package(
         ),
         // The notes example: a list of a directory's notes and a window per note, on WindowKit only.
         .executableTarget(
-            name: "notes",
+            name: "NotesExample",
             dependencies: ["WindowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Notes",
             exclude: ["notes.toml"]

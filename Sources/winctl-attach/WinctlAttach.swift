@@ -47,6 +47,9 @@ struct WinctlAttach: AsyncParsableCommand {
     )
     var app: String?
 
+    @Option(parsing: .unconditional, help: "With a program: winctl's --timeout, in seconds (0: wait forever).")
+    var timeout: Double = 0
+
     @Flag(help: "With a program: keep the window when it exits.")
     var keep = false
 
@@ -67,7 +70,8 @@ struct WinctlAttach: AsyncParsableCommand {
                 program: program,
                 keep: keep,
                 socketPath: socket,
-                app: app
+                app: app,
+                timeout: timeout == 0 ? nil : .milliseconds(Int64((timeout * 1_000).rounded(.up)))
             )
             return try await RunCommand.run(request).carryOut()
         }

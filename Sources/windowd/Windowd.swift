@@ -94,7 +94,7 @@ struct Windowd: AsyncParsableCommand {
         }
         if checkConfig {
             print(
-                "\(source): ok (\(loaded.groups.count) window groups: \(loaded.groups.keys.sorted().joined(separator: ", ")))"
+                "\(source): ok (\(loaded.groups.count) window group\(loaded.groups.count == 1 ? "" : "s"): \(loaded.groups.keys.sorted().joined(separator: ", ")))"
             )
             return
         }

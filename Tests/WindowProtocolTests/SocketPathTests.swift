@@ -51,6 +51,23 @@ struct SocketPathTests {
     }
 }
 
+extension SocketPathTests {
+    @Test(
+        "an app named by a command its window group launched: the opener's $WINDOWD_SOCKET, whatever the place's runtime directory"
+    )
+    func appOfTheOpener() throws {
+        let launched = ["WINDOWD_SOCKET": "/opener/orders.sock", "WINDOWD_APP": "orders", "XDG_RUNTIME_DIR": "/r"]
+        #expect(SocketPath.clientSocket(of: orders, environment: launched, uid: 5) == "/opener/orders.sock")
+        #expect(
+            try SocketPath.resolve(socket: nil, app: orders, environment: launched, uid: 5) == "/opener/orders.sock"
+        )
+        let otherApp = ["WINDOWD_SOCKET": "/opener/notes.sock", "WINDOWD_APP": "notes", "XDG_RUNTIME_DIR": "/r"]
+        #expect(SocketPath.clientSocket(of: orders, environment: otherApp, uid: 5) == "/r/windowd/orders.sock")
+        let socketOnly = ["WINDOWD_SOCKET": "/env.sock", "XDG_RUNTIME_DIR": "/r"]
+        #expect(SocketPath.clientSocket(of: orders, environment: socketOnly, uid: 5) == "/r/windowd/orders.sock")
+    }
+}
+
 /// What "cannot reach windowd" advises (windowd(8), Apps and instances: clients do not start instances).
 @Suite("Start advice")
 struct StartAdviceTests {

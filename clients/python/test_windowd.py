@@ -391,6 +391,9 @@ class AppTests(unittest.TestCase):
         self.assertEqual(windowd.default_socket_path(env, 5), "/env.sock")
         self.assertEqual(windowd.default_socket_path({"WINDOWD_APP": "other"}, 5), "/tmp/windowd-5/other.sock")
         self.assertEqual(windowd.default_socket_path({}, 0), "/run/windowd/windowd.sock")
+        # A command the app's window group launched: the opener's socket, whatever the runtime directory here.
+        launched = {"XDG_RUNTIME_DIR": "/r", "WINDOWD_SOCKET": "/opener/orders.sock", "WINDOWD_APP": "orders"}
+        self.assertEqual(windowd.default_socket_path(launched, 5, app="orders"), "/opener/orders.sock")
         for bad in ("", "../x", "Orders", "windowd", "a" * 65):
             with self.assertRaises(ValueError):
                 windowd.validate_app_id(bad)

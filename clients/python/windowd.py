@@ -268,11 +268,14 @@ def socket_directory(environ=None, uid=None):
 
 
 def default_socket_path(environ=None, uid=None, app=None):
-    """The socket of ``app`` (``APP_ID.sock`` in ``socket_directory()``), else
+    """The socket of ``app`` (``APP_ID.sock`` in ``socket_directory()``, or ``$WINDOWD_SOCKET``
+    when ``$WINDOWD_APP`` is ``app``: a command the app's window group launched), else
     ``$WINDOWD_SOCKET``, else ``$WINDOWD_APP``'s socket, else the default app's
     ``windowd.sock``: the rule winctl follows (windowd(8), Socket and access; windowd(8), Apps and instances)."""
     environ = os.environ if environ is None else environ
     if app:
+        if environ.get("WINDOWD_APP") == app and environ.get("WINDOWD_SOCKET"):
+            return environ["WINDOWD_SOCKET"]
         return socket_directory(environ, uid) + "/" + validate_app_id(app) + ".sock"
     if environ.get("WINDOWD_SOCKET"):
         return environ["WINDOWD_SOCKET"]

@@ -29,7 +29,8 @@ public enum OwnPlace {
     /// tmux or screen window of its session, a kitty window beside it, a new window of the
     /// terminal emulator, … with `variables` in its environment (the opener's daemon and the
     /// window's id). Blocking for the few milliseconds the place's interface takes.
-    /// Returns why it failed, or `nil` once started.
+    /// Returns why it failed, or `nil` once started. A program that is not on this process's
+    /// `PATH` fails here, with its name: in the new window it would only flash up and die.
     @discardableResult
     public static func launch(
         _ command: [String],
@@ -37,6 +38,11 @@ public enum OwnPlace {
         at place: Place,
         variables: LaunchVariables
     ) -> String? {
+        guard let program = command.first, ProcessRunner.isExecutable(program) else {
+            let name = command.first ?? ""
+            return name.contains("/")
+                ? "\(name) is not an executable file" : "there is no program \(name) on PATH"
+        }
         let steps = PlaceCommands.launch(
             argv: command,
             title: title,

@@ -110,24 +110,28 @@ actor DaemonConnection {
     }
 
     private func start(attach: WindowAttach.Params?, subscribe: Bool) async throws {
-        let channel: any Channel
-        do {
-            channel = try await connectChannel().get()
-        } catch {
-            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
-            let message =
-                "cannot reach windowd at \(options.socketPath): \(reason) (\(SocketPath.startAdvice(for: options.socketPath)))"
-            throw WindowKitError(.unreachable, message)
-        }
-        let established = eventLoop.makePromise(of: Void.self)
         subscribes = subscribe
-        link = .restoring(channel, .start)
-        establish(on: channel, attach: attach).whenComplete { result in
-            if case .success = result { self.assumeIsolated { $0.becomeReady(channel) } }
-            established.completeWith(result)
-        }
+        let socketPath = options.socketPath
+        // The connection becomes the one in use, and its hello goes out, in the loop turn that
+        // connected it: a daemon that refuses the client (`max_clients`) writes its error and
+        // closes at once, and that line must find the hello waiting for an answer.
+        let established = connectChannel()
+            .flatMapErrorThrowing { error -> any Channel in
+                let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+                let message =
+                    "cannot reach windowd at \(socketPath): \(reason) (\(SocketPath.startAdvice(for: socketPath)))"
+                throw WindowKitError(.unreachable, message)
+            }
+            .flatMap { channel in
+                self.assumeIsolated { connection in
+                    connection.link = .restoring(channel, .start)
+                    return connection.establish(on: channel, attach: attach).map {
+                        self.assumeIsolated { $0.becomeReady(channel) }
+                    }
+                }
+            }
         do {
-            try await established.futureResult.get()
+            try await established.get()
         } catch {
             close()
             throw error

@@ -29,7 +29,8 @@ public struct ConnectionOptions: Sendable, Hashable {
     public var requestTimeout: Duration
 
     /// Options for the socket at `socketPath`, or when `nil` the socket of `app` (windowd(8), Apps and instances:
-    /// `$XDG_RUNTIME_DIR/windowd/APP_ID.sock`, …), or without an app where windowd(8), Socket and access says:
+    /// `$XDG_RUNTIME_DIR/windowd/APP_ID.sock`, …; `$WINDOWD_SOCKET` when `$WINDOWD_APP` is `app`, as in a
+    /// command the app's window group launched), or without an app where windowd(8), Socket and access says:
     /// `$WINDOWD_SOCKET`, else `$XDG_RUNTIME_DIR/windowd/windowd.sock`, else
     /// `/run/windowd/windowd.sock` as root, else `/tmp/windowd-$UID/windowd.sock`.
     /// An app built on WindowKit names its app here; `$WINDOWD_APP` is for `winctl`.
@@ -41,7 +42,9 @@ public struct ConnectionOptions: Sendable, Hashable {
         requestTimeout: Duration = .seconds(30)
     ) {
         self.socketPath =
-            socketPath ?? app.map { SocketPath.forApp($0, environment: SocketPath.processEnvironment(), uid: getuid()) }
+            socketPath ?? app.map {
+                SocketPath.clientSocket(of: $0, environment: SocketPath.processEnvironment(), uid: getuid())
+            }
             ?? ConnectionOptions.defaultSocketPath()
         self.app = app
         self.clientName = clientName

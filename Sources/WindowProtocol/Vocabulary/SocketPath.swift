@@ -33,9 +33,21 @@ public enum SocketPath {
         directory(environment: environment, uid: uid) + "/" + app.rawValue + ".sock"
     }
 
-    /// The socket a client connects to: a command line's `socket`, else its `app`'s socket,
-    /// else `$WINDOWD_SOCKET`, else `$WINDOWD_APP`'s socket, else the default app's. A flag
-    /// beats the environment, and a socket path beats an app id given the same way.
+    /// The socket of `app` for a client that names it: `$WINDOWD_SOCKET` when `$WINDOWD_APP`
+    /// is that same app (the opener that launched this command told it where that instance
+    /// is, and the place it started in may have another `XDG_RUNTIME_DIR`, or none), else
+    /// ``forApp(_:environment:uid:)``.
+    public static func clientSocket(of app: AppID, environment: [String: String], uid: UInt32) -> String {
+        if environment["WINDOWD_APP"] == app.rawValue, let explicit = environment["WINDOWD_SOCKET"], !explicit.isEmpty {
+            return explicit
+        }
+        return forApp(app, environment: environment, uid: uid)
+    }
+
+    /// The socket a client connects to: a command line's `socket`, else its `app`'s socket
+    /// (``clientSocket(of:environment:uid:)``), else `$WINDOWD_SOCKET`, else `$WINDOWD_APP`'s
+    /// socket, else the default app's. A flag beats the environment, and a socket path beats an
+    /// app id given the same way.
     ///
     /// - Throws: a `$WINDOWD_APP` that is not an app id.
     public static func resolve(
@@ -45,7 +57,7 @@ public enum SocketPath {
         uid: UInt32
     ) throws(AppID.Invalid) -> String {
         if let socket, !socket.isEmpty { return socket }
-        if let app { return forApp(app, environment: environment, uid: uid) }
+        if let app { return clientSocket(of: app, environment: environment, uid: uid) }
         if let explicit = environment["WINDOWD_SOCKET"], !explicit.isEmpty { return explicit }
         if let text = environment["WINDOWD_APP"], !text.isEmpty {
             return forApp(try AppID(validating: text), environment: environment, uid: uid)

@@ -22,6 +22,8 @@ enum RunCommand {
         var keep: Bool
         var socketPath: String
         var app: String?
+        /// winctl's `--timeout`: how long windowd may take to answer; `nil` waits forever.
+        var timeout: Duration?
     }
 
     /// Runs `request` to its end.
@@ -30,7 +32,8 @@ enum RunCommand {
         let options = ConnectionOptions(
             socketPath: request.socketPath,
             clientName: "winctl run",
-            reconnectFor: .seconds(365 * 24 * 3_600)
+            reconnectFor: .seconds(365 * 24 * 3_600),
+            requestTimeout: request.timeout ?? .seconds(365 * 24 * 3_600)
         )
         let value = request.value.map { WindowValue.string($0) } ?? WindowValue.none
         // Caught from the start: a Ctrl-Z or a resize while the window is being attached is
@@ -50,11 +53,9 @@ enum RunCommand {
                 Console.output(opened.window.id + " " + OpenText.outcome(opened.outcome))
                 return .status(0)
             }
-        } catch let error as WindowKitError where error.code == .unreachable {
+        } catch let error as WindowKitError where runsWithoutWindow(after: error) {
             // An alias of run must never keep the user from working: the program alone.
-            Console.error(
-                "windowd is not reachable at \(request.socketPath); running \(request.program[0]) without a window"
-            )
+            Console.error("\(error.message); running \(request.program[0]) without a window")
             return .status(RunProgram.exec(request.program))
         } catch let error as WindowKitError {
             return .reporting(error)
@@ -77,5 +78,17 @@ enum RunCommand {
         }
         let presenter = RunPresenter(scene: scene, program: program, keep: request.keep)
         return await presenter.run(signals: signals)
+    }
+
+    /// Whether after `error` the program runs without a window: windowd is not there for this
+    /// run (its socket missing, no answer within `--timeout`, the connection gone) or has no
+    /// room for it (a limit: `max_clients`, `max_windows`, …), rather than refusing this
+    /// window (an unknown group, a bad value).
+    static func runsWithoutWindow(after error: WindowKitError) -> Bool {
+        switch error.code {
+        case .unreachable, .timedOut, .interrupted, .closed: true
+        case .refused: error.reason == .limitExceeded
+        default: false
+        }
     }
 }

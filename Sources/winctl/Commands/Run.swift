@@ -56,6 +56,7 @@ extension Winctl {
                 ["--socket=" + options.socketPath, "--group=" + group] + (sent.map { ["--value=" + $0] } ?? [])
             if let app = chosenApp { arguments.append("--app=" + app) }
             if keep { arguments.append("--keep") }
+            arguments.append("--timeout=\(options.timeoutSeconds)")
             // The presenter side on WindowKit decides everything else: one connection for the
             // check and the presentation, so that two runs of one value start one program.
             // It returns only if it could not start the presenter, having said why.

@@ -255,7 +255,7 @@ struct AppInstancesTests {
         for (index, place) in [(0, "home/.config"), (2, "home/.local/share"), (4, "dirs-1"), (5, "dirs-2")] {
             let output = try winner(unset)
             #expect(
-                output.contains(directory.file(place) + "/windowd/apps/app.toml: ok (1 window groups: group\(index))"),
+                output.contains(directory.file(place) + "/windowd/apps/app.toml: ok (1 window group: group\(index))"),
                 "\(output)"
             )
             unlink(directory.file(place + "/windowd/apps/app.toml"))
@@ -272,7 +272,7 @@ struct AppInstancesTests {
         for (index, place) in [(1, "xdg-config"), (3, "xdg-data"), (4, "dirs-1"), (5, "dirs-2")] {
             let output = try winner(set)
             #expect(
-                output.contains(directory.file(place) + "/windowd/apps/app.toml: ok (1 window groups: group\(index))"),
+                output.contains(directory.file(place) + "/windowd/apps/app.toml: ok (1 window group: group\(index))"),
                 "\(output)"
             )
             unlink(directory.file(place + "/windowd/apps/app.toml"))

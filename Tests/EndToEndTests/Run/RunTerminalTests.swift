@@ -304,6 +304,48 @@ struct RunTerminalTests {
         #expect(errors.count == 1 && errors[0].contains(socket), "\(run)")
     }
 
+    @Test("a windowd that does not answer within --timeout: the program runs anyway, one line saying why")
+    func daemonSilent() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        daemon.process.signal(SIGSTOP)
+        defer { daemon.process.signal(SIGCONT) }
+        let run = try Winctl.run(
+            ["--timeout", "1", "run", "file", "x", "--", "/bin/sh", "-c", "echo hi; exit 4"],
+            socket: daemon.socketPath
+        )
+        #expect(run.status == 4, "\(run)")
+        #expect(run.stdout == "hi\n", "\(run)")
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 1 && errors[0].contains("without a window"), "\(run)")
+    }
+
+    @Test("a windowd at its max_clients: the program runs anyway, with the daemon's refusal")
+    func daemonFull() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try DaemonProcess(in: directory, config: "[daemon]\nmax_clients = 2\n\n" + Self.config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let holder = try RawClient(path: daemon.socketPath)
+        defer { holder.close() }
+        try waitUntil("the start-up probe connections to close") {
+            try holder.call("daemon.status")["clients"]?.int == 1
+        }
+        let second = try RawClient(path: daemon.socketPath)
+        defer { second.close() }
+        #expect(try second.call("daemon.status")["clients"]?.int == 2)
+        let run = try Winctl.run(
+            ["run", "file", "x", "--", "/bin/sh", "-c", "echo hi; exit 4"],
+            socket: daemon.socketPath
+        )
+        #expect(run.status == 4, "\(run)")
+        #expect(run.stdout == "hi\n", "\(run)")
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 1 && errors[0].contains("max_clients"), "\(run)")
+    }
+
     @Test("focus reports reach the program only when it asks for them")
     func focusReportsOnlyWhenAsked() throws {
         let directory = try TemporaryDirectory()

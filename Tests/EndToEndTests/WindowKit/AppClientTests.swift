@@ -95,6 +95,26 @@ struct AppClientTests {
         await app.close()
     }
 
+    @Test("a daemon at its max_clients refuses the connection at once, with its message and reason")
+    func refusedAtTheClientLimit() async throws {
+        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["max_clients = 2"]))
+        defer { daemon.stop() }
+        let holder = try RawClient(path: daemon.socketPath)
+        defer { holder.close() }
+        try waitUntil("the start-up probe connections to close") {
+            try holder.call("daemon.status")["clients"]?.int == 1
+        }
+        let second = try RawClient(path: daemon.socketPath)
+        defer { second.close() }
+        #expect(try second.call("daemon.status")["clients"]?.int == 2)
+        // A request timeout far longer than the test's limit: only the refusal itself can end the connect.
+        let options = ConnectionOptions(socketPath: daemon.socketPath, requestTimeout: .seconds(3_600))
+        let refused = await #expect(throws: WindowKitError.self) { try await AppClient.connect(options) }
+        #expect(refused?.code == .refused, "\(String(describing: refused))")
+        #expect(refused?.reason == .limitExceeded)
+        #expect(refused?.message.contains("max_clients") == true, "\(String(describing: refused))")
+    }
+
     @Test("many calls at once from many tasks: each gets its own answer")
     func concurrentCalls() async throws {
         let daemon = try DaemonProcess.start()

@@ -121,7 +121,7 @@ package struct SceneCoordinator: Sendable {
         guard registry.count < limits.maxWindows else {
             throw .refused(
                 .limitExceeded,
-                "window limit of \(limits.maxWindows) reached: close windows or raise the limit"
+                "window limit of \(limits.maxWindows) reached: close windows or raise max_windows"
             )
         }
         let window = Window(

@@ -55,6 +55,18 @@ extension RealEnvironmentTests {
             )
             #expect(server.shownPane() == launched["TMUX_PANE"], "the new window is the one shown")
 
+            let missing = OwnPlace.launch(
+                ["windowd-no-such-program", "x"],
+                title: "missing",
+                at: place,
+                variables: LaunchVariables(windowID: "w-2")
+            )
+            #expect(missing == "there is no program windowd-no-such-program on PATH")
+            #expect(
+                server.tmux(["list-windows", "-t", "s", "-F", "#{window_name}"])?.contains("missing") == false,
+                "nothing was started for it"
+            )
+
             // A figure, not a check: the three commands in one tmux run, against `tmux select-window` alone.
             let step = PlaceCommands.bringToFront(place.withoutOuter)
             func median(_ body: () -> Void) -> Duration {
