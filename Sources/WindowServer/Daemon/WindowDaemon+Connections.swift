@@ -50,7 +50,8 @@ extension WindowDaemon {
                         window: window,
                         connection: connection.id,
                         phase: record.phase ?? .active,
-                        place: record.place
+                        place: record.place,
+                        stopped: record.stopped
                     )
                 ).made
             {

@@ -122,7 +122,8 @@ extension WindowDaemon {
                     subscribedToAll: subscription.all,
                     lastSeq: machine.numbering.last(of: connection.id),
                     partialLine: connection.framer.partialLine,
-                    place: presented?.place
+                    place: presented?.place,
+                    stopped: presented?.isStopped ?? false
                 )
             )
             descriptors.append((fd, name))
