@@ -13,9 +13,10 @@ import Foundation
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:
 /// every request, event and timer runs there, in order, with no locks.
 ///
-/// What it decides around the coordinator — commits, what a failed one undoes, event numbering —
-/// is ``DaemonMachine``'s, a value it feeds what happened and whose outputs it carries out
-/// (``run(_:)``). The coordinator lives in the machine: a request changes it through
+/// What it decides around the coordinator — commits, what a failed one undoes, event numbering,
+/// flow control, the lifecycle and the hand-off, the validator in flight — is ``DaemonMachine``'s,
+/// a value it feeds what happened and whose outputs it carries out (``run(_:)``); what it keeps
+/// itself is I/O: the connections, the store, the launcher, the timers' handles, the config. The coordinator lives in the machine: a request changes it through
 /// ``change(_:)``, the daemon on its own through ``changeOnItsOwn(_:)``.
 final class WindowDaemon {
     /// The loop everything runs on.
