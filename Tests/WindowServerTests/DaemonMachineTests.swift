@@ -24,6 +24,16 @@ struct DaemonMachineTests {
         var rolledBack = 0
         var settled = 0
         var now: Double = 0
+        /// What a hand-off or a stop asked the daemon to do, in order.
+        var actions: [String] = []
+
+        /// Feeds `input` to the machine and carries out its outputs; returns the actions they asked for.
+        @discardableResult
+        func receive(_ input: DaemonMachine.Input) -> [String] {
+            actions = []
+            run(machine.receive(input))
+            return actions
+        }
 
         init(coordinator: SceneCoordinator = RollbackPointTests.coordinator()) {
             machine = DaemonMachine(coordinator: coordinator, windowIDs: WindowIDSource(seed: 7))
@@ -150,6 +160,24 @@ struct DaemonMachineTests {
                 case .rolledBack: rolledBack += 1
                 case .storeFailing, .storeRecovered: break
                 case .settled: settled += 1
+                case .ownChange(let change):
+                    actions.append("ownChange")
+                    own(change)
+                case .stopReading: actions.append("stopReading")
+                case .resumeReading: actions.append("resumeReading")
+                case .notifyReloading: actions.append("notifyReloading")
+                case .notifyStopping(let handingOver): actions.append("notifyStopping(handingOver: \(handingOver))")
+                case .handleHeldInput: actions.append("handleHeldInput")
+                case .perform: actions.append("perform")
+                case .armDeadline: actions.append("armDeadline")
+                case .stopNow: actions.append("stopNow")
+                case .stopAfterUpgrade: actions.append("stopAfterUpgrade")
+                case .armStallTimer(let due): actions.append("armStallTimer(at: \(due))")
+                case .cancelStallTimer: actions.append("cancelStallTimer")
+                case .resumeKeptInput: actions.append("resumeKeptInput")
+                case .closeStalled(let id): actions.append("closeStalled(\(id.rawValue))")
+                case .startValidator(let session): actions.append("startValidator(\(session.user))")
+                case .storedSessionJudged(let verdict): actions.append("storedSessionJudged(\(verdict))")
                 }
             }
         }
@@ -272,7 +300,7 @@ struct DaemonMachineTests {
         #expect(harness.closed.isEmpty)
         harness.send(#"{"jsonrpc":"2.0","id":99,"method":"app.state"}"#, from: 4)
         #expect(harness.closed == [ConnectionID(4)])
-        harness.machine.forget(ConnectionID(4))
+        harness.receive(.connectionClosed(ConnectionID(4)))
         harness.own(.finishLoading(storedSession: nil, rejected: true, now: 1))
         harness.releaseHeldLines()
         #expect(harness.replies(of: 4).isEmpty)
@@ -430,5 +458,203 @@ struct DaemonMachineTests {
         #expect(harness.inFlight == [[persisted]])
         harness.finish()
         #expect(harness.isSettled)
+    }
+
+    // MARK: - Lifecycle and hand-off
+
+    @Test(
+        "an upgrade's hand-off stops reading, answers what flow control kept, settles the phase as the daemon's own change; a second SIGUSR2 meanwhile changes nothing"
+    )
+    func upgradeHandOff() {
+        let harness = Harness()
+        #expect(
+            harness.receive(.handOffAsked(.upgrade, now: 0))
+                == ["notifyReloading", "stopReading", "handleHeldInput", "ownChange"]
+        )
+        #expect(harness.machine.lifecycle == .handingOff(.upgrade) && harness.machine.lifecycle.execsUpgrade)
+        #expect(!harness.machine.lifecycle.readsRequests && harness.machine.lifecycle.keepsConnections)
+        #expect(harness.receive(.handOffAsked(.upgrade, now: 1)).isEmpty, "a second SIGUSR2")
+        #expect(harness.receive(.handOffAsked(.restart, now: 1)).isEmpty, "a restart's hand-off meanwhile")
+        #expect(harness.machine.lifecycle == .handingOff(.upgrade))
+    }
+
+    @Test(
+        "a failed upgrade leaves the machine serving and reading again, with its deadline armed; the next SIGUSR2 begins anew"
+    )
+    func failedUpgrade() {
+        let harness = Harness()
+        harness.receive(.handOffAsked(.upgrade, now: 0))
+        #expect(harness.receive(.handOffFailed) == ["resumeReading", "armDeadline"])
+        #expect(harness.machine.lifecycle == .serving && harness.machine.lifecycle.readsRequests)
+        #expect(!harness.machine.lifecycle.keepsConnections && !harness.machine.lifecycle.keepsSocket)
+        #expect(harness.receive(.handOffFailed).isEmpty, "no hand-off to abandon")
+        #expect(harness.receive(.handOffAsked(.upgrade, now: 2)).contains("stopReading"))
+    }
+
+    @Test("a stop during an upgrade's hand-off: the upgrade execs no more, and its end stops the daemon")
+    func stopDuringUpgrade() {
+        let harness = Harness()
+        harness.receive(.handOffAsked(.upgrade, now: 0))
+        #expect(harness.receive(.stopAsked) == ["stopAfterUpgrade"])
+        #expect(!harness.machine.lifecycle.execsUpgrade && !harness.machine.lifecycle.readsRequests)
+        #expect(harness.receive(.stopAsked) == ["stopAfterUpgrade"], "a second stop waits the same")
+        #expect(harness.receive(.handOffFailed) == ["resumeReading", "armDeadline", "stopNow"])
+    }
+
+    @Test("a restart's hand-off (a stop with the fd store): the connections and the socket stay for the next process")
+    func restartHandOff() {
+        let harness = Harness()
+        #expect(harness.receive(.stopAsked) == ["stopNow"])
+        #expect(
+            harness.receive(.handOffAsked(.restart, now: 0))
+                == ["notifyStopping(handingOver: true)", "stopReading", "handleHeldInput", "ownChange"]
+        )
+        #expect(harness.receive(.stopAsked).isEmpty, "already under way")
+        #expect(!harness.machine.lifecycle.execsUpgrade)
+        harness.receive(.handedOver)
+        #expect(harness.machine.lifecycle.keepsSocket && harness.machine.lifecycle.keepsConnections)
+        #expect(harness.receive(.handOffAsked(.upgrade, now: 1)).isEmpty)
+    }
+
+    @Test("a plain stop tells the clients and reads on to answer them; no hand-off or second stop begins")
+    func plainStop() {
+        let harness = Harness()
+        #expect(harness.receive(.stopAsked) == ["stopNow"])
+        #expect(
+            harness.receive(.stopStarted) == ["notifyStopping(handingOver: false)", "handleHeldInput", "perform"]
+        )
+        #expect(harness.machine.lifecycle == .stopping && harness.machine.lifecycle.readsRequests)
+        #expect(harness.receive(.handOffAsked(.upgrade, now: 0)).isEmpty)
+        #expect(harness.receive(.stopAsked).isEmpty)
+    }
+
+    // MARK: - Flow control
+
+    /// A machine whose writers are held at 256 unsent bytes and let go under 128, stalled after 1 s.
+    static func flowMachine() -> DaemonMachine {
+        var daemon = DaemonConfig.DaemonSection()
+        daemon.maxOutboundBytes = 1_024
+        daemon.outboundStallMilliseconds = 1_000
+        return DaemonMachine(
+            coordinator: RollbackPointTests.coordinator(),
+            windowIDs: WindowIDSource(seed: 7),
+            daemon: daemon
+        )
+    }
+
+    static func flowHarness() -> Harness {
+        let harness = Harness()
+        harness.machine = flowMachine()
+        return harness
+    }
+
+    @Test(
+        "a subscriber past a quarter of max_outbound_bytes holds the writers and sets the stall timer; under an eighth it lets them go, and their kept input is handled"
+    )
+    func flowThresholds() {
+        let harness = Self.flowHarness()
+        let subscriber = ConnectionID(1)
+        #expect(!harness.machine.flow.changes(subscriber, unsent: 255))
+        let beforeHold = harness.machine.read(from: ConnectionID(2))
+        #expect(beforeHold == .frame)
+        #expect(harness.machine.flow.changes(subscriber, unsent: 256))
+        #expect(harness.receive(.unsent(subscriber, bytes: 256, now: 10)) == ["armStallTimer(at: 11.0)"])
+        #expect(!harness.machine.flow.changes(subscriber, unsent: 128), "between the marks it still holds")
+        #expect(harness.machine.flow.changes(subscriber, unsent: 127))
+        #expect(harness.receive(.unsent(subscriber, bytes: 127, now: 10.5)) == ["cancelStallTimer", "resumeKeptInput"])
+        let afterRelease = harness.machine.read(from: ConnectionID(2))
+        #expect(afterRelease == .frame)
+    }
+
+    @Test(
+        "while the writers are held, each connection's input is kept; connections read again in the order they were held, not once a subscriber holds them again"
+    )
+    func keptInputOrder() {
+        var machine = Self.flowMachine()
+        _ = machine.receive(.unsent(ConnectionID(1), bytes: 500, now: 0))
+        let firstHeld = machine.read(from: ConnectionID(3))
+        #expect(firstHeld == .keepAndStopReading)
+        let secondHeld = machine.read(from: ConnectionID(2))
+        #expect(secondHeld == .keepAndStopReading)
+        let firstAgain = machine.read(from: ConnectionID(3))
+        #expect(firstAgain == .keep, "behind what it kept before")
+        #expect(machine.flow.nextToResume(force: false) == nil, "the writers are still held")
+        #expect(machine.flow.nextToResume(force: true) == ConnectionID(3), "a hand-off handles it all the same")
+        let release = machine.receive(.unsent(ConnectionID(1), bytes: 0, now: 0.1))
+        #expect(release.count == 2)
+        let begins = machine.beginResuming()
+        #expect(begins)
+        let beginsAgain = machine.beginResuming()
+        #expect(!beginsAgain, "a release while resuming does not start again")
+        #expect(machine.flow.nextToResume(force: false) == ConnectionID(3))
+        machine.resumed(ConnectionID(3))
+        let firstResumed = machine.read(from: ConnectionID(3))
+        #expect(firstResumed == .frame, "it reads again")
+        let secondAgain = machine.read(from: ConnectionID(2))
+        #expect(secondAgain == .keep, "until its own kept input is handled")
+        _ = machine.receive(.unsent(ConnectionID(1), bytes: 500, now: 0.2))
+        #expect(machine.flow.nextToResume(force: false) == nil, "held again: connection 2 waits")
+        #expect(!machine.flow.resumes(force: false))
+        machine.endResuming()
+        _ = machine.receive(.connectionClosed(ConnectionID(2)))
+        #expect(machine.flow.keeping.isEmpty)
+    }
+
+    @Test(
+        "a subscriber that holds the writers for outbound_stall_ms is closed; the timer is set again for one that began later; the last one's close lets the writers go"
+    )
+    func stall() {
+        let harness = Self.flowHarness()
+        harness.receive(.unsent(ConnectionID(1), bytes: 300, now: 10))
+        #expect(harness.receive(.unsent(ConnectionID(2), bytes: 300, now: 10.5)).isEmpty, "the timer is already set")
+        #expect(harness.receive(.stallTimerFired(now: 11)) == ["closeStalled(1)", "armStallTimer(at: 11.5)"])
+        #expect(harness.machine.flow.pressure.holdsRequests)
+        #expect(harness.receive(.stallTimerFired(now: 11.5)) == ["closeStalled(2)", "resumeKeptInput"])
+        #expect(!harness.machine.flow.pressure.holdsRequests && harness.machine.flow.stallDue == nil)
+        #expect(harness.receive(.connectionClosed(ConnectionID(2))).isEmpty, "already let go")
+    }
+
+    @Test("a holding subscriber that closes lets the writers go at once; one that did not hold changes nothing")
+    func holderCloses() {
+        let harness = Self.flowHarness()
+        harness.receive(.unsent(ConnectionID(1), bytes: 300, now: 0))
+        #expect(harness.receive(.connectionClosed(ConnectionID(5))).isEmpty)
+        #expect(harness.receive(.connectionClosed(ConnectionID(1))) == ["cancelStallTimer", "resumeKeptInput"])
+    }
+
+    // MARK: - Validator and deadline
+
+    static let alice = Session(user: "alice", issuedAt: 0, expiresAt: 1_000)
+
+    /// A coordinator signed in as alice.
+    static func signedIn() -> SceneCoordinator { RollbackPointTests.coordinator(signedInAs: alice) }
+
+    @Test(
+        "one validate_command in flight: asked again meanwhile, nothing more starts; its verdict goes to loading's end and to the active phase's check"
+    )
+    func oneValidatorInFlight() {
+        let harness = Harness(coordinator: Self.signedIn())
+        #expect(harness.coordinator.session == Self.alice)
+        #expect(harness.receive(.validationAsked(Self.alice, by: .storedSession)) == ["startValidator(alice)"])
+        #expect(harness.receive(.validationAsked(Self.alice, by: .activeSession(Self.alice))).isEmpty)
+        #expect(harness.receive(.verdict(.invalid, now: 1)) == ["storedSessionJudged(invalid)", "ownChange"])
+        #expect(harness.coordinator.session == nil, "the active phase's check expired the session")
+        #expect(
+            harness.receive(.validationAsked(Self.alice, by: .activeSession(Self.alice))) == ["startValidator(alice)"]
+        )
+        #expect(harness.receive(.verdict(.invalid, now: 2)).isEmpty, "no longer the session: nothing expires")
+    }
+
+    @Test("a valid verdict expires nothing; the deadline advances the coordinator only while serving")
+    func validVerdictAndDeadline() {
+        let harness = Harness(coordinator: Self.signedIn())
+        harness.receive(.validationAsked(Self.alice, by: .activeSession(Self.alice)))
+        #expect(harness.receive(.verdict(.valid, now: 1)).isEmpty)
+        #expect(harness.coordinator.session == Self.alice)
+        #expect(harness.receive(.deadlineDue(now: 2)) == ["ownChange", "armDeadline"])
+        harness.receive(.handOffAsked(.upgrade, now: 3))
+        #expect(harness.receive(.deadlineDue(now: 4)).isEmpty, "nothing changes while connections are handed over")
+        harness.receive(.handOffFailed)
+        #expect(harness.receive(.deadlineDue(now: 5)) == ["ownChange", "armDeadline"])
     }
 }

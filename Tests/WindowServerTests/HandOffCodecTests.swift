@@ -54,7 +54,7 @@ struct HandOffCodecTests {
             #expect(read.subscription == written.subscription && read.subscribedToAll == written.subscribedToAll)
             #expect(
                 read.lastSeq == written.lastSeq && read.partialLine == written.partialLine
-                    && read.place == written.place
+                    && read.place == written.place && read.stopped == written.stopped
             )
         }
     }
@@ -78,6 +78,36 @@ struct HandOffCodecTests {
         let decoded = HandOffCodec.decode(try HandOffCodec.encode(state))
         Self.expectEqual(decoded, state)
         #expect(decoded?.connections.map(\.place) == records.map(\.place))
+    }
+
+    @Test("a stopped presenter (Ctrl-Z) comes back stopped; the others not")
+    func stopped() throws {
+        var records = Self.records
+        records[0].phase = .background
+        records[0].stopped = true
+        let state = HandOffState(generation: "5", appState: .unauthenticated, connections: records)
+        let decoded = HandOffCodec.decode(try HandOffCodec.encode(state))
+        Self.expectEqual(decoded, state)
+        #expect(decoded?.connections.map(\.stopped) == [true, false, false, false])
+    }
+
+    @Test("the bytes an earlier windowd wrote (format 3: places, no stopped flag) are still read, not stopped")
+    func formatThree() throws {
+        func run(_ bytes: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: UInt32(bytes.count).littleEndian, Array.init) + bytes
+        }
+        func string(_ text: String) -> [UInt8] { run(Array(text.utf8)) }
+        let window = "7e2e2ad2-d66d-4f06-851c-afc0f1654dc6"
+        let place = #"{"kind":"tmux","socket":"/tmp/tmux-0/default","pane":"%3"}"#
+        let bytes: [UInt8] =
+            Array("WDHO".utf8) + [3] + string("0c0d") + run(try JSONWriter.bytes(AppState.loading))
+            + withUnsafeBytes(of: UInt32(1).littleEndian, Array.init)
+            + string("conn-1") + [1] + string(window) + [1] + string("background") + [0]
+            + withUnsafeBytes(of: UInt64(42).littleEndian, Array.init) + run([]) + [1] + string(place)
+        let decoded = HandOffCodec.decode(bytes)
+        #expect(decoded?.connections.count == 1)
+        #expect(decoded?.connections.first?.presenting == window && decoded?.connections.first?.phase == .background)
+        #expect(decoded?.connections.first?.place?.pane == "%3" && decoded?.connections.first?.stopped == false)
     }
 
     @Test("the bytes an earlier windowd wrote (format 2: no places) are still read")
@@ -118,6 +148,9 @@ struct HandOffCodecTests {
             )
         }
         #expect(HandOffCodec.decode(bytes + [0]) == nil)
+        var unknownStopped = bytes
+        unknownStopped[unknownStopped.count - 1] = 2
+        #expect(HandOffCodec.decode(unknownStopped) == nil, "a stopped byte other than 0 or 1")
         var unknownFormat = bytes
         unknownFormat[4] = 9
         #expect(HandOffCodec.decode(unknownFormat) == nil)

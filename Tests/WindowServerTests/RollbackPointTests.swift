@@ -6,13 +6,13 @@ import WindowProtocol
 
 @Suite("Rollback point")
 struct RollbackPointTests {
-    static func coordinator() -> SceneCoordinator {
+    static func coordinator(signedInAs storedSession: Session? = nil) -> SceneCoordinator {
         var coordinator = SceneCoordinator(
             groups: [WindowGroup(id: "detail", valueType: .int)],
             limits: CoordinatorLimits()
         )
         var effects: [Effect] = []
-        coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
+        coordinator.finishLoading(storedSession: storedSession, now: 0, effects: &effects)
         return coordinator
     }
 

@@ -2,8 +2,9 @@ import WindowEngine
 import WindowProtocol
 
 /// What the daemon decides around the coordinator, as a value: the group commit and what a
-/// failed one undoes, each connection's event numbering, and the request lines that wait for
-/// the end of `loading` (with the gate that ends it).
+/// failed one undoes, each connection's event numbering, the request lines that wait for the
+/// end of `loading` (with the gate that ends it), flow control on the writers (``FlowControl``),
+/// and where the daemon is in its life (serving, handing its connections over, stopping).
 ///
 /// No I/O and no clock: ``WindowDaemon`` feeds it what happened (``Input``) and carries out what
 /// it answers (``Output``), on the event loop. A request's change to the coordinator is made in
@@ -36,6 +37,31 @@ struct DaemonMachine: ~Copyable {
         case commitFinished(failure: String?)
         /// The pause after a refused transaction is over.
         case retryDue
+        /// The connections are to go to the next process: SIGUSR2 (its binary passed its check),
+        /// or a stop with the service manager's fd store. Ignored unless serving.
+        case handOffAsked(DaemonLifecycle.HandOffReason, now: Double)
+        /// The next process has the state and the connections.
+        case handedOver
+        /// The next process could not be started (the binary, the exec or the state's file failed).
+        case handOffFailed
+        /// SIGTERM or SIGINT.
+        case stopAsked
+        /// A stop without a hand-off begins.
+        case stopStarted
+        /// `connection` has `bytes` of events not yet written to its socket, at `now` (sent
+        /// when ``FlowControl/changes(_:unsent:)`` says it changes something).
+        case unsent(ConnectionID, bytes: Int, now: Double)
+        /// The stall timer fired.
+        case stallTimerFired(now: Double)
+        /// A connection closed: it is numbered no more, its lines that waited are dropped, and
+        /// it holds no one back.
+        case connectionClosed(ConnectionID)
+        /// `session` is to be validated (`validate_command`) for `waiter`.
+        case validationAsked(Session, by: VerdictWaiter)
+        /// The running `validate_command` gave its verdict.
+        case verdict(SessionValidator.Verdict, now: Double)
+        /// The deadline timer fired (a session's expiry, the aggregate's settle).
+        case deadlineDue(now: Double)
     }
 
     /// What the daemon does, in order.
@@ -57,6 +83,39 @@ struct DaemonMachine: ~Copyable {
         case storeRecovered
         /// Nothing waits for a commit that can happen now: drains are done.
         case settled
+        /// Read no connection further: what was read is answered, nothing more.
+        case stopReading
+        /// Read every connection again, but those back-pressure pauses; each kept its partial line.
+        case resumeReading
+        /// Tell the service manager a reload began (`RELOADING=1`).
+        case notifyReloading
+        /// Tell the service manager a stop began (`STOPPING=1`), handing the connections over or not.
+        case notifyStopping(handingOver: Bool)
+        /// Handle what flow control kept unread, whatever the pressure: it was read before the
+        /// hand-off or the stop, and is answered like the rest.
+        case handleHeldInput
+        /// Make a change of the daemon's own (``makeOwnChange(_:effects:)``) and carry out its effects.
+        case ownChange(OwnChange)
+        /// Carry out these effects of the daemon's own.
+        case perform([Effect])
+        /// Move the deadline timer to the coordinator's next deadline (it did not advance meanwhile).
+        case armDeadline
+        /// Stop now (or hand over to the service manager).
+        case stopNow
+        /// A stop came during an upgrade's hand-off: it runs instead of the exec, once the hand-off is ready.
+        case stopAfterUpgrade
+        /// Set the stall timer for this wall-clock time, replacing any set before: a subscriber holds the writers.
+        case armStallTimer(at: Double)
+        /// Cancel the stall timer: no subscriber holds the writers any more.
+        case cancelStallTimer
+        /// Handle the input kept while the writers were held, connection by connection in the order they were held.
+        case resumeKeptInput
+        /// Close this connection: it held the writers for `outbound_stall_ms` (it does not read).
+        case closeStalled(ConnectionID)
+        /// Run `validate_command` for this session; its end is ``Input/verdict(_:now:)``.
+        case startValidator(Session)
+        /// The stored session has its verdict: restored, or its windows that need a user close.
+        case storedSessionJudged(SessionValidator.Verdict)
     }
 
     /// How long a refused transaction waits before it is tried again, in milliseconds.
@@ -75,11 +134,23 @@ struct DaemonMachine: ~Copyable {
     private var heldRequests = HeldRequests()
     /// When `loading` ends.
     private var loadingGate = LoadingGate(hasStoredSession: false)
+    /// Serving, handing connections over, or stopping.
+    private(set) var lifecycle = DaemonLifecycle.serving
+    /// Whether subscribers hold the writers back, and whose input is kept meanwhile.
+    private(set) var flow: FlowControl
+    /// The `validate_command` in flight, if any, and who waits for its verdict.
+    private var validator = ValidatorFlight<VerdictWaiter>()
 
-    /// A machine over `coordinator` as it is (restored, or all committed).
-    init(coordinator: SceneCoordinator, windowIDs: consuming WindowIDSource = WindowIDSource()) {
+    /// A machine over `coordinator` as it is (restored, or all committed), with the flow-control
+    /// marks of `daemon`'s `max_outbound_bytes` and `outbound_stall_ms`.
+    init(
+        coordinator: SceneCoordinator,
+        windowIDs: consuming WindowIDSource = WindowIDSource(),
+        daemon: DaemonConfig.DaemonSection = DaemonConfig.DaemonSection()
+    ) {
         self.coordinator = coordinator
         self.windowIDs = windowIDs
+        flow = FlowControl(maxOutbound: daemon.maxOutboundBytes, stallMilliseconds: daemon.outboundStallMilliseconds)
         rollbackPoint = RollbackPoint(&self.coordinator)
     }
 
@@ -117,11 +188,26 @@ struct DaemonMachine: ~Copyable {
         numbering.resume(connection, from: seq)
     }
 
-    /// A closed connection is numbered no more, and the lines it had waiting are dropped.
-    mutating func forget(_ connection: ConnectionID) {
-        numbering.forget(connection)
-        heldRequests.drop(connection)
+    // MARK: - Flow control
+
+    /// Bytes `connection` read: handled now, or kept while subscribers hold the writers back.
+    mutating func read(from connection: ConnectionID) -> FlowControl.ReadAdmission {
+        flow.read(from: connection)
     }
+
+    /// New flow-control marks after a reload.
+    mutating func reconfigureFlow(_ daemon: DaemonConfig.DaemonSection) {
+        flow.reconfigure(maxOutbound: daemon.maxOutboundBytes, stallMilliseconds: daemon.outboundStallMilliseconds)
+    }
+
+    /// Begins handling kept input; `false` if that is already under way (a release meanwhile).
+    mutating func beginResuming() -> Bool { flow.beginResuming() }
+
+    /// `connection`'s kept input is all handled: it reads again.
+    mutating func resumed(_ connection: ConnectionID) { flow.resumed(connection) }
+
+    /// Handling kept input is over.
+    mutating func endResuming() { flow.endResuming() }
 
     // MARK: - Loading
 
@@ -198,6 +284,59 @@ struct DaemonMachine: ~Copyable {
             finished(failure: failure, into: &outputs)
         case .retryDue:
             follow(commits.retryDue(), into: &outputs)
+        case .handOffAsked(let reason, let now):
+            guard lifecycle.beginHandOff(reason) else { break }
+            outputs.append(reason == .upgrade ? .notifyReloading : .notifyStopping(handingOver: true))
+            outputs.append(.stopReading)
+            outputs.append(.handleHeldInput)
+            // After what was read: like a timer's change, a failed commit of that keeps it.
+            outputs.append(.ownChange(.settlePhase(now: now)))
+        case .handedOver:
+            lifecycle = .handedOver
+        case .handOffFailed:
+            guard case .handingOff = lifecycle else { break }
+            let stopWaits = lifecycle.abandonHandOff()
+            outputs.append(.resumeReading)
+            outputs.append(.armDeadline)
+            if stopWaits { outputs.append(.stopNow) }
+        case .stopAsked:
+            switch lifecycle.requestStop() {
+            case .now: outputs.append(.stopNow)
+            case .afterUpgrade: outputs.append(.stopAfterUpgrade)
+            case .alreadyUnderWay: break
+            }
+        case .stopStarted:
+            lifecycle = .stopping
+            outputs.append(.notifyStopping(handingOver: false))
+            outputs.append(.handleHeldInput)
+            outputs.append(.perform([.event(.daemonStopping)]))
+        case .unsent(let connection, let bytes, let now):
+            flow.measured(connection, unsent: bytes, now: now, into: &outputs)
+        case .stallTimerFired(let now):
+            flow.stallTimerFired(now: now, into: &outputs)
+        case .connectionClosed(let connection):
+            numbering.forget(connection)
+            heldRequests.drop(connection)
+            flow.closed(connection, into: &outputs)
+        case .validationAsked(let session, let waiter):
+            if validator.ask(session, waiter) { outputs.append(.startValidator(session)) }
+        case .verdict(let verdict, let now):
+            let (waiters, next) = validator.finish()
+            if let next { outputs.append(.startValidator(next)) }
+            for waiter in waiters {
+                switch waiter {
+                case .storedSession:
+                    outputs.append(.storedSessionJudged(verdict))
+                case .activeSession(let session):
+                    guard verdict == .invalid, coordinator.session == session else { continue }
+                    outputs.append(.ownChange(.expireSession(now: now)))
+                }
+            }
+        case .deadlineDue(let now):
+            // While connections are handed over nothing may change; an abandoned hand-off arms again.
+            guard lifecycle == .serving else { break }
+            outputs.append(.ownChange(.advance(to: now)))
+            outputs.append(.armDeadline)
         }
         return outputs
     }

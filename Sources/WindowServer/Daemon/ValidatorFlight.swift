@@ -42,3 +42,11 @@ struct ValidatorFlight<Waiter> {
         return (waiters, running?.session)
     }
 }
+
+/// Who waits for a verdict of `validate_command`, as a value (``DaemonMachine`` acts on it).
+enum VerdictWaiter: Equatable {
+    /// The end of `loading`: the stored session is restored or not.
+    case storedSession
+    /// The `active` aggregate's check: the session expires if it is still this one and is refused.
+    case activeSession(Session)
+}

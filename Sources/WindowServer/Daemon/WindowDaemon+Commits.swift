@@ -5,7 +5,8 @@ import WindowProtocol
 
 /// Carrying out ``DaemonMachine``'s outputs: transactions on the store, their timers, the
 /// deliveries that waited for them, drains (windowd(8), State: a change is answered only once
-/// it is on disk; one that cannot be saved is not applied and not announced).
+/// it is on disk; one that cannot be saved is not applied and not announced); and what a
+/// hand-off or a stop asks for (reading, the service manager, what flow control kept).
 extension WindowDaemon {
     /// Carries out `outputs` in order; what they queue is sent by the next ``flush()`` (at the end
     /// of the read batch, or at once after a transaction).
@@ -54,6 +55,38 @@ extension WindowDaemon {
                 let drains = self.drains
                 self.drains = []
                 drains.forEach { $0.succeed() }
+            case .stopReading:
+                setReading(false)
+            case .resumeReading:
+                setReading(true)
+            case .notifyReloading:
+                hooks.reloading()
+            case .notifyStopping(let handingOver):
+                hooks.stopping(handingOver ? "restarting: handing \(connections.count) connections over" : statusLine)
+            case .handleHeldInput:
+                resumeHeldInput(force: true)
+            case .ownChange(let change):
+                perform(changeOnItsOwn(change).effects)
+            case .perform(let effects):
+                perform(effects)
+            case .armDeadline:
+                armDeadline()
+            case .armStallTimer(let due):
+                logger.debug("holding requests back until subscribers read their events")
+                armStallTimer(at: due)
+            case .cancelStallTimer:
+                cancelStallTimer()
+            case .resumeKeptInput:
+                resumeHeldInput()
+            case .closeStalled(let id):
+                closeStalled(id)
+            case .startValidator(let session):
+                startValidator(for: session)
+            case .storedSessionJudged(let verdict):
+                sessionJudged(verdict)
+            case .stopNow, .stopAfterUpgrade:
+                // What follows a stop is the restart coordinator's (``requestStop()``).
+                break
             }
         }
     }

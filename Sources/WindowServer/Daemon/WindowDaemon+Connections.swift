@@ -50,7 +50,8 @@ extension WindowDaemon {
                         window: window,
                         connection: connection.id,
                         phase: record.phase ?? .active,
-                        place: record.place
+                        place: record.place,
+                        stopped: record.stopped
                     )
                 ).made
             {
@@ -152,12 +153,11 @@ extension WindowDaemon {
     func connectionClosed(_ connection: Connection) {
         eventLoop.preconditionInEventLoop()
         // During a hand-off only this process's copy closes; the client stays with the next one.
-        guard !lifecycle.keepsConnections, connections[connection.id] != nil else { return }
+        guard !machine.lifecycle.keepsConnections, connections[connection.id] != nil else { return }
         handleHeldInput(of: connection)
         _ = connections.remove(connection)
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
-        forgetFlowControl(of: connection)
-        machine.forget(connection.id)
+        run(machine.receive(.connectionClosed(connection.id)))
         let (_, effects) = changeOnItsOwn(.detach(connection.id, now: now))
         perform(effects)
         flush()

@@ -16,13 +16,7 @@ extension WindowDaemon {
     private func deadlineDue() {
         eventLoop.preconditionInEventLoop()
         deadlineTimer.fired()
-        // While connections are handed over nothing may change; an abandoned hand-off arms again.
-        guard lifecycle == .serving else { return }
-        let (_, effects) = changeOnItsOwn(.advance(to: now))
-        if !effects.isEmpty {
-            perform(effects)
-            flush()
-        }
-        armDeadline()
+        run(machine.receive(.deadlineDue(now: now)))
+        flush()
     }
 }

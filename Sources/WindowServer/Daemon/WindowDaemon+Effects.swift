@@ -96,14 +96,7 @@ extension WindowDaemon {
         switch phase {
         case .active:
             guard let session = coordinator.session, !config.app.validateCommand.isEmpty else { return }
-            let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-            validateSession(session) { verdict in
-                guard verdict == .invalid, daemon.value.coordinator.session == session else { return }
-                let now = daemon.value.now
-                let (_, effects) = daemon.value.changeOnItsOwn(.expireSession(now: now))
-                daemon.value.perform(effects)
-                daemon.value.flush()
-            }
+            run(machine.receive(.validationAsked(session, by: .activeSession(session))))
         case .inactive, .background:
             let level: MaintenanceLevel = phase == .inactive ? .sync : .compact
             run(machine.receive(.performed(changes: [], delivery: .maintenance(level))))

@@ -12,16 +12,16 @@ extension WindowDaemon {
     /// whole while requests are held back (and behind bytes it kept before, to keep the order).
     func receive(_ buffer: ByteBuffer, from connection: Connection) {
         eventLoop.assertInEventLoop()
-        guard !pressure.holdsRequests, connection.heldInput.isEmpty else {
-            if connection.heldInput.isEmpty {
-                heldConnections.append(connection)
-                // Not read further until it is handled: what is kept stays one read or so.
-                connection.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
-            }
+        switch machine.read(from: connection.id) {
+        case .frame:
+            frame(buffer, from: connection)
+        case .keep:
             connection.hold(buffer)
-            return
+        case .keepAndStopReading:
+            // Not read further until it is handled: what is kept stays one read or so.
+            connection.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+            connection.hold(buffer)
         }
-        frame(buffer, from: connection)
     }
 
     /// Hands each line `buffer` completes to ``handle(line:from:)``; one over `max_message_bytes`
@@ -37,54 +37,42 @@ extension WindowDaemon {
 
     /// Weighs the events `connection` has unsent: past the mark it holds the writers back.
     func weighOutbound(of connection: Connection) {
-        guard let change = pressure.measured(connection.id, unsent: connection.unsentEventBytes, now: now) else {
-            return
-        }
-        apply(change)
+        let unsent = connection.unsentEventBytes
+        guard machine.flow.changes(connection.id, unsent: unsent) else { return }
+        run(machine.receive(.unsent(connection.id, bytes: unsent, now: now)))
     }
 
     /// The channel wrote what `connection` had handed it: one that held the writers may let them go.
     func outboundWritten(_ connection: Connection) {
-        guard pressure.isHolding(connection.id) else { return }
+        guard machine.flow.pressure.isHolding(connection.id) else { return }
         weighOutbound(of: connection)
     }
 
     /// After a flush: the connections holding the writers may have caught up.
     func weighHoldingConnections() {
-        guard pressure.holdsRequests else { return }
-        for id in Array(pressure.holding.keys) {
+        guard machine.flow.pressure.holdsRequests else { return }
+        for id in Array(machine.flow.pressure.holding.keys) {
             guard let connection = connections[id] else { continue }
             weighOutbound(of: connection)
         }
     }
 
-    /// Acts on a change of ``OutboundPressure``.
-    func apply(_ change: OutboundPressure.Change) {
-        switch change {
-        case .hold:
-            logger.debug("holding requests back until subscribers read their events")
-            armStallTimer()
-        case .release:
-            stallTimer?.cancel()
-            stallTimer = nil
-            resumeHeldInput()
-        }
-    }
-
     /// Handles what was kept, connection by connection in the order they were held, until a
     /// subscriber holds the writers again; each connection done reads again. With `force` (a
-    /// hand-off), everything kept is handled whatever the pressure.
+    /// hand-off, a stop), everything kept is handled whatever the pressure.
     func resumeHeldInput(force: Bool = false) {
-        guard !resumingHeldInput else { return }
-        resumingHeldInput = true
-        defer { resumingHeldInput = false }
-        while let connection = heldConnections.first {
-            guard force || !pressure.holdsRequests else { break }
-            while force || !pressure.holdsRequests, let buffer = connection.takeHeldInput() {
+        guard machine.beginResuming() else { return }
+        defer { machine.endResuming() }
+        while let id = machine.flow.nextToResume(force: force) {
+            guard let connection = connections[id] else {
+                machine.resumed(id)
+                continue
+            }
+            while machine.flow.resumes(force: force), let buffer = connection.takeHeldInput() {
                 frame(buffer, from: connection)
             }
             guard connection.heldInput.isEmpty else { break }
-            heldConnections.removeFirst()
+            machine.resumed(id)
             if readsRequests {
                 connection.channel.setOption(ChannelOptions.autoRead, value: connection.channel.isWritable).whenFailure
                 { _ in }
@@ -98,12 +86,6 @@ extension WindowDaemon {
     func handleHeldInput(of connection: Connection) {
         guard !connection.heldInput.isEmpty else { return }
         while let buffer = connection.takeHeldInput() { frame(buffer, from: connection) }
-    }
-
-    /// A closed connection holds nothing back any more.
-    func forgetFlowControl(of connection: Connection) {
-        heldConnections.removeAll { $0 === connection }
-        if let change = pressure.closed(connection.id) { apply(change) }
     }
 
     /// Disconnects a client whose unread events pass `max_outbound_bytes`, or that held the
@@ -121,25 +103,28 @@ extension WindowDaemon {
         connection.channel.close(promise: nil)
     }
 
-    /// Sets the timer for the next connection that would hold the writers too long.
-    private func armStallTimer() {
+    /// Sets the stall timer for `due` (wall-clock seconds), replacing the one set before.
+    func armStallTimer(at due: Double) {
         stallTimer?.cancel()
-        stallTimer = nil
-        guard let due = pressure.nextStall else { return }
         let delay = TimeAmount.milliseconds(Int64(max(0, (due - now) * 1_000).rounded(.up)))
         stallTimer = eventLoop.assumeIsolated().scheduleTask(in: delay) { [self] in
             stallTimer = nil
-            let stallMilliseconds = config.daemon.outboundStallMilliseconds
-            for id in pressure.stalled(now: now) {
-                if let connection = connections[id] {
-                    disconnectNonReader(
-                        connection,
-                        why: "its events stayed unread for outbound_stall_ms (\(stallMilliseconds))"
-                    )
-                }
-                if let change = pressure.closed(id) { apply(change) }
-            }
-            if pressure.holdsRequests { armStallTimer() }
+            run(machine.receive(.stallTimerFired(now: now)))
         }
+    }
+
+    /// Cancels the stall timer.
+    func cancelStallTimer() {
+        stallTimer?.cancel()
+        stallTimer = nil
+    }
+
+    /// Closes a connection that held the writers back for `outbound_stall_ms`.
+    func closeStalled(_ id: ConnectionID) {
+        guard let connection = connections[id] else { return }
+        disconnectNonReader(
+            connection,
+            why: "its events stayed unread for outbound_stall_ms (\(config.daemon.outboundStallMilliseconds))"
+        )
     }
 }

@@ -21,18 +21,8 @@ extension WindowDaemon {
         reason: DaemonLifecycle.HandOffReason
     ) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])>? {
         eventLoop.preconditionInEventLoop()
-        guard lifecycle.beginHandOff(reason) else { return nil }
-        switch reason {
-        case .restart: hooks.stopping("restarting: handing \(connections.count) connections over")
-        case .upgrade: hooks.reloading()
-        }
-        for connection in connections.all {
-            try? connection.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
-        }
-        // What was read and kept back is answered like everything read before the hand-off.
-        resumeHeldInput(force: true)
-        // The daemon's own change, like a timer's: a failed commit of what was read keeps it.
-        perform(changeOnItsOwn(.settlePhase(now: now)).effects)
+        run(machine.receive(.handOffAsked(reason, now: now)))
+        guard case .handingOff = machine.lifecycle else { return nil }
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         let loop = eventLoop
         let (store, logger) = (self.store, self.logger)
@@ -67,39 +57,53 @@ extension WindowDaemon {
     /// The next process has the state and the connections: this one only closes its copies.
     func handedOver() {
         eventLoop.preconditionInEventLoop()
-        lifecycle = .handedOver
+        run(machine.receive(.handedOver))
     }
 
     /// Whether connections are read from (not while they are handed over or the daemon stops).
-    var readsRequests: Bool { lifecycle.readsRequests }
+    var readsRequests: Bool { machine.lifecycle.readsRequests }
 
     /// Whether the listening socket's path stays for the next process.
-    var keepsSocket: Bool { lifecycle.keepsSocket }
+    var keepsSocket: Bool { machine.lifecycle.keepsSocket }
 
     /// A stop (SIGTERM, SIGINT) is asked for: whether it runs now, after the upgrade whose
     /// hand-off is under way (instead of its exec), or is already under way.
     func requestStop() -> DaemonLifecycle.StopAction {
         eventLoop.preconditionInEventLoop()
-        return lifecycle.requestStop()
+        return Self.stopAction(machine.receive(.stopAsked))
+    }
+
+    /// What the machine's answer to a stop asks for.
+    private static func stopAction(_ outputs: [DaemonMachine.Output]) -> DaemonLifecycle.StopAction {
+        for output in outputs {
+            if case .stopNow = output { return .now }
+            if case .stopAfterUpgrade = output { return .afterUpgrade }
+        }
+        return .alreadyUnderWay
     }
 
     /// Whether an upgrade whose hand-off is ready goes on to exec: not when a stop came meanwhile.
-    var execsUpgrade: Bool { lifecycle.execsUpgrade }
+    var execsUpgrade: Bool { machine.lifecycle.execsUpgrade }
 
     /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started: every
     /// connection is read from again unless back-pressure had paused it (its replies still
     /// pile up), and each keeps its partial line. Returns whether a stop waits for this.
     func abandonHandOff() -> Bool {
         eventLoop.preconditionInEventLoop()
-        let stopWaits = lifecycle.abandonHandOff()
+        let outputs = machine.receive(.handOffFailed)
+        run(outputs)
+        return Self.stopAction(outputs) == .now
+    }
+
+    /// Sets every connection to read or not: when reading again, not one back-pressure pauses
+    /// (its replies still pile up).
+    func setReading(_ reads: Bool) {
         for connection in connections.all {
             try? connection.channel.syncOptions?.setOption(
                 ChannelOptions.autoRead,
-                value: connection.channel.isWritable
+                value: reads && connection.channel.isWritable
             )
         }
-        armDeadline()
-        return stopWaits
     }
 
     /// Each connection's protocol state and descriptor, for the next process. Each connection
@@ -122,7 +126,8 @@ extension WindowDaemon {
                     subscribedToAll: subscription.all,
                     lastSeq: machine.numbering.last(of: connection.id),
                     partialLine: connection.framer.partialLine,
-                    place: presented?.place
+                    place: presented?.place,
+                    stopped: presented?.isStopped ?? false
                 )
             )
             descriptors.append((fd, name))

@@ -36,7 +36,7 @@ extension WindowDaemon {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
         machine.startLoading(hasStoredSession: storedSession != nil)
         if let storedSession {
-            validateSession(storedSession) { [self] verdict in sessionJudged(verdict) }
+            run(machine.receive(.validationAsked(storedSession, by: .storedSession)))
         } else {
             sessionJudged(.invalid)
         }
@@ -48,7 +48,7 @@ extension WindowDaemon {
     /// The stored session (if any) has its verdict: when it will not be restored, the windows
     /// that need a user are closed now (windowd-protocol(7), app.transition), then `READY=1`; loading ends if the
     /// minimum time is over.
-    private func sessionJudged(_ verdict: SessionValidator.Verdict) {
+    func sessionJudged(_ verdict: SessionValidator.Verdict) {
         if verdict == .invalid {
             if let stored = storedSession {
                 logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
@@ -94,11 +94,7 @@ extension WindowDaemon {
     /// committed, sends what is queued, and closes every connection.
     func stop() -> EventLoopFuture<Void> {
         eventLoop.preconditionInEventLoop()
-        lifecycle = .stopping
-        hooks.stopping(statusLine)
-        // What was read and kept back is answered and committed like everything read before.
-        resumeHeldInput(force: true)
-        perform([.event(.daemonStopping)])
+        run(machine.receive(.stopStarted))
         flush()
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         return drain().flatMap {
@@ -127,10 +123,7 @@ extension WindowDaemon {
         let before = descriptors
         descriptors = DescriptorLimit.provide(forClients: newConfig.daemon.maxClients)
         if descriptors != before { logDescriptors() }
-        pressure.reconfigure(
-            maxOutbound: newConfig.daemon.maxOutboundBytes,
-            stallMilliseconds: newConfig.daemon.outboundStallMilliseconds
-        )
+        machine.reconfigureFlow(newConfig.daemon)
         if announce {
             perform([.event(.daemonReloaded)])
             flush()

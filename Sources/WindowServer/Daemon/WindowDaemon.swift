@@ -13,9 +13,10 @@ import Foundation
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:
 /// every request, event and timer runs there, in order, with no locks.
 ///
-/// What it decides around the coordinator — commits, what a failed one undoes, event numbering —
-/// is ``DaemonMachine``'s, a value it feeds what happened and whose outputs it carries out
-/// (``run(_:)``). The coordinator lives in the machine: a request changes it through
+/// What it decides around the coordinator — commits, what a failed one undoes, event numbering,
+/// flow control, the lifecycle and the hand-off, the validator in flight — is ``DaemonMachine``'s,
+/// a value it feeds what happened and whose outputs it carries out (``run(_:)``); what it keeps
+/// itself is I/O: the connections, the store, the launcher, the timers' handles, the config. The coordinator lives in the machine: a request changes it through
 /// ``change(_:)``, the daemon on its own through ``changeOnItsOwn(_:)``.
 final class WindowDaemon {
     /// The loop everything runs on.
@@ -42,21 +43,11 @@ final class WindowDaemon {
     var statusReport = StatusReport()
     /// Names this process's connections in the fd store, unique across restarts.
     let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-    /// Serving, handing connections over, or stopping.
-    var lifecycle = DaemonLifecycle.serving
-    /// The `validate_command` in flight, if any, and who waits for its verdict.
-    var validatorFlight = ValidatorFlight<(SessionValidator.Verdict) -> Void>()
     /// How many clients the open-file limit lets it serve, after raising that limit for `max_clients`.
     var descriptors: DescriptorBudget
     /// When to log connections refused over a limit.
     var refusals = RefusalLog()
-    /// Whether a subscriber's unsent events hold requests back, and since when.
-    var pressure: OutboundPressure
-    /// Connections with bytes kept unread while requests were held back, in the order they were held.
-    var heldConnections: [Connection] = []
-    /// Set while kept bytes are being handled, so that a release meanwhile does not start again.
-    var resumingHeldInput = false
-    /// Disconnects a subscriber that holds requests back for `outbound_stall_ms`.
+    /// Disconnects a subscriber that holds requests back for `outbound_stall_ms` (set as the machine says).
     var stallTimer: Scheduled<Void>?
     /// Set for the coordinator's next deadline: a session's expiry, the aggregate's settle.
     var deadlineTimer = DeadlineTimer()
@@ -96,13 +87,9 @@ final class WindowDaemon {
         self.configLoader = configLoader
         self.access = AccessPolicy(config.daemon)
         self.descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
-        self.pressure = OutboundPressure(
-            maxOutbound: config.daemon.maxOutboundBytes,
-            stallMilliseconds: config.daemon.outboundStallMilliseconds
-        )
         var coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         coordinator.restore(restored)
-        self.machine = DaemonMachine(coordinator: coordinator)
+        self.machine = DaemonMachine(coordinator: coordinator, daemon: config.daemon)
         logDescriptors()
     }
 
@@ -110,20 +97,13 @@ final class WindowDaemon {
         SessionValidator(command: config.app.validateCommand, timeout: .seconds(5), launcher: launcher, logger: logger)
     }
 
-    /// Validates `session` (``SessionValidator``), with at most one `validate_command` in
-    /// flight: asked for while one runs for the same session, it gets that one's verdict.
-    func validateSession(_ session: Session, completion: @escaping (SessionValidator.Verdict) -> Void) {
-        eventLoop.preconditionInEventLoop()
-        guard validatorFlight.ask(session, completion) else { return }
-        startValidator(for: session)
-    }
-
-    private func startValidator(for session: Session) {
+    /// Runs `validate_command` for `session`; its verdict goes to the machine, which says who waited for it.
+    func startValidator(for session: Session) {
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         sessionValidator.validate(session, now: now) { verdict in
-            let (waiters, next) = daemon.value.validatorFlight.finish()
-            if let next { daemon.value.startValidator(for: next) }
-            for waiter in waiters { waiter(verdict) }
+            let daemon = daemon.value
+            daemon.run(daemon.machine.receive(.verdict(verdict, now: daemon.now)))
+            daemon.flush()
         }
     }
 

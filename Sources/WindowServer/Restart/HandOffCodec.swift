@@ -4,16 +4,17 @@ import WindowProtocol
 /// millisecond for a thousand connections (Foundation's JSON took 4–9 ms each way, all of it
 /// inside the pause every client sees).
 ///
-/// Layout, little-endian: the magic `WDHO`, a format byte (3), the generation and the app
+/// Layout, little-endian: the magic `WDHO`, a format byte (4), the generation and the app
 /// state (as its JSON text), then a count and one record per connection — name, presented
 /// window (or none), its phase (or none), subscription (none, all, or names), last `seq`,
-/// partial line, the presenter's place (or none, as its JSON text). Strings and byte runs are
-/// a 32-bit length and the bytes. What earlier windowd binaries wrote (an upgrade in place runs
-/// the new binary on the old one's state) is still read: format 2, the same without places,
-/// and format 1, JSON.
+/// partial line, the presenter's place (or none, as its JSON text), whether the presenter is
+/// stopped (a byte, 0 or 1). Strings and byte runs are a 32-bit length and the bytes. What
+/// earlier windowd binaries wrote (an upgrade in place runs the new binary on the old one's
+/// state) is still read: format 3, the same without the stopped byte; format 2, without places
+/// either; format 1, JSON.
 enum HandOffCodec {
     private static let magic: [UInt8] = Array("WDHO".utf8)
-    private static let format: UInt8 = 3
+    private static let format: UInt8 = 4
 
     /// The bytes of `state`.
     static func encode(_ state: HandOffState) throws -> [UInt8] {
@@ -40,6 +41,7 @@ enum HandOffCodec {
             writer.integer(record.lastSeq)
             writer.run(record.partialLine)
             writer.optionalString(try record.place.map { String(decoding: try JSONWriter.bytes($0), as: UTF8.self) })
+            writer.bytes.append(record.stopped ? 1 : 0)
         }
         return writer.bytes
     }
@@ -51,7 +53,7 @@ enum HandOffCodec {
             return state
         }
         var reader = Reader(bytes: bytes, offset: magic.count)
-        guard let version = reader.byte(), version == 2 || version == format,
+        guard let version = reader.byte(), (2...format).contains(version),
             let generation = reader.string(),
             let appStateText = reader.run(),
             let appState = decodeJSON(AppState.self, appStateText),
@@ -60,7 +62,7 @@ enum HandOffCodec {
         var records: [HandOffState.ConnectionRecord] = []
         records.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let record = reader.record(withPlace: version >= 3) else { return nil }
+            guard let record = reader.record(withPlace: version >= 3, withStopped: version >= 4) else { return nil }
             records.append(record)
         }
         guard reader.isAtEnd else { return nil }
@@ -139,7 +141,7 @@ enum HandOffCodec {
             }
         }
 
-        mutating func record(withPlace: Bool) -> HandOffState.ConnectionRecord? {
+        mutating func record(withPlace: Bool, withStopped: Bool) -> HandOffState.ConnectionRecord? {
             guard let name = string(), let presenting = optionalString(), let phaseName = optionalString() else {
                 return nil
             }
@@ -173,6 +175,14 @@ enum HandOffCodec {
                     place = decoded
                 }
             }
+            var stopped = false
+            if withStopped {
+                switch byte() {
+                case 0: break
+                case 1: stopped = true
+                default: return nil
+                }
+            }
             return HandOffState.ConnectionRecord(
                 name: name,
                 presenting: presenting,
@@ -181,7 +191,8 @@ enum HandOffCodec {
                 subscribedToAll: all,
                 lastSeq: lastSeq,
                 partialLine: partialLine,
-                place: place
+                place: place,
+                stopped: stopped
             )
         }
     }

@@ -4,7 +4,7 @@ import WindowProtocol
 /// themselves: per-connection protocol state, so that each client sees a pause and one
 /// `daemon.restarted`, with `seq` going on without a gap.
 struct HandOffState: Codable, Sendable {
-    /// The format it was read in: 1 (JSON, from earlier binaries) or 2 (``HandOffCodec``).
+    /// The format it was read in: 1 (JSON, from earlier binaries), or 2 and up (``HandOffCodec``).
     var version = 1
     /// A random name of this hand-off, for the logs.
     var generation: String
@@ -30,5 +30,14 @@ struct HandOffState: Codable, Sendable {
         /// Where the presented window's presenter is (winctl(1), Attached terminals), so that bringing it to
         /// front still works after the restart; `nil` from binaries that did not carry it.
         var place: Place? = nil
+        /// Whether the presenter is stopped (Ctrl-Z, `scene.setPhase` with `stopped`), so that
+        /// `window.open` still answers `stopped` after the restart; `false` from binaries that
+        /// did not carry it.
+        var stopped = false
+
+        /// The keys of format 1 (JSON), which never carried `stopped`.
+        private enum CodingKeys: String, CodingKey {
+            case name, presenting, phase, subscription, subscribedToAll, lastSeq, partialLine, place
+        }
     }
 }

@@ -203,6 +203,25 @@ struct RestartWithoutDisconnectTests {
         )
     }
 
+    @Test("a presenter stopped (Ctrl-Z) before an upgrade in place is still stopped after it: window.open says stopped")
+    func stoppedComesThrough() throws {
+        let daemon = try DaemonProcess.start()
+        let presenter = try daemon.client()
+        let id = try #require(
+            presenter.call("window.attach", #"{"group":"detail","value":1}"#)["window"]?["id"]?.string
+        )
+        _ = try presenter.call("scene.setPhase", #"{"id":"\#(id)","phase":"background","stopped":true}"#)
+        let opener = try daemon.client()
+        // An opener that decodes the outcome `stopped` (windowd-protocol(7), window.open).
+        let open = #"{"group":"detail","value":1,"outcomes":["stopped"]}"#
+        #expect(try opener.call("window.open", open)["outcome"]?.string == "stopped")
+        daemon.process.signal(SIGUSR2)
+        _ = try presenter.waitForEvent("daemon.restarted")
+        try waitUntil("the new binary to log") { daemon.log.contains("resumed after a graceful restart") }
+        let opened = try opener.call("window.open", open)
+        #expect(opened["outcome"]?.string == "stopped", "\(opened.jsonText)")
+    }
+
     @Test("SIGUSR2 upgrades in place: same pid, clients stay attached, seq goes on")
     func upgradeInPlace() throws {
         let daemon = try DaemonProcess.start()

@@ -444,18 +444,20 @@ package struct SceneCoordinator: Sendable {
     }
 
     /// Gives a window back to the presenter that a graceful restart carried over, at its
-    /// place, with no events; `false` if the window or its group is gone.
+    /// place and `stopped` (Ctrl-Z) or not, with no events; `false` if the window or its group is gone.
     @discardableResult
     package mutating func resumePresenter(
         _ idText: String,
         connection: ConnectionID,
         phase: ScenePhase,
-        place: Place? = nil
+        place: Place? = nil,
+        stopped: Bool = false
     ) -> Bool {
         guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else {
             return false
         }
         registry.setPresenter(connection, phase: phase, place: place, of: id)
+        if stopped, phase == .background { registry.setPhase(phase, stopped: true, of: id) }
         phaseSettle.adopt(registry.aggregate)
         return true
     }
