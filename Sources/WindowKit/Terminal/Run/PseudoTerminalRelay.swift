@@ -151,9 +151,9 @@ package final class PseudoTerminalRelay: Sendable {
     ///
     /// Each read goes out at once, and the thread waits in `poll` only once a read finds nothing:
     /// while the program writes, a read and a write per piece, no `poll` between. Gathering reads
-    /// into fewer, larger writes measured slower (bench/relay.c, `loop` against `eager`): while a
-    /// large write waits for the terminal, nothing reads the program's side, so the program waits
-    /// too and the two terminals take turns instead of both moving.
+    /// into fewer, larger writes measured slower (bench/relay.c, `loop` against `eager`): the two
+    /// terminals then take turns instead of both moving (while the relay gathers, the terminal
+    /// has nothing to read; while a large write waits for it, nothing reads the program's side).
     private func relayOutput() {
         var tracker = FocusModeTracker()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputBufferSize, alignment: 16)
