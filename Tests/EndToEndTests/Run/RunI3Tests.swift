@@ -22,41 +22,15 @@ struct RunI3Tests {
     )
     func secondRunAndPhases() throws {
         let scenario = try PlaceScenario.running()
-        let directory = scenario.directory
-        let started = directory.file("started")
-        let program = ["/bin/sh", "-c", "echo started >> \(started); exec sleep 600"]
         let x = try XvfbDisplay()
         let i3 = try I3Session(on: x)
-        _ = try i3.exec(
-            ["xterm", "-T", "first", "-e"],
-            running: scenario.run(status: "first", ["file", "a", "--"] + program),
-            name: "first"
+        try scenario.expectSecondRunBringsTheFirstToFront(
+            kind: "i3",
+            start: { title, argv in _ = try i3.exec(["xterm", "-T", title, "-e"], running: argv, name: title) },
+            terminal: { $0["place"]?["window"]?.string },
+            focused: { x.focusedWindow() },
+            showWorkspace: { try I3IPC.command("workspace \($0)", socket: i3.socket, timeout: .seconds(5)) }
         )
-        let first = try scenario.waitFor("a", phase: "active", timeout: .seconds(30))
-        let id = try #require(first["id"]?.string)
-        #expect(first["place"]?["kind"]?.string == "i3", "\(first.jsonText)")
-        let window = try #require(first["place"]?["window"]?.string, "\(first.jsonText)")
-        try waitUntil("the first xterm to have the focus") { x.focusedWindow() == window }
-
-        // Another xterm of the same workspace takes the focus: shown, not focused.
-        _ = try i3.exec(["xterm", "-T", "other", "-e"], running: ["sleep", "600"], name: "other")
-        try scenario.waitFor("a", phase: "inactive", timeout: .seconds(30))
-        // Another workspace: shown nowhere.
-        try I3IPC.command("workspace 2", socket: i3.socket, timeout: .seconds(5))
-        try scenario.waitFor("a", phase: "background")
-
-        // The same value run again, from an xterm of that workspace.
-        let again = scenario.run(
-            status: "second",
-            ["file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"]
-        )
-        _ = try i3.exec(["xterm", "-T", "second", "-e"], running: again, name: "second")
-        #expect(try scenario.status("second", timeout: .seconds(30)) == "0")
-        try waitUntil("i3 to focus the first run's xterm") { x.focusedWindow() == window }
-        let front = try scenario.waitFor("a", phase: "active")
-        #expect(front["id"]?.string == id)
-        #expect(directory.read("started") == "started\n", "the second run started nothing")
-        #expect(directory.read("first").isEmpty, "the first run goes on")
     }
 
     @Test(

@@ -51,42 +51,13 @@ struct RunSwayTests {
     )
     func secondRunAndPhases() throws {
         let desktop = try Desktop()
-        let (scenario, directory) = (desktop.scenario, desktop.scenario.directory)
-        let started = directory.file("started")
-        let program = ["/bin/sh", "-c", "echo started >> \(started); exec sleep 600"]
-        try desktop.foot(
-            "first",
-            scenario.run(status: "first", ["file", "a", "--"] + program)
+        try desktop.scenario.expectSecondRunBringsTheFirstToFront(
+            kind: "sway",
+            start: desktop.foot,
+            terminal: { "\(try Self.footPID($0))" },
+            focused: { WindowTree.focused(socket: desktop.sway.socket)?.pid.map { "\($0)" } },
+            showWorkspace: { try I3IPC.command("workspace \($0)", socket: desktop.sway.socket, timeout: .seconds(5)) }
         )
-        let first = try scenario.waitFor("a", phase: "active", timeout: .seconds(30))
-        let id = try #require(first["id"]?.string)
-        #expect(first["place"]?["kind"]?.string == "sway", "\(first.jsonText)")
-        let foot = try Self.footPID(first)
-        try waitUntil("sway to focus the first foot") { WindowTree.focused(socket: desktop.sway.socket)?.pid == foot }
-
-        // Another foot of the same workspace takes the focus: shown, not focused.
-        try desktop.foot("other", ["sleep", "600"])
-        try scenario.waitFor("a", phase: "inactive", timeout: .seconds(30))
-        // Another workspace: shown nowhere.
-        try I3IPC.command("workspace 2", socket: desktop.sway.socket, timeout: .seconds(5))
-        try scenario.waitFor("a", phase: "background")
-
-        // The same value run again, from a foot of that workspace.
-        try desktop.foot(
-            "second",
-            scenario.run(
-                status: "second",
-                ["file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"]
-            )
-        )
-        #expect(try scenario.status("second", timeout: .seconds(30)) == "0")
-        try waitUntil("sway to focus the first run's foot") {
-            WindowTree.focused(socket: desktop.sway.socket)?.pid == foot
-        }
-        let front = try scenario.waitFor("a", phase: "active")
-        #expect(front["id"]?.string == id)
-        #expect(directory.read("started") == "started\n", "the second run started nothing")
-        #expect(directory.read("first").isEmpty, "the first run goes on")
     }
 
     @Test(
