@@ -2,7 +2,8 @@
 # winctl run's cost, beside the same program run directly and inside tmux, in one run
 # (`make bench-run`; winctl(1), "run"): 128 MiB of text through a terminal, and a key's echo
 # (a byte written to the terminal until the echoed byte is read back), each read by
-# bench/ptybench.c from a pseudo-terminal of its own. Prints a Markdown table.
+# bench/ptybench.c from a pseudo-terminal of its own. Prints a Markdown table. The C relay of
+# bench/relay.c, built here, is winctl run's byte path alone: what its relay could reach.
 #
 #   bench/run-cost.sh PTYBENCH WINDOWD WINCTL [ROUNDS]
 set -eu
@@ -15,6 +16,8 @@ printf '[state]\ndirectory = "%s/state"\n[app]\nminimum_loading_ms = 0\n[groups.
 daemon=$!
 for _ in $(seq 1 100); do [ -S "$directory/s.sock" ] && break; sleep 0.05; done
 head -c 100663296 /dev/urandom | base64 -w 120 > "$directory/big.txt"   # 128 MiB of 121-byte lines
+cc -O2 -Wall -o "$directory/relay" "$(dirname "$0")/relay.c" -lutil -lpthread
+relay="$directory/relay -d eager --"
 echoer="stty raw -echo; printf R; exec cat"
 run="$winctl --socket $directory/s.sock run bench"
 intmux="tmux -L $tmux_socket -f /dev/null new-session"
@@ -34,6 +37,7 @@ median_latency() {  # the median of ROUNDS latency runs of 300 keys: "p50 p99" i
 set -- \
     "directly|cat $directory/big.txt|sh -c '$echoer'" \
     "under script(1), a relay in C|script -qc 'cat $directory/big.txt' /dev/null|script -qc \"$echoer\" /dev/null" \
+    "bench/relay.c, winctl run's relay design in C|$relay cat $directory/big.txt|$relay sh -c '$echoer'" \
     "winctl run|$run t -- cat $directory/big.txt|$run l -- sh -c '$echoer'" \
     "inside tmux (attached client)|$intmux cat $directory/big.txt|$intmux sh -c '$echoer'"
 echo "| program's terminal | 128 MiB: MiB/s | s | key echo p50 µs | p99 µs |"

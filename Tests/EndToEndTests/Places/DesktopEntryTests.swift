@@ -51,7 +51,7 @@ struct DesktopEntryTests {
             TestEnvironment.output(["gio", "launch", root + "editor.desktop", file], desktop)
         }
         #expect(openWith(notes) != nil)
-        let opened = try RunTerminalTests.waitFor(daemon.socketPath, notes, phase: "active", timeout: .seconds(30))
+        let opened = try daemon.waitForWindow(group: "file", value: notes, phase: "active", timeout: .seconds(30))
         #expect(opened["place"]?["kind"]?.string == "i3", "\(opened.jsonText)")
         let window = try #require(opened["place"]?["window"]?.string, "\(opened.jsonText)")
         try waitUntil("vim's xterm to have the focus") { x.focusedWindow() == window }
@@ -60,7 +60,7 @@ struct DesktopEntryTests {
         try waitUntil("the other xterm to have the focus") { x.focusedWindow() != window }
         #expect(openWith(notes) != nil)
         try waitUntil("i3 to focus vim's xterm again") { x.focusedWindow() == window }
-        let front = try RunTerminalTests.waitFor(daemon.socketPath, notes, phase: "active")
+        let front = try daemon.waitForWindow(group: "file", value: notes, phase: "active")
         #expect(front["id"]?.string == opened["id"]?.string)
         let list = try Winctl.run(["list"], socket: daemon.socketPath, json: true)
         #expect(list.stdout.components(separatedBy: "notes.txt").count == 2, "one window for the file: \(list)")

@@ -28,8 +28,7 @@ struct LaunchesThatLandTests {
 
     /// The `note` window for `value` as `winctl list --json` shows it, if there is one.
     static func listed(_ daemon: DaemonProcess, value: Int64) throws -> JSONValue? {
-        let run = try Winctl.run(["list"], socket: daemon.socketPath, json: true)
-        return try run.json()["windows"]?.array?.first { $0["group"]?.string == "note" && $0["value"]?.int == value }
+        try daemon.window(group: "note", value: "\(value)")
     }
 
     @Test(

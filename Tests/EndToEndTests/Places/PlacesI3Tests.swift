@@ -17,36 +17,32 @@ struct PlacesI3Tests {
         "two xterms under i3: winctl open of the first focuses its window; its phase becomes active, the other's inactive"
     )
     func bringToFrontUnderI3() throws {
-        let directory = try TemporaryDirectory()
-        let socket = directory.file("s.sock")
-        let daemon = try DaemonProcess(in: directory, config: PlacesTmuxTests.config(socket: socket))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.attaching()
         let x = try XvfbDisplay()
         let i3 = try I3Session(on: x)
         _ = try i3.exec(
             ["xterm", "-T", "first", "-e"],
-            running: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"],
+            running: scenario.attach("1"),
             name: "first"
         )
-        let first = try PlacesTmuxTests.waitFor(daemon, value: 1, timeout: .seconds(30))
+        let first = try scenario.waitFor("1", timeout: .seconds(30))
         _ = try i3.exec(
             ["xterm", "-T", "second", "-e"],
-            running: [Binaries.winctl, "--socket", socket, "attach", "detail", "2"],
+            running: scenario.attach("2"),
             name: "second"
         )
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active", timeout: .seconds(30))
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
+        try scenario.waitFor("2", phase: "active", timeout: .seconds(30))
+        try scenario.waitFor("1", phase: "inactive")
         #expect(first["place"]?["kind"]?.string == "i3", "\(first.jsonText)")
         let window = try #require(first["place"]?["window"]?.string.flatMap { Int64($0) }, "\(first.jsonText)")
         #expect(x.focusedWindow() != String(window))
 
-        let open = try Winctl.run(["open", "detail", "1"], socket: socket, json: true)
+        let open = try Winctl.run(["open", "detail", "1"], socket: scenario.socket, json: true)
         #expect(try open.json()["outcome"]?.string == "focused", "\(open)")
         try waitUntil("i3 to focus detail 1's xterm") { x.focusedWindow() == String(window) }
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
-        let list = try Winctl.run(["list"], socket: socket)
+        try scenario.waitFor("1", phase: "active")
+        try scenario.waitFor("2", phase: "inactive")
+        let list = try Winctl.run(["list"], socket: scenario.socket)
         #expect(list.stdout.contains("i3 \(window)"), "\(list)")
     }
 
@@ -54,40 +50,36 @@ struct PlacesI3Tests {
         "under i3 the phase is what the user sees: a workspace no output shows is background, for both xterms and for one moved there"
     )
     func workspacesUnderI3() throws {
-        let directory = try TemporaryDirectory()
-        let socket = directory.file("s.sock")
-        let daemon = try DaemonProcess(in: directory, config: PlacesTmuxTests.config(socket: socket))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.attaching()
         let x = try XvfbDisplay()
         let i3 = try I3Session(on: x)
         _ = try i3.exec(
             ["xterm", "-T", "first", "-e"],
-            running: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"],
+            running: scenario.attach("1"),
             name: "first"
         )
-        let first = try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active", timeout: .seconds(30))
+        let first = try scenario.waitFor("1", phase: "active", timeout: .seconds(30))
         _ = try i3.exec(
             ["xterm", "-T", "second", "-e"],
-            running: [Binaries.winctl, "--socket", socket, "attach", "detail", "2"],
+            running: scenario.attach("2"),
             name: "second"
         )
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active", timeout: .seconds(30))
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
+        try scenario.waitFor("2", phase: "active", timeout: .seconds(30))
+        try scenario.waitFor("1", phase: "inactive")
         let window = try #require(first["place"]?["window"]?.string, "\(first.jsonText)")
 
         try I3IPC.command("workspace 2", socket: i3.socket, timeout: .seconds(5))
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "background")
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "background")
+        try scenario.waitFor("1", phase: "background")
+        try scenario.waitFor("2", phase: "background")
         try I3IPC.command("workspace 1", socket: i3.socket, timeout: .seconds(5))
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active")
+        try scenario.waitFor("1", phase: "inactive")
+        try scenario.waitFor("2", phase: "active")
 
         try I3IPC.command("[id=\(window)] move container to workspace 3", socket: i3.socket, timeout: .seconds(5))
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "background")
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active")
+        try scenario.waitFor("1", phase: "background")
+        try scenario.waitFor("2", phase: "active")
         try I3IPC.command("[id=\(window)] focus", socket: i3.socket, timeout: .seconds(5))
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "background")
+        try scenario.waitFor("1", phase: "active")
+        try scenario.waitFor("2", phase: "background")
     }
 }

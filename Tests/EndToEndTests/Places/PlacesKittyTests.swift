@@ -21,14 +21,10 @@ struct PlacesKittyTests {
         "a value opened inside kitty opens a kitty window that attaches; winctl open of the first focuses its kitty window; phases follow the focus, and another tab in front makes both background"
     )
     func kittyLaunchAndFocus() throws {
-        let directory = try TemporaryDirectory()
-        let socket = directory.file("s.sock")
-        let daemon = try DaemonProcess(in: directory, config: PlacesTmuxTests.config(socket: socket))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.attaching()
         let x = try XvfbDisplay()
-        let kitty = try KittyInstance(on: x, command: [Binaries.winctl, "--socket", socket, "attach", "detail", "1"])
-        let first = try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
+        let kitty = try KittyInstance(on: x, command: scenario.attach("1"))
+        let first = try scenario.waitFor("1", phase: "active")
         #expect(first["place"]?["kind"]?.string == "kitty", "\(first.jsonText)")
         let firstKitty = try #require(first["place"]?["window_id"]?.string.flatMap { Int64($0) }, "\(first.jsonText)")
         // The presenter attaches, then takes the terminal over: it asks for focus reports
@@ -41,10 +37,12 @@ struct PlacesKittyTests {
             "launch",
             [
                 "type": .string("window"),
-                "args": .array([Binaries.winctl, "--socket", socket, "open", "detail", "2"].map(JSONValue.string)),
+                "args": .array(
+                    [Binaries.winctl, "--socket", scenario.socket, "open", "detail", "2"].map(JSONValue.string)
+                ),
             ]
         )
-        let second = try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "active")
+        let second = try scenario.waitFor("2", phase: "active")
         let secondKitty = try #require(
             second["place"]?["window_id"]?.string.flatMap { Int64($0) },
             "\(second.jsonText)"
@@ -54,25 +52,25 @@ struct PlacesKittyTests {
             secondKitty != firstKitty && kittyWindows.contains(secondKitty),
             "a new kitty window of the opener's kitty: \(kittyWindows)"
         )
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "inactive")
-        let list = try Winctl.run(["list"], socket: socket)
+        try scenario.waitFor("1", phase: "inactive")
+        let list = try Winctl.run(["list"], socket: scenario.socket)
         #expect(list.stdout.contains("kitty \(firstKitty)") && list.stdout.contains("kitty \(secondKitty)"), "\(list)")
 
-        let open = try Winctl.run(["open", "detail", "1"], socket: socket, json: true)
+        let open = try Winctl.run(["open", "detail", "1"], socket: scenario.socket, json: true)
         #expect(try open.json()["outcome"]?.string == "focused", "\(open)")
         try waitUntil("kitty to focus detail 1's window", timeout: .seconds(20)) { kitty.focusedWindow() == firstKitty }
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
+        try scenario.waitFor("1", phase: "active")
+        try scenario.waitFor("2", phase: "inactive")
 
         // Another tab in front: both windows of the first tab can be seen by no one.
         _ = try kitty.command(
             "launch",
             ["type": .string("tab"), "args": .array(["sleep", "600"].map(JSONValue.string))]
         )
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "background")
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "background")
+        try scenario.waitFor("1", phase: "background")
+        try scenario.waitFor("2", phase: "background")
         _ = try kitty.command("focus-window", ["match": .string("id:\(firstKitty)")])
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
-        try PlacesTmuxTests.waitFor(daemon, value: 2, phase: "inactive")
+        try scenario.waitFor("1", phase: "active")
+        try scenario.waitFor("2", phase: "inactive")
     }
 }

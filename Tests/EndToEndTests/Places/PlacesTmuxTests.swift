@@ -13,44 +13,6 @@ import Glibc
 /// opener's session that attaches by itself.
 @Suite("Places in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(2)))
 struct PlacesTmuxTests {
-    /// `detail` presents itself with `winctl --socket SOCKET attach {id}`.
-    static func config(socket: String) -> String {
-        """
-        [app]
-        minimum_loading_ms = 0
-
-        [groups.detail]
-        value = "int"
-        command = ["\(Binaries.winctl)", "--socket", "\(socket)", "attach", "{id}"]
-        """
-    }
-
-    /// The `detail` window for `value` as `winctl list --json` shows it, if there is one.
-    static func listed(_ daemon: DaemonProcess, value: Int64) throws -> JSONValue? {
-        let run = try Winctl.run(["list"], socket: daemon.socketPath, json: true)
-        return try run.json()["windows"]?.array?.first { $0["group"]?.string == "detail" && $0["value"]?.int == value }
-    }
-
-    /// Waits until the `detail` window for `value` is attached and in `phase`; returns it.
-    @discardableResult
-    static func waitFor(
-        _ daemon: DaemonProcess,
-        value: Int64,
-        phase: String? = nil,
-        timeout: Duration = .seconds(15)
-    ) throws -> JSONValue {
-        var last: JSONValue?
-        do {
-            try waitUntil("detail \(value) to be attached\(phase.map { " and \($0)" } ?? "")", timeout: timeout) {
-                last = try listed(daemon, value: value)
-                return last?["attached"]?.bool == true && (phase == nil || last?["phase"]?.string == phase)
-            }
-        } catch {
-            throw TestFailure("\(error); it was \(last?.jsonText ?? "absent")")
-        }
-        return last!
-    }
-
     /// Which tmux window is the session's current one: `pane_id` → `window_active`.
     static func activeWindows(_ tmux: TmuxSession) throws -> [String: Bool] {
         var active: [String: Bool] = [:]
@@ -68,18 +30,15 @@ struct PlacesTmuxTests {
 
     @Test("winctl open of a shown value selects its tmux window; the phases follow what tmux shows")
     func bringToFrontInTmux() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
-        let tmux = try TmuxSession(AttachTerminalTests.attach(daemon, "detail", "1"))
-        try tmux.run(["new-window"] + AttachTerminalTests.attach(daemon, "detail", "2"))
+        let scenario = try PlaceScenario.attaching()
+        let tmux = try TmuxSession(AttachTerminalTests.attach(scenario.daemon, "detail", "1"))
+        try tmux.run(["new-window"] + AttachTerminalTests.attach(scenario.daemon, "detail", "2"))
         let client = try Self.attachClient(tmux)
         defer { _ = client.terminate(grace: .milliseconds(200)) }
 
         // The client shows window 2: window 1 can be seen by no one.
-        let first = try Self.waitFor(daemon, value: 1, phase: "background")
-        let second = try Self.waitFor(daemon, value: 2, phase: "active")
+        let first = try scenario.waitFor("1", phase: "background")
+        let second = try scenario.waitFor("2", phase: "active")
         let firstPane = try #require(
             first["place"]?["pane"]?.string,
             "the presenter reports its tmux pane: \(first.jsonText)"
@@ -88,79 +47,73 @@ struct PlacesTmuxTests {
         #expect(second["place"]?["kind"]?.string == "tmux")
         #expect(try Self.activeWindows(tmux)[firstPane] == false)
 
-        let human = try Winctl.run(["list"], socket: daemon.socketPath)
+        let human = try Winctl.run(["list"], socket: scenario.socket)
         #expect(human.stdout.contains("PLACE") && human.stdout.contains("tmux \(firstPane)"), "\(human)")
 
-        let open = try Winctl.run(["open", "detail", "1"], socket: daemon.socketPath, json: true)
+        let open = try Winctl.run(["open", "detail", "1"], socket: scenario.socket, json: true)
         #expect(open.status == 0, "\(open)")
         #expect(try open.json()["outcome"]?.string == "focused", "\(open)")
         try waitUntil("tmux to show detail 1's window") { try Self.activeWindows(tmux)[firstPane] == true }
-        try Self.waitFor(daemon, value: 1, phase: "active")
-        try Self.waitFor(daemon, value: 2, phase: "background")
+        try scenario.waitFor("1", phase: "active")
+        try scenario.waitFor("2", phase: "background")
     }
 
     @Test(
         "the phase is what the user sees in tmux: background while no client shows the window or the session is detached, inactive beside the focused pane"
     )
     func phaseIsWhatTheUserSees() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
-        let control = try daemon.client()
-        let tmux = try TmuxSession(AttachTerminalTests.attach(daemon, "detail", "1"))
-        let window = try Self.waitFor(daemon, value: 1, phase: "background")
+        let scenario = try PlaceScenario.attaching()
+        let control = try scenario.daemon.client()
+        let tmux = try TmuxSession(AttachTerminalTests.attach(scenario.daemon, "detail", "1"))
+        let window = try scenario.waitFor("1", phase: "background")
         let pane = try #require(window["place"]?["pane"]?.string, "\(window.jsonText)")
         try waitUntil("the aggregate to settle to background: a detached session shows nothing") {
             try control.call("scene.phase")["aggregate"]?.string == "background"
         }
 
         var client = try Self.attachClient(tmux)
-        try Self.waitFor(daemon, value: 1, phase: "active")
+        try scenario.waitFor("1", phase: "active")
 
         try tmux.run(["new-window", "sleep", "600"])
-        try Self.waitFor(daemon, value: 1, phase: "background")
+        try scenario.waitFor("1", phase: "background")
         try waitUntil("the aggregate to settle to background") {
             try control.call("scene.phase")["aggregate"]?.string == "background"
         }
 
         try tmux.run(["select-window", "-t", pane])
-        try Self.waitFor(daemon, value: 1, phase: "active")
+        try scenario.waitFor("1", phase: "active")
 
         try tmux.run(["split-window", "-t", pane, "sleep", "600"])
-        try Self.waitFor(daemon, value: 1, phase: "inactive")
+        try scenario.waitFor("1", phase: "inactive")
         try tmux.run(["resize-pane", "-Z"])
-        try Self.waitFor(daemon, value: 1, phase: "background")
+        try scenario.waitFor("1", phase: "background")
         try tmux.run(["resize-pane", "-Z"])
-        try Self.waitFor(daemon, value: 1, phase: "inactive")
+        try scenario.waitFor("1", phase: "inactive")
         try tmux.run(["select-pane", "-t", pane])
-        try Self.waitFor(daemon, value: 1, phase: "active")
+        try scenario.waitFor("1", phase: "active")
 
         _ = client.terminate(grace: .milliseconds(200))
-        try Self.waitFor(daemon, value: 1, phase: "background")
+        try scenario.waitFor("1", phase: "background")
         client = try Self.attachClient(tmux)
         defer { _ = client.terminate(grace: .milliseconds(200)) }
-        try Self.waitFor(daemon, value: 1, phase: "active")
+        try scenario.waitFor("1", phase: "active")
     }
 
     @Test("a watching presenter appends its tmux hooks beside the user's and takes them away when it detaches")
     func hooksAreTheUsersOwn() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.attaching()
         let tmux = try TmuxSession(["sleep", "600"])
         try tmux.run(["set-hook", "-g", "session-window-changed", "set -g @mine yes"])
         let hooks = {
             try tmux.run(["show-hooks", "-g"]).split(separator: "\n").filter { $0.contains("[") }.map(String.init)
         }
         let before = try hooks()
-        try tmux.run(["new-window"] + AttachTerminalTests.attach(daemon, "detail", "1"))
-        try Self.waitFor(daemon, value: 1)
+        try tmux.run(["new-window"] + AttachTerminalTests.attach(scenario.daemon, "detail", "1"))
+        try scenario.waitFor("1")
         try waitUntil("the presenter's hooks") { try hooks().count > before.count }
         #expect(try hooks().contains("session-window-changed[0] set-option -g @mine yes"), "the user's hook stays")
         try tmux.sendKeys("q", target: ":1")
-        try waitUntil("the window to be detached") { try Self.listed(daemon, value: 1)?["attached"]?.bool == false }
+        try waitUntil("the window to be detached") { try scenario.window("1")?["attached"]?.bool == false }
         try waitUntil("the presenter's hooks to be gone") { try hooks() == before }
     }
 
@@ -168,23 +121,20 @@ struct PlacesTmuxTests {
         "winctl open where no window can be opened (no multiplexer, no display): exit 0, and a hint to run the command that was not started"
     )
     func nowhereToLaunch() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.attaching()
         let bare =
             ["/usr/bin/env"]
             + [
                 "TMUX", "TMUX_PANE", "STY", "DISPLAY", "WAYLAND_DISPLAY", "KITTY_LISTEN_ON", "KITTY_WINDOW_ID",
                 "WEZTERM_PANE", "ZELLIJ", "SWAYSOCK", "I3SOCK", "WINDOWID", "TERMINAL",
             ].flatMap { ["-u", $0] }
-        let run = try Winctl.run(["open", "detail", "5"], socket: daemon.socketPath, wrapper: bare)
+        let run = try Winctl.run(["open", "detail", "5"], socket: scenario.socket, wrapper: bare)
         #expect(run.status == 0, "\(run)")
-        let id = try #require(try Self.listed(daemon, value: 5)?["id"]?.string)
+        let id = try #require(try scenario.window("5")?["id"]?.string)
         #expect(run.stdout == "\(id) created\n", "\(run)")
         #expect(run.stderr.contains("attach \(id)") && run.stderr.contains("run it in a terminal yourself"), "\(run)")
         // winctl told the daemon that nothing was started: the next open starts it again at once.
-        let again = try Winctl.run(["open", "detail", "5"], socket: daemon.socketPath, wrapper: bare)
+        let again = try Winctl.run(["open", "detail", "5"], socket: scenario.socket, wrapper: bare)
         #expect(again.stdout == "\(id) had no presenter, relaunched\n", "\(again)")
     }
 
@@ -192,18 +142,16 @@ struct PlacesTmuxTests {
         "a new value opened inside tmux becomes a tmux window of the opener's session that attaches by itself; reopened after it ends, it is relaunched"
     )
     func launchInTmux() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config(socket: directory.file("s.sock")))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.attaching()
+        let directory = scenario.directory
         let tmux = try TmuxSession(["sleep", "600"])
         let session = try tmux.display("#{session_id}")
         let opener =
-            Binaries.winctl + " --socket " + daemon.socketPath + " --json open detail 3 > "
+            Binaries.winctl + " --socket " + scenario.socket + " --json open detail 3 > "
             + directory.file("open.json")
         try tmux.run(["new-window", "-d", "/bin/sh", "-c", opener])
 
-        let window = try Self.waitFor(daemon, value: 3)
+        let window = try scenario.waitFor("3")
         try waitUntil("winctl open to say it created the window") {
             directory.read("open.json").contains(#""outcome":"created""#)
         }
@@ -214,16 +162,16 @@ struct PlacesTmuxTests {
         // The presenter goes (its tmux window is closed): the window stays, detached; opening its
         // value again starts the command again, and the storage is as it was.
         let id = try #require(window["id"]?.string)
-        _ = try Winctl.run(["storage", "set", id, "note", "\"kept\""], socket: daemon.socketPath)
+        _ = try Winctl.run(["storage", "set", id, "note", "\"kept\""], socket: scenario.socket)
         try tmux.run(["kill-pane", "-t", pane])
-        try waitUntil("the window to be detached") { try Self.listed(daemon, value: 3)?["attached"]?.bool == false }
+        try waitUntil("the window to be detached") { try scenario.window("3")?["attached"]?.bool == false }
         try tmux.run(["new-window", "-d", "/bin/sh", "-c", opener])
-        let again = try Self.waitFor(daemon, value: 3)
+        let again = try scenario.waitFor("3")
         #expect(again["id"]?.string == id)
         try waitUntil("winctl open to say it relaunched the window") {
             directory.read("open.json").contains(#""outcome":"relaunched""#)
         }
-        let storage = try Winctl.run(["storage", "get", id, "note"], socket: daemon.socketPath, json: true)
+        let storage = try Winctl.run(["storage", "get", id, "note"], socket: scenario.socket, json: true)
         #expect(storage.stdout.contains("kept"), "\(storage)")
     }
 }

@@ -14,30 +14,27 @@ import WindowProtocol
 struct PlacesX11Tests {
     @Test("an xterm without a window manager: unmapped, its presenter is background; mapped again, it is shown")
     func unmappedIsBackground() throws {
-        let directory = try TemporaryDirectory()
-        let socket = directory.file("s.sock")
-        let daemon = try DaemonProcess(in: directory, config: PlacesTmuxTests.config(socket: socket))
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.attaching()
+        let directory = scenario.directory
         let x = try XvfbDisplay()
         let xterm = try BackgroundProcess(
-            ["xterm", "-T", "first", "-e", Binaries.winctl, "--socket", socket, "attach", "detail", "1"],
+            ["xterm", "-T", "first", "-e"] + scenario.attach("1"),
             environment: TestEnvironment.base(["DISPLAY": x.display]),
             log: directory.file("xterm.log")
         )
         defer { xterm.stop() }
-        let first = try PlacesTmuxTests.waitFor(daemon, value: 1, timeout: .seconds(30))
+        let first = try scenario.waitFor("1", timeout: .seconds(30))
         #expect(first["place"]?["kind"]?.string == "x11", "\(first.jsonText)")
         let window = try #require(first["place"]?["window"]?.string, "\(first.jsonText)")
         #expect(x.xdotool(["windowfocus", "--sync", window]) != nil)
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "active")
+        try scenario.waitFor("1", phase: "active")
         let topLevel = try #require(x.xdotool(["search", "--name", "^first$"]), "xterm's top-level window")
 
         #expect(x.xdotool(["windowunmap", "--sync", topLevel]) != nil)
-        try PlacesTmuxTests.waitFor(daemon, value: 1, phase: "background")
+        try scenario.waitFor("1", phase: "background")
         #expect(x.xdotool(["windowmap", "--sync", topLevel]) != nil)
         try waitUntil("detail 1 to be shown again") {
-            let phase = try PlacesTmuxTests.listed(daemon, value: 1)?["phase"]?.string
+            let phase = try scenario.window("1")?["phase"]?.string
             return phase == "active" || phase == "inactive"
         }
     }

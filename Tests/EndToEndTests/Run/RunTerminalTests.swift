@@ -11,84 +11,15 @@ import Glibc
 /// read with `capture-pane`.
 @Suite("winctl run in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
 struct RunTerminalTests {
-    static let config = """
-        [app]
-        minimum_loading_ms = 0
-
-        [groups.file]
-        value = "string"
-        """
-
-    /// `winctl --socket SOCKET run ARGUMENTS` in a shell that then prints `run exited STATUS` and
-    /// stays, so that the pane can be read after it.
-    static func run(_ socket: String, _ arguments: String...) -> [String] {
-        [
-            "/bin/sh", "-c", #""$0" "$@"; echo "run exited $?"; exec sleep 600"#, Binaries.winctl, "--socket", socket,
-            "run",
-        ] + arguments
-    }
-
-    /// `winctl --socket SOCKET run ARGUMENTS` as a terminal's command that writes run's exit
-    /// status to `status` once run ends (the terminal's window closes with it).
-    static func run(_ socket: String, status: String, _ arguments: [String]) -> [String] {
-        ["/bin/sh", "-c", "\"$0\" \"$@\"; echo $? > \"\(status)\"", Binaries.winctl, "--socket", socket, "run"]
-            + arguments
-    }
-
-    /// The status that a command of ``run(_:status:_:)`` wrote to `name` of `directory`, once written.
-    static func waitForStatus(
-        _ directory: TemporaryDirectory,
-        _ name: String,
-        timeout: Duration = .seconds(15)
-    ) throws -> String {
-        try waitUntil("run to end and its status in \(name)", timeout: timeout) { directory.read(name).hasSuffix("\n") }
-        return String(directory.read(name).dropLast())
-    }
-
-    /// The window of group `file` for `value`, if the daemon has one.
-    static func window(_ socket: String, _ value: String) throws -> JSONValue? {
-        let list = try Winctl.run(["list"], socket: socket, json: true)
-        return try list.json()["windows"]?.array?.first {
-            $0["group"]?.string == "file" && $0["value"]?.string == value
-        }
-    }
-
-    /// Waits until the window for `value` is attached and in `phase`.
-    @discardableResult
-    static func waitFor(
-        _ socket: String,
-        _ value: String,
-        phase: String? = nil,
-        attached: Bool = true,
-        timeout: Duration = .seconds(10)
-    ) throws -> JSONValue {
-        var last: JSONValue?
-        do {
-            try waitUntil(
-                "file \(value) to be \(attached ? "attached" : "detached")\(phase.map { " and \($0)" } ?? "")",
-                timeout: timeout
-            ) {
-                last = try window(socket, value)
-                return last?["attached"]?.bool == attached && (phase == nil || last?["phase"]?.string == phase)
-            }
-        } catch {
-            throw TestFailure("\(error); it was \(last?.jsonText ?? "absent")")
-        }
-        return last!
-    }
-
     @Test(
         "a second run of a presented value brings the first to front and starts nothing; the phase is what tmux shows: background while no client shows it"
     )
     func secondRunBringsTheFirstToFront() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
+        let directory = scenario.directory
         let started = directory.file("started")
         let tmux = try TmuxSession(
-            Self.run(
-                daemon.socketPath,
+            scenario.run(
                 "file",
                 "a",
                 "--",
@@ -98,38 +29,36 @@ struct RunTerminalTests {
             )
         )
         // No client shows the pane yet: nothing shows it, so background. Once one is attached, active.
-        try Self.waitFor(daemon.socketPath, "a", phase: "background")
+        try scenario.waitFor("a", phase: "background")
         let client = try PlacesTmuxTests.attachClient(tmux)
         defer { _ = client.terminate(grace: .milliseconds(200)) }
-        let first = try Self.waitFor(daemon.socketPath, "a", phase: "active")
+        let first = try scenario.waitFor("a", phase: "active")
         let id = try #require(first["id"]?.string)
         let pane = try #require(first["place"]?["pane"]?.string, "\(first.jsonText)")
 
         // Another window in front: no client shows the run's window, which is background, not inactive.
         try tmux.run(["new-window", "sleep", "600"])
-        try Self.waitFor(daemon.socketPath, "a", phase: "background")
+        try scenario.waitFor("a", phase: "background")
 
         let second = try Winctl.run(
             ["run", "file", "a", "--", "/bin/sh", "-c", "echo started >> \(started)"],
-            socket: daemon.socketPath
+            socket: scenario.socket
         )
         #expect(second.status == 0, "\(second)")
         #expect(second.stdout == "\(id) already open, brought to front\n", "\(second)")
         try waitUntil("tmux to show the first run's window") { try PlacesTmuxTests.activeWindows(tmux)[pane] == true }
-        try Self.waitFor(daemon.socketPath, "a", phase: "active")
+        try scenario.waitFor("a", phase: "active")
         #expect(directory.read("started") == "started\n", "the second run started nothing")
     }
 
     @Test("the program gets a terminal and the window's variables; its exit closes the window and is run's status")
     func environmentAndExit() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
+        let directory = scenario.directory
         let output = directory.file("env")
         let script = "tty > \(output); env | grep ^WINDOWD_ >> \(output); read line; exit 3"
-        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "notes.md", "--", "/bin/sh", "-c", script))
-        let window = try Self.waitFor(daemon.socketPath, "notes.md")
+        let tmux = try TmuxSession(scenario.run("file", "notes.md", "--", "/bin/sh", "-c", script))
+        let window = try scenario.waitFor("notes.md")
         let id = try #require(window["id"]?.string)
         try waitUntil("the program to write its environment") { directory.read("env").contains("WINDOWD_SOCKET") }
         let lines = directory.read("env").split(separator: "\n").map(String.init)
@@ -137,62 +66,56 @@ struct RunTerminalTests {
         #expect(
             Set(lines.dropFirst()) == [
                 "WINDOWD_WINDOW_ID=\(id)", "WINDOWD_GROUP=file", "WINDOWD_VALUE=notes.md",
-                "WINDOWD_SOCKET=\(daemon.socketPath)",
+                "WINDOWD_SOCKET=\(scenario.socket)",
             ]
         )
 
         try tmux.sendKeys("Enter")
         try tmux.waitForText("run exited 3")
-        #expect(try Self.window(daemon.socketPath, "notes.md") == nil, "the window is closed")
+        #expect(try scenario.window("notes.md") == nil, "the window is closed")
     }
 
     @Test("with --keep the window stays, detached and background, with what the program stored through its variables")
     func keepKeepsTheWindow() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
         let script = #""$0" storage set "$WINDOWD_WINDOW_ID" note '"kept"' && exit 0"#
         let tmux = try TmuxSession(
-            Self.run(daemon.socketPath, "--keep", "file", "k", "--", "/bin/sh", "-c", script, Binaries.winctl)
+            scenario.run("--keep", "file", "k", "--", "/bin/sh", "-c", script, Binaries.winctl)
         )
         try tmux.waitForText("run exited 0")
-        let window = try Self.waitFor(daemon.socketPath, "k", phase: "background", attached: false)
+        let window = try scenario.waitFor("k", phase: "background", attached: false)
         let id = try #require(window["id"]?.string)
-        let stored = try Winctl.run(["storage", "get", id, "note"], socket: daemon.socketPath, json: true)
+        let stored = try Winctl.run(["storage", "get", id, "note"], socket: scenario.socket, json: true)
         #expect(try stored.json()["storage"]?["note"]?.string == "kept", "\(stored)")
     }
 
     @Test("Ctrl-Z stops the program and run with it (background); fg brings both back; winctl close hangs it up: 129")
     func suspendAndClose() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
         let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
         try tmux.waitForText("$")
         try tmux.sendKeys(
-            "\(Binaries.winctl) --socket \(daemon.socketPath) run file z -- sh -c 'echo ready; exec sleep 600'",
+            "\(Binaries.winctl) --socket \(scenario.socket) run file z -- sh -c 'echo ready; exec sleep 600'",
             "Enter"
         )
         try tmux.waitForScreen("the program to start") { $0.contains("ready") }
-        let window = try Self.waitFor(daemon.socketPath, "z")
+        let window = try scenario.waitFor("z")
         let id = try #require(window["id"]?.string)
         // A client shows the window, so that only the stop makes it background.
         let client = try PlacesTmuxTests.attachClient(tmux)
         defer { _ = client.terminate(grace: .milliseconds(200)) }
-        try Self.waitFor(daemon.socketPath, "z", phase: "active")
+        try scenario.waitFor("z", phase: "active")
 
         try tmux.sendKeys("C-z")
         try tmux.waitForText("Stopped")
-        try Self.waitFor(daemon.socketPath, "z", phase: "background")
+        try scenario.waitFor("z", phase: "background")
         try tmux.sendKeys("fg", "Enter")
         try waitUntil("the window to leave background") {
-            try Self.window(daemon.socketPath, "z")?["phase"]?.string != "background"
+            try scenario.window("z")?["phase"]?.string != "background"
         }
         #expect(try tmux.display("#{pane_current_command}").hasPrefix("winctl"), "run is in the foreground again")
 
-        let close = try Winctl.run(["close", id], socket: daemon.socketPath)
+        let close = try Winctl.run(["close", id], socket: scenario.socket)
         #expect(close.status == 0, "\(close)")
         try tmux.waitForDisplay("#{pane_current_command}", "bash")
         try tmux.sendKeys("echo status $?", "Enter")
@@ -203,36 +126,34 @@ struct RunTerminalTests {
         "while run is stopped (Ctrl-Z), winctl open and a second run of its value say stopped and start nothing; after fg an open brings it to front again"
     )
     func openWhileStopped() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
+        let directory = scenario.directory
         let started = directory.file("started")
         let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
         try tmux.waitForText("$")
         try tmux.sendKeys(
-            "\(Binaries.winctl) --socket \(daemon.socketPath) run file s -- sh -c 'echo started >> \(started); exec sleep 600'",
+            "\(Binaries.winctl) --socket \(scenario.socket) run file s -- sh -c 'echo started >> \(started); exec sleep 600'",
             "Enter"
         )
-        let window = try Self.waitFor(daemon.socketPath, "s")
+        let window = try scenario.waitFor("s")
         let id = try #require(window["id"]?.string)
         try tmux.sendKeys("C-z")
         try tmux.waitForText("Stopped")
-        try Self.waitFor(daemon.socketPath, "s", phase: "background")
+        try scenario.waitFor("s", phase: "background")
 
         let stoppedLine = "\(id) already open, stopped (Ctrl-Z) in its terminal: `fg` there continues it\n"
-        let open = try Winctl.run(["open", "file", "s"], socket: daemon.socketPath)
+        let open = try Winctl.run(["open", "file", "s"], socket: scenario.socket)
         #expect(open.status == 0 && open.stdout == stoppedLine, "\(open)")
         let second = try Winctl.run(
             ["run", "file", "s", "--", "/bin/sh", "-c", "echo started >> \(started)"],
-            socket: daemon.socketPath
+            socket: scenario.socket
         )
         #expect(second.status == 0 && second.stdout == stoppedLine, "\(second)")
         #expect(directory.read("started") == "started\n", "nothing was started a second time")
 
         try tmux.sendKeys("fg", "Enter")
         try waitUntil("run to tell it runs again") {
-            try Winctl.run(["open", "file", "s"], socket: daemon.socketPath).stdout
+            try Winctl.run(["open", "file", "s"], socket: scenario.socket).stdout
                 == "\(id) already open, brought to front\n"
         }
         #expect(directory.read("started") == "started\n")
@@ -240,13 +161,9 @@ struct RunTerminalTests {
 
     @Test("a program that ignores the hang-up is killed 5 s after winctl close; run exits 129")
     func closeKillsAProgramThatIgnoresTheHangUp() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
         let tmux = try TmuxSession(
-            Self.run(
-                daemon.socketPath,
+            scenario.run(
                 "file",
                 "h",
                 "--",
@@ -256,20 +173,16 @@ struct RunTerminalTests {
             )
         )
         try tmux.waitForText("ready")
-        let id = try #require(try Self.waitFor(daemon.socketPath, "h")["id"]?.string)
-        _ = try Winctl.run(["close", id], socket: daemon.socketPath)
+        let id = try #require(try scenario.waitFor("h")["id"]?.string)
+        _ = try Winctl.run(["close", id], socket: scenario.socket)
         try tmux.waitForText("run exited 129", timeout: .seconds(15))
     }
 
     @Test("kill -9 of the daemon leaves the program running; it is presented again after the restart")
     func daemonCrash() throws {
-        let directory = try TemporaryDirectory()
-        let first = try DaemonProcess(in: directory, config: Self.config)
-        defer { first.stop() }
-        try first.waitUntilServing()
+        let scenario = try PlaceScenario.running()
         let tmux = try TmuxSession(
-            Self.run(
-                first.socketPath,
+            scenario.run(
                 "file",
                 "c",
                 "--",
@@ -279,14 +192,10 @@ struct RunTerminalTests {
             )
         )
         try tmux.waitForText("ready")
-        let id = try #require(try Self.waitFor(first.socketPath, "c")["id"]?.string)
+        let id = try #require(try scenario.waitFor("c")["id"]?.string)
 
-        first.process.signal(SIGKILL)
-        _ = try first.process.wait()
-        let second = try DaemonProcess(in: directory, config: Self.config, name: "windowd2")
-        defer { second.stop() }
-        try second.waitUntilServing()
-        let again = try Self.waitFor(second.socketPath, "c")
+        try scenario.crashAndRestart()
+        let again = try scenario.waitFor("c")
         #expect(again["id"]?.string == id)
         try tmux.sendKeys("still here", "Enter")
         try tmux.waitForText("got still here")
@@ -348,26 +257,23 @@ struct RunTerminalTests {
 
     @Test("focus reports reach the program only when it asks for them")
     func focusReportsOnlyWhenAsked() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
         let focusIn: [UInt8] = [0x1B, 0x5B, 0x49]
         // od shows every byte it reads; the terminal's echo is off so that only od's line counts;
         // Ctrl-D ends the line, and a second one the input.
         let dump = "stty -echo; echo ready; exec od -An -c"
-        let tmux = try TmuxSession(Self.run(daemon.socketPath, "file", "q", "--", "/bin/sh", "-c", dump))
+        let tmux = try TmuxSession(scenario.run("file", "q", "--", "/bin/sh", "-c", dump))
         try tmux.waitForText("ready")
-        try Self.waitFor(daemon.socketPath, "q")
+        try scenario.waitFor("q")
         try tmux.sendBytes(focusIn + Array("x".utf8) + [0x04])
         try tmux.sendBytes([0x04])
         let screen = try tmux.waitForText("run exited")
         #expect(screen.contains { $0.contains("x") } && !screen.contains { $0.contains("033") }, "\(screen)")
 
         let asking = "printf '\\033[?1004h'; stty -echo; echo ready; exec od -An -c"
-        let asked = try TmuxSession(Self.run(daemon.socketPath, "file", "r", "--", "/bin/sh", "-c", asking))
+        let asked = try TmuxSession(scenario.run("file", "r", "--", "/bin/sh", "-c", asking))
         try asked.waitForText("ready")
-        try Self.waitFor(daemon.socketPath, "r")
+        try scenario.waitFor("r")
         try asked.sendBytes(focusIn + Array("x".utf8) + [0x04])
         try asked.sendBytes([0x04])
         let reported = try asked.waitForText("run exited")
@@ -377,13 +283,10 @@ struct RunTerminalTests {
     /// Runs `program` in tmux window 0 directly and in window 1 under `winctl run`, types the same
     /// keys into both, and expects the same screen, colours and modes included, after each step.
     private static func compareScreens(_ program: [String], steps: [[String]], ready: String) throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
         let tmux = try TmuxSession(program, columns: 80, rows: 24)
         try tmux.run(
-            ["new-window", Binaries.winctl, "--socket", daemon.socketPath, "run", "file", "compared", "--"] + program
+            ["new-window", Binaries.winctl, "--socket", scenario.socket, "run", "file", "compared", "--"] + program
         )
         try tmux.waitForText(ready, target: ":0")
         try tmux.waitForText(ready, target: ":1")
@@ -451,13 +354,10 @@ struct RunTerminalTests {
     @Test("vim's focus events reach it when it asks for them")
     func vimFocusEvents() throws {
         let (directory, file) = try Self.numberedFile()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
         let gained = directory.file("gained")
         let tmux = try TmuxSession(
-            Self.run(
-                daemon.socketPath,
+            scenario.run(
                 "file",
                 "v",
                 "--",
@@ -476,7 +376,7 @@ struct RunTerminalTests {
             )
         )
         try tmux.waitForText("line 1 of")
-        try Self.waitFor(daemon.socketPath, "v")
+        try scenario.waitFor("v")
         #expect(access(gained, F_OK) != 0)
         try tmux.sendBytes([0x1B, 0x5B, 0x49])
         try waitUntil("vim to run its FocusGained autocommand") { access(gained, F_OK) == 0 }
@@ -486,13 +386,10 @@ struct RunTerminalTests {
 
     @Test("the program's terminal has this terminal's size, and follows it")
     func sizeFollows() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
         let script = "trap 'echo resized to $(stty size)' WINCH; echo size $(stty size); while :; do sleep 0.1; done"
         let tmux = try TmuxSession(
-            Self.run(daemon.socketPath, "file", "s", "--", "/bin/bash", "-c", script),
+            scenario.run("file", "s", "--", "/bin/bash", "-c", script),
             columns: 100,
             rows: 30
         )

@@ -7,8 +7,8 @@ import Musl
 #endif
 
 /// The bytes between a terminal and a program on a pseudo-terminal of its own, both ways, on
-/// two threads of their own (a blocking `poll` each: no event loop between a key and its echo),
-/// as `script` and tmux relay them.
+/// two threads of their own (no event loop between a key and its echo, and no key waiting
+/// behind output the terminal has not taken), as `script` and tmux relay them.
 ///
 /// ```swift
 /// let relay = PseudoTerminalRelay(master: pty.master, input: 0, output: 1)
@@ -62,7 +62,7 @@ package final class PseudoTerminalRelay: Sendable {
             return nil
         }
         for end in commandEnds + acknowledgementEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        // The output thread reads until a read would wait (readAvailable); writes wait in poll.
+        // The output thread reads until a read would wait (passAvailable); writes wait in poll.
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         self.master = master
         self.input = input
@@ -148,6 +148,12 @@ package final class PseudoTerminalRelay: Sendable {
     }
 
     /// The program's output to the terminal, unchanged; its focus-report mode followed.
+    ///
+    /// Each read goes out at once, and the thread waits in `poll` only once a read finds nothing:
+    /// while the program writes, a read and a write per piece, no `poll` between. Gathering reads
+    /// into fewer, larger writes measured slower (bench/relay.c, `loop` against `eager`): the two
+    /// terminals then take turns instead of both moving (while the relay gathers, the terminal
+    /// has nothing to read; while a large write waits for it, nothing reads the program's side).
     private func relayOutput() {
         var tracker = FocusModeTracker()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputBufferSize, alignment: 16)
@@ -158,52 +164,41 @@ package final class PseudoTerminalRelay: Sendable {
         ]
         var open = true
         while true {
+            // Everything the program has written by now, before a command is taken: `s` and `d`
+            // come once it has ended or stopped, and must find its last output written.
+            if open { open = passAvailable(buffer, &tracker) }
             descriptors[0].revents = 0
             descriptors[1].revents = 0
             // Once every slave descriptor is closed (EIO), only the commands are left to wait for.
             let ready = open ? poll(&descriptors, 2, -1) : poll(&descriptors[1], 1, -1)
             if ready < 0, errno == EINTR { continue }
-            if open, descriptors[0].revents != 0 {
-                let (count, ended) = readAvailable(into: buffer)
-                if count > 0 { pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), &tracker) }
-                if ended { open = false }
-                continue
-            }
             guard descriptors[1].revents != 0 else { continue }
             var command: UInt8 = 0
             guard read(commands.read, &command, 1) == 1 else { continue }
-            // Everything the program has written by now is readable: take it without waiting.
-            while open {
-                let (count, ended) = readAvailable(into: buffer)
-                if count > 0 { pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), &tracker) }
-                if ended { open = false }
-                if count < buffer.count { break }
-            }
+            if open { open = passAvailable(buffer, &tracker) }
             _ = write(acknowledgements.write, &command, 1)
             if command == UInt8(ascii: "s") { return }
         }
     }
 
-    /// How much of the program's output one write to the terminal takes at most.
+    /// How much of the program's output one read takes at most (a pseudo-terminal gives a few
+    /// KiB a read while the program writes, more when it has written ahead).
     static let outputBufferSize = 65_536
 
-    /// Reads what the program has written so far into `buffer`, without waiting (the master is
-    /// non-blocking): a pseudo-terminal gives at most a few KiB a read, and what is there already
-    /// goes out in one write, with one read more than it takes to find out there is no more (no
-    /// `poll` between reads). `ended` once every slave descriptor is closed (EIO).
-    private func readAvailable(into buffer: UnsafeMutableRawBufferPointer) -> (count: Int, ended: Bool) {
-        var count = 0
-        while count < buffer.count {
-            let got = read(master, buffer.baseAddress! + count, buffer.count - count)
+    /// Passes what the program has written so far to the terminal, each read as it comes, until
+    /// a read would wait (the master is non-blocking); `false` once every slave descriptor is
+    /// closed (EIO).
+    private func passAvailable(_ buffer: UnsafeMutableRawBufferPointer, _ tracker: inout FocusModeTracker) -> Bool {
+        while true {
+            let got = read(master, buffer.baseAddress!, buffer.count)
             if got > 0 {
-                count += got
+                pass(UnsafeRawBufferPointer(rebasing: buffer[..<got]), &tracker)
             } else if got < 0, errno == EINTR {
                 continue
             } else {
-                return (count, !(got < 0 && errno == EAGAIN))
+                return got < 0 && errno == EAGAIN
             }
         }
-        return (count, false)
     }
 
     /// Writes `bytes` to the terminal and follows the program's focus-report mode in them.
