@@ -137,6 +137,8 @@ struct RunTerminalTests {
         )
         let window = try scenario.waitFor("s")
         let id = try #require(window["id"]?.string)
+        // The window is attached before the program runs: stop it once it has started.
+        try waitUntil("the program to start") { directory.read("started") == "started\n" }
         try tmux.sendKeys("C-z")
         try tmux.waitForText("Stopped")
         try scenario.waitFor("s", phase: "background")
@@ -215,10 +217,8 @@ struct RunTerminalTests {
 
     @Test("a windowd that does not answer within --timeout: the program runs anyway, one line saying why")
     func daemonSilent() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: Self.config)
-        defer { daemon.stop() }
-        try daemon.waitUntilServing()
+        let scenario = try PlaceScenario.running()
+        let daemon = scenario.daemon
         daemon.process.signal(SIGSTOP)
         defer { daemon.process.signal(SIGCONT) }
         let run = try Winctl.run(
@@ -233,8 +233,17 @@ struct RunTerminalTests {
 
     @Test("a windowd at its max_clients: the program runs anyway, with the daemon's refusal")
     func daemonFull() throws {
-        let directory = try TemporaryDirectory()
-        let daemon = try DaemonProcess(in: directory, config: "[daemon]\nmax_clients = 2\n\n" + Self.config)
+        let config = """
+            [daemon]
+            max_clients = 2
+
+            [app]
+            minimum_loading_ms = 0
+
+            [groups.file]
+            value = "string"
+            """
+        let daemon = try DaemonProcess(in: try TemporaryDirectory(), config: config)
         defer { daemon.stop() }
         try daemon.waitUntilServing()
         let holder = try RawClient(path: daemon.socketPath)
