@@ -44,6 +44,9 @@ package enum JSONParser {
     struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// The members an object has room for from its first one: one allocation of the
+        /// dictionary's storage for up to six.
+        static let objectCapacity = 6
 
         init(bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
@@ -114,6 +117,9 @@ package enum JSONParser {
                 guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
                 offset += 1
                 skipWhitespace()
+                // Room for a small object at once (params are two to five members), rather
+                // than storage grown and rehashed at the first and the second member.
+                if members.isEmpty { members.reserveCapacity(Self.objectCapacity) }
                 members[key] = try value(depth: depth)
                 skipWhitespace()
                 switch current {
