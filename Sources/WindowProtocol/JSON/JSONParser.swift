@@ -273,6 +273,15 @@ package enum JSONParser {
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
                 guard try digitsFollow() else { throw failure("digits expected in the exponent") }
             }
+            // Up to 18 digits always fit an Int64: read where they lie, without making their text
+            // (an id and a value in most requests). `-0` goes on to keep its text.
+            let digits = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+            if integral, offset - digits <= 18 {
+                var magnitude: Int64 = 0
+                for index in digits..<offset { magnitude = magnitude * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+                if digits == start { return .int(magnitude) }
+                if magnitude != 0 { return .int(-magnitude) }
+            }
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
             // `-0` parses as the Int64 0 but must come back as `-0`: keep its text.
             if integral, let number = Int64(text), number != 0 || bytes[start] != UInt8(ascii: "-") {
