@@ -130,6 +130,24 @@ struct JSONValueDecoderTests {
         }
     }
 
+    @Test(
+        "integers are read as Int64 exactly up to its bounds, past them and -0 as their text",
+        arguments: [
+            ("0", JSONValue.int(0)), ("-0", .number("-0")), ("7", .int(7)), ("-7", .int(-7)),
+            ("999999999999999999", .int(999_999_999_999_999_999)),
+            ("-999999999999999999", .int(-999_999_999_999_999_999)),
+            ("1000000000000000000", .int(1_000_000_000_000_000_000)),
+            ("9223372036854775807", .int(.max)), ("-9223372036854775808", .int(.min)),
+            ("9223372036854775808", .number("9223372036854775808")),
+            ("-9223372036854775809", .number("-9223372036854775809")),
+            ("12345678901234567890123", .number("12345678901234567890123")), ("-0.0", .number("-0.0")),
+            ("10e2", .number("10e2")),
+        ]
+    )
+    func integers(text: String, value: JSONValue) throws {
+        #expect(try JSONParser.parse(Array(text.utf8)) == value)
+    }
+
     @Test("a UInt64 past Int64.max decodes from its text; past UInt64.max it is refused")
     func largeUnsigned() throws {
         #expect(

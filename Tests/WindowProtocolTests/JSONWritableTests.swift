@@ -88,4 +88,20 @@ struct JSONWritableTests {
             try agree(Self.error(&random))
         }
     }
+
+    @Test("a result written as a response is what RPCResponse writes", arguments: 0..<2)
+    func responseBytes(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<200 {
+            let window = Self.info(&random)
+            let opened = WindowOpen.Result(window: window, outcome: OpenOutcome.allCases.randomElement(using: &random)!)
+            let id = Self.id(&random)
+            #expect(opened.responseBytes(id: id) == RPCResponse(id: id, result: opened).jsonBytes)
+            let set = SceneSetPhase.Result(
+                window: window,
+                aggregate: ScenePhase.allCases.randomElement(using: &random)!
+            )
+            #expect(set.responseBytes(id: id) == RPCResponse(id: id, result: set).jsonBytes)
+        }
+    }
 }

@@ -46,6 +46,39 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("a character to escape is escaped wherever it lies in a long string, eight bytes at a time or not")
+    func escapesAtEveryOffset() throws {
+        let plain = "abcdefghijklmnopqrstuvwxyz0123456789é😀"
+        for special in ["\"", "\\", "\u{0}", "\u{1f}", "\n", "\t", "\u{7f}", "~", "\u{2028}"] {
+            for offset in 0...40 {
+                let text = String(plain.prefix(offset)) + special + String(plain.dropFirst(offset))
+                var json = JSONBytes()
+                json.writeString(text)
+                #expect(json.bytes == Array(Self.escaped(text).utf8), "\(text.debugDescription)")
+                #expect(try JSONParser.parse(json.bytes) == .string(text))
+            }
+        }
+    }
+
+    /// `text` as a JSON string, escaped one character at a time: the reference for `writeString`.
+    static func escaped(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     /// What the parser makes of a value's text: doubles come back as the text they print as.
     static func parsedForm(_ value: JSONValue) -> JSONValue {
         switch value {

@@ -55,7 +55,7 @@ struct MethodRoute: Sendable {
             return try decodeParams(Method.Params.self, from: request)
         }
         return route(method, body, params: params) { id, result, _ in
-            RPCResponse(id: id, result: result).jsonBytes
+            result.responseBytes(id: id)
         }
     }
 

@@ -33,31 +33,70 @@ package struct JSONBytes: Sendable {
     /// Appends `text` as a JSON string: quoted, with `"`, `\` and control characters escaped.
     package mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [
-                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-                        hex[Int(byte & 0xF)],
-                    ])
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var text = text
+            text.withUTF8 { appendEscaped($0) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `utf8` escaped as in a JSON string; the runs between escapes are copied whole.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        while let index = Self.firstEscaped(in: utf8, from: start) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            start = index + 1
+            let byte = utf8[index]
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [
+                    UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                    hex[Int(byte & 0xF)],
+                ])
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
+    /// The index of the first byte from `start` on that a JSON string escapes (`"`, `\`, a
+    /// control character), or `nil`. Eight bytes at a time while none of them can be one: the
+    /// strings of a reply (ids, names, times) mostly have none, and a byte at a time cost ten
+    /// instructions a byte.
+    private static func firstEscaped(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        if let base = utf8.baseAddress {
+            while index + 8 <= utf8.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if mayHoldEscaped(word) { break }
+                index += 8
+            }
+        }
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether one of the eight bytes of `word` is below 0x20, `"` or `\` (never `false` when one
+    /// is): a byte under n shows as the high bit of `(byte - n) & ~byte`, borrows aside.
+    private static func mayHoldEscaped(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ limit: UInt8, _ word: UInt64) -> Bool {
+            (word &- ones &* UInt64(limit)) & ~word & highBits != 0
+        }
+        let quotes = ones &* UInt64(UInt8(ascii: "\""))
+        let backslashes = ones &* UInt64(UInt8(ascii: "\\"))
+        // A byte equal to c is a zero byte of `word ^ c`, one below 1.
+        return hasByteBelow(0x20, word) || hasByteBelow(1, word ^ quotes) || hasByteBelow(1, word ^ backslashes)
     }
 
     /// Appends `value` in decimal.

@@ -44,6 +44,9 @@ package enum JSONParser {
     struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// The members an object has room for from its first one: one allocation of the
+        /// dictionary's storage for up to six.
+        static let objectCapacity = 6
 
         init(bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
@@ -114,6 +117,9 @@ package enum JSONParser {
                 guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
                 offset += 1
                 skipWhitespace()
+                // Room for a small object at once (params are two to five members), rather
+                // than storage grown and rehashed at the first and the second member.
+                if members.isEmpty { members.reserveCapacity(Self.objectCapacity) }
                 members[key] = try value(depth: depth)
                 skipWhitespace()
                 switch current {
@@ -266,6 +272,15 @@ package enum JSONParser {
                 offset += 1
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
                 guard try digitsFollow() else { throw failure("digits expected in the exponent") }
+            }
+            // Up to 18 digits always fit an Int64: read where they lie, without making their text
+            // (an id and a value in most requests). `-0` goes on to keep its text.
+            let digits = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+            if integral, offset - digits <= 18 {
+                var magnitude: Int64 = 0
+                for index in digits..<offset { magnitude = magnitude * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+                if digits == start { return .int(magnitude) }
+                if magnitude != 0 { return .int(-magnitude) }
             }
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
             // `-0` parses as the Int64 0 but must come back as `-0`: keep its text.

@@ -16,4 +16,17 @@ extension JSONWritable {
         write(to: &json)
         return json.bytes
     }
+
+    /// The success response to request `id` with this value as its result, as
+    /// `RPCResponse(id:result:)` writes it. Generic over the result only: a caller in another
+    /// module that writes the generic `RPCResponse` runs its unspecialized code, which looks up
+    /// `Optional<Result>`'s metadata and copies the result through value witnesses, per reply.
+    package func responseBytes(id: RequestID?) -> [UInt8] {
+        var json = JSONBytes()
+        json.writeResponseHead(jsonrpc: "2.0", id: id)
+        json.append(#","result":"#)
+        write(to: &json)
+        json.append(byte: UInt8(ascii: "}"))
+        return json.bytes
+    }
 }

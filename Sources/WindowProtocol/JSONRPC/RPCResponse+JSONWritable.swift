@@ -1,10 +1,7 @@
 extension RPCResponse: JSONWritable where Result: JSONWritable {
     /// `{"jsonrpc":"2.0","id":…,"result":…}` or `{"jsonrpc":"2.0","id":…,"error":…}`.
     package func write(to json: inout JSONBytes) {
-        json.append(#"{"jsonrpc":"#)
-        json.writeString(jsonrpc)
-        json.append(#","id":"#)
-        json.write(id)
+        json.writeResponseHead(jsonrpc: jsonrpc, id: id)
         if let result {
             json.append(#","result":"#)
             result.write(to: &json)
@@ -14,6 +11,16 @@ extension RPCResponse: JSONWritable where Result: JSONWritable {
             error.write(to: &json)
         }
         json.append(byte: UInt8(ascii: "}"))
+    }
+}
+
+extension JSONBytes {
+    /// `{"jsonrpc":…,"id":…`: a response's members before its result or error.
+    mutating func writeResponseHead(jsonrpc: String, id: RequestID?) {
+        append(#"{"jsonrpc":"#)
+        writeString(jsonrpc)
+        append(#","id":"#)
+        write(id)
     }
 }
 
