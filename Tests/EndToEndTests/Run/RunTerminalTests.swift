@@ -218,12 +218,11 @@ struct RunTerminalTests {
     @Test("a windowd that does not answer within --timeout: the program runs anyway, one line saying why")
     func daemonSilent() throws {
         let scenario = try PlaceScenario.running()
-        let daemon = scenario.daemon
-        daemon.process.signal(SIGSTOP)
-        defer { daemon.process.signal(SIGCONT) }
+        scenario.daemon.process.signal(SIGSTOP)
+        defer { scenario.daemon.process.signal(SIGCONT) }
         let run = try Winctl.run(
             ["--timeout", "1", "run", "file", "x", "--", "/bin/sh", "-c", "echo hi; exit 4"],
-            socket: daemon.socketPath
+            socket: scenario.socket
         )
         #expect(run.status == 4, "\(run)")
         #expect(run.stdout == "hi\n", "\(run)")
