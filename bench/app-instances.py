@@ -3,7 +3,8 @@
 and the resident memory of 1 and of N idle instances (VmRSS from /proc/PID/status, PSS from
 /proc/PID/smaps_rollup), their threads and the size of the binary.
 
-    bench/app-instances.py [--windowd .build/release/windowd] [--instances 10] [--runs 5]
+    bench/app-instances.py [--windowd .build/release/windowd] [--instances 10] [--runs 5] [--breakdown]
+    bench/app-instances.py --windowd BIN --symbol-order Sources/windowd/windowd.order   (make symbol-order)
 
 APPS_ENV='NAME=value ...' adds variables to every instance's environment (MALLOC_ARENA_MAX=1).
 
@@ -59,7 +60,9 @@ def pss_kib(pid):
 
 PAGE = 4096
 
+
 def elf_sections(path):
+    """(name, address, size) of each section of the ELF file `path` that is loaded."""
     with open(path, "rb") as f:
         data = f.read(64)
         shoff, = struct.unpack_from("<Q", data, 0x28)
@@ -75,7 +78,9 @@ def elf_sections(path):
             out.append((names[name:names.index(b"\0", name)].decode(), addr, size))
     return out
 
+
 def smaps(pid):
+    """/proc/PID/smaps: each mapping with its fields (Rss, Pss, Private_Dirty, ...) in KiB."""
     maps, current = [], None
     with open("/proc/%d/smaps" % pid) as f:
         for line in f:
@@ -88,6 +93,7 @@ def smaps(pid):
             elif head and head[0].endswith(":") and len(head) >= 2 and head[1].isdigit():
                 current[head[0][:-1]] = int(head[1])
     return maps
+
 
 def pages(pid, start, end):
     """(present, pss share, private) for each page of [start, end)."""
@@ -109,8 +115,12 @@ def pages(pid, start, end):
             result.append((1, 1.0 / count, 1 if anonymous or count == 1 else 0))
     return result
 
+
 MODULE = re.compile(r"^_?\$s(\d+)([A-Za-z_][A-Za-z0-9_]*)")
+
+
 def module_of(symbol):
+    """The module a symbol belongs to: a Swift symbol's first name, else its library by prefix."""
     m = MODULE.match(symbol)
     if m:
         n = int(m.group(1)); name = m.group(2)[:n]
@@ -123,7 +133,9 @@ def module_of(symbol):
         if symbol.startswith(prefix): return module
     return "other C"
 
+
 def text_symbols(binary):
+    """Addresses and names of the functions of `binary`, in address order."""
     out = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True).stdout
     addrs, names = [], []
     for line in out.splitlines():
@@ -132,7 +144,9 @@ def text_symbols(binary):
             addrs.append(int(parts[0], 16)); names.append(parts[2])
     return addrs, names
 
+
 def report(pid, binary, symbols=True):
+    """Prints where the memory of process `pid` (running `binary`) is."""
     binary = os.path.realpath(binary)
     maps = smaps(pid)
     groups = collections.OrderedDict()
