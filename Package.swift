@@ -125,7 +125,7 @@ let package = Package(
             // `make symbol-order`; a name no longer in the binary is skipped. lld moves whole input
             // sections: the static standard library's functions each have theirs, the package's
             // objects mostly share one (`-function-sections` for them measured no better). Idle RSS
-            // 24.4 → 21.0 MiB, PSS among ten instances 5.2 → 4.8 MiB.
+            // 24.4 → 21.0 MiB (23.9 → 18.9 each of ten), PSS among ten 5.3 → 4.8–5.1 MiB.
             exclude: ["windowd.order"],
             linkerSettings: [
                 .unsafeFlags(
