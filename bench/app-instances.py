@@ -3,7 +3,8 @@
 and the resident memory of 1 and of N idle instances (VmRSS from /proc/PID/status, PSS from
 /proc/PID/smaps_rollup), their threads and the size of the binary.
 
-    bench/app-instances.py [--windowd .build/release/windowd] [--instances 10] [--runs 5]
+    bench/app-instances.py [--windowd .build/release/windowd] [--instances 10] [--runs 5] [--breakdown]
+    bench/app-instances.py --windowd BIN --symbol-order Sources/windowd/windowd.order   (make symbol-order)
 
 APPS_ENV='NAME=value ...' adds variables to every instance's environment (MALLOC_ARENA_MAX=1).
 
@@ -12,11 +13,15 @@ temporary XDG_RUNTIME_DIR and its state in a temporary XDG_STATE_HOME, and its o
 (a datagram socket bound here, as the service manager's), so READY=1 is seen as systemd sees it.
 """
 import argparse
+import bisect
+import collections
 import os
+import re
 import shutil
 import signal
 import socket
 import statistics
+import struct
 import subprocess
 import tempfile
 import time
@@ -53,14 +58,152 @@ def pss_kib(pid):
     return 0
 
 
+PAGE = 4096
+
+
+def elf_sections(path):
+    """(name, address, size) of each section of the ELF file `path` that is loaded."""
+    with open(path, "rb") as f:
+        data = f.read(64)
+        shoff, = struct.unpack_from("<Q", data, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+        f.seek(shoff)
+        table = f.read(shentsize * shnum)
+        headers = [struct.unpack_from("<IIQQQQIIQQ", table, i * shentsize) for i in range(shnum)]
+        f.seek(headers[shstrndx][4])
+        names = f.read(headers[shstrndx][5])
+    out = []
+    for name, kind, flags, addr, offset, size, *_ in headers:
+        if flags & 2 and size:  # SHF_ALLOC
+            out.append((names[name:names.index(b"\0", name)].decode(), addr, size))
+    return out
+
+
+def smaps(pid):
+    """/proc/PID/smaps: each mapping with its fields (Rss, Pss, Private_Dirty, ...) in KiB."""
+    maps, current = [], None
+    with open("/proc/%d/smaps" % pid) as f:
+        for line in f:
+            head = line.split()
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                start, end = (int(x, 16) for x in head[0].split("-"))
+                current = {"start": start, "end": end, "perms": head[1], "offset": int(head[2], 16),
+                           "name": head[5] if len(head) > 5 else "[anon]"}
+                maps.append(current)
+            elif head and head[0].endswith(":") and len(head) >= 2 and head[1].isdigit():
+                current[head[0][:-1]] = int(head[1])
+    return maps
+
+
+def pages(pid, start, end):
+    """(present, pss share, private) for each page of [start, end)."""
+    result = []
+    with open("/proc/%d/pagemap" % pid, "rb") as pm, open("/proc/kpagecount", "rb") as kc:
+        pm.seek(start // PAGE * 8)
+        raw = pm.read((end - start) // PAGE * 8)
+        for i in range(len(raw) // 8):
+            entry, = struct.unpack_from("<Q", raw, i * 8)
+            if not entry >> 63 & 1:
+                result.append((0, 0.0, 0))
+                continue
+            pfn = entry & ((1 << 55) - 1)
+            count = 1
+            if pfn:
+                kc.seek(pfn * 8)
+                count = max(1, struct.unpack("<Q", kc.read(8))[0])
+            anonymous = not (entry >> 61 & 1)
+            result.append((1, 1.0 / count, 1 if anonymous or count == 1 else 0))
+    return result
+
+
+MODULE = re.compile(r"^_?\$s(\d+)([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def module_of(symbol):
+    """The module a symbol belongs to: a Swift symbol's first name, else its library by prefix."""
+    m = MODULE.match(symbol)
+    if m:
+        n = int(m.group(1)); name = m.group(2)[:n]
+        return {"s": "Swift"}.get(name, name)
+    if symbol.startswith("$s"): return "Swift"
+    for prefix, module in (("sqlite3", "sqlite"), ("swift_", "Swift runtime"), ("_ZN5swift", "Swift runtime"),
+                           ("_ZN6icu_", "ICU"), ("u_", "ICU"), ("ucol", "ICU"), ("ubrk", "ICU"), ("_ZN7", "C++"),
+                           ("_ZNSt", "C++"), ("_ZN", "C++"), ("dispatch_", "libdispatch"), ("_dispatch", "libdispatch"),
+                           ("_swift", "Swift runtime"), ("c_nio", "NIO C"), ("CNIO", "NIO C")):
+        if symbol.startswith(prefix): return module
+    return "other C"
+
+
+def text_symbols(binary):
+    """Addresses and names of the functions of `binary`, in address order."""
+    out = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True).stdout
+    addrs, names = [], []
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            addrs.append(int(parts[0], 16)); names.append(parts[2])
+    return addrs, names
+
+
+def report(pid, binary, symbols=True):
+    """Prints where the memory of process `pid` (running `binary`) is."""
+    binary = os.path.realpath(binary)
+    maps = smaps(pid)
+    groups = collections.OrderedDict()
+    for m in maps:
+        name = m["name"]
+        if name == binary: key = "windowd " + m["perms"]
+        elif name.startswith("/"): key = os.path.basename(name)
+        else: key = name
+        g = groups.setdefault(key, collections.Counter())
+        for field in ("Rss", "Pss", "Private_Dirty", "Private_Clean", "Shared_Clean"):
+            g[field] += m.get(field, 0)
+    names = sorted(open("/proc/%d/task/%s/comm" % (pid, task)).read().strip() for task in os.listdir("/proc/%d/task" % pid))
+    print("threads: %s" % ", ".join(names))
+    print("per mapping (KiB): Rss Pss Private_Dirty Private_Clean")
+    total = collections.Counter()
+    for key, g in sorted(groups.items(), key=lambda kv: -kv[1]["Rss"]):
+        if g["Rss"] == 0: continue
+        total.update(g)
+        print("  %-28s %7d %7d %7d %7d" % (key, g["Rss"], g["Pss"], g["Private_Dirty"], g["Private_Clean"]))
+    print("  %-28s %7d %7d %7d %7d" % ("total", total["Rss"], total["Pss"], total["Private_Dirty"], total["Private_Clean"]))
+    base = min(m["start"] for m in maps if m["name"] == binary and m["offset"] == 0)
+    print("binary sections (KiB): resident, pss, private")
+    sections = elf_sections(binary)
+    text = None
+    agg = collections.OrderedDict()
+    for name, addr, size in sections:
+        start = (base + addr) // PAGE * PAGE
+        end = (base + addr + size + PAGE - 1) // PAGE * PAGE
+        info = pages(pid, start, end)
+        key = name if not name.startswith("swift5_") else "swift5_* metadata"
+        a = agg.setdefault(key, [0, 0.0, 0])
+        a[0] += sum(p[0] for p in info) * 4; a[1] += sum(p[1] for p in info) * 4; a[2] += sum(p[2] for p in info) * 4
+        if name == ".text": text = (start, info)
+    for key, (r, p, priv) in agg.items():
+        if r: print("  %-28s %7d %7.0f %7d" % (key, r, p, priv))
+    if symbols and text:
+        addrs, names = text_symbols(binary)
+        per = collections.Counter()
+        start, info = text
+        for i, (present, _, _) in enumerate(info):
+            if not present: continue
+            addr = start + i * PAGE - base
+            j = bisect.bisect_right(addrs, addr) - 1
+            per[module_of(names[j]) if j >= 0 else "?"] += 4
+        print(".text resident by module of the first symbol in the page (KiB):")
+        print("  " + ", ".join("%s %d" % kv for kv in per.most_common(25)))
+
+
 class Instance:
-    def __init__(self, windowd, root, app):
+    def __init__(self, windowd, root, app, extra=None):
         self.notify_path = os.path.join(root, "n-" + app)
         self.notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.notify.bind(self.notify_path)
         environment = {k: v for k, v in os.environ.items()
                        if k not in ("LISTEN_FDS", "LISTEN_PID", "WATCHDOG_USEC", "JOURNAL_STREAM", "WINDOWD_SOCKET", "WINDOWD_APP")}
         environment.update(EXTRA)
+        environment.update(extra or {})
         environment.update({"XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_RUNTIME_DIR": root,
                             "XDG_STATE_HOME": os.path.join(root, "state"), "NOTIFY_SOCKET": self.notify_path})
         self.started = time.monotonic()
@@ -81,19 +224,69 @@ class Instance:
         os.unlink(self.notify_path)
 
 
+def trace_symbol_order(windowd, root, order_path, idle):
+    """Run one instance under bench/entrytrace.c to READY=1 and `idle` seconds on, and add the functions it
+    ran to `order_path`, after those already there (lld's --symbol-ordering-file, Package.swift)."""
+    library = os.path.join(root, "entrytrace.so")
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "entrytrace.c")
+    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source, "-ldl"], check=True)
+    granules_path = os.path.join(root, "granules")
+    # The runtime's crash handler would take the faults the tracer is made of.
+    instance = Instance(windowd, root, "app0", extra={"LD_PRELOAD": library, "ENTRYTRACE_OUT": granules_path,
+                                                      "SWIFT_BACKTRACE": "enable=no"})
+    instance.wait_ready(timeout=120)
+    time.sleep(idle)
+    instance.stop()
+    granules = open(granules_path, "rb").read()
+    segment = next(line.split() for line in subprocess.run(["readelf", "-lW", windowd], capture_output=True,
+                                                            text=True, check=True).stdout.splitlines()
+                   if line.split()[:1] == ["LOAD"] and "R E" in line)
+    text_start = int(segment[2], 16) & ~(PAGE - 1)
+    names = []
+    if os.path.exists(order_path):
+        names = [line.strip() for line in open(order_path) if line.strip()]
+    known = set(names)
+    ran = 0
+    for line in subprocess.run(["nm", "-n", "-S", "--defined-only", windowd], capture_output=True, text=True,
+                               check=True).stdout.splitlines():
+        fields = line.split()
+        if len(fields) != 4 or fields[2] not in "tTwW":
+            continue
+        address, size, name = int(fields[0], 16), int(fields[1], 16), fields[3]
+        first, last = (address - text_start) // 16, (address + max(size, 1) - 1 - text_start) // 16
+        if first < 0 or last >= len(granules) or not any(granules[first:last + 1]):
+            continue
+        ran += size
+        if name not in known:
+            known.add(name)
+            names.append(name)
+    with open(order_path, "w") as file:
+        file.write("\n".join(names) + "\n")
+    print("%s: %d functions (%.0f KiB ran in this run)" % (order_path, len(names), ran / 1024))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--windowd", default=".build/release/windowd")
     parser.add_argument("--instances", type=int, default=10)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--idle", type=float, default=1.0, help="seconds idle before RSS is read")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="where the first of the N instances' memory is: per mapping, per section, per module")
+    parser.add_argument("--symbol-order", metavar="FILE",
+                        help="only trace which functions one instance runs to READY=1 and idle, and add them to FILE")
     arguments = parser.parse_args()
+    # A binary just linked is dirty in the page cache, and smaps counts its pages as dirty.
+    os.sync()
     root = tempfile.mkdtemp(prefix="wdapps-", dir="/tmp")
     try:
         os.makedirs(os.path.join(root, "config", "windowd", "apps"))
         for index in range(max(arguments.instances, arguments.runs)):
             with open(os.path.join(root, "config", "windowd", "apps", "app%d.toml" % index), "w") as file:
                 file.write(MANIFEST)
+        if arguments.symbol_order:
+            trace_symbol_order(arguments.windowd, root, arguments.symbol_order, arguments.idle)
+            return
         startups = []
         for run in range(arguments.runs):
             instance = Instance(arguments.windowd, root, "app%d" % run)
@@ -111,6 +304,9 @@ def main():
         time.sleep(arguments.idle)
         many_rss = [rss_kib(instance.process.pid) for instance in many]
         many_pss = [pss_kib(instance.process.pid) for instance in many]
+        if arguments.breakdown:
+            print("the first of %d idle instances:" % arguments.instances)
+            report(many[0].process.pid, arguments.windowd)
         for instance in many:
             instance.stop()
         print("windowd: %s" % arguments.windowd)
