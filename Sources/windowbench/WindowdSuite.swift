@@ -124,8 +124,10 @@ struct WindowdSuite {
     }
 
     /// One presenter's window flipped active↔inactive by `scene.setPhase`, `rounds` times, each
-    /// timed until the last of `fanOut` `events.subscribe {types:[scene.phase]}` connections
-    /// holds the event line; the same probe as redis PUBLISH in ``PeerSuite``.
+    /// timed until the last of `fanOut` `events.subscribe {types:[window.phase]}` connections
+    /// holds the event line; the same probe as redis PUBLISH in ``PeerSuite``. `window.phase`, not
+    /// `scene.phase`: the aggregate's fall is sent only once it has held for 150 ms
+    /// (`app.phase_settle_ms`, windowd-protocol(7), VALUES), so every other round would time that wait, not the fan-out.
     static func sceneFanOut(
         _ daemon: WindowdInstance,
         subscribers fanOut: Int,
@@ -152,7 +154,7 @@ struct WindowdSuite {
             close(presenter)
         }
         let subscribe = Array(
-            (#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"types":["scene.phase"]}}"# + "\n").utf8
+            (#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"types":["window.phase"]}}"# + "\n").utf8
         )
         try FanOutProbe.awaitReplies(subscribers, sending: { _ in subscribe }, framing: .lines)
         let flips = ["inactive", "active"].map { phase in

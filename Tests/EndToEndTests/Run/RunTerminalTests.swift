@@ -245,14 +245,8 @@ struct RunTerminalTests {
         let daemon = try DaemonProcess(in: try TemporaryDirectory(), config: config)
         defer { daemon.stop() }
         try daemon.waitUntilServing()
-        let holder = try RawClient(path: daemon.socketPath)
-        defer { holder.close() }
-        try waitUntil("the start-up probe connections to close") {
-            try holder.call("daemon.status")["clients"]?.int == 1
-        }
-        let second = try RawClient(path: daemon.socketPath)
-        defer { second.close() }
-        #expect(try second.call("daemon.status")["clients"]?.int == 2)
+        let held = try daemon.holdClients(2)
+        defer { held.forEach { $0.close() } }
         let run = try Winctl.run(
             ["run", "file", "x", "--", "/bin/sh", "-c", "echo hi; exit 4"],
             socket: daemon.socketPath

@@ -99,14 +99,8 @@ struct AppClientTests {
     func refusedAtTheClientLimit() async throws {
         let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["max_clients = 2"]))
         defer { daemon.stop() }
-        let holder = try RawClient(path: daemon.socketPath)
-        defer { holder.close() }
-        try waitUntil("the start-up probe connections to close") {
-            try holder.call("daemon.status")["clients"]?.int == 1
-        }
-        let second = try RawClient(path: daemon.socketPath)
-        defer { second.close() }
-        #expect(try second.call("daemon.status")["clients"]?.int == 2)
+        let held = try daemon.holdClients(2)
+        defer { held.forEach { $0.close() } }
         // A request timeout far longer than the test's limit: only the refusal itself can end the connect.
         let options = ConnectionOptions(socketPath: daemon.socketPath, requestTimeout: .seconds(3_600))
         let refused = await #expect(throws: WindowKitError.self) { try await AppClient.connect(options) }
