@@ -115,6 +115,14 @@ final class Connection: EventSubscriber {
         heldInput.isEmpty ? nil : heldInput.removeFirst()
     }
 
+    /// Reads from the socket, or stops, by the one rule: it reads while the daemon reads requests
+    /// (`daemonReads`: not during a hand-off or a stop), its replies drain (back-pressure: the
+    /// channel is writable) and nothing it sent is kept back (flow control).
+    func updateReading(daemonReads: Bool) {
+        channel.setOption(ChannelOptions.autoRead, value: daemonReads && channel.isWritable && heldInput.isEmpty)
+            .whenFailure { _ in }
+    }
+
     /// Sends what was queued: straight to the socket when the channel holds nothing else of
     /// this connection's, else (and for what the socket did not take) through the channel, and
     /// calls `written` once the channel has written that to the socket.

@@ -33,9 +33,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// from until they drain, so it cannot grow the daemon without bound. One whose input is kept
     /// back (flow control) reads again once that is handled.
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if daemon.readsRequests, connection.heldInput.isEmpty {
-            context.channel.setOption(.autoRead, value: context.channel.isWritable).whenFailure { _ in }
-        }
+        connection.updateReading(daemonReads: daemon.readsRequests)
         context.fireChannelWritabilityChanged()
     }
 

@@ -73,10 +73,7 @@ extension WindowDaemon {
             }
             guard connection.heldInput.isEmpty else { break }
             machine.resumed(id)
-            if readsRequests {
-                connection.channel.setOption(ChannelOptions.autoRead, value: connection.channel.isWritable).whenFailure
-                { _ in }
-            }
+            connection.updateReading(daemonReads: readsRequests)
         }
         flush()
     }

@@ -98,12 +98,7 @@ extension WindowDaemon {
     /// Sets every connection to read or not: when reading again, not one back-pressure pauses
     /// (its replies still pile up).
     func setReading(_ reads: Bool) {
-        for connection in connections.all {
-            try? connection.channel.syncOptions?.setOption(
-                ChannelOptions.autoRead,
-                value: reads && connection.channel.isWritable
-            )
-        }
+        for connection in connections.all { connection.updateReading(daemonReads: reads) }
     }
 
     /// Each connection's protocol state and descriptor, for the next process. Each connection
