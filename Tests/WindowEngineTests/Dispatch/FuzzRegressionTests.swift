@@ -72,4 +72,26 @@ struct FuzzRegressionTests {
         let undone = String(decoding: outcome.line(undone: "No space left on device") ?? [], as: UTF8.self)
         #expect(undone.contains("-32603") && undone.contains("not applied"), "\(undone)")
     }
+
+    /// Found by the fuzzer: the session's expiry closes its windows in the clock's own step, so
+    /// their aggregate falls there and waits for its settle time like any other fall.
+    @Test("a session that expires closes its windows, and their aggregate's fall is announced after its settle time")
+    func expiryClosesWindowsAndTheFallSettles() throws {
+        let session = FuzzSession()
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"app.transition","params":{"to":{"state":"onboarding","step":"welcome"}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"app.transition","params":{"to":{"state":"authenticated","user":"alice"}}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"window.open","params":{"group":"orders","value":"6F1C2A9E-3A1B-4C55-9D1E-0B1F7E4C2D11"}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"window.attach","params":{"id":"$0"}}"#,
+        ]
+        // One second a line: the session (TTL 30 s) expires at the 31st, which then ends.
+        let untilExpiry = lines + Array(repeating: "", count: 28)
+        #expect(session.run(Array((untilExpiry.joined(separator: "\n") + "\n").utf8)) == [])
+        let coordinator = session.context.coordinator
+        #expect(coordinator.state == .error(.sessionExpired))
+        #expect(coordinator.registry.count == 0)
+        #expect(coordinator.aggregate == .active && coordinator.phaseSettle.deadline != nil)
+        #expect(session.run(Array("\n".utf8)) == [])
+        #expect(session.context.coordinator.aggregate == .background)
+    }
 }
