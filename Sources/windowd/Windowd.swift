@@ -128,25 +128,33 @@ struct Windowd: AsyncParsableCommand {
         // refused here has changed nothing.
         let lock = try Self.lock(appID, in: stateDirectory, notifier: notifier)
         let hooks = SystemdLifecycle.hooks(notifier)
-        // In dependency order; a graceful shutdown stops them in reverse: signals, server, store.
-        let state = StateStoreService(config: loaded, directory: stateDirectory, lock: lock, logger: logger)
-        let server = SocketServer(
-            config: loaded,
-            address: address,
-            inherited: inherited,
-            hooks: hooks,
-            logger: logger,
-            state: state,
-            reloadConfig: { () throws(ConfigError) in try source.load() }
-        )
-        let signals = SignalService(signals: await SignalService.trapSignals(), server: server)
+        let signals = await SignalService.trapSignals()
+        // Each service is added once the one before it is ready: the store, then the socket server
+        // with what the store restored, then the signals acting on the serving server. A graceful
+        // shutdown stops them in reverse: signals, server, store.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [state, server, signals],
+                services: [ServiceGroupConfiguration.ServiceConfiguration](),
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
+        let state = StateStoreService(config: loaded, directory: stateDirectory, lock: lock, logger: logger) {
+            restored in
+            let server = SocketServer(
+                config: loaded,
+                address: address,
+                inherited: inherited,
+                hooks: hooks,
+                logger: logger,
+                restored: restored,
+                reloadConfig: { () throws(ConfigError) in try source.load() }
+            ) { running in
+                await group.addServiceUnlessShutdown(SignalService(signals: signals, running: running))
+            }
+            await group.addServiceUnlessShutdown(server)
+        }
+        await group.addServiceUnlessShutdown(state)
         do {
             try await group.run()
         } catch let refusal as StoreOpeningError {

@@ -4,11 +4,11 @@ import ServiceLifecycle
 package import UnixSignals
 
 /// The signal service: SIGHUP re-reads and applies the config (an error keeps the old one),
-/// SIGUSR2 upgrades in place. It acts on the socket server once that runs, and is the first
-/// to stop. SIGTERM and SIGINT are the service group's own graceful-shutdown signals.
+/// SIGUSR2 upgrades in place. It is added to the service group once the socket server serves,
+/// and is the first to stop. SIGTERM and SIGINT are the service group's own graceful-shutdown signals.
 package final class SignalService: Service, Sendable {
     private let signals: UnixSignalsSequence
-    private let server: SocketServer
+    private let running: SocketServer.Running
 
     /// The signals this service acts on, trapped from now on: made before the service group
     /// starts, so that a SIGHUP right after `READY=1` reloads (it waits in the sequence until the
@@ -17,15 +17,16 @@ package final class SignalService: Service, Sendable {
         await UnixSignalsSequence(trapping: .sighup, .sigusr2)
     }
 
-    /// A service acting on `server` for the signals in `signals` (``trapSignals()``).
-    package init(signals: UnixSignalsSequence, server: SocketServer) {
+    /// A service acting on the socket server that serves as `running`, for the signals in
+    /// `signals` (``trapSignals()``).
+    package init(signals: UnixSignalsSequence, running: SocketServer.Running) {
         self.signals = signals
-        self.server = server
+        self.running = running
     }
 
-    /// Runs until a graceful shutdown; a server that failed to start fails it with the same error.
-    package func run() async throws {
-        let running = try await server.running.value
+    /// Runs until a graceful shutdown.
+    package func run() async {
+        let (signals, running) = (self.signals, self.running)
         // This service is the first the group stops: at once on SIGTERM, so an upgrade under way
         // learns of the stop before its exec (the stop itself comes after this service ends).
         await withGracefulShutdownHandler {

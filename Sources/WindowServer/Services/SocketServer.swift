@@ -13,42 +13,43 @@ import Glibc
 /// process handed over), adopts handed-over connections, serves every connection on one event
 /// loop, and on graceful shutdown stops or hands the connections to the next process.
 ///
-/// It starts once ``StateStoreService`` has restored the state, and ``SignalService`` acts on
-/// it once it runs; the service group stops them in reverse order.
+/// It is made with what ``StateStoreService`` restored and added to the service group then; once
+/// it serves, `whenServing` adds ``SignalService``. The group stops them in the reverse order.
 package final class SocketServer: Service, CustomStringConvertible, Sendable {
     private let config: DaemonConfig
     private let address: ListenAddress
     private let inherited: InheritedDescriptors
     private let hooks: LifecycleHooks
     private let logger: Logger
-    private let state: StateStoreService
+    private let restored: StateStoreService.RestoredState
     private let reloadConfig: @Sendable () throws(ConfigError) -> DaemonConfig
-    /// The daemon on its loop, once serving.
-    let running = AwaitedValue<Running>()
+    private let whenServing: @Sendable (Running) async -> Void
 
     /// The daemon on its event loop, and what restarts it.
-    struct Running: Sendable {
+    package struct Running: Sendable {
         let daemon: NIOLoopBound<WindowDaemon>
         let loop: any EventLoop
         let restart: RestartCoordinator
     }
 
-    /// A server for `config` over the store that `state` opens and restores; `hooks` tell the service manager.
+    /// A server for `config` over the store and the windows `restored`; `hooks` tell the service manager.
     ///
     /// - Parameters:
     ///   - address: where to listen when no listener is inherited.
     ///   - inherited: descriptors a previous process handed over (`LISTEN_FDS`): the listener,
     ///     client connections to adopt, and the state of a graceful restart.
-    ///   - state: the service that opens and restores the store this server commits to.
+    ///   - restored: the opened store this server commits to, and what it held.
     ///   - reloadConfig: re-reads the config, for SIGHUP and `daemon.reload`; an error keeps the old one.
+    ///   - whenServing: what is done once the socket serves: windowd adds the signal service.
     package init(
         config: DaemonConfig,
         address: ListenAddress,
         inherited: InheritedDescriptors = InheritedDescriptors(),
         hooks: LifecycleHooks,
         logger: Logger,
-        state: StateStoreService,
-        reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig
+        restored: StateStoreService.RestoredState,
+        reloadConfig: @escaping @Sendable () throws(ConfigError) -> DaemonConfig,
+        whenServing: @escaping @Sendable (Running) async -> Void
     ) {
         self.reloadConfig = reloadConfig
         self.config = config
@@ -57,31 +58,20 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
         self.inherited = inherited
         self.hooks = hooks
         self.logger = logger
-        self.state = state
+        self.restored = restored
+        self.whenServing = whenServing
     }
 
     /// Names the socket path or inherited descriptor, so the service group's logs say which server it is.
     package var description: String { "SocketServer(\(address))" }
 
-    /// Waits for the restored state, serves until graceful shutdown, then unlinks the bound path
-    /// unless a restart hands the socket on; a failure to start also fails ``SignalService``.
+    /// Serves until graceful shutdown, then unlinks the bound path unless a restart hands the
+    /// socket on; a failure to start fails the group.
     package func run() async throws {
-        let restored: StateStoreService.RestoredState
-        do {
-            restored = try await state.restored.value
-        } catch {
-            running.resolve(.failure(error))
-            throw error
-        }
         // The daemon's one event-loop group. Left to the process's end, which follows: every
         // channel is closed and every change committed by then.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        do {
-            try await serve(restored, on: group)
-        } catch {
-            running.resolve(.failure(error))
-            throw error
-        }
+        try await serve(restored, on: group)
         logger.info("stopped")
     }
 
@@ -130,7 +120,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             hooks: hooks,
             logger: logger
         )
-        running.resolve(.success(Running(daemon: daemon, loop: loop, restart: restart)))
+        await whenServing(Running(daemon: daemon, loop: loop, restart: restart))
         try await withGracefulShutdownHandler {
             try await server.executeThenClose { accepted in
                 for try await _ in accepted {}

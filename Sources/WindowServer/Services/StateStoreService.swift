@@ -10,18 +10,17 @@ import Foundation
 #endif
 
 /// The first service: opens the state store, restores what it holds (validated against the
-/// config, windowd(8), State), hands it to the socket server, and closes it last, after the server
-/// has answered and committed everything.
+/// config, windowd(8), State), hands it on (`whenRestored` starts the socket server with it), and
+/// closes it last, after the server has answered and committed everything.
 package final class StateStoreService: Service, Sendable {
     private let config: DaemonConfig
     private let directory: String
     private let lock: (any StoreLock)?
     private let logger: Logger
-    /// The opened store and what it restored.
-    let restored = AwaitedValue<RestoredState>()
+    private let whenRestored: @Sendable (RestoredState) async -> Void
 
     /// What the store held at start, checked against the config.
-    struct RestoredState: Sendable {
+    package struct RestoredState: Sendable {
         let store: any StateStore
         /// Windows that passed validation, detached and `background`, registered.
         let windows: WindowRegistry
@@ -34,23 +33,28 @@ package final class StateStoreService: Service, Sendable {
     /// - Parameters:
     ///   - directory: where the SQLite state lives (durability and damage policy from `config`).
     ///   - lock: the directory's lock, which the store takes again if it is removed under the daemon.
-    package init(config: DaemonConfig, directory: String, lock: (any StoreLock)? = nil, logger: Logger) {
+    ///   - whenRestored: what is done with the restored state, once: windowd adds the socket
+    ///     server that serves it to the service group.
+    package init(
+        config: DaemonConfig,
+        directory: String,
+        lock: (any StoreLock)? = nil,
+        logger: Logger,
+        whenRestored: @escaping @Sendable (RestoredState) async -> Void
+    ) {
         self.config = config
         self.directory = directory
         self.lock = lock
         self.logger = logger
+        self.whenRestored = whenRestored
     }
 
-    /// Opens and restores the store, then keeps it open until graceful shutdown or cancellation and
-    /// closes it last; a store that will not open fails the socket server with the same error.
+    /// Opens and restores the store, hands it on, then keeps it open until graceful shutdown or
+    /// cancellation and closes it last; a store that will not open fails the group, before any
+    /// socket is bound.
     package func run() async throws {
-        let store: SQLiteStateStore
-        do {
-            store = try await open()
-        } catch {
-            restored.resolve(.failure(error))
-            throw error
-        }
+        let (store, restored) = try await open()
+        await whenRestored(restored)
         // Closed on every path: a graceful shutdown, or the group cancelled by another service's failure.
         try? await gracefulShutdown()
         do {
@@ -60,7 +64,7 @@ package final class StateStoreService: Service, Sendable {
         }
     }
 
-    private func open() async throws -> SQLiteStateStore {
+    private func open() async throws -> (SQLiteStateStore, RestoredState) {
         let policy: SQLiteStateStore.DamagePolicy = config.state.onDamage == .refuse ? .refuse : .moveAside
         let (directory, fullSync, lock, logger) = (
             self.directory, config.state.durability == .full, self.lock, self.logger
@@ -104,7 +108,6 @@ package final class StateStoreService: Service, Sendable {
                 "session": "\(stored.session?.user ?? "none")",
             ]
         )
-        restored.resolve(.success(RestoredState(store: store, windows: windows, session: stored.session)))
-        return store
+        return (store, RestoredState(store: store, windows: windows, session: stored.session))
     }
 }
