@@ -68,11 +68,9 @@ struct DaemonMachineTests {
                     address(reply.effects, into: &pending)
                 }
             }
-            run(
-                machine.receive(
-                    .handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection))
-                )
-            )
+            let step = machine.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection))
+            run([DaemonMachine.Output(step.schedule)].compactMap { $0 })
+            if let delivery = step.deliverNow { run([.deliver(delivery, undone: nil)]) }
         }
 
         /// A change of the daemon's own, and its effects.

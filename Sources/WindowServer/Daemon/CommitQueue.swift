@@ -80,7 +80,7 @@ struct CommitQueue<Waiter> {
 
     /// `waiter` back when everything queued so far is committed already (release it now), or
     /// `nil` when it waits for a transaction.
-    mutating func whenDurable(_ waiter: Waiter) -> Waiter? {
+    mutating func whenDurable(_ waiter: consuming Waiter) -> Waiter? {
         if isDurable { return waiter }
         waiting.append((neededBatch, waiter))
         return nil

@@ -23,11 +23,9 @@ struct DaemonMachine: ~Copyable {
         case maintenance(MaintenanceLevel)
     }
 
-    /// What happened.
+    /// What happened (a request line that ran is ``handled(changes:delivery:)``, the one input
+    /// of every request, answered without an array).
     enum Input {
-        /// A request line ran: `changes` go to the store, and `delivery` follows once they and
-        /// everything queued before them are durable.
-        case handled(changes: [StateChange], delivery: Delivery)
         /// Effects of the daemon's own were addressed: their `changes` are kept until saved,
         /// and `delivery` follows what is queued before it.
         case performed(changes: [StateChange], delivery: Delivery?)
@@ -264,14 +262,30 @@ struct DaemonMachine: ~Copyable {
     /// Whether nothing waits for a commit that can happen now (a drain is done).
     var isSettled: Bool { commits.isSettled }
 
+    /// What a request line that ran asks for: at most a commit to schedule, then its delivery.
+    struct HandledLine {
+        /// What to schedule for the line's changes (``Output/scheduleCommit`` or
+        /// ``Output/scheduleRetry``), before anything is delivered.
+        var schedule: CommitQueue<Delivery>.Schedule
+        /// The line's response and events, numbered, when nothing they follow waits for a commit
+        /// (``Output/deliver(_:undone:)``); `nil` while they wait.
+        var deliverNow: Delivery?
+    }
+
+    /// A request line ran: its `changes` go to the store, and `delivery` follows once they and
+    /// everything queued before them are durable. The request path's input, so answered with
+    /// two values rather than an array of outputs.
+    mutating func handled(changes: [StateChange], delivery: consuming Delivery) -> HandledLine {
+        let schedule = changes.isEmpty ? .none : commits.add(changes, from: .request)
+        if commits.isIdle { rollbackPoint.settle(&coordinator) }
+        guard let now = commits.whenDurable(delivery) else { return HandledLine(schedule: schedule) }
+        return HandledLine(schedule: schedule, deliverNow: numbered(now, undone: nil))
+    }
+
     /// Takes in what happened; returns what to do, in order.
     mutating func receive(_ input: Input) -> [Output] {
         var outputs: [Output] = []
         switch input {
-        case .handled(let changes, let delivery):
-            if !changes.isEmpty { follow(commits.add(changes, from: .request), into: &outputs) }
-            if commits.isIdle { rollbackPoint.settle(&coordinator) }
-            wait(delivery, into: &outputs)
         case .performed(let changes, let delivery):
             if !changes.isEmpty { follow(commits.add(changes, from: .daemon), into: &outputs) }
             if let delivery { wait(delivery, into: &outputs) }
@@ -372,7 +386,9 @@ struct DaemonMachine: ~Copyable {
 
     /// `delivery` with its events numbered as they go out: below the events withdrawn before
     /// them; or, when `undone`, withdrawn (a request's; the daemon's own still go out).
-    private mutating func numbered(_ delivery: Delivery, undone: String?) -> Delivery {
+    private mutating func numbered(_ delivery: consuming Delivery, undone: String?) -> Delivery {
+        // Per request, nearly always: nothing withdrawn, so the delivery goes as it is, not copied apart.
+        if undone == nil, !numbering.isWithdrawing { return delivery }
         switch delivery {
         case .response(let outcome, var pending, let connection):
             if undone != nil {
@@ -394,10 +410,17 @@ struct DaemonMachine: ~Copyable {
     }
 
     private func follow(_ schedule: CommitQueue<Delivery>.Schedule, into outputs: inout [Output]) {
+        if let output = Output(schedule) { outputs.append(output) }
+    }
+}
+
+extension DaemonMachine.Output {
+    /// What the daemon does for `schedule`; `nil` for nothing.
+    init?(_ schedule: CommitQueue<DaemonMachine.Delivery>.Schedule) {
         switch schedule {
-        case .none: break
-        case .commit: outputs.append(.scheduleCommit)
-        case .retry: outputs.append(.scheduleRetry)
+        case .none: return nil
+        case .commit: self = .scheduleCommit
+        case .retry: self = .scheduleRetry
         }
     }
 }

@@ -101,8 +101,8 @@ extension WindowDaemon {
 
     /// Carries out what waited for a commit; when `undone` (the commit failed), a response is
     /// that error for every request of its line, and its events are withdrawn.
-    private func deliver(_ delivery: DaemonMachine.Delivery, undone: String?) {
-        switch delivery {
+    func deliver(_ delivery: consuming DaemonMachine.Delivery, undone: String?) {
+        switch consume delivery {
         case .response(let outcome, let pending, let id):
             let connection = connections[id]
             if let connection {

@@ -7,7 +7,8 @@ import WindowEngine
 extension WindowDaemon {
     /// Moves the timer to the coordinator's next deadline, if that changed; call after a change.
     func armDeadline() {
-        let next = coordinator.nextDeadline
+        // Through `machine`, not `coordinator`, whose getter copies the coordinator: called per request.
+        let next = machine.coordinator.nextDeadline
         guard next != deadlineTimer.deadline else { return }
         deadlineTimer.arm(for: next, now: now, on: eventLoop) { [self] in deadlineDue() }
     }

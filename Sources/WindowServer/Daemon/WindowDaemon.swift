@@ -108,6 +108,7 @@ final class WindowDaemon {
     }
 
     /// The app-state controller, to read; it changes through ``change(_:)`` and ``changeOnItsOwn(_:)``.
+    /// A copy (a getter returns one): the request path reads `machine.coordinator` in place.
     var coordinator: SceneCoordinator { machine.coordinator }
 
     /// The current wall-clock time, in seconds since the Unix epoch.
@@ -142,11 +143,9 @@ final class WindowDaemon {
                 logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
             }
         }
-        run(
-            machine.receive(
-                .handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection.id))
-            )
-        )
+        var step = machine.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection.id))
+        if let schedule = DaemonMachine.Output(step.schedule) { run([schedule]) }
+        if let delivery = step.deliverNow.take() { deliver(delivery, undone: nil) }
     }
 
     /// An error response (`id` null: the request could not be read) as one line.
@@ -209,7 +208,7 @@ extension WindowDaemon: DispatchContext {
 
     /// A request's read of the coordinator.
     func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
-        try body(coordinator)
+        try body(machine.coordinator)
     }
 
     /// The app this daemon serves; `nil` for the default app.
