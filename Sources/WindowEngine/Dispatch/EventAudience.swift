@@ -22,14 +22,12 @@ package enum EventAudience {
         connection: (ConnectionID) -> Subscriber?,
         isPresenter: (ConnectionID) -> Bool
     ) -> [Subscriber] {
+        if subscribers.isEmpty, reachesNobodyWithoutSubscribers(event) { return [] }
         let name = event.name
         switch event {
         case .windowOpened, .windowClosed, .windowPhase, .windowLaunchFailed:
-            guard !subscribers.isEmpty else { return [] }
             return subscribers.filter { $0.subscription.includes(name) }
         case .windowFocus(_, let presenter):
-            // Most de-duplicated opens: no subscriber and no presenter, so no array to filter into.
-            if subscribers.isEmpty, presenter == nil { return [] }
             var audience = subscribers.filter { $0.subscription.includes(name) }
             if let presenter, !audience.contains(where: { $0.id == presenter }), let window = connection(presenter) {
                 audience.append(window)
@@ -43,6 +41,18 @@ package enum EventAudience {
             return Array(connections)
         case .daemonRestarted(_, let restarted):
             return connection(restarted).map { [$0] } ?? []
+        }
+    }
+
+    /// Whether `event` reaches nobody while no connection has subscribed: a window's event, unless
+    /// it is a `window.focus` with a presenter to tell. Most de-duplicated opens are such an event;
+    /// the daemon asks this before it builds the arguments of ``of(_:among:subscribers:connection:isPresenter:)``.
+    @inlinable
+    package static func reachesNobodyWithoutSubscribers(_ event: DaemonEvent) -> Bool {
+        switch event {
+        case .windowOpened, .windowClosed, .windowPhase, .windowLaunchFailed: true
+        case .windowFocus(_, let presenter): presenter == nil
+        case .windowDismiss, .scenePhase, .appState, .daemonStopping, .daemonReloaded, .daemonRestarted: false
         }
     }
 }

@@ -32,15 +32,15 @@ extension WindowDaemon {
         guard !effects.isEmpty else { return }
         pending.changesStatus = true
         defer { armDeadline() }
-        for effect in effects {
-            switch effect {
+        for index in effects.indices {
+            switch effects[index] {
             case .event(let event):
                 if case .appState(let change) = event {
                     logger.info("app state", metadata: ["from": "\(change.previous)", "to": "\(change.state)"])
                 }
                 address(event, into: &pending)
             case .launch, .phaseReaction:
-                pending.actions.append(effect)
+                pending.actions.append(effects[index])
             case .persist(let change):
                 // Only the daemon's own effects carry changes here: the router takes a request's apart.
                 pending.changes.append(change)
@@ -110,6 +110,7 @@ extension WindowDaemon {
     /// `window.focus` events of a de-duplicated `window.open` reach nobody, and encoding
     /// them anyway cost about an eighth of that request's time.
     func address(_ event: DaemonEvent, into pending: inout PendingEffects) {
+        if connections.subscribers.isEmpty, EventAudience.reachesNobodyWithoutSubscribers(event) { return }
         let audience = EventAudience.of(
             event,
             among: connections.all,
