@@ -103,12 +103,14 @@ package enum JSONParser {
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
             guard depth <= JSONParser.maximumDepth else { throw nestingLimit(depth) }
             offset += 1
-            var members: [String: JSONValue] = [:]
             skipWhitespace()
             if current == UInt8(ascii: "}") {
                 offset += 1
-                return .object(members)
+                return .object([:])
             }
+            // Room for a small object at once (params are two to five members): storage allocated
+            // once at its size, rather than grown and rehashed at the first and the second member.
+            var members = [String: JSONValue](minimumCapacity: Self.objectCapacity)
             while true {
                 skipWhitespace()
                 guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
@@ -117,9 +119,6 @@ package enum JSONParser {
                 guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
                 offset += 1
                 skipWhitespace()
-                // Room for a small object at once (params are two to five members), rather
-                // than storage grown and rehashed at the first and the second member.
-                if members.isEmpty { members.reserveCapacity(Self.objectCapacity) }
                 members[key] = try value(depth: depth)
                 skipWhitespace()
                 switch current {
