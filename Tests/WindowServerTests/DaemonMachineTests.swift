@@ -176,6 +176,9 @@ struct DaemonMachineTests {
                 case .closeStalled(let id): actions.append("closeStalled(\(id.rawValue))")
                 case .startValidator(let session): actions.append("startValidator(\(session.user))")
                 case .storedSessionJudged(let verdict): actions.append("storedSessionJudged(\(verdict))")
+                case .notifyReady(let line): actions.append("notifyReady(\(line))")
+                case .armStatusTimer: actions.append("armStatusTimer")
+                case .sendStatus(let line): actions.append("sendStatus(\(line))")
                 }
             }
         }
@@ -654,5 +657,28 @@ struct DaemonMachineTests {
         #expect(harness.receive(.deadlineDue(now: 4)).isEmpty, "nothing changes while connections are handed over")
         harness.receive(.handOffFailed)
         #expect(harness.receive(.deadlineDue(now: 5)) == ["ownChange", "armDeadline"])
+    }
+
+    @Test(
+        "the status line: READY=1 once, with the first line; one timer at a time; a line goes out only when it changed"
+    )
+    func statusLine() {
+        let harness = Harness()
+        let first = harness.machine.statusLine
+        #expect(harness.receive(.readyToServe) == ["notifyReady(\(first))"])
+        #expect(harness.receive(.readyToServe).isEmpty, "READY=1 goes out once")
+        #expect(harness.receive(.statusMayHaveChanged) == ["armStatusTimer"])
+        #expect(harness.receive(.statusMayHaveChanged).isEmpty, "one timer at a time")
+        #expect(harness.receive(.statusTimerFired).isEmpty, "the line is still the one READY=1 carried")
+
+        harness.send(Self.open(1), from: 1)
+        harness.turn()
+        harness.finish()
+        let second = harness.machine.statusLine
+        #expect(second != first && second.hasPrefix("1 windows"))
+        #expect(harness.receive(.statusMayHaveChanged) == ["armStatusTimer"])
+        #expect(harness.receive(.statusTimerFired) == ["sendStatus(\(second))"])
+        #expect(harness.receive(.statusMayHaveChanged) == ["armStatusTimer"])
+        #expect(harness.receive(.statusTimerFired).isEmpty, "sent already")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 struct StatusReportTests {
     @Test("READY=1 goes out once, and the line it carried is not sent again")
     func readyOnce() {
-        var report = WindowDaemon.StatusReport()
+        var report = StatusReport()
         let first = report.readied(with: "0 windows")
         let second = report.readied(with: "1 windows")
         let scheduled = report.schedule()
@@ -17,7 +17,7 @@ struct StatusReportTests {
 
     @Test("one send is scheduled at a time, and a line goes out only when it changed")
     func rateLimited() {
-        var report = WindowDaemon.StatusReport()
+        var report = StatusReport()
         var steps: [String] = []
         steps.append("\(report.schedule())")
         steps.append("\(report.schedule())")

@@ -60,6 +60,12 @@ struct DaemonMachine: ~Copyable {
         case verdict(SessionValidator.Verdict, now: Double)
         /// The deadline timer fired (a session's expiry, the aggregate's settle).
         case deadlineDue(now: Double)
+        /// The daemon is ready to serve (listening, the stored session judged): `READY=1`, once.
+        case readyToServe
+        /// Something the status line counts may have changed (windows, attached, phase, state).
+        case statusMayHaveChanged
+        /// The status timer fired: the line goes out if it changed.
+        case statusTimerFired
     }
 
     /// What the daemon does, in order.
@@ -114,10 +120,18 @@ struct DaemonMachine: ~Copyable {
         case startValidator(Session)
         /// The stored session has its verdict: restored, or its windows that need a user close.
         case storedSessionJudged(SessionValidator.Verdict)
+        /// Tell the service manager the daemon is ready (`READY=1`), with this status line.
+        case notifyReady(String)
+        /// Send ``Input/statusTimerFired`` after ``statusPause``.
+        case armStatusTimer
+        /// Tell the service manager this status line (`STATUS=`).
+        case sendStatus(String)
     }
 
     /// How long a refused transaction waits before it is tried again, in milliseconds.
     static let retryPause: Int64 = 500
+    /// The least time between two status lines, in milliseconds.
+    static let statusPause: Int64 = 250
 
     /// The app-state controller.
     private(set) var coordinator: SceneCoordinator
@@ -138,6 +152,8 @@ struct DaemonMachine: ~Copyable {
     private(set) var flow: FlowControl
     /// The `validate_command` in flight, if any, and who waits for its verdict.
     private var validator = ValidatorFlight<VerdictWaiter>()
+    /// What the service manager was told, and whether a status line is on its way.
+    private var status = StatusReport()
 
     /// A machine over `coordinator` as it is (restored, or all committed), with the flow-control
     /// marks of `daemon`'s `max_outbound_bytes` and `outbound_stall_ms`.
@@ -351,8 +367,22 @@ struct DaemonMachine: ~Copyable {
             guard lifecycle == .serving else { break }
             outputs.append(.ownChange(.advance(to: now)))
             outputs.append(.armDeadline)
+        case .readyToServe:
+            let line = statusLine
+            if status.readied(with: line) { outputs.append(.notifyReady(line)) }
+        case .statusMayHaveChanged:
+            if status.schedule() { outputs.append(.armStatusTimer) }
+        case .statusTimerFired:
+            if let line = status.due(statusLine) { outputs.append(.sendStatus(line)) }
         }
         return outputs
+    }
+
+    /// `12 windows, 3 attached, phase active, authenticated`: what the service manager shows.
+    var statusLine: String {
+        let registry = coordinator.registry
+        return
+            "\(registry.count) windows, \(registry.attachedCount) attached, phase \(coordinator.aggregate.rawValue), \(coordinator.state)"
     }
 
     private mutating func wait(_ delivery: Delivery, into outputs: inout [Output]) {

@@ -62,7 +62,9 @@ extension WindowDaemon {
             case .notifyReloading:
                 hooks.reloading()
             case .notifyStopping(let handingOver):
-                hooks.stopping(handingOver ? "restarting: handing \(connections.count) connections over" : statusLine)
+                hooks.stopping(
+                    handingOver ? "restarting: handing \(connections.count) connections over" : machine.statusLine
+                )
             case .handleHeldInput:
                 resumeHeldInput(force: true)
             case .ownChange(let change):
@@ -84,6 +86,12 @@ extension WindowDaemon {
                 startValidator(for: session)
             case .storedSessionJudged(let verdict):
                 sessionJudged(verdict)
+            case .notifyReady(let line):
+                hooks.ready(line)
+            case .armStatusTimer:
+                armStatusTimer()
+            case .sendStatus(let line):
+                hooks.status(line)
             case .stopNow, .stopAfterUpgrade:
                 // What follows a stop is the restart coordinator's (``requestStop()``).
                 break

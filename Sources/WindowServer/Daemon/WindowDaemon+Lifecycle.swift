@@ -85,9 +85,7 @@ extension WindowDaemon {
 
     /// `READY=1` with the first status line, once.
     func reportReady() {
-        let line = statusLine
-        guard statusReport.readied(with: line) else { return }
-        hooks.ready(line)
+        run(machine.receive(.readyToServe))
     }
 
     /// Tells everyone the daemon is stopping, waits for every acknowledged change to be
@@ -129,6 +127,6 @@ extension WindowDaemon {
             flush()
         }
         logger.info("config reloaded", metadata: ["groups": "\(newConfig.groups.keys.sorted())"])
-        hooks.ready(statusLine)
+        hooks.ready(machine.statusLine)
     }
 }

@@ -39,8 +39,6 @@ final class WindowDaemon {
     let storedSession: Session?
     let wallClock: @Sendable () -> Double
     let startedAt = ContinuousClock.now
-    /// What the service manager was told of the status line.
-    var statusReport = StatusReport()
     /// Names this process's connections in the fd store, unique across restarts.
     let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
     /// How many clients the open-file limit lets it serve, after raising that limit for `max_clients`.

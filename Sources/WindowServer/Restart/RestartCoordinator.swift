@@ -162,7 +162,7 @@ final class RestartCoordinator: Sendable {
                     logger.notice("upgrade abandoned for the stop asked for meanwhile")
                 } else {
                     logger.error("upgrade failed; serving on", metadata: ["error": "\(failure)"])
-                    hooks.ready(daemon.value.statusLine)
+                    hooks.ready(daemon.value.machine.statusLine)
                 }
             }
         }
