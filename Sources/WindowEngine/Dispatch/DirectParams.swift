@@ -9,11 +9,11 @@ import WindowProtocol
 /// method's params are decoded, from their one `Codable` declaration.
 protocol DirectParams: Decodable {
     /// The params `members` hold, or `nil` to let `Decodable` decide.
-    init?(members: [String: JSONValue])
+    init?(members: ObjectMembers)
 }
 
 extension WindowOpen.Params: DirectParams {
-    init?(members: [String: JSONValue]) {
+    init?(members: ObjectMembers) {
         guard case .string(let group)? = members["group"] else { return nil }
         // As `decodeIfPresent`: `null` is the same as absent.
         let value = members["value"]
@@ -46,7 +46,7 @@ extension WindowOpen.Params: DirectParams {
 }
 
 extension SceneSetPhase.Params: DirectParams {
-    init?(members: [String: JSONValue]) {
+    init?(members: ObjectMembers) {
         guard case .string(let id)? = members["id"], case .string(let name)? = members["phase"],
             let phase = ScenePhase(rawValue: name)
         else { return nil }

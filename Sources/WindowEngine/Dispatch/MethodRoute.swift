@@ -10,8 +10,8 @@ import Foundation
 struct MethodRoute: Sendable {
     /// A request as the route sees it.
     struct Request {
-        /// The `params` member (an object or an array), `nil` when absent.
-        var params: JSONValue?
+        /// The `params` member (an object's members, or an array), `nil` when absent.
+        var params: RequestParams?
         var id: RequestID?
         var connection: ConnectionID
     }
@@ -46,10 +46,10 @@ struct MethodRoute: Sendable {
         let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
             switch request.params {
             case nil:
-                if let params = Method.Params(members: [:]) { return params }
-            case .object(let members)?:
+                if let params = Method.Params(members: ObjectMembers()) { return params }
+            case .members(let members)?:
                 if let params = Method.Params(members: members) { return params }
-            default:
+            case .other?:
                 break
             }
             return try decodeParams(Method.Params.self, from: request)
@@ -84,7 +84,7 @@ struct MethodRoute: Sendable {
         _ type: Params.Type,
         from request: Request
     ) throws(RPCError) -> Params {
-        var params = request.params ?? .object([:])
+        var params = request.params?.value ?? .object([:])
         if case .array(let positional) = params {
             // windowd's methods take named params; an empty list is as good as none.
             guard positional.isEmpty else {

@@ -15,15 +15,15 @@ extension JSONParser {
         package var id: JSONValue?
         /// `method`.
         package var method: JSONValue?
-        /// `params`.
-        package var params: JSONValue?
+        /// `params`: an object's members as written, or another value.
+        package var params: RequestParams?
 
         /// The members a parsed object holds.
         package init(_ members: [String: JSONValue]) {
             jsonrpc = members["jsonrpc"]
             id = members["id"]
             method = members["method"]
-            params = members["params"]
+            params = members["params"].map(RequestParams.init)
         }
 
         init() {}
@@ -101,13 +101,14 @@ extension JSONParser.Reader {
             guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
             offset += 1
             skipWhitespace()
-            let member = try value(depth: depth)
             switch name {
-            case .jsonrpc: members.jsonrpc = member
-            case .id: members.id = member
-            case .method: members.method = member
-            case .params: members.params = member
-            case nil: break
+            case .params where current == UInt8(ascii: "{"):
+                members.params = .members(try objectMembers(depth: depth + 1))
+            case .params: members.params = .other(try value(depth: depth))
+            case .jsonrpc: members.jsonrpc = try value(depth: depth)
+            case .id: members.id = try value(depth: depth)
+            case .method: members.method = try value(depth: depth)
+            case nil: _ = try value(depth: depth)
             }
             skipWhitespace()
             switch current {

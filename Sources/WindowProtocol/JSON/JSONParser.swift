@@ -101,31 +101,50 @@ package enum JSONParser {
         }
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
+            var object: [String: JSONValue] = [:]
+            try members(depth: depth) { name, value in
+                // Room for a small object at once: storage allocated once at its size, rather
+                // than grown and rehashed at the first and the second member.
+                if object.isEmpty { object = Dictionary(minimumCapacity: Self.objectCapacity) }
+                object[name] = value
+            }
+            return .object(object)
+        }
+
+        /// An object's members, in the order written, without a dictionary (a request's `params`).
+        mutating func objectMembers(depth: Int) throws(Failure) -> ObjectMembers {
+            var object = ObjectMembers()
+            try members(depth: depth) { name, value in
+                if object.count == 0 { object = ObjectMembers(capacity: Self.objectCapacity) }
+                object.append(name, value)
+            }
+            return object
+        }
+
+        /// Reads the object at `offset` (level `depth`), giving each member to `add` as it is read.
+        mutating func members(depth: Int, _ add: (String, JSONValue) -> Void) throws(Failure) {
             guard depth <= JSONParser.maximumDepth else { throw nestingLimit(depth) }
             offset += 1
             skipWhitespace()
             if current == UInt8(ascii: "}") {
                 offset += 1
-                return .object([:])
+                return
             }
-            // Room for a small object at once (params are two to five members): storage allocated
-            // once at its size, rather than grown and rehashed at the first and the second member.
-            var members = [String: JSONValue](minimumCapacity: Self.objectCapacity)
             while true {
                 skipWhitespace()
                 guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
-                let key = try string()
+                let name = try string()
                 skipWhitespace()
                 guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
                 offset += 1
                 skipWhitespace()
-                members[key] = try value(depth: depth)
+                add(name, try value(depth: depth))
                 skipWhitespace()
                 switch current {
                 case UInt8(ascii: ","): offset += 1
                 case UInt8(ascii: "}"):
                     offset += 1
-                    return .object(members)
+                    return
                 default: throw failure("expected ',' or '}'")
                 }
             }

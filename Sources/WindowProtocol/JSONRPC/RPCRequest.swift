@@ -28,8 +28,8 @@ public struct RPCRequestHeader: Sendable {
     public var expectsResponse: Bool
     /// The method name, if present and a string.
     public var method: String?
-    /// The `params` member: an object or an array; `nil` when absent.
-    public var params: JSONValue?
+    /// The `params` member: an object (its members as written) or an array; `nil` when absent.
+    package var params: RequestParams?
     /// Why the object is not a valid request, if it is not.
     public var problem: String?
 
@@ -49,8 +49,8 @@ public struct RPCRequestHeader: Sendable {
         if case .string(let name)? = members.method { method = name } else { method = nil }
         switch members.params {
         case nil: params = nil
-        case .object?, .array?: params = members.params
-        case let value?:
+        case .members?, .other(.array)?: params = members.params
+        case .other(let value)?:
             params = nil
             // JSON-RPC 2.0 section 4.2: params, if present, are structured; `null` is not.
             if problem == nil {

@@ -54,7 +54,7 @@ struct HeldRequests {
         case .batch(let batch): requests = batch
         }
         return requests.contains { request in
-            guard let request, request.method == .string(WindowAttach.name), case .object(let params)? = request.params
+            guard let request, request.method == .string(WindowAttach.name), case .members(let params)? = request.params
             else { return false }
             if case .string(let id)? = params["id"] { return coordinator.attachWaitsForLoading(.id(id)) }
             if case .string(let group)? = params["group"] {

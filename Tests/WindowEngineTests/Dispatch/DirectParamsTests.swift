@@ -28,7 +28,7 @@ struct DirectParamsTests {
         var direct = 0
         for members in Self.objects(["group", "value"]) {
             let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(members))
-            guard let read = WindowOpen.Params(members: members) else { continue }
+            guard let read = WindowOpen.Params(members: ObjectMembers(members)) else { continue }
             direct += 1
             #expect(read.group == decoded?.group && read.value == decoded?.value, "\(members)")
         }
@@ -41,7 +41,7 @@ struct DirectParamsTests {
         for var members in Self.objects(["group", "value"]) {
             members["extra"] = nil
             let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(members))
-            guard let read = WindowOpen.Params(members: members) else { continue }
+            guard let read = WindowOpen.Params(members: ObjectMembers(members)) else { continue }
             #expect(decoded != nil && read.group == decoded?.group && read.value == decoded?.value, "\(members)")
             #expect(read.place == nil && read.outcomes == nil)
         }
@@ -64,7 +64,7 @@ struct DirectParamsTests {
                 var object = members
                 object["place"] = place
                 let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(object))
-                guard let read = WindowOpen.Params(members: object) else {
+                guard let read = WindowOpen.Params(members: ObjectMembers(object)) else {
                     #expect(decoded == nil, "declined what decoding takes: \(object)")
                     continue
                 }
@@ -80,7 +80,7 @@ struct DirectParamsTests {
         var direct = 0
         for members in Self.objects(["group", "path"]) {
             let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(members))
-            guard let read = WindowOpen.Params(members: members) else {
+            guard let read = WindowOpen.Params(members: ObjectMembers(members)) else {
                 #expect(decoded == nil, "declined what decoding takes: \(members)")
                 continue
             }
@@ -96,7 +96,7 @@ struct DirectParamsTests {
         var direct = 0
         for members in Self.objects(["group", "outcomes"]) {
             let decoded = try? JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(members))
-            guard let read = WindowOpen.Params(members: members) else { continue }
+            guard let read = WindowOpen.Params(members: ObjectMembers(members)) else { continue }
             direct += 1
             #expect(decoded != nil && read.outcomes == decoded?.outcomes, "\(members)")
         }
@@ -108,11 +108,27 @@ struct DirectParamsTests {
         var direct = 0
         for members in Self.objects(["id", "phase", "stopped"]) {
             let decoded = try? JSONValueDecoder().decode(SceneSetPhase.Params.self, from: .object(members))
-            guard let read = SceneSetPhase.Params(members: members) else { continue }
+            guard let read = SceneSetPhase.Params(members: ObjectMembers(members)) else { continue }
             direct += 1
             #expect(read.id == decoded?.id && read.phase == decoded?.phase, "\(members)")
             #expect((read.stopped ?? false) == (decoded?.stopped ?? false), "\(members)")
         }
         #expect(direct > 0)
+    }
+
+    @Test("a member written twice: the direct reading takes its last value, as the parsed object keeps")
+    func memberWrittenTwice() throws {
+        let line =
+            #"{"jsonrpc":"2.0","id":1,"method":"window.open","params":{"group":"a","value":1,"group":"detail","value":2}}"#
+        let parsed = try Array(line.utf8).withUnsafeBytes { try JSONParser.parseRequestLine($0) }
+        guard case .single(let request?) = parsed, case .members(let members)? = request.params else {
+            Issue.record("not a request with params: \(parsed)")
+            return
+        }
+        #expect(members.count == 4)
+        let read = try #require(WindowOpen.Params(members: members))
+        let decoded = try JSONValueDecoder().decode(WindowOpen.Params.self, from: .object(members.object))
+        #expect(read.group == "detail" && read.value == .int(2))
+        #expect(read.group == decoded.group && read.value == decoded.value)
     }
 }
