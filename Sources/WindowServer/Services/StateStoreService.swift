@@ -69,16 +69,13 @@ package final class StateStoreService: Service, Sendable {
         let (directory, fullSync, lock, logger) = (
             self.directory, config.state.durability == .full, self.lock, self.logger
         )
-        // Opening checks and migrates the database: file I/O, on a thread for it, not on Swift concurrency's.
-        let (store, movedAside) = try await NIOThreadPool.singleton.runIfActive {
-            try SQLiteStateStore.open(
-                directory: directory,
-                fullSync: fullSync,
-                onDamage: policy,
-                lock: lock,
-                logger: logger
-            )
-        }
+        let (store, movedAside) = try await SQLiteStateStore.openOnItsThread(
+            directory: directory,
+            fullSync: fullSync,
+            onDamage: policy,
+            lock: lock,
+            logger: logger
+        )
         if let movedAside {
             logger.error(
                 "the state database was damaged or foreign; moved it aside and started fresh",

@@ -76,10 +76,23 @@ package final class SQLiteStateStore: StateStore {
         lock: (any StoreLock)? = nil,
         logger: Logger = Logger(label: "windowd.store")
     ) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: MovedAside?) {
+        try open(directory: directory, fullSync: fullSync, onDamage: policy, lock: lock, logger: logger, thread: nil)
+    }
+
+    /// ``open(directory:fullSync:onDamage:lock:logger:)`` for a store that keeps `thread`, when
+    /// it is made already (``openOnItsThread(directory:fullSync:onDamage:lock:logger:)``).
+    private static func open(
+        directory: String,
+        fullSync: Bool,
+        onDamage policy: DamagePolicy,
+        lock: (any StoreLock)?,
+        logger: Logger,
+        thread: NIOThreadPool?
+    ) throws(StoreOpeningError) -> (store: SQLiteStateStore, movedAside: MovedAside?) {
         try makeDirectory(directory)
         let path = directory + "/windowd.sqlite"
         func store(_ pool: DatabasePool) -> SQLiteStateStore {
-            SQLiteStateStore(path: path, pool: pool, lock: lock, fullSync: fullSync, logger: logger)
+            SQLiteStateStore(path: path, pool: pool, lock: lock, fullSync: fullSync, logger: logger, thread: thread)
         }
         do {
             return (store(try openPool(path: path, fullSync: fullSync)), nil)
@@ -105,15 +118,55 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    /// A store over `pool`, with its own thread (started only for a database that opened).
-    private init(path: String, pool: DatabasePool, lock: (any StoreLock)?, fullSync: Bool, logger: Logger) {
+    /// Opens the store as ``open(directory:fullSync:onDamage:lock:logger:)`` does, on the
+    /// thread it then keeps for every read and write: opening checks and migrates the database
+    /// (file I/O, not for Swift concurrency's threads), and no other thread is started for it.
+    package static func openOnItsThread(
+        directory: String,
+        fullSync: Bool,
+        onDamage policy: DamagePolicy,
+        lock: (any StoreLock)?,
+        logger: Logger
+    ) async throws -> (store: SQLiteStateStore, movedAside: MovedAside?) {
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        do {
+            return try await thread.runIfActive {
+                try open(
+                    directory: directory,
+                    fullSync: fullSync,
+                    onDamage: policy,
+                    lock: lock,
+                    logger: logger,
+                    thread: thread
+                )
+            }
+        } catch {
+            try? await thread.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// A store over `pool`, with `thread` or a thread of its own (started only for a database that opened).
+    private init(
+        path: String,
+        pool: DatabasePool,
+        lock: (any StoreLock)?,
+        fullSync: Bool,
+        logger: Logger,
+        thread: NIOThreadPool?
+    ) {
         self.path = path
         home = Mutex(Home(pool: pool, file: FileIdentity(path: path)))
         self.lock = lock
         self.fullSync = fullSync
         self.logger = logger
-        thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
+        if let thread {
+            self.thread = thread
+        } else {
+            self.thread = NIOThreadPool(numberOfThreads: 1)
+            self.thread.start()
+        }
     }
 
     /// The database committed to now.
