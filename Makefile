@@ -30,7 +30,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps symbol-order bench-run-cost bench-deps bench-check bench-baseline format format-check
+.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps symbol-order bench-run-cost bench-deps bench-check bench-baseline bench-instructions format format-check
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -156,6 +156,17 @@ bench-micro:
 	@set -o pipefail; $(BENCH_SWIFT) package $(BENCH_PATH) benchmark --no-progress 2>&1 \
 		| grep --line-buffered -v -e '^\[[0-9]*/[0-9]*\] ' -e 'Swift runtime interposer' -e 'libSwiftRuntimeInterposerSwift' \
 		| tee .build/bench/micro.txt
+
+## Instructions per de-duplicated window.open at 50x16, under callgrind (bench/instructions.py): the
+## load-independent figure to compare builds by on a shared machine (Benchmarks/README.md, "Where
+## the request path's time goes"). INSTRUCTIONS_WINDOWD picks another binary (e.g. a baseline's).
+INSTRUCTIONS_WINDOWD ?= .build/release/windowd
+bench-instructions:
+	@command -v valgrind >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq valgrind; }
+	$(SWIFT) build $(RELEASE_FLAGS) --product windowd
+	@mkdir -p .build/bench
+	python3 bench/instructions.py $(INSTRUCTIONS_WINDOWD) .build/bench/instructions
 
 ## make bench, and in the same run its peers (redis over a Unix socket, tmux's client, a C
 ## echo as the physical floor), each windowd figure with its ratio to its peer.
