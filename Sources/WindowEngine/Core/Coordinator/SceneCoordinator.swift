@@ -476,8 +476,10 @@ package struct SceneCoordinator: Sendable {
     /// Closes the windows of groups that need a user (their presenters are dismissed
     /// `signedOut`), with their storage, and remembers their ids.
     mutating func signOutWindows(now: Double, effects: inout [Effect]) {
-        let windows = registry.list().filter { groups[$0.group]?.requiresAuth == true }
-        for window in windows {
+        // The groups that need a user first: most apps have few or none, and a start with many
+        // restored windows and no session to restore then looks at none of them.
+        let needUser = Set(groups.values.filter(\.requiresAuth).map(\.id))
+        for window in registry.list(groups: needUser) {
             _ = try? close(window.id.rawValue, reason: .signedOut, now: now, effects: &effects)
             signedOut.insert(window.id)
         }

@@ -48,9 +48,16 @@ package struct WindowRegistry: Sendable {
 
     /// The windows, oldest first, optionally of one group.
     package func list(group: String? = nil) -> [Window] {
-        windows.values
-            .filter { group == nil || $0.group == group }
-            .sorted { $0.order < $1.order }
+        oldestFirst { group == nil || $0.group == group }
+    }
+
+    /// The windows of the groups `ids`, oldest first; none looked at when `ids` is empty.
+    package func list(groups ids: Set<String>) -> [Window] {
+        ids.isEmpty ? [] : oldestFirst { ids.contains($0.group) }
+    }
+
+    private func oldestFirst(where isIncluded: (Window) -> Bool) -> [Window] {
+        windows.values.filter(isIncluded).sorted { $0.order < $1.order }
     }
 
     /// Adds `window`; its order is set from the registry's counter if it has none yet.
