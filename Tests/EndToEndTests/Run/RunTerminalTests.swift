@@ -51,6 +51,30 @@ struct RunTerminalTests {
         #expect(directory.read("started") == "started\n", "the second run started nothing")
     }
 
+    @Test(
+        "winctl run started in a tmux window no client shows attaches background: a subscriber never sees it or the aggregate active until it is shown"
+    )
+    func hiddenStartIsBackground() throws {
+        let scenario = try PlaceScenario.running()
+        let subscriber = try scenario.subscriber()
+        let tmux = try TmuxSession(["sleep", "600"])
+        let client = try PlacesTmuxTests.attachClient(tmux)
+        defer { _ = client.terminate(grace: .milliseconds(200)) }
+        try tmux.waitForDisplay("#{session_attached}", "1")
+
+        try tmux.run(["new-window", "-d"] + scenario.run("file", "h", "--", "sleep", "600"))
+        try scenario.waitFor("h", phase: "background")
+        try waitUntil("the presenter to watch its tmux window") { try PlacesTmuxTests.isWatched(tmux) }
+        let hidden = try scenario.told(subscriber, about: "h")
+        #expect(hidden.phases == ["background"], "attached background, and nothing since")
+        #expect(hidden.aggregates == [], "the aggregate stayed background")
+
+        try tmux.run(["select-window", "-t", ":1"])
+        try scenario.waitFor("h", phase: "active")
+        let shown = try scenario.told(subscriber, about: "h")
+        #expect(shown.phases.last == "active" && shown.aggregates == ["active"], "\(shown)")
+    }
+
     @Test("the program gets a terminal and the window's variables; its exit closes the window and is run's status")
     func environmentAndExit() throws {
         let scenario = try PlaceScenario.running()

@@ -58,6 +58,57 @@ public enum VisibilityWatcher {
         }
     }
 
+    /// How long a presenter waits, before it attaches, for its place to say whether it shows the
+    /// terminal: longer than tmux, kitty, i3, sway, screen or the X server take to answer here,
+    /// short enough not to be noticed when a place says nothing.
+    static let firstReportTimeout: Duration = .milliseconds(200)
+
+    /// Whether `place` shows the terminal now, as a watch would first report it: `hidden` as soon
+    /// as one watched level says so, `shown` once every one has; `nil` for a place with nothing to
+    /// watch, or when a level says nothing within `timeout`.
+    ///
+    /// Asked once before a presenter attaches, so that a terminal nobody sees starts
+    /// `background` rather than `active` for the moment its watch takes (winctl(1), "attach").
+    static func current(_ place: Place, within timeout: Duration = firstReportTimeout) async -> Visibility? {
+        let levels = place.levels.filter(isWatched)
+        guard !levels.isEmpty else { return nil }
+        return await withTaskGroup(of: Visibility?.self) { group in
+            defer { group.cancelAll() }
+            for level in levels {
+                group.addTask { await firstReport(of: level) }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            var shown = 0
+            for await answer in group {
+                switch answer {
+                case .hidden?: return .hidden
+                case .shown?:
+                    shown += 1
+                    if shown == levels.count { return .shown }
+                case nil: return nil
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The first report of a watch of one level; `nil` if it ends without one.
+    private static func firstReport(of level: Place) async -> Visibility? {
+        let (reports, continuation) = AsyncStream.makeStream(of: Visibility.self)
+        return await withTaskGroup(of: Void.self) { group in
+            defer { group.cancelAll() }
+            group.addTask {
+                await watchLevel(level, focus: nil) { continuation.yield($0) }
+                continuation.finish()
+            }
+            for await report in reports { return report }
+            return nil
+        }
+    }
+
     /// Whether a place of this kind says what it shows.
     static func isWatched(_ place: Place) -> Bool {
         switch place.kind {
