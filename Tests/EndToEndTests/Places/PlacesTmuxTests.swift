@@ -99,54 +99,18 @@ struct PlacesTmuxTests {
         try scenario.waitFor("1", phase: "active")
     }
 
-    /// Whether a presenter's watch has appended its hooks to `tmux`'s: its place was asked before it
-    /// attached, and the hooks of that question were taken away before the attach.
-    static func isWatched(_ tmux: TmuxSession) throws -> Bool {
-        try tmux.run(["show-hooks", "-g"]).contains("wait-for -S windowd-visibility-")
-    }
-
     @Test(
         "winctl attach started in a tmux window no client shows attaches background: a subscriber never sees it or the aggregate active until it is shown"
     )
     func hiddenStartIsBackground() throws {
         let scenario = try PlaceScenario.attaching()
-        let subscriber = try scenario.subscriber()
-        let tmux = try TmuxSession(["sleep", "600"])
-        let client = try Self.attachClient(tmux)
-        defer { _ = client.terminate(grace: .milliseconds(200)) }
-        try tmux.waitForDisplay("#{session_attached}", "1")
-
-        try tmux.run(["new-window", "-d"] + scenario.attach("1"))
-        try scenario.waitFor("1", phase: "background")
-        try waitUntil("the presenter to watch its tmux window") { try Self.isWatched(tmux) }
-        let hidden = try scenario.told(subscriber, about: "1")
-        #expect(hidden.phases == ["background"], "attached background, and nothing since")
-        #expect(hidden.aggregates == [], "the aggregate stayed background")
-
-        try tmux.run(["select-window", "-t", ":1"])
-        try scenario.waitFor("1", phase: "active")
-        let shown = try scenario.told(subscriber, about: "1")
-        #expect(shown.phases.last == "active" && shown.aggregates == ["active"], "\(shown)")
+        try scenario.expectFirstPhase(of: "1", presentedBy: scenario.attach("1"), hidden: true)
     }
 
     @Test("winctl attach started in the tmux window a client shows attaches active: no background first")
     func shownStartIsActive() throws {
         let scenario = try PlaceScenario.attaching()
-        let subscriber = try scenario.subscriber()
-        let tmux = try TmuxSession(["sleep", "600"])
-        let client = try Self.attachClient(tmux)
-        defer { _ = client.terminate(grace: .milliseconds(200)) }
-        try tmux.waitForDisplay("#{session_attached}", "1")
-        // As a user's tmux.conf has it: a pane made while it was off is answered a focus out when
-        // it asks for reports, whatever tmux shows, until its focus next changes.
-        try tmux.run(["set-option", "-s", "focus-events", "on"])
-
-        try tmux.run(["new-window"] + scenario.attach("2"))
-        try scenario.waitFor("2", phase: "active")
-        try waitUntil("the presenter to watch its tmux window") { try Self.isWatched(tmux) }
-        let told = try scenario.told(subscriber, about: "2")
-        #expect(told.phases == ["active"], "attached active, and nothing since")
-        #expect(told.aggregates == ["active"])
+        try scenario.expectFirstPhase(of: "2", presentedBy: scenario.attach("2"), hidden: false)
     }
 
     @Test("a watching presenter appends its tmux hooks beside the user's and takes them away when it detaches")

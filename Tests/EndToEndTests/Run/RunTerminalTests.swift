@@ -56,23 +56,21 @@ struct RunTerminalTests {
     )
     func hiddenStartIsBackground() throws {
         let scenario = try PlaceScenario.running()
-        let subscriber = try scenario.subscriber()
-        let tmux = try TmuxSession(["sleep", "600"])
-        let client = try PlacesTmuxTests.attachClient(tmux)
-        defer { _ = client.terminate(grace: .milliseconds(200)) }
-        try tmux.waitForDisplay("#{session_attached}", "1")
+        try scenario.expectFirstPhase(
+            of: "h",
+            presentedBy: scenario.run("file", "h", "--", "sleep", "600"),
+            hidden: true
+        )
+    }
 
-        try tmux.run(["new-window", "-d"] + scenario.run("file", "h", "--", "sleep", "600"))
-        try scenario.waitFor("h", phase: "background")
-        try waitUntil("the presenter to watch its tmux window") { try PlacesTmuxTests.isWatched(tmux) }
-        let hidden = try scenario.told(subscriber, about: "h")
-        #expect(hidden.phases == ["background"], "attached background, and nothing since")
-        #expect(hidden.aggregates == [], "the aggregate stayed background")
-
-        try tmux.run(["select-window", "-t", ":1"])
-        try scenario.waitFor("h", phase: "active")
-        let shown = try scenario.told(subscriber, about: "h")
-        #expect(shown.phases.last == "active" && shown.aggregates == ["active"], "\(shown)")
+    @Test("winctl run started in the tmux window a client shows attaches active: no background first")
+    func shownStartIsActive() throws {
+        let scenario = try PlaceScenario.running()
+        try scenario.expectFirstPhase(
+            of: "s",
+            presentedBy: scenario.run("file", "s", "--", "sleep", "600"),
+            hidden: false
+        )
     }
 
     @Test("winctl run of a value presented elsewhere brings it to front once: one window.focus, as winctl open sends")
