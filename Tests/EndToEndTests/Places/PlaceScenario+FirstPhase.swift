@@ -38,6 +38,7 @@ extension PlaceScenario {
         try tmux.run(["select-window", "-t", ":1"])
         try waitFor(value, phase: "active")
         let shown = try told(subscriber, about: value)
-        #expect(shown.phases.last == "active" && shown.aggregates == ["active"], "\(shown)")
+        // Shown, it may be inactive for a moment (the place said so before the focus came).
+        #expect(shown.phases.last == "active" && shown.aggregates.last == "active", "\(shown)")
     }
 }
