@@ -4,7 +4,7 @@ package import WindowProtocol
 /// The presenter's options, which `winctl attach` takes from the user and hands to
 /// `winctl-attach`: both read them with this one group, so they are declared and checked once.
 package struct PresenterOptions: ParsableArguments {
-    @Option(help: "The phase to start in.")
+    @Option(help: "The phase to start in (background where the terminal's place hides it).")
     package var phase: ScenePhase = .active
 
     @Flag(help: "Take the window over if another presenter has it (that one is dismissed).")

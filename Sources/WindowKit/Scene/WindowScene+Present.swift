@@ -27,7 +27,8 @@ extension WindowScene {
     /// - Parameters:
     ///   - group: a window group of the app.
     ///   - value: the window's value, of the group's type (`.none` for a group without one).
-    ///   - phase: the phase to start in if it is presented here.
+    ///   - phase: the phase to start in if it is presented here (`background` while its place
+    ///     hides the terminal, as ``attach(group:value:phase:takeover:options:)`` says).
     ///   - options: where windowd is, and how patiently to talk to it.
     public static func present(
         group: String,

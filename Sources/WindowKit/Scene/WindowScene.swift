@@ -22,8 +22,13 @@ public final class WindowScene: Sendable {
     /// `dismissWindow`, `transition(to:)`.
     public let app: AppClient
 
-    private init(connection: DaemonConnection) {
+    /// Whether this terminal's place hid it when it attached: the terminal side's phase starts
+    /// from it, until the place's watcher says more.
+    package let attachedHidden: Bool
+
+    private init(connection: DaemonConnection, attachedHidden: Bool) {
         self.connection = connection
+        self.attachedHidden = attachedHidden
         app = AppClient(lifetime: ConnectionLifetime(connection))
     }
 
@@ -32,7 +37,9 @@ public final class WindowScene: Sendable {
     /// - Parameters:
     ///   - group: a window group of the daemon's config.
     ///   - value: the window's value, of the group's type (`.none` for a group without one).
-    ///   - phase: the phase to start in; `active`, the program just started in front.
+    ///   - phase: the phase to start in; `active`, the program just started in front. While its
+    ///     place hides the terminal (a tmux window no client shows, a kitty tab behind, …: asked
+    ///     once, for at most 200 ms) it starts `background` whatever this says.
     ///   - takeover: take the window from a presenter that has it (that one is dismissed);
     ///     without it such a window is refused with reason `window_busy`.
     ///   - options: where windowd is, and how patiently to talk to it.
@@ -67,7 +74,16 @@ public final class WindowScene: Sendable {
         // Where this terminal is, both levels: shown with the window, and where a focus request
         // brings it to front (winctl(1), Attached terminals).
         params.place = params.place ?? OwnPlace.detect()
-        return WindowScene(connection: try await DaemonConnection.open(options, attach: params, subscribe: true))
+        // The phase is what the user sees from the start: a place that hides this terminal (a
+        // tmux window no client shows) makes it `background`, not `active` until its watcher
+        // says so (winctl(1), "attach").
+        var hidden = false
+        if let place = params.place { hidden = await VisibilityWatcher.current(place) == .hidden }
+        if hidden { params.phase = .background }
+        return WindowScene(
+            connection: try await DaemonConnection.open(options, attach: params, subscribe: true),
+            attachedHidden: hidden
+        )
     }
 
     // MARK: The window

@@ -54,7 +54,7 @@ final class RunPresenter {
         self.keep = keep
         mode = TerminalMode(relayingInput: 0, output: 1)
         relay = program.terminal.flatMap { PseudoTerminalRelay(master: $0.master) }
-        phases = TerminalPhaseMachine(phase: scene.phase)
+        phases = TerminalPhaseMachine(phase: scene.phase, shown: !scene.attachedHidden)
     }
 
     /// Runs the program to its end. Whether the terminal can be seen comes from its place's own

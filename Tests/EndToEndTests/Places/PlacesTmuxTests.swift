@@ -99,6 +99,20 @@ struct PlacesTmuxTests {
         try scenario.waitFor("1", phase: "active")
     }
 
+    @Test(
+        "winctl attach started in a tmux window no client shows attaches background: a subscriber never sees it or the aggregate active until it is shown"
+    )
+    func hiddenStartIsBackground() throws {
+        let scenario = try PlaceScenario.attaching()
+        try scenario.expectFirstPhase(of: "1", presentedBy: scenario.attach("1"), hidden: true)
+    }
+
+    @Test("winctl attach started in the tmux window a client shows attaches active: no background first")
+    func shownStartIsActive() throws {
+        let scenario = try PlaceScenario.attaching()
+        try scenario.expectFirstPhase(of: "2", presentedBy: scenario.attach("2"), hidden: false)
+    }
+
     @Test("a watching presenter appends its tmux hooks beside the user's and takes them away when it detaches")
     func hooksAreTheUsersOwn() throws {
         let scenario = try PlaceScenario.attaching()

@@ -51,6 +51,46 @@ struct RunTerminalTests {
         #expect(directory.read("started") == "started\n", "the second run started nothing")
     }
 
+    @Test(
+        "winctl run started in a tmux window no client shows attaches background: a subscriber never sees it or the aggregate active until it is shown"
+    )
+    func hiddenStartIsBackground() throws {
+        let scenario = try PlaceScenario.running()
+        try scenario.expectFirstPhase(
+            of: "h",
+            presentedBy: scenario.run("file", "h", "--", "sleep", "600"),
+            hidden: true
+        )
+    }
+
+    @Test("winctl run started in the tmux window a client shows attaches active: no background first")
+    func shownStartIsActive() throws {
+        let scenario = try PlaceScenario.running()
+        try scenario.expectFirstPhase(
+            of: "s",
+            presentedBy: scenario.run("file", "s", "--", "sleep", "600"),
+            hidden: false
+        )
+    }
+
+    @Test("winctl run of a value presented elsewhere brings it to front once: one window.focus, as winctl open sends")
+    func secondRunFocusesOnce() throws {
+        let scenario = try PlaceScenario.running()
+        let presenter = try scenario.daemon.client()
+        try presenter.call("window.attach", #"{"group":"file","value":"f"}"#)
+        let subscriber = try scenario.subscriber()
+
+        let run = try Winctl.run(["run", "file", "f", "--", "/bin/sh", "-c", "exit 3"], socket: scenario.socket)
+        #expect(run.status == 0 && run.stdout.hasSuffix(" already open, brought to front\n"), "\(run)")
+        let ran = try scenario.told(subscriber, about: "f")
+        #expect(ran.focuses == 1, "\(ran)")
+
+        let open = try Winctl.run(["open", "file", "f"], socket: scenario.socket)
+        #expect(open.status == 0, "\(open)")
+        let opened = try scenario.told(subscriber, about: "f")
+        #expect(opened.focuses == 1, "\(opened)")
+    }
+
     @Test("the program gets a terminal and the window's variables; its exit closes the window and is run's status")
     func environmentAndExit() throws {
         let scenario = try PlaceScenario.running()

@@ -133,6 +133,45 @@ package final class PlaceScenario {
         try daemon.window(group: group, value: value)
     }
 
+    /// A connection subscribed to what a presenter's start shows: `window.phase`, `scene.phase`
+    /// and `window.focus`, for ``told(_:about:)``.
+    package func subscriber() throws -> RawClient {
+        let subscriber = try daemon.client()
+        try subscriber.call("events.subscribe", #"{"types":["window.phase","scene.phase","window.focus"]}"#)
+        return subscriber
+    }
+
+    /// What a ``subscriber()`` was told since it last asked, in order.
+    package struct Told {
+        /// The phases of the window of the value asked about (`window.phase`).
+        package var phases: [String] = []
+        /// The aggregate's (`scene.phase`).
+        package var aggregates: [String] = []
+        /// How many times that window was brought to front (`window.focus`).
+        package var focuses = 0
+    }
+
+    /// What `subscriber` was told of the group's window for `value` and of the aggregate since it
+    /// last asked: every event sent before the answer to a request it makes now.
+    package func told(_ subscriber: RawClient, about value: String) throws -> Told {
+        try subscriber.call("window.list")
+        var told = Told()
+        while subscriber.bufferedEventCount > 0 {
+            let event = try subscriber.nextEvent()
+            let window = event["params"]?["window"]
+            let ofValue =
+                window?["group"]?.string == group
+                && (window?["value"]?.string ?? window?["value"]?.int.map { "\($0)" }) == value
+            switch event["method"]?.string {
+            case "window.phase" where ofValue: told.phases.append(window?["phase"]?.string ?? "?")
+            case "window.focus" where ofValue: told.focuses += 1
+            case "scene.phase": told.aggregates.append(event["params"]?["phase"]?.string ?? "?")
+            default: break
+            }
+        }
+        return told
+    }
+
     /// Waits until the window of the group for `value` is attached (or detached) and in `phase`.
     @discardableResult
     package func waitFor(

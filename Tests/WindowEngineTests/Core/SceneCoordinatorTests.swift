@@ -139,6 +139,37 @@ struct SceneCoordinatorTests {
         #expect(effects.contains(.event(.scenePhase(ScenePhaseEvent(phase: .background, previous: .inactive)))))
     }
 
+    @Test(
+        "an attach by value refused as busy changes nothing and brings nothing to front: the open that follows it (winctl run) focuses once"
+    )
+    func busyAttachByValueSendsNoFocus() throws {
+        var coordinator = coordinator()
+        var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
+        let presented = try coordinator.attach(
+            .init(target: .value(group: "detail", value: .int(7))),
+            connection: ConnectionID(1),
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
+        effects = []
+        do {
+            _ = try coordinator.attach(
+                .init(target: .value(group: "detail", value: .int(7))),
+                connection: ConnectionID(2),
+                now: 2,
+                ids: &ids,
+                effects: &effects
+            )
+            Issue.record("a second presenter attached without takeover")
+        } catch {
+            #expect(error.reason == .windowBusy)
+        }
+        #expect(effects.isEmpty, "the refusal sent \(effects)")
+        #expect(coordinator.registry.window(presentedBy: ConnectionID(1))?.id == presented.id)
+    }
+
     @Test("scene.phase is raised only when the aggregate changes")
     func aggregateChangesOnly() throws {
         var coordinator = coordinator()

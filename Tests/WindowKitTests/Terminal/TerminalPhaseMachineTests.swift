@@ -35,6 +35,17 @@ struct TerminalPhaseMachineTests {
         #expect(machine.handle(.shown) == .inactive)
     }
 
+    @Test(
+        "attached background because its place hid it: the focus reports before the place's first word leave it background"
+    )
+    func attachedHidden() {
+        var machine = TerminalPhaseMachine(phase: .background, shown: false)
+        #expect(machine.handle(.focusOut) == nil, "tmux answers the focus request with a focus out")
+        #expect(machine.handle(.focusIn) == nil)
+        #expect(machine.handle(.hidden) == nil)
+        #expect(machine.handle(.shown) == .active)
+    }
+
     @Test("a stopped presenter stays background when shown; continued while hidden it stays background")
     func hiddenAndSuspended() {
         var machine = TerminalPhaseMachine()

@@ -250,19 +250,19 @@ package struct SceneCoordinator: Sendable {
             try requireAuthentication(for: try group(target.group))
             try requireNotPresenting(presented, other: target.id)
         case .value(let group, let value):
-            // Checked before the open, so that a refused attach opens nothing.
-            if let presented, existingWindow(group: group, value: value)?.id != presented.id {
+            // Checked before the open, so that a refused attach opens nothing and brings nothing
+            // to front: `winctl run` of a presented value opens it next, which focuses it once.
+            let existing = existingWindow(group: group, value: value)
+            if let presented, existing?.id != presented.id {
                 throw Self.alreadyPresenting(presented)
+            }
+            if let existing, !request.takeover, existing.presenter.map({ $0 != connection }) ?? false {
+                throw Self.busy(existing)
             }
             target = try open(group: group, value: value, now: now, launch: false, ids: &ids, effects: &effects).window
         }
         if let current = target.presenter, current != connection {
-            guard request.takeover else {
-                throw .refused(
-                    .windowBusy,
-                    "window \(target.id) already has a presenter; attach with takeover to replace it"
-                )
-            }
+            guard request.takeover else { throw Self.busy(target) }
             effects.append(.event(.windowDismiss(target.info, reason: .takeover, presenter: current)))
             registry.setPresenter(nil, phase: .background, of: target.id)
         }
@@ -278,6 +278,10 @@ package struct SceneCoordinator: Sendable {
     /// A connection presents one window: attaching it to another is refused, not a silent detach.
     private func requireNotPresenting(_ presented: Window?, other: WindowID) throws(Refusal) {
         if let presented, presented.id != other { throw Self.alreadyPresenting(presented) }
+    }
+
+    private static func busy(_ window: Window) -> Refusal {
+        .refused(.windowBusy, "window \(window.id) already has a presenter; attach with takeover to replace it")
     }
 
     private static func alreadyPresenting(_ window: Window) -> Refusal {

@@ -35,10 +35,12 @@ public struct TerminalPhaseMachine: Hashable, Sendable {
     /// Whether the place shows the terminal, as it last said.
     public private(set) var isShown = true
 
-    /// Starts in `phase`, the one the window was attached with.
-    public init(phase: ScenePhase = .active) {
+    /// Starts in `phase`, the one the window was attached with, its place showing the terminal
+    /// or not (`shown`), as the place said before the attach.
+    public init(phase: ScenePhase = .active, shown: Bool = true) {
         self.phase = phase
         hasFocus = phase == .active
+        isShown = shown
     }
 
     /// The phase of a terminal that is `focused` or not, `shown` by its place or not, its

@@ -58,6 +58,59 @@ public enum VisibilityWatcher {
         }
     }
 
+    /// How long a presenter waits, before it attaches, for its place to say whether it shows the
+    /// terminal: many times the one tmux client that asks it (12-17 ms on a loaded machine, traced),
+    /// short enough not to be noticed when a place says nothing.
+    static let firstReportTimeout: Duration = .milliseconds(200)
+
+    /// Whether `place` shows the terminal now, as a watch would first report it: `hidden` as soon
+    /// as one watched level says so, `shown` once every one has; `nil` for a place with nothing to
+    /// watch, or when a level says nothing within `timeout`.
+    ///
+    /// Asked once before a presenter attaches, so that a terminal nobody sees starts
+    /// `background` rather than `active` for the moment its watch takes (winctl(1), "attach").
+    /// A request to a place that blocks (an i3 socket that does not answer) holds it up to that
+    /// request's own time-out.
+    static func current(_ place: Place, within timeout: Duration = firstReportTimeout) async -> Visibility? {
+        let levels = place.levels.filter(isWatched)
+        guard !levels.isEmpty else { return nil }
+        return await withTaskGroup(of: Visibility?.self) { group in
+            defer { group.cancelAll() }
+            for level in levels {
+                group.addTask { await firstReport(of: level) }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            var shown = 0
+            for await answer in group {
+                switch answer {
+                case .hidden?: return .hidden
+                case .shown?:
+                    shown += 1
+                    if shown == levels.count { return .shown }
+                case nil: return nil
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The first report of a watch of one level; `nil` if it ends without one.
+    private static func firstReport(of level: Place) async -> Visibility? {
+        let (reports, continuation) = AsyncStream.makeStream(of: Visibility.self)
+        return await withTaskGroup(of: Void.self) { group in
+            defer { group.cancelAll() }
+            group.addTask {
+                await watchLevel(level, focus: nil, firstOnly: true) { continuation.yield($0) }
+                continuation.finish()
+            }
+            for await report in reports { return report }
+            return nil
+        }
+    }
+
     /// Whether a place of this kind says what it shows.
     static func isWatched(_ place: Place) -> Bool {
         switch place.kind {
@@ -70,9 +123,16 @@ public enum VisibilityWatcher {
         }
     }
 
-    private static func watchLevel(_ place: Place, focus: FocusHint?, _ report: (Visibility) async -> Void) async {
+    /// Watches one level; `firstOnly`: for its first report alone, which a tmux watch then asks
+    /// without hooks (the query alone: one tmux client, none of the user's hooks touched).
+    private static func watchLevel(
+        _ place: Place,
+        focus: FocusHint?,
+        firstOnly: Bool = false,
+        _ report: (Visibility) async -> Void
+    ) async {
         switch place.kind {
-        case .tmux: await watchTmux(socket: place.socket!, pane: place.pane!, report)
+        case .tmux: await watchTmux(socket: place.socket!, pane: place.pane!, hooked: !firstOnly, report)
         case .i3, .sway: await watchWindowManager(place, report)
         case .kitty: await watchKitty(listenOn: place.listenOn!, windowID: place.windowID!, focus: focus, report)
         case .screen: await watchScreen(session: place.session!, window: place.window!, report)
@@ -84,13 +144,22 @@ public enum VisibilityWatcher {
     /// tmux: hooks that signal a channel of this watcher's, and one tmux client after another
     /// that prints the pane's visibility and then waits on that channel. The hooks go when the
     /// watch ends; those a killed watcher left are removed by the next one.
-    private static func watchTmux(socket: String, pane: String, _ report: (Visibility) async -> Void) async {
+    /// Without `hooked`, nothing signals the channel: the first answer alone, for a watch that
+    /// ends after it.
+    private static func watchTmux(
+        socket: String,
+        pane: String,
+        hooked: Bool = true,
+        _ report: (Visibility) async -> Void
+    ) async {
         let channel = TmuxVisibility.channel(pid: getpid(), pane: pane)
-        removeHooks(socket: socket) {
-            TmuxVisibility.process(ofChannel: $0).map { kill($0, 0) != 0 && errno == ESRCH } ?? false
+        if hooked {
+            removeHooks(socket: socket) {
+                TmuxVisibility.process(ofChannel: $0).map { kill($0, 0) != 0 && errno == ESRCH } ?? false
+            }
+            guard ProcessRunner.run(TmuxVisibility.install(socket: socket, channel: channel)) else { return }
         }
-        guard ProcessRunner.run(TmuxVisibility.install(socket: socket, channel: channel)) else { return }
-        defer { removeHooks(socket: socket) { $0 == channel } }
+        defer { if hooked { removeHooks(socket: socket) { $0 == channel } } }
         var last: Visibility?
         while !Task.isCancelled {
             let ended = await run(TmuxVisibility.queryThenWait(socket: socket, pane: pane, channel: channel)) {

@@ -62,7 +62,7 @@ public final class SceneTerminal {
         self.scene = scene
         self.signals = signals
         self.mode = mode
-        phases = TerminalPhaseMachine(phase: scene.phase)
+        phases = TerminalPhaseMachine(phase: scene.phase, shown: !scene.attachedHidden)
     }
 
     /// Takes the terminal over and calls `handle` with each event, in order, until it returns an
