@@ -74,9 +74,27 @@ public enum OwnPlace {
     /// Makes the place pass its terminal's focus in and out on to the programs in it, where that
     /// is a setting: tmux's `focus-events` (a server option, off by default), so that the
     /// phase follows the real focus (winctl(1), Attached terminals). Other places report focus as they are.
+    ///
+    /// While `focus-events` is off, tmux does not keep track of which pane has the focus (it
+    /// notes a pane's focus on a change, and only with the option on), and it answers a program's
+    /// request for focus reports from what it noted: a pane in front would read as unfocused.
+    /// So when this turns the option on, each client is switched to the session it shows (no
+    /// change a user sees; `-E`: its environment left alone), which makes tmux work out the focus
+    /// of the panes the clients show.
     public static func reportFocus(at place: Place) {
         guard place.kind == .tmux, let socket = place.socket else { return }
-        _ = ProcessRunner.run(["tmux", "-S", socket, "set-option", "-s", "focus-events", "on"])
+        let tmux = ["tmux", "-S", socket]
+        if ProcessRunner.output(tmux + ["show-options", "-sv", "focus-events"]) == "on\n" { return }
+        ProcessRunner.run(tmux + ["set-option", "-s", "focus-events", "on"])
+        let clients = ProcessRunner.output(tmux + ["list-clients", "-F", "#{client_name}\t#{session_id}"]) ?? ""
+        var refresh: [String] = []
+        for client in clients.split(separator: "\n") {
+            let fields = client.split(separator: "\t")
+            guard fields.count == 2 else { continue }
+            if !refresh.isEmpty { refresh.append(";") }
+            refresh += ["switch-client", "-E", "-c", String(fields[0]), "-t", String(fields[1])]
+        }
+        if !refresh.isEmpty { ProcessRunner.run(tmux + refresh) }
     }
 
     /// This process's environment as a dictionary.

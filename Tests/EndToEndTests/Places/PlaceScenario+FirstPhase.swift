@@ -8,16 +8,21 @@ extension PlaceScenario {
     /// Starts `presenter` (an argv that presents `value`) in a new window of a tmux session that a
     /// client shows: behind the window shown (`new-window -d`) when `hidden`, else as the one
     /// shown. A subscriber sees it attach `background` and nothing more until it is shown, or
-    /// attach `active` and nothing more.
-    func expectFirstPhase(of value: String, presentedBy presenter: [String], hidden: Bool) throws {
+    /// attach `active` and nothing more. With `focusEventsOn`, tmux's `focus-events` is on from
+    /// the start, as a user's tmux.conf may have it; else it is tmux's default, off, until the
+    /// presenter turns it on (and tmux has noted no pane's focus until then).
+    func expectFirstPhase(
+        of value: String,
+        presentedBy presenter: [String],
+        hidden: Bool,
+        focusEventsOn: Bool = true
+    ) throws {
         let subscriber = try subscriber()
         let tmux = try TmuxSession(["sleep", "600"])
         let client = try tmux.attachClient()
         defer { _ = client.terminate(grace: .milliseconds(200)) }
         try tmux.waitForDisplay("#{session_attached}", "1")
-        // As a user's tmux.conf has it: a pane made while it was off is answered a focus out when
-        // it asks for reports, whatever tmux shows, until its focus next changes.
-        try tmux.run(["set-option", "-s", "focus-events", "on"])
+        if focusEventsOn { try tmux.run(["set-option", "-s", "focus-events", "on"]) }
 
         try tmux.run(["new-window"] + (hidden ? ["-d"] : []) + presenter)
         try waitFor(value, phase: hidden ? "background" : "active")

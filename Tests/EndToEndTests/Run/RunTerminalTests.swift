@@ -73,6 +73,19 @@ struct RunTerminalTests {
         )
     }
 
+    @Test(
+        "winctl run in the shown tmux window of a tmux whose focus-events was off (its default) attaches active and stays so"
+    )
+    func shownStartIsActiveWithFocusEventsOff() throws {
+        let scenario = try PlaceScenario.running()
+        try scenario.expectFirstPhase(
+            of: "s",
+            presentedBy: scenario.run("file", "s", "--", "sleep", "600"),
+            hidden: false,
+            focusEventsOn: false
+        )
+    }
+
     @Test("winctl run of a value presented elsewhere brings it to front once: one window.focus, as winctl open sends")
     func secondRunFocusesOnce() throws {
         let scenario = try PlaceScenario.running()
