@@ -78,9 +78,9 @@ public enum OwnPlace {
     /// While `focus-events` is off, tmux does not keep track of which pane has the focus (it
     /// notes a pane's focus on a change, and only with the option on), and it answers a program's
     /// request for focus reports from what it noted: a pane in front would read as unfocused.
-    /// So when this turns the option on, each client is switched to the session it shows (no
-    /// change a user sees; `-E`: its environment left alone), which makes tmux work out the focus
-    /// of the panes the clients show.
+    /// So when this turns the option on, each client is switched to the session it shows (nothing
+    /// moves: the client is redrawn and a `client-session-changed` hook runs; `-E`: its environment
+    /// is left alone), which makes tmux work out the focus of the panes the clients show.
     public static func reportFocus(at place: Place) {
         guard place.kind == .tmux, let socket = place.socket else { return }
         let tmux = ["tmux", "-S", socket]
