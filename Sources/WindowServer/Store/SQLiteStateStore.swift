@@ -178,9 +178,6 @@ package final class SQLiteStateStore: StateStore {
         configuration.label = "windowd.state"
         // Release reader memory in place: closing reader connections happens on Dispatch threads.
         configuration.persistentReadOnlyConnections = true
-        // A lock held for a moment by a connection being closed (its last checkpoint) is waited
-        // for, not a failure to open: SQLite's busy handler, rather than GRDB's immediate error.
-        configuration.busyMode = .timeout(5)
         let synchronous = fullSync ? "FULL" : "NORMAL"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
