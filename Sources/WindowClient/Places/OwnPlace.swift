@@ -84,11 +84,16 @@ public enum OwnPlace {
     public static func reportFocus(at place: Place) {
         guard place.kind == .tmux, let socket = place.socket else { return }
         let tmux = ["tmux", "-S", socket]
-        if ProcessRunner.output(tmux + ["show-options", "-sv", "focus-events"]) == "on\n" { return }
-        ProcessRunner.run(tmux + ["set-option", "-s", "focus-events", "on"])
-        let clients = ProcessRunner.output(tmux + ["list-clients", "-F", "#{client_name}\t#{session_id}"]) ?? ""
+        // One tmux client, as before this refresh: whether it was on, on now, and the clients.
+        let answer = ProcessRunner.output(
+            tmux + [
+                "show-options", "-sv", "focus-events", ";", "set-option", "-s", "focus-events", "on", ";",
+                "list-clients", "-F", "#{client_name}\t#{session_id}",
+            ]
+        )
+        guard let answer, !answer.hasPrefix("on\n") else { return }
         var refresh: [String] = []
-        for client in clients.split(separator: "\n") {
+        for client in answer.split(separator: "\n").dropFirst() {
             let fields = client.split(separator: "\t")
             guard fields.count == 2 else { continue }
             if !refresh.isEmpty { refresh.append(";") }

@@ -170,6 +170,38 @@ struct SceneCoordinatorTests {
         #expect(coordinator.registry.window(presentedBy: ConnectionID(1))?.id == presented.id)
     }
 
+    @Test(
+        "an attach by value of a window that exists sends no window.focus: with takeover, its old presenter is dismissed, not first raised"
+    )
+    func attachByValueOfAnExistingWindowSendsNoFocus() throws {
+        var coordinator = coordinator()
+        var effects: [Effect] = []
+        var ids = WindowIDSource(seed: 1)
+        _ = try coordinator.open(group: "detail", value: .int(7), now: 1, ids: &ids, effects: &effects)
+        effects = []
+        let target = AttachRequest.Target.value(group: "detail", value: .int(7))
+        let window = try coordinator.attach(
+            .init(target: target),
+            connection: ConnectionID(1),
+            now: 2,
+            ids: &ids,
+            effects: &effects
+        )
+        #expect(!effects.contains { if case .event(.windowFocus) = $0 { true } else { false } }, "\(effects)")
+
+        effects = []
+        _ = try coordinator.attach(
+            .init(target: target, takeover: true),
+            connection: ConnectionID(2),
+            now: 3,
+            ids: &ids,
+            effects: &effects
+        )
+        let events = effects.compactMap { if case .event(let event) = $0 { event.name.rawValue } else { nil } }
+        #expect(events.first == "window.dismiss" && !events.contains("window.focus"), "\(events)")
+        #expect(coordinator.registry.window(presentedBy: ConnectionID(2))?.id == window.id)
+    }
+
     @Test("scene.phase is raised only when the aggregate changes")
     func aggregateChangesOnly() throws {
         var coordinator = coordinator()

@@ -259,7 +259,14 @@ package struct SceneCoordinator: Sendable {
             if let existing, !request.takeover, existing.presenter.map({ $0 != connection }) ?? false {
                 throw Self.busy(existing)
             }
-            target = try open(group: group, value: value, now: now, launch: false, ids: &ids, effects: &effects).window
+            if let existing {
+                // Presented, not opened: no `window.focus` (a takeover's old presenter is dismissed, not raised first).
+                try requireAuthentication(for: try self.group(group))
+                target = existing
+            } else {
+                target = try open(group: group, value: value, now: now, launch: false, ids: &ids, effects: &effects)
+                    .window
+            }
         }
         if let current = target.presenter, current != connection {
             guard request.takeover else { throw Self.busy(target) }

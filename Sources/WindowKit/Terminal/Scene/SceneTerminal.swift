@@ -82,6 +82,8 @@ public final class SceneTerminal {
         tick: Duration? = nil,
         _ handle: (SceneEvent) async -> Ending?
     ) async throws(Unavailable) -> Ending? {
+        // Nothing changes, the place's settings included, when the input is no terminal.
+        guard isatty(mode.input) == 1 else { throw Unavailable(errno: errno) }
         // tmux passes focus reports on only with `focus-events` on; turned on before the terminal
         // asks for them, tmux answers that request with the pane's focus as it is now.
         if let place = scene.window.place { OwnPlace.reportFocus(at: place) }
