@@ -112,10 +112,17 @@ struct Windowd: AsyncParsableCommand {
         let logger = Logger(label: "windowd")
 
         let address = Self.listenAddress(socket: socket, config: loaded, environment: environment)
-        if inherited.listener == nil, case .path(let path) = address {
-            // Launch commands such as `winctl attach {id}` find this daemon.
-            setenv("WINDOWD_SOCKET", path, 1)
-        }
+        // Launch commands such as `winctl attach {id}` find this daemon: at the path it binds, or
+        // where the socket it was handed (socket activation, an upgrade) is bound.
+        let servedPath: String? =
+            if let listener = inherited.listener {
+                ListeningSocket.path(of: listener.fileDescriptor)
+            } else if case .path(let path) = address {
+                path
+            } else {
+                nil
+            }
+        if let servedPath { setenv("WINDOWD_SOCKET", servedPath, 1) }
         if let appID { setenv("WINDOWD_APP", appID.rawValue, 1) }
         let stateDirectory = StateDirectory.resolve(
             configured: loaded.state.directory,

@@ -11,7 +11,23 @@ import Glibc
 /// the fd store: the next process would then serve a socket nobody can reach. So the daemon
 /// binds the path here and gives NIO the descriptor, which NIO never unlinks; a plain stop
 /// unlinks the path itself (``SocketServer``).
-enum ListeningSocket {
+package enum ListeningSocket {
+    /// The path a Unix socket `fd` is bound to (an inherited listener's: socket activation, an
+    /// upgrade), `nil` for one bound to no path (abstract or unnamed) or not a Unix socket.
+    package static func path(of fd: Int32) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
+        let path = withUnsafeBytes(of: address.sun_path) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        // An abstract socket's name starts with a NUL: it has no path a client could open.
+        return path.isEmpty ? nil : path
+    }
+
     /// A close-on-exec stream socket bound at `path`, created owner-only (mode 0600 from the
     /// first instant), listening with `backlog`.
     static func bind(path: String, backlog: Int32) throws(SocketPreparer.Refusal) -> Int32 {

@@ -21,7 +21,18 @@ struct SocketActivationTests {
         let directory = try TemporaryDirectory()
         let listener = try NotifyListener(directory: directory.path)
         let socketPath = directory.file("a.sock")
-        let configPath = try directory.write(TestConfig.text(), to: "windowd.toml")
+        let told = directory.file("socket-told")
+        // A launch command learns where to reach the daemon: the passed socket's path.
+        let configPath = try directory.write(
+            TestConfig.text(
+                extra: """
+                    [groups.probe]
+                    value = "int"
+                    launch = ["/bin/sh", "-c", "printf %s \\"$WINDOWD_SOCKET\\" > \(told)"]
+                    """
+            ),
+            to: "windowd.toml"
+        )
         // No --socket: the passed fd is the only way in. The activator passes a minimal
         // environment, so everything windowd needs goes through -E.
         let process = try SpawnedProcess(
@@ -56,6 +67,11 @@ struct SocketActivationTests {
         }
         let (ready, _) = try listener.waitFor("READY=1") { $0["READY"] == "1" }
         #expect(ready["STATUS"] != nil)
+        _ = try clients[0].call("window.open", #"{"group":"probe","value":1}"#)
+        try waitUntil("the launch command to say where it reaches the daemon") {
+            !directory.read("socket-told").isEmpty
+        }
+        #expect(directory.read("socket-told") == socketPath)
         #expect(log().contains("ignoring an extra socket") == false)
 
         process.signal(SIGTERM)
