@@ -74,7 +74,7 @@ enum RunCommand {
             Console.error(error.message)
             if !request.keep { _ = try? await scene.app.dismissWindow(id: scene.id) }
             await scene.close()
-            return .status(127)
+            return .status(error.status)
         }
         let presenter = RunPresenter(scene: scene, program: program, keep: request.keep)
         return await presenter.run(signals: signals)

@@ -24,14 +24,14 @@ final class RunProgram {
             do {
                 terminal = try PseudoTerminal(like: 0)
             } catch {
-                throw RunFailure("cannot make a pseudo-terminal for \(argv[0]): \(error)")
+                throw RunFailure("cannot make a pseudo-terminal for \(argv[0]): \(error)", errno: error.errno)
             }
             do {
                 // A session of its own, with the pseudo-terminal as its controlling terminal: its
                 // Ctrl-C, Ctrl-Z and job control are its terminal's, as without run.
                 child = try ChildProcess.terminalJob(argv, environment: environment, terminal: terminal.slavePath)
             } catch {
-                throw RunFailure("cannot run \(argv[0]): \(error)")
+                throw RunFailure("cannot run \(argv[0]): \(error)", errno: error.errno)
             }
             self.terminal = terminal
         } else {
@@ -44,7 +44,7 @@ final class RunProgram {
                     stderr: .inherited
                 )
             } catch {
-                throw RunFailure("cannot run \(argv[0]): \(error)")
+                throw RunFailure("cannot run \(argv[0]): \(error)", errno: error.errno)
             }
             terminal = nil
         }
@@ -69,12 +69,22 @@ final class RunProgram {
         let error = errno
         arguments.forEach { free($0) }
         Console.error("cannot run \(argv[0]): \(String(cString: strerror(error)))")
-        return error == ENOENT ? 127 : 126
+        return shellStatus(errno: error)
+    }
+
+    /// The status a shell gives a program it cannot start: 127 when it is not found, else 126.
+    static func shellStatus(errno: Int32) -> Int32 {
+        errno == ENOENT ? 127 : 126
     }
 }
 
 /// Why `winctl run` could not start its program.
 struct RunFailure: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// run's exit status for it, as a shell's (``RunProgram/shellStatus(errno:)``).
+    let status: Int32
+    init(_ message: String, errno: Int32) {
+        self.message = message
+        status = RunProgram.shellStatus(errno: errno)
+    }
 }

@@ -257,6 +257,20 @@ struct RunTerminalTests {
         try tmux.waitForText("run exited 0")
     }
 
+    @Test(
+        "a program that cannot be started with windowd there: 127 when it is not found, 126 when it cannot be run, as a shell says; the window is gone"
+    )
+    func programThatCannotStart() throws {
+        let scenario = try PlaceScenario.running()
+        let notExecutable = try scenario.directory.write("echo never\n", to: "not-executable")
+        for (program, status) in [(scenario.directory.file("no-such-program"), Int32(127)), (notExecutable, 126)] {
+            let run = try Winctl.run(["run", "file", "x", "--", program], socket: scenario.socket)
+            #expect(run.status == status && run.stderr.contains("cannot run \(program)"), "\(run)")
+        }
+        let list = try Winctl.run(["list"], socket: scenario.socket)
+        #expect(!list.stdout.contains("file"), "\(list)")
+    }
+
     @Test("without windowd the program runs anyway, with one line naming the socket, and its status is run's")
     func withoutDaemon() throws {
         let directory = try TemporaryDirectory()
