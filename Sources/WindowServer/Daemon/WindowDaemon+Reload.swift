@@ -53,7 +53,7 @@ extension WindowDaemon {
     }
 
     /// `daemon.reload`: what SIGHUP does, for a connection of the daemon's own uid or of root.
-    func reload(requestedBy id: ConnectionID) throws(RPCError) -> [String] {
+    func reloadConfig(requestedBy id: ConnectionID) throws(RPCError) -> [String] {
         let uid = connections[id]?.peer.uid
         guard let uid, uid == access.ownUID || uid == 0 else {
             throw .refused(

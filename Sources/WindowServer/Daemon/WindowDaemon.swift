@@ -192,62 +192,37 @@ extension WindowDaemon {
     }
 }
 
-extension WindowDaemon: DispatchContext {
+/// The router calls its context back from ``WindowDaemon/handle(line:from:)``, synchronously, on
+/// the actor; but `DispatchContext` is a nonisolated protocol (the fuzzer and the benchmarks have
+/// their own contexts), so the conformance is `@preconcurrency`: the compiler checks these
+/// methods as isolated to the actor, and each call from the router checks at run time that it
+/// comes on the actor's loop, as `assumeIsolated` does (about 420 instructions, once per request:
+/// `make bench-instructions`).
+extension WindowDaemon: @preconcurrency DispatchContext {
     /// A request's change to the coordinator, made in place; the line's commit, or its rollback,
     /// follows in ``handle(line:from:)``.
-    nonisolated func change<Result, Failure: Error>(
+    func change<Result, Failure: Error>(
         _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try withoutActuallyEscaping(body) { body throws(Failure) in
-            try routedBack(body) { daemon, body throws(Failure) in try daemon.machine.change(body) }
-        }
+        try machine.change(body)
     }
 
     /// A request's read of the coordinator.
-    nonisolated func read<Result, Failure: Error>(
-        _ body: (SceneCoordinator) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try withoutActuallyEscaping(body) { body throws(Failure) in
-            try routedBack(body) { daemon, body throws(Failure) in try body(daemon.machine.coordinator) }
-        }
+    func read<Result, Failure: Error>(_ body: (SceneCoordinator) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(machine.coordinator)
     }
 
     /// The app this daemon serves; `nil` for the default app.
-    nonisolated var app: AppID? { routedBack(()) { daemon, _ in daemon.config.appID } }
+    var app: AppID? { config.appID }
 
     /// The number of connected clients.
-    nonisolated var clientCount: Int { routedBack(()) { daemon, _ in daemon.connections.count } }
+    var clientCount: Int { connections.count }
 
     /// Subscribes a connection to `types` (all when `nil`); returns the `seq` before the
     /// subscription: the number of the last event addressed to it, sent or waiting for a commit.
-    nonisolated func subscribe(_ id: ConnectionID, to types: Set<EventName>?) -> UInt64 {
-        routedBack(()) { daemon, _ in
-            guard let connection = daemon.connections[id] else { return 0 }
-            daemon.connections.subscribe(connection, to: types.map { .only($0) } ?? .all)
-            return daemon.machine.numbering.last(of: id)
-        }
-    }
-
-    /// `daemon.reload`: what SIGHUP does, for a connection of the daemon's own uid or of root.
-    nonisolated func reloadConfig(requestedBy id: ConnectionID) throws(RPCError) -> [String] {
-        try routedBack(()) { daemon, _ throws(RPCError) in try daemon.reload(requestedBy: id) }
-    }
-
-    /// The way back into the actor for the router's calls to its context: ``handle(line:from:)``
-    /// runs on the actor and the router calls back synchronously, but through `DispatchContext`,
-    /// a nonisolated protocol (the fuzzer and the benchmarks have their own contexts), so the
-    /// compiler cannot see it. `assumeIsolated`'s check, without its `Sendable` bound on the
-    /// result (the coordinator's values are not), with the body's typed error, and with the
-    /// router's closure (`argument`) handed over as an argument of the isolated body.
-    nonisolated func routedBack<Argument, T, Failure: Error>(
-        _ argument: Argument,
-        _ body: (isolated WindowDaemon, Argument) throws(Failure) -> T
-    ) throws(Failure) -> T {
-        preconditionIsolated("the router calls the daemon back only from handle(line:from:), on its loop")
-        typealias Isolated = (isolated WindowDaemon, Argument) throws(Failure) -> T
-        typealias Unchecked = (WindowDaemon, Argument) throws(Failure) -> T
-        return try withoutActuallyEscaping(body) { (body: @escaping Isolated) throws(Failure) -> T in
-            try unsafeBitCast(body, to: Unchecked.self)(self, argument)
-        }
+    func subscribe(_ id: ConnectionID, to types: Set<EventName>?) -> UInt64 {
+        guard let connection = connections[id] else { return 0 }
+        connections.subscribe(connection, to: types.map { .only($0) } ?? .all)
+        return machine.numbering.last(of: id)
     }
 }
