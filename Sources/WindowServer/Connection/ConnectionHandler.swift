@@ -1,38 +1,31 @@
 import Logging
 import NIOCore
-import WindowEngine
 import WindowProtocol
 
 /// Frames one connection's bytes into request lines and hands each to the daemon where it lies
 /// in the read buffer; tells the daemon when the connection ends.
-///
-/// It runs on the daemon's loop, the actor's executor, and enters the daemon there with
-/// `assumeIsolated`: synchronously, so a read batch is handled and flushed in the loop turn
-/// that read it, in order.
 final class ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     private let daemon: WindowDaemon
-    /// Its connection, by id: the ``Connection`` itself is the daemon's state, isolated to it.
-    private let connection: ConnectionID
+    private let connection: Connection
 
-    init(daemon: WindowDaemon, connection: ConnectionID) {
+    init(daemon: WindowDaemon, connection: Connection) {
         self.daemon = daemon
         self.connection = connection
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        daemon.assumeIsolated { [connection] in $0.connectionActive(connection) }
+        daemon.connectionActive(connection)
         context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let buffer = unwrapInboundIn(data)
-        daemon.assumeIsolated { [connection] in $0.receive(buffer, from: connection) }
+        daemon.receive(unwrapInboundIn(data), from: connection)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        daemon.assumeIsolated { $0.flush() }
+        daemon.flush()
         context.fireChannelReadComplete()
     }
 
@@ -40,17 +33,17 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// from until they drain, so it cannot grow the daemon without bound. One whose input is kept
     /// back (flow control) reads again once that is handled.
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        daemon.assumeIsolated { [connection] in $0.writabilityChanged(connection) }
+        connection.updateReading(daemonReads: daemon.readsRequests)
         context.fireChannelWritabilityChanged()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        daemon.assumeIsolated { [connection] in $0.connectionClosed(connection) }
+        daemon.connectionClosed(connection)
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        daemon.logger.debug("connection error", metadata: ["connection": "\(connection)", "error": "\(error)"])
+        daemon.logger.debug("connection error", metadata: ["connection": "\(connection.id)", "error": "\(error)"])
         context.close(promise: nil)
     }
 }

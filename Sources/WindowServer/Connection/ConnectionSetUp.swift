@@ -4,11 +4,11 @@ import NIOCore
 /// Builds a connection's pipeline — outbound limit, line framing, the handler that feeds the
 /// daemon — for accepted connections and for connections adopted after a restart.
 struct ConnectionSetUp: Sendable {
-    let daemon: WindowDaemon
+    let daemon: NIOLoopBound<WindowDaemon>
     let maxOutbound: Int
     let logger: Logger
 
-    init(daemon: WindowDaemon, config: DaemonConfig, logger: Logger) {
+    init(daemon: NIOLoopBound<WindowDaemon>, config: DaemonConfig, logger: Logger) {
         self.daemon = daemon
         self.maxOutbound = config.daemon.maxOutboundBytes
         self.logger = logger
@@ -17,20 +17,16 @@ struct ConnectionSetUp: Sendable {
     /// A connection accepted on the listening socket.
     func accept(_ channel: any Channel) -> EventLoopFuture<Void> {
         PeerCredentials.of(channel).flatMapThrowing { peer in
-            try daemon.assumeIsolated { daemon in
-                guard let connection = daemon.accept(channel, peer: peer) else { return }
-                try install(on: channel, for: connection, partialLine: [])
-            }
+            guard let connection = daemon.value.accept(channel, peer: peer) else { return }
+            try install(on: channel, for: connection, partialLine: [])
         }
     }
 
     /// A connection handed over by a previous process, with its record after a graceful restart.
     func adopt(_ channel: any Channel, name: String, record: HandOffState.ConnectionRecord?) -> EventLoopFuture<Void> {
         PeerCredentials.of(channel).flatMapThrowing { peer in
-            try daemon.assumeIsolated { daemon in
-                guard let connection = daemon.adopt(channel, peer: peer, name: name, record: record) else { return }
-                try install(on: channel, for: connection, partialLine: record?.partialLine ?? [])
-            }
+            guard let connection = daemon.value.adopt(channel, peer: peer, name: name, record: record) else { return }
+            try install(on: channel, for: connection, partialLine: record?.partialLine ?? [])
         }
     }
 
@@ -40,6 +36,6 @@ struct ConnectionSetUp: Sendable {
         // stops reading that client's requests until it has read its replies.
         try channel.syncOptions?.setOption(.writeBufferWaterMark, value: .init(low: maxOutbound / 2, high: maxOutbound))
         connection.framer.restore(partialLine: partialLine)
-        try pipeline.addHandler(ConnectionHandler(daemon: daemon, connection: connection.id))
+        try pipeline.addHandler(ConnectionHandler(daemon: daemon.value, connection: connection))
     }
 }

@@ -15,21 +15,22 @@ extension WindowDaemon {
             switch output {
             case .scheduleCommit:
                 // Let the rest of this read batch add its changes: one transaction for all.
-                eventLoop.execute { self.assumeIsolated { $0.run($0.machine.receive(.commitDue)) } }
+                let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+                eventLoop.execute { daemon.value.run(daemon.value.machine.receive(.commitDue)) }
             case .commit(let changes):
+                let daemon = NIOLoopBound(self, eventLoop: eventLoop)
                 let loop = eventLoop
                 store.commit(changes) { result in
                     let failure: String? = if case .failure(let error) = result { "\(error)" } else { nil }
                     loop.execute {
-                        self.assumeIsolated { daemon in
-                            daemon.run(daemon.machine.receive(.commitFinished(failure: failure)))
-                            daemon.flush()
-                        }
+                        daemon.value.run(daemon.value.machine.receive(.commitFinished(failure: failure)))
+                        daemon.value.flush()
                     }
                 }
             case .scheduleRetry:
-                eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(DaemonMachine.retryPause)) { [self] in
-                    run(machine.receive(.retryDue))
+                let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+                eventLoop.scheduleTask(in: .milliseconds(DaemonMachine.retryPause)) {
+                    daemon.value.run(daemon.value.machine.receive(.retryDue))
                 }
             case .deliver(let delivery, let undone):
                 deliver(delivery, undone: undone)

@@ -15,6 +15,7 @@ extension WindowDaemon {
 
     /// Registers a new connection, or refuses it (other user, too many clients) with an error line.
     func accept(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
+        eventLoop.preconditionInEventLoop()
         guard let connection = admit(channel, peer: peer) else { return nil }
         if let store = hooks.descriptorStore, let fd = Self.descriptor(of: channel) {
             let name = storeName(for: connection.id)
@@ -33,6 +34,7 @@ extension WindowDaemon {
         name: String,
         record: HandOffState.ConnectionRecord?
     ) -> Connection? {
+        eventLoop.preconditionInEventLoop()
         guard let connection = admit(channel, peer: peer) else {
             hooks.descriptorStore?.remove(name)
             return nil
@@ -61,8 +63,9 @@ extension WindowDaemon {
     }
 
     /// Sends what a connection must hear first once it is active (an adopted one: `daemon.restarted`).
-    func connectionActive(_ id: ConnectionID) {
-        guard let connection = connections[id], case .restarted(let resync)? = connection.restartNotice else { return }
+    func connectionActive(_ connection: Connection) {
+        eventLoop.preconditionInEventLoop()
+        guard case .restarted(let resync)? = connection.restartNotice else { return }
         connection.restartNotice = nil
         perform([.event(.daemonRestarted(resync: resync, connection: connection.id))])
         flush()
@@ -130,11 +133,11 @@ extension WindowDaemon {
     }
 
     /// Logs the open-file limit and how many clients it serves: a warning when fewer than `max_clients`.
-    static func logDescriptors(_ descriptors: DescriptorBudget, maxClients: Int, logger: Logger) {
+    func logDescriptors() {
         let metadata: Logger.Metadata = [
             "open_files": "\(descriptors.soft)", "hard_limit": "\(descriptors.hard)",
             "clients": "\(descriptors.clients)",
-            "max_clients": "\(maxClients)", "reserved": "\(DescriptorBudget.reserve)",
+            "max_clients": "\(config.daemon.maxClients)", "reserved": "\(DescriptorBudget.reserve)",
         ]
         if descriptors.servesMaxClients {
             logger.info("descriptor limit", metadata: metadata)
@@ -147,9 +150,10 @@ extension WindowDaemon {
     }
 
     /// Forgets a connection: the window it presented, if any, goes to `background`.
-    func connectionClosed(_ id: ConnectionID) {
+    func connectionClosed(_ connection: Connection) {
+        eventLoop.preconditionInEventLoop()
         // During a hand-off only this process's copy closes; the client stays with the next one.
-        guard !machine.lifecycle.keepsConnections, let connection = connections[id] else { return }
+        guard !machine.lifecycle.keepsConnections, connections[connection.id] != nil else { return }
         handleHeldInput(of: connection)
         _ = connections.remove(connection)
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
@@ -160,14 +164,10 @@ extension WindowDaemon {
         scheduleStatus()
     }
 
-    /// A connection's channel turned writable or not: back-pressure (``Connection/updateReading(daemonReads:)``).
-    func writabilityChanged(_ id: ConnectionID) {
-        connections[id]?.updateReading(daemonReads: readsRequests)
-    }
-
     /// Answers a line over `max_message_bytes` (its id unread, so `null`); the connection goes
     /// on with the next line. After the replies of the lines before it, like any answer.
     func rejectOversizeMessage(from connection: Connection) {
+        eventLoop.preconditionInEventLoop()
         let limit = config.daemon.maxMessageBytes
         let error = RPCError.invalidRequest(
             "message exceeds max_message_bytes (\(limit) bytes, the line ending not counted); it was skipped",
@@ -180,4 +180,7 @@ extension WindowDaemon {
         }
         sendReply(to: connection) { $0.writeBytes(line) }
     }
+
+    /// The number of connected clients.
+    var clientCount: Int { connections.count }
 }

@@ -15,6 +15,7 @@ extension WindowDaemon {
 
     /// The timer fired: what is due by now happens, and the timer moves to the next deadline.
     private func deadlineDue() {
+        eventLoop.preconditionInEventLoop()
         deadlineTimer.fired()
         run(machine.receive(.deadlineDue(now: now)))
         flush()

@@ -58,8 +58,9 @@ extension WindowDaemon {
             switch action {
             case .launch(let arguments, let window):
                 logger.info("launching", metadata: ["window.id": "\(window)", "command": "\(arguments)"])
-                launcher.launch(arguments, window: window) { [self] outcome in
-                    launchEnded(window, command: arguments, outcome: outcome)
+                let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+                launcher.launch(arguments, window: window) { outcome in
+                    daemon.value.launchEnded(window, command: arguments, outcome: outcome)
                 }
             case .phaseReaction(let phase):
                 react(to: phase)

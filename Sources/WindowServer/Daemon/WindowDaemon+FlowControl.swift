@@ -10,9 +10,9 @@ import WindowProtocol
 extension WindowDaemon {
     /// Bytes a connection read: framed into request lines and handled where they lie, or kept
     /// whole while requests are held back (and behind bytes it kept before, to keep the order).
-    func receive(_ buffer: ByteBuffer, from id: ConnectionID) {
-        guard let connection = connections[id] else { return }
-        switch machine.read(from: id) {
+    func receive(_ buffer: ByteBuffer, from connection: Connection) {
+        eventLoop.assertInEventLoop()
+        switch machine.read(from: connection.id) {
         case .frame:
             frame(buffer, from: connection)
         case .keep:

@@ -20,8 +20,10 @@ extension WindowDaemon {
     func prepareHandOff(
         reason: DaemonLifecycle.HandOffReason
     ) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])>? {
+        eventLoop.preconditionInEventLoop()
         run(machine.receive(.handOffAsked(reason, now: now)))
         guard case .handingOff = machine.lifecycle else { return nil }
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         let loop = eventLoop
         let (store, logger) = (self.store, self.logger)
         return drain().flatMap {
@@ -39,22 +41,22 @@ extension WindowDaemon {
             }
             return synced.futureResult
         }.flatMap {
-            let written = self.assumeIsolated { daemon in
-                daemon.flush()
-                return daemon.connections.all.map { $0.channel.writeAndFlush(ByteBuffer()) }
-            }
+            let daemon = daemon.value
+            daemon.flush()
+            let written = daemon.connections.all.map { $0.channel.writeAndFlush(ByteBuffer()) }
             let allWritten = EventLoopFuture.whenAllComplete(written, on: loop).map { _ in }
             let bounded = loop.makePromise(of: Void.self)
             allWritten.cascade(to: bounded)
             loop.scheduleTask(in: .milliseconds(500)) { bounded.succeed() }
             return bounded.futureResult
         }.map {
-            self.assumeIsolated { $0.handOffRecords() }
+            daemon.value.handOffRecords()
         }
     }
 
     /// The next process has the state and the connections: this one only closes its copies.
     func handedOver() {
+        eventLoop.preconditionInEventLoop()
         run(machine.receive(.handedOver))
     }
 
@@ -67,6 +69,7 @@ extension WindowDaemon {
     /// A stop (SIGTERM, SIGINT) is asked for: whether it runs now, after the upgrade whose
     /// hand-off is under way (instead of its exec), or is already under way.
     func requestStop() -> DaemonLifecycle.StopAction {
+        eventLoop.preconditionInEventLoop()
         return Self.stopAction(machine.receive(.stopAsked))
     }
 
@@ -86,6 +89,7 @@ extension WindowDaemon {
     /// connection is read from again unless back-pressure had paused it (its replies still
     /// pile up), and each keeps its partial line. Returns whether a stop waits for this.
     func abandonHandOff() -> Bool {
+        eventLoop.preconditionInEventLoop()
         let outputs = machine.receive(.handOffFailed)
         run(outputs)
         return Self.stopAction(outputs) == .now
@@ -100,6 +104,7 @@ extension WindowDaemon {
     /// Each connection's protocol state and descriptor, for the next process. Each connection
     /// keeps its partial line too, for when the hand-off is abandoned.
     func handOffRecords() -> (state: HandOffState, connections: [(fileDescriptor: Int32, name: String)]) {
+        eventLoop.preconditionInEventLoop()
         var records: [HandOffState.ConnectionRecord] = []
         var descriptors: [(fileDescriptor: Int32, name: String)] = []
         for connection in connections.all.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {

@@ -20,6 +20,7 @@ extension WindowDaemon {
     /// the stored session has its verdict (at once without `validate_command`): by then the
     /// windows of a user whose session is not restored are closed.
     func start() {
+        eventLoop.preconditionInEventLoop()
         startWatchdog()
         launcher.reapInheritedChildren()
         if coordinator.state == .loading {
@@ -90,20 +91,20 @@ extension WindowDaemon {
     /// Tells everyone the daemon is stopping, waits for every acknowledged change to be
     /// committed, sends what is queued, and closes every connection.
     func stop() -> EventLoopFuture<Void> {
+        eventLoop.preconditionInEventLoop()
         run(machine.receive(.stopStarted))
         flush()
-        let loop = eventLoop
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         return drain().flatMap {
-            let closing = self.assumeIsolated { daemon in
-                daemon.flush()
-                return daemon.connections.all.map { $0.channel.close() }
-            }
-            return EventLoopFuture.whenAllComplete(closing, on: loop).map { _ in }
+            daemon.value.flush()
+            let closing = daemon.value.connections.all.map { $0.channel.close() }
+            return EventLoopFuture.whenAllComplete(closing, on: daemon.value.eventLoop).map { _ in }
         }
     }
 
     /// Resumes the app state a graceful restart handed over, instead of `loading`.
     func resume(from state: HandOffState) {
+        eventLoop.preconditionInEventLoop()
         changeOnItsOwn(.resume(state: state.appState, session: storedSession))
         logger.info(
             "resumed after a graceful restart",
@@ -113,14 +114,13 @@ extension WindowDaemon {
 
     /// Applies a re-read config; connections and windows stay. Sends `daemon.reloaded` when `announce`.
     func reload(_ newConfig: DaemonConfig, announce: Bool = true) {
+        eventLoop.preconditionInEventLoop()
         config = newConfig
         changeOnItsOwn(.reconfigure(groups: newConfig.windowGroups, limits: newConfig.coordinatorLimits))
         access = AccessPolicy(newConfig.daemon)
         let before = descriptors
         descriptors = DescriptorLimit.provide(forClients: newConfig.daemon.maxClients)
-        if descriptors != before {
-            Self.logDescriptors(descriptors, maxClients: newConfig.daemon.maxClients, logger: logger)
-        }
+        if descriptors != before { logDescriptors() }
         machine.reconfigureFlow(newConfig.daemon)
         if announce {
             perform([.event(.daemonReloaded)])

@@ -13,6 +13,7 @@ extension WindowDaemon {
     ///   after its reply instead, as every request's events follow its response.
     @discardableResult
     func reloadFromDisk(announce: Bool = true) -> ConfigError? {
+        eventLoop.preconditionInEventLoop()
         guard let configLoader else { return nil }
         hooks.reloading()
         return applyReload(Result { () throws(ConfigError) in try configLoader() }, announce: announce)
@@ -21,9 +22,16 @@ extension WindowDaemon {
     /// SIGHUP: `RELOADING=1`, the config read and parsed off the event loop (a config file may be
     /// up to 1 MiB, which takes a moment to parse, and clients are served meanwhile), then
     /// applied on it as ``reloadFromDisk(announce:)`` applies it.
-    func reloadOffTheLoop() async {
-        guard let configLoader else { return }
-        hooks.reloading()
+    static func reloadOffTheLoop(_ daemon: NIOLoopBound<WindowDaemon>) async {
+        let loop = daemon.eventLoop
+        guard
+            let configLoader = try? await loop.submit({ () -> (@Sendable () throws(ConfigError) -> DaemonConfig)? in
+                let daemon = daemon.value
+                guard let configLoader = daemon.configLoader else { return nil }
+                daemon.hooks.reloading()
+                return configLoader
+            }).get()
+        else { return }
         let loaded: Result<DaemonConfig, ConfigError>
         do {
             loaded = try await NIOThreadPool.singleton.runIfActive {
@@ -34,13 +42,14 @@ extension WindowDaemon {
                 ConfigError(file: "the config", line: nil, key: nil, message: "could not be read: \(error)")
             )
         }
-        applyReload(loaded, announce: true)
+        _ = try? await loop.submit { daemon.value.applyReload(loaded, announce: true) }.get()
     }
 
     /// Applies a config read again, or keeps the old one when it did not load (logged, and its
     /// error returned); `READY=1` either way.
     @discardableResult
     func applyReload(_ loaded: Result<DaemonConfig, ConfigError>, announce: Bool) -> ConfigError? {
+        eventLoop.preconditionInEventLoop()
         switch loaded {
         case .success(let config):
             reload(config, announce: announce)

@@ -5,7 +5,7 @@ extension WindowDaemon {
     // MARK: - Status
 
     /// Seconds since the daemon started.
-    nonisolated var uptime: Double {
+    var uptime: Double {
         let elapsed = ContinuousClock.now - startedAt
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }

@@ -13,22 +13,16 @@ import Foundation
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:
 /// every request, event and timer runs there, in order, with no locks.
 ///
-/// An actor whose executor is that loop (``unownedExecutor``), so that the compiler keeps its
-/// state there: channel handlers, NIO's callbacks and timers, which run on the loop, enter it
-/// synchronously with `assumeIsolated` (checked, and no hop: a read batch is still handled in
-/// one loop turn, its replies and events in order); the services' tasks `await` its methods,
-/// which then run as a job on the loop.
-///
 /// What it decides around the coordinator — commits, what a failed one undoes, event numbering,
 /// flow control, the lifecycle and the hand-off, the validator in flight — is ``DaemonMachine``'s,
 /// a value it feeds what happened and whose outputs it carries out (``run(_:)``); what it keeps
 /// itself is I/O: the connections, the store, the launcher, the timers' handles, the config. The coordinator lives in the machine: a request changes it through
 /// ``change(_:)``, the daemon on its own through ``changeOnItsOwn(_:)``.
-actor WindowDaemon {
-    /// The loop everything runs on: the actor's executor.
-    nonisolated let eventLoop: any EventLoop
+final class WindowDaemon {
+    /// The loop everything runs on.
+    let eventLoop: any EventLoop
     /// The daemon's logger.
-    nonisolated let logger: Logger
+    let logger: Logger
     /// The config in force.
     var config: DaemonConfig
     /// What the daemon decides: the coordinator, commits and rollback, event numbering. Changed
@@ -43,8 +37,8 @@ actor WindowDaemon {
     let launcher: ProcessLauncher
     let store: any StateStore
     let storedSession: Session?
-    nonisolated let wallClock: @Sendable () -> Double
-    nonisolated let startedAt = ContinuousClock.now
+    let wallClock: @Sendable () -> Double
+    let startedAt = ContinuousClock.now
     /// Names this process's connections in the fd store, unique across restarts.
     let instance = String(UInt32.random(in: 0...UInt32.max), radix: 16)
     /// How many clients the open-file limit lets it serve, after raising that limit for `max_clients`.
@@ -90,17 +84,11 @@ actor WindowDaemon {
         self.listenerName = listenerName
         self.configLoader = configLoader
         self.access = AccessPolicy(config.daemon)
-        let descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
-        self.descriptors = descriptors
+        self.descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
         var coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         coordinator.restore(restored)
         self.machine = DaemonMachine(coordinator: coordinator, daemon: config.daemon)
-        Self.logDescriptors(descriptors, maxClients: config.daemon.maxClients, logger: logger)
-    }
-
-    /// The event loop, as the actor's executor.
-    nonisolated var unownedExecutor: UnownedSerialExecutor {
-        eventLoop.executor.asUnownedSerialExecutor()
+        logDescriptors()
     }
 
     var sessionValidator: SessionValidator {
@@ -109,9 +97,11 @@ actor WindowDaemon {
 
     /// Runs `validate_command` for `session`; its verdict goes to the machine, which says who waited for it.
     func startValidator(for session: Session) {
-        sessionValidator.validate(session, now: now) { [self] verdict in
-            run(machine.receive(.verdict(verdict, now: now)))
-            flush()
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        sessionValidator.validate(session, now: now) { verdict in
+            let daemon = daemon.value
+            daemon.run(daemon.machine.receive(.verdict(verdict, now: daemon.now)))
+            daemon.flush()
         }
     }
 
@@ -120,12 +110,12 @@ actor WindowDaemon {
     var coordinator: SceneCoordinator { machine.coordinator }
 
     /// The current wall-clock time, in seconds since the Unix epoch.
-    nonisolated var now: Double { wallClock() }
+    var now: Double { wallClock() }
 
     /// The name the listening socket had when inherited (socket activation), kept on an upgrade.
-    nonisolated let listenerName: String?
+    let listenerName: String?
     /// Re-reads the config, for SIGHUP and `daemon.reload`.
-    nonisolated let configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)?
+    let configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)?
 
     // MARK: - Requests
 
@@ -138,6 +128,7 @@ actor WindowDaemon {
     /// de-duplicated opens. If that commit fails, what the line did is undone and every
     /// request of it is answered with the error (``DaemonMachine``).
     func handle(line: UnsafeRawBufferPointer, from connection: Connection) {
+        eventLoop.assertInEventLoop()
         if machine.holdsLines || machine.coordinator.state == .loading, holdUntilLoaded(line, from: connection) {
             return
         }
@@ -173,8 +164,20 @@ actor WindowDaemon {
 
     /// Sends everything queued, on every connection.
     func flush() {
-        connections.flush { [self] in outboundWritten($0) }
+        eventLoop.assertInEventLoop()
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        connections.flush { daemon.value.outboundWritten($0) }
         weighHoldingConnections()
+    }
+
+    // MARK: - What requests read and change
+
+    /// Subscribes a connection to `types` (all when `nil`); returns the `seq` before the
+    /// subscription: the number of the last event addressed to it, sent or waiting for a commit.
+    func subscribe(_ id: ConnectionID, to types: Set<EventName>?) -> UInt64 {
+        guard let connection = connections[id] else { return 0 }
+        connections.subscribe(connection, to: types.map { .only($0) } ?? .all)
+        return machine.numbering.last(of: id)
     }
 }
 
@@ -192,13 +195,7 @@ extension WindowDaemon {
     }
 }
 
-/// The router calls its context back from ``WindowDaemon/handle(line:from:)``, synchronously, on
-/// the actor; but `DispatchContext` is a nonisolated protocol (the fuzzer and the benchmarks have
-/// their own contexts), so the conformance is `@preconcurrency`: the compiler checks these
-/// methods as isolated to the actor, and each call from the router checks at run time that it
-/// comes on the actor's loop, as `assumeIsolated` does (about 420 instructions, once per request:
-/// `make bench-instructions`).
-extension WindowDaemon: @preconcurrency DispatchContext {
+extension WindowDaemon: DispatchContext {
     /// A request's change to the coordinator, made in place; the line's commit, or its rollback,
     /// follows in ``handle(line:from:)``.
     func change<Result, Failure: Error>(
@@ -214,15 +211,4 @@ extension WindowDaemon: @preconcurrency DispatchContext {
 
     /// The app this daemon serves; `nil` for the default app.
     var app: AppID? { config.appID }
-
-    /// The number of connected clients.
-    var clientCount: Int { connections.count }
-
-    /// Subscribes a connection to `types` (all when `nil`); returns the `seq` before the
-    /// subscription: the number of the last event addressed to it, sent or waiting for a commit.
-    func subscribe(_ id: ConnectionID, to types: Set<EventName>?) -> UInt64 {
-        guard let connection = connections[id] else { return 0 }
-        connections.subscribe(connection, to: types.map { .only($0) } ?? .all)
-        return machine.numbering.last(of: id)
-    }
 }

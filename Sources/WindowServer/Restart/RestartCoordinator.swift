@@ -16,7 +16,7 @@ final class RestartCoordinator: Sendable {
     /// The fd-store name of a listening socket the daemon bound itself.
     static let listenerName = "listener"
 
-    private let daemon: WindowDaemon
+    private let daemon: NIOLoopBound<WindowDaemon>
     private let loop: any EventLoop
     private let server: any Channel
     private let hooks: LifecycleHooks
@@ -29,7 +29,7 @@ final class RestartCoordinator: Sendable {
     private let upgrading = Atomic<Bool>(false)
 
     init(
-        daemon: WindowDaemon,
+        daemon: NIOLoopBound<WindowDaemon>,
         loop: any EventLoop,
         server: any Channel,
         hooks: LifecycleHooks,
@@ -57,7 +57,7 @@ final class RestartCoordinator: Sendable {
     func stop() {
         let (daemon, server, hooks, logger) = (self.daemon, self.server, self.hooks, self.logger)
         loop.execute {
-            switch daemon.assumeIsolated({ $0.requestStop() }) {
+            switch daemon.value.requestStop() {
             case .now:
                 Self.stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)
             case .afterUpgrade:
@@ -69,15 +69,13 @@ final class RestartCoordinator: Sendable {
     }
 
     private static func stopNow(
-        daemon: WindowDaemon,
+        daemon: NIOLoopBound<WindowDaemon>,
         server: any Channel,
         hooks: LifecycleHooks,
         logger: Logger
     ) {
-        guard let store = hooks.descriptorStore,
-            let handingOff = daemon.assumeIsolated({ $0.prepareHandOff(reason: .restart) })
-        else {
-            daemon.assumeIsolated { $0.stop() }.whenComplete { _ in server.close(promise: nil) }
+        guard let store = hooks.descriptorStore, let handingOff = daemon.value.prepareHandOff(reason: .restart) else {
+            daemon.value.stop().whenComplete { _ in server.close(promise: nil) }
             return
         }
         handingOff.whenComplete { result in
@@ -86,7 +84,7 @@ final class RestartCoordinator: Sendable {
                 let fd = try HandOffFile.write(state)
                 store.store(fd, HandOffFile.name)
                 close(fd)
-                daemon.assumeIsolated { $0.handedOver() }
+                daemon.value.handedOver()
                 logger.info(
                     "handed over to the next process",
                     metadata: ["connections": "\(connections.count)", "generation": "\(state.generation)"]
@@ -133,21 +131,21 @@ final class RestartCoordinator: Sendable {
             return
         }
         loop.execute { [self] in
-            guard let handingOff = daemon.assumeIsolated({ $0.prepareHandOff(reason: .upgrade) }) else {
+            guard let handingOff = daemon.value.prepareHandOff(reason: .upgrade) else {
                 logger.warning("upgrade ignored: the daemon is already stopping or upgrading")
                 upgrading.store(false, ordering: .relaxed)
                 return
             }
             handingOff.whenComplete { [self] result in
                 var failure = "no listening socket"
-                if !daemon.assumeIsolated({ $0.execsUpgrade }) || stopComing.load(ordering: .relaxed) {
+                if !daemon.value.execsUpgrade || stopComing.load(ordering: .relaxed) {
                     failure = "a stop was asked for meanwhile"
                 } else if case .success(let (state, connections)) = result,
                     let listener = WindowDaemon.descriptor(of: server)
                 {
                     do {
                         let stateFD = try HandOffFile.write(state)
-                        let listenerName = daemon.listenerName ?? Self.listenerName
+                        let listenerName = daemon.value.listenerName ?? Self.listenerName
                         failure = SelfExec.exec(
                             handingOver: [(listener, listenerName)] + connections + [(stateFD, HandOffFile.name)]
                         )
@@ -157,14 +155,14 @@ final class RestartCoordinator: Sendable {
                     }
                 }
                 upgrading.store(false, ordering: .relaxed)
-                if daemon.assumeIsolated({ $0.abandonHandOff() }) {
+                if daemon.value.abandonHandOff() {
                     logger.notice("upgrade abandoned for the stop asked for meanwhile")
                     Self.stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)
                 } else if stopComing.load(ordering: .relaxed) {
                     logger.notice("upgrade abandoned for the stop asked for meanwhile")
                 } else {
                     logger.error("upgrade failed; serving on", metadata: ["error": "\(failure)"])
-                    hooks.ready(daemon.assumeIsolated { $0.machine.statusLine })
+                    hooks.ready(daemon.value.machine.statusLine)
                 }
             }
         }

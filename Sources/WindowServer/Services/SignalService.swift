@@ -36,7 +36,7 @@ package final class SignalService: Service, Sendable {
                 for await signal in signals.cancelOnGracefulShutdown() {
                     switch signal {
                     case .sighup:
-                        await running.daemon.reloadOffTheLoop()
+                        await WindowDaemon.reloadOffTheLoop(running.daemon)
                     case .sigusr2:
                         upgrades.addTask { await running.restart.upgradeInPlace() }
                     default:

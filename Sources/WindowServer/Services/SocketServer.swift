@@ -27,7 +27,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
 
     /// The daemon on its event loop, and what restarts it.
     package struct Running: Sendable {
-        let daemon: WindowDaemon
+        let daemon: NIOLoopBound<WindowDaemon>
         let loop: any EventLoop
         let restart: RestartCoordinator
     }
@@ -89,18 +89,21 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
         }
         var listenerName: String?
         if case .inherited(_, let name) = address { listenerName = name }
-        let daemon = WindowDaemon(
-            config: config,
-            eventLoop: loop,
-            hooks: hooks,
-            store: restored.store,
-            restored: restored.windows,
-            storedSession: restored.session,
-            logger: logger,
-            listenerName: listenerName,
-            configLoader: reloadConfig
-        )
-        if let handOff { await daemon.resume(from: handOff) }
+        let daemon = try await loop.submit { [listenerName] in
+            let daemon = WindowDaemon(
+                config: config,
+                eventLoop: loop,
+                hooks: hooks,
+                store: restored.store,
+                restored: restored.windows,
+                storedSession: restored.session,
+                logger: logger,
+                listenerName: listenerName,
+                configLoader: reloadConfig
+            )
+            if let handOff { daemon.resume(from: handOff) }
+            return NIOLoopBound(daemon, eventLoop: loop)
+        }.get()
 
         let server = try await bind(group: group, daemon: daemon)
         try await adoptConnections(on: loop, daemon: daemon, handOff: handOff)
@@ -108,7 +111,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             "listening",
             metadata: ["socket": "\(address)", "pid": "\(getpid())", "adopted": "\(inherited.connections.count)"]
         )
-        await daemon.start()
+        try await loop.submit { daemon.value.start() }.get()
 
         let restart = RestartCoordinator(
             daemon: daemon,
@@ -126,7 +129,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             logger.info("stopping")
             restart.stop()
         }
-        let keepsSocket = await daemon.keepsSocket
+        let keepsSocket = try await loop.submit { daemon.value.keepsSocket }.get()
         if case .path(let path) = address, !keepsSocket {
             unlink(path)
         }
@@ -134,7 +137,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
 
     private func bind(
         group: MultiThreadedEventLoopGroup,
-        daemon: WindowDaemon
+        daemon: NIOLoopBound<WindowDaemon>
     ) async throws -> NIOAsyncChannel<Void, Never> {
         let setUp = ConnectionSetUp(daemon: daemon, config: config, logger: logger)
         let bootstrap = ServerBootstrap(group: group)
@@ -192,7 +195,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
     /// per connection, and holding reads back with `autoRead` two epoll changes per connection.)
     private func adoptConnections(
         on loop: any EventLoop,
-        daemon: WindowDaemon,
+        daemon: NIOLoopBound<WindowDaemon>,
         handOff: HandOffState?
     ) async throws {
         let connections = inherited.connections
