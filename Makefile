@@ -159,14 +159,16 @@ bench-micro:
 
 ## Instructions per de-duplicated window.open at 50x16, under callgrind (bench/instructions.py): the
 ## load-independent figure to compare builds by on a shared machine (Benchmarks/README.md, "Where
-## the request path's time goes"). INSTRUCTIONS_WINDOWD picks another binary (e.g. a baseline's).
+## the request path's time goes"). INSTRUCTIONS_WINDOWD picks another binary (e.g. a baseline's),
+## INSTRUCTIONS_IN_FLIGHT=1 one request a read (the latency-bound case) instead of 16.
 INSTRUCTIONS_WINDOWD ?= .build/release/windowd
+INSTRUCTIONS_IN_FLIGHT ?= 16
 bench-instructions:
 	@command -v valgrind >/dev/null || { SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq valgrind; }
 	$(SWIFT) build $(RELEASE_FLAGS) --product windowd
 	@mkdir -p .build/bench
-	python3 bench/instructions.py $(INSTRUCTIONS_WINDOWD) .build/bench/instructions
+	python3 bench/instructions.py $(INSTRUCTIONS_WINDOWD) .build/bench/instructions 24000 $(INSTRUCTIONS_IN_FLIGHT)
 
 ## make bench, and in the same run its peers (redis over a Unix socket, tmux's client, a C
 ## echo as the physical floor), each windowd figure with its ratio to its peer.
