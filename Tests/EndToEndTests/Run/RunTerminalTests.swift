@@ -63,26 +63,19 @@ struct RunTerminalTests {
         )
     }
 
-    @Test("winctl run started in the tmux window a client shows attaches active: no background first")
-    func shownStartIsActive() throws {
-        let scenario = try PlaceScenario.running()
-        try scenario.expectFirstPhase(
-            of: "s",
-            presentedBy: scenario.run("file", "s", "--", "sleep", "600"),
-            hidden: false
-        )
-    }
-
+    /// tmux's `focus-events` on from the start (a user's tmux.conf), or off (tmux's default) until
+    /// the presenter turns it on: in front either way.
     @Test(
-        "winctl run in the shown tmux window of a tmux whose focus-events was off (its default) attaches active and stays so"
+        "winctl run started in the tmux window a client shows attaches active and stays so, with tmux's focus-events on or off",
+        arguments: [true, false]
     )
-    func shownStartIsActiveWithFocusEventsOff() throws {
+    func shownStartIsActive(focusEventsOn: Bool) throws {
         let scenario = try PlaceScenario.running()
         try scenario.expectFirstPhase(
             of: "s",
             presentedBy: scenario.run("file", "s", "--", "sleep", "600"),
             hidden: false,
-            focusEventsOn: false
+            focusEventsOn: focusEventsOn
         )
     }
 
