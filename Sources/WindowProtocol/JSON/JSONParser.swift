@@ -44,8 +44,8 @@ package enum JSONParser {
     struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
-        /// The members an object has room for from its first one: one allocation of the
-        /// dictionary's storage for up to six.
+        /// The members an object has room for from its first one: one allocation of its storage
+        /// (the dictionary of ``object(depth:)``, the list of ``objectMembers(depth:)``) for up to six.
         static let objectCapacity = 6
 
         init(bytes: UnsafeRawBufferPointer) {
