@@ -134,7 +134,7 @@ bench: deps
 
 ## winctl run's cost (winctl(1), "run"): 128 MiB of output and a key's echo through a terminal,
 ## for a program run directly, under `winctl run` and inside tmux, in one run
-## (bench/run-cost.sh, read by bench/ptybench.c). The table is also kept in .build/bench/run-cost.md.
+## (bench/run-cost.sh, read by bench/ptybench.c; 7 rounds, interleaved, medians). The table is also kept in .build/bench/run-cost.md.
 bench-run-cost:
 	$(SWIFT) build $(RELEASE_FLAGS) --product windowd
 	$(SWIFT) build $(RELEASE_FLAGS) --product winctl
