@@ -79,14 +79,16 @@ struct SQLiteStateStoreTests {
     func reopen() async throws {
         let directory = Self.directory()
         let window = StateStoreTests.window(7, value: .int(9))
-        do {
-            let store = try SQLiteStateStore.open(directory: directory, fullSync: true, onDamage: .refuse).store
-            try await store.commitNow([.windowCreated(window), .storageSet(window.id, key: "a", value: .string("b"))])
-        }
+        let first = try SQLiteStateStore.open(directory: directory, fullSync: true, onDamage: .refuse).store
+        try await first.commitNow([.windowCreated(window), .storageSet(window.id, key: "a", value: .string("b"))])
+        try await first.close()
+        // Closed as the daemon closes it at exit; its connections stay open until the test ends,
+        // as they do until the process ends, so that no connection is released while the second opens.
         let reopened = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse).store
         let state = try await reopened.load()
         #expect(state.windows == [window])
         #expect(state.storage[window.id] == ["a": .string("b")])
+        withExtendedLifetime(first) {}
     }
 
     @Test("a garbage file is moved aside, not lost, and a fresh database starts")
