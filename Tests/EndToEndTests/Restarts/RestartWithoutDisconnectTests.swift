@@ -203,7 +203,9 @@ struct RestartWithoutDisconnectTests {
         )
     }
 
-    @Test("a presenter stopped (Ctrl-Z) before an upgrade in place is still stopped after it: window.open says stopped")
+    @Test(
+        "a presenter stopped (Ctrl-Z) before an upgrade in place is still stopped after it: window.open says stopped and sends it no window.focus, until it runs again"
+    )
     func stoppedComesThrough() throws {
         let daemon = try DaemonProcess.start()
         let presenter = try daemon.client()
@@ -220,6 +222,16 @@ struct RestartWithoutDisconnectTests {
         try waitUntil("the new binary to log") { daemon.log.contains("resumed after a graceful restart") }
         let opened = try opener.call("window.open", open)
         #expect(opened["outcome"]?.string == "stopped", "\(opened.jsonText)")
+        // Its response comes after every event queued for it before: a window.focus would be among them.
+        try presenter.call("app.state")
+        var told: [String] = []
+        while presenter.bufferedEventCount > 0 { told.append(try presenter.nextEvent()["method"]?.string ?? "") }
+        #expect(!told.contains("window.focus"), "\(told)")
+
+        // `fg`: the presenter sets its phase without `stopped`, and the next open brings it to front.
+        _ = try presenter.call("scene.setPhase", #"{"id":"\#(id)","phase":"active"}"#)
+        #expect(try opener.call("window.open", open)["outcome"]?.string == "focused")
+        _ = try presenter.waitForEvent("window.focus")
     }
 
     @Test("SIGUSR2 upgrades in place: same pid, clients stay attached, seq goes on")
