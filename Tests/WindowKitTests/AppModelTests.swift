@@ -33,6 +33,12 @@ struct AppModelTests {
         #expect(role.dismissal(refusedWith: .windowBusy).reason == .takeover)
         #expect(role.dismissal(refusedWith: .unauthenticated).reason == .signedOut)
         #expect(role.dismissal(refusedWith: .unknownWindow).reason == .closed)
+        #expect(
+            [.windowBusy, .unauthenticated, .unknownWindow].allSatisfy {
+                role.dismissal(refusedWith: $0).refusedReturn
+            },
+            "told apart from a window.dismiss"
+        )
         #expect(role.reattachParams.id == "w" && role.reattachParams.phase == .inactive)
         #expect(
             role.reopenParams.group == "detail" && role.reopenParams.value == .int(1) && role.reopenParams.id == nil

@@ -32,9 +32,9 @@ struct PresenterRole: Sendable, Hashable {
     /// (`takeover`), its user signed out while the daemon was away (`signedOut`), or it is gone.
     func dismissal(refusedWith reason: ErrorReason?) -> Dismissal {
         switch reason {
-        case .windowBusy?: return Dismissal(window: window, reason: .takeover)
-        case .unauthenticated?: return Dismissal(window: window, reason: .signedOut)
-        default: return Dismissal(window: window, reason: .closed)
+        case .windowBusy?: return Dismissal(window: window, reason: .takeover, refusedReturn: true)
+        case .unauthenticated?: return Dismissal(window: window, reason: .signedOut, refusedReturn: true)
+        default: return Dismissal(window: window, reason: .closed, refusedReturn: true)
         }
     }
 }

@@ -12,10 +12,16 @@ public struct Dismissal: Sendable, Hashable {
     public var window: WindowInfo
     /// `closed` (explicitly), `takeover` (another presenter took it), or `signedOut`.
     public var reason: DismissReason
+    /// Whether no `window.dismiss` came, but the daemon, back after a restart or crash, would not
+    /// take this presenter back: another presenter has the window (`takeover`), its user signed
+    /// out meanwhile (`signedOut`), or the window is gone (`closed`). Nobody asked this presenter
+    /// to end what it shows; `winctl run`, for one, lets its program go on without the window.
+    public var refusedReturn: Bool
 
-    /// A dismissal of `window` for `reason`.
-    public init(window: WindowInfo, reason: DismissReason) {
+    /// A dismissal of `window` for `reason`; `refusedReturn` when it is a refused re-attach.
+    public init(window: WindowInfo, reason: DismissReason, refusedReturn: Bool = false) {
         self.window = window
         self.reason = reason
+        self.refusedReturn = refusedReturn
     }
 }

@@ -36,6 +36,10 @@ final class RunPresenter {
     private let focus = FocusHint(focused: true)
     /// Set once the window was dismissed: the program is being hung up.
     private var dismissed = false
+    /// Set once the daemon, back after a restart or crash, would not take run back (another
+    /// presenter has the window, or it is gone): nobody closed it, so the program goes on
+    /// without it.
+    private var windowLost = false
 
     /// What the loop reacts to.
     private enum Input: Sendable {
@@ -87,7 +91,7 @@ final class RunPresenter {
             // A SIGCHLD that came before the handler's pipe was read is not lost: look once now.
             continuation.yield(.signal(SIGCHLD))
             for await input in inputs {
-                if case .dismissed = input, !dismissed {
+                if case .dismissed(let dismissal) = input, !dismissed, Self.hangsUp(dismissal) {
                     group.addTask {
                         try? await Task.sleep(for: Self.hangUpGrace)
                         continuation.yield(.hangUpGraceOver)
@@ -138,6 +142,8 @@ final class RunPresenter {
             if !(request.window.place.map(OwnPlace.canBringToFront) ?? false) {
                 BringToFront.terminal.perform(for: request.window, on: mode)
             }
+        case .dismissed(let dismissal) where !Self.hangsUp(dismissal):
+            windowLost = true
         case .dismissed:
             // Closed, taken over or signed out: the program's terminal hangs up, as when its
             // window is closed; SIGKILL if it is still there after the grace (the loop's timer).
@@ -160,7 +166,7 @@ final class RunPresenter {
             return
         }
         _ = phases.handle(.suspend)
-        await scene.reportStopped(phases.phase)
+        if !windowLost { await scene.reportStopped(phases.phase) }
         relay?.drain()
         mode.restore()
         kill(getpid(), SIGSTOP)
@@ -173,11 +179,19 @@ final class RunPresenter {
         program.terminal?.copySize(from: 0)
         program.signal(SIGCONT)
         // Sent even when the phase stays (a hidden place): the daemon learns it runs again.
-        scene.requestPhase(phases.handle(.resume) ?? phases.phase)
+        let phase = phases.handle(.resume) ?? phases.phase
+        if !windowLost { scene.requestPhase(phase) }
     }
 
     private func report(_ phase: ScenePhase?) {
-        if let phase { scene.requestPhase(phase) }
+        if let phase, !windowLost { scene.requestPhase(phase) }
+    }
+
+    /// Whether `dismissal` ends the program: a `window.dismiss` (closed, taken over, signed out),
+    /// and a sign-out found on the daemon's return; not a return the daemon refused otherwise (a
+    /// restart or crash leaves the program alone).
+    private static func hangsUp(_ dismissal: Dismissal) -> Bool {
+        !dismissal.refusedReturn || dismissal.reason == .signedOut
     }
 
     /// The program ended: its last output, the terminal back, the window closed (kept with
@@ -185,12 +199,21 @@ final class RunPresenter {
     private func finish(_ termination: ProcessTermination) async -> PresenterExit {
         relay?.finish()
         mode.restore()
-        if !dismissed, scene.app.connectionStatus == .connected {
-            if keep {
-                _ = try? await scene.detach()
-            } else {
-                _ = try? await scene.app.dismissWindow(id: scene.id)
-            }
+        if !dismissed, !windowLost, scene.app.connectionStatus == .connected {
+            do {
+                // Detached first, which the daemon refuses unless run still presents the window:
+                // run never closes a window that the daemon, back from a restart, gave to
+                // another presenter (its refusal of run's return not yet taken by the loop).
+                try await scene.detach()
+                if !keep { _ = try? await scene.app.dismissWindow(id: scene.id) }
+            } catch let error as WindowKitError where error.code == .refused {
+                windowLost = true
+            } catch {}
+        }
+        if windowLost {
+            Console.error(
+                "window \(scene.id) had another presenter (or was gone) when windowd came back; the program went on without it"
+            )
         }
         await scene.close()
         // A dismissed window's program was hung up, whatever it made of that.
