@@ -195,9 +195,11 @@ final class RunPresenter {
     }
 
     /// The program ended: its last output, the terminal back, the window closed (kept with
-    /// `--keep`; already gone if dismissed), and its status as run's.
+    /// `--keep`; already gone if dismissed), and its status as run's. A program hung up here
+    /// had no say in how it left the terminal, which stays: the modes it left on (the
+    /// alternate screen, mouse reports, a hidden cursor, …) are turned off.
     private func finish(_ termination: ProcessTermination) async -> PresenterExit {
-        relay?.finish()
+        relay?.finish(turningModesOff: dismissed)
         mode.restore()
         if !dismissed, !windowLost, scene.app.connectionStatus == .connected {
             do {

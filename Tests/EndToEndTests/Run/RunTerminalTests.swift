@@ -169,6 +169,28 @@ struct RunTerminalTests {
     }
 
     @Test(
+        "winctl close of a program that set the alternate screen, mouse reports, a hidden cursor and the keypad: once it is hung up run turns them off, and the shell has its terminal as before"
+    )
+    func closeGivesTheTerminalBack() throws {
+        let scenario = try PlaceScenario.running()
+        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
+        try tmux.waitForText("$")
+        let modes = "#{alternate_on} #{mouse_any_flag} #{cursor_flag} #{keypad_flag}"
+        #expect(try tmux.display(modes) == "0 0 1 0")
+        try tmux.sendKeys(
+            "\(Binaries.winctl) --socket \(scenario.socket) run file m -- sh -c 'printf \"\\033[?1049h\\033[?1000h\\033[?25l\\033=%s%s\" rea dy; exec sleep 600'",
+            "Enter"
+        )
+        try tmux.waitForText("ready")  // Not in the command line typed: "rea dy" there.
+        try tmux.waitForDisplay(modes, "1 1 0 1")
+        let id = try #require(try scenario.waitFor("m")["id"]?.string)
+
+        _ = try Winctl.run(["close", id], socket: scenario.socket)
+        try tmux.waitForDisplay("#{pane_current_command}", "bash")
+        #expect(try tmux.display(modes) == "0 0 1 0")
+    }
+
+    @Test(
         "while run is stopped (Ctrl-Z), winctl open and a second run of its value say stopped and start nothing; after fg an open brings it to front again"
     )
     func openWhileStopped() throws {

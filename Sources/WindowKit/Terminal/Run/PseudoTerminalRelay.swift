@@ -16,7 +16,7 @@ import Musl
 /// relay.finish()                            // after the program ended: the rest of its output, then stop
 /// ```
 ///
-/// Output goes through unchanged; ``FocusModeTracker`` follows whether the program asked for
+/// Output goes through unchanged; ``TerminalModeTracker`` follows whether the program asked for
 /// focus reports. The terminal's own focus reports (which the caller asked for with
 /// `CSI ?1004h`) are taken out of the input and reported as events; the program gets them too
 /// only while it asks for them, and the current focus at once when it starts asking (as tmux
@@ -36,7 +36,8 @@ package final class PseudoTerminalRelay: Sendable {
     private let master: Int32
     private let input: Int32
     private let output: Int32
-    /// Commands to the output thread: `s` stop after draining, `d` drain and acknowledge.
+    /// Commands to the output thread: `s` stop after draining, `r` the same with the modes the
+    /// program left on turned off, `d` drain and acknowledge.
     private let commands: (read: Int32, write: Int32)
     /// The output thread's acknowledgements of `d` and `s`.
     private let acknowledgements: (read: Int32, write: Int32)
@@ -95,8 +96,10 @@ package final class PseudoTerminalRelay: Sendable {
     }
 
     /// After the program ended: writes the rest of its output, then stops the output thread.
-    package func finish() {
-        command(UInt8(ascii: "s"))
+    /// `turningModesOff` (the program was hung up and the terminal stays): then also turns off
+    /// the modes it left on, as ``TerminalModeTracker/modesOff`` says.
+    package func finish(turningModesOff: Bool = false) {
+        command(UInt8(ascii: turningModesOff ? "r" : "s"))
     }
 
     private func command(_ byte: UInt8) {
@@ -155,7 +158,7 @@ package final class PseudoTerminalRelay: Sendable {
     /// terminals then take turns instead of both moving (while the relay gathers, the terminal
     /// has nothing to read; while a large write waits for it, nothing reads the program's side).
     private func relayOutput() {
-        var tracker = FocusModeTracker()
+        var tracker = TerminalModeTracker()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputBufferSize, alignment: 16)
         defer { buffer.deallocate() }
         var descriptors = [
@@ -176,8 +179,9 @@ package final class PseudoTerminalRelay: Sendable {
             var command: UInt8 = 0
             guard read(commands.read, &command, 1) == 1 else { continue }
             if open { open = passAvailable(buffer, &tracker) }
+            if command == UInt8(ascii: "r") { Self.writeAll(output, tracker.modesOff) }
             _ = write(acknowledgements.write, &command, 1)
-            if command == UInt8(ascii: "s") { return }
+            if command != UInt8(ascii: "d") { return }
         }
     }
 
@@ -188,7 +192,7 @@ package final class PseudoTerminalRelay: Sendable {
     /// Passes what the program has written so far to the terminal, each read as it comes, until
     /// a read would wait (the master is non-blocking); `false` once every slave descriptor is
     /// closed (EIO).
-    private func passAvailable(_ buffer: UnsafeMutableRawBufferPointer, _ tracker: inout FocusModeTracker) -> Bool {
+    private func passAvailable(_ buffer: UnsafeMutableRawBufferPointer, _ tracker: inout TerminalModeTracker) -> Bool {
         while true {
             let got = read(master, buffer.baseAddress!, buffer.count)
             if got > 0 {
@@ -202,7 +206,7 @@ package final class PseudoTerminalRelay: Sendable {
     }
 
     /// Writes `bytes` to the terminal and follows the program's focus-report mode in them.
-    private func pass(_ bytes: UnsafeRawBufferPointer, _ tracker: inout FocusModeTracker) {
+    private func pass(_ bytes: UnsafeRawBufferPointer, _ tracker: inout TerminalModeTracker) {
         Self.writeAll(output, bytes)
         for enabled in tracker.scan(bytes) {
             programWantsFocus.store(enabled, ordering: .relaxed)

@@ -4,24 +4,40 @@ import Glibc
 import Musl
 #endif
 
-/// Follows whether a program asked its terminal for focus reports, from what it writes:
-/// `CSI ? 1004 h` turns them on, `CSI ? 1004 l` off, alone or among other private modes
-/// (`CSI ? 1004 ; 2004 h`).
+/// Follows the terminal modes a program sets, from what it writes: whether it asked for focus
+/// reports (`CSI ? 1004 h`, off with `l`, alone or among other private modes, `CSI ? 1004 ; 2004 h`),
+/// for the relay to pass them on; and the modes a program that is hung up leaves on (the
+/// alternate screen, mouse reports, a hidden cursor, bracketed paste, application cursor keys
+/// and keypad), for `winctl run` to turn them off when it hung the program up and the terminal
+/// stays.
 ///
 /// ```swift
-/// var tracker = FocusModeTracker()
-/// for change in tracker.scan(chunk) { … }   // true: asked for; false: no longer
+/// var tracker = TerminalModeTracker()
+/// for change in tracker.scan(chunk) { … }   // true: focus reports asked for; false: no longer
 /// tracker.isEnabled
+/// tracker.modesOff                           // the bytes that turn off what it left on
 /// ```
 ///
 /// A sequence cut between two writes is followed across them. Cheap on bulk output: outside a
 /// control sequence it only looks for the next `ESC`.
-package struct FocusModeTracker: Sendable {
+package struct TerminalModeTracker: Sendable {
     /// Whether the program last asked for focus reports.
     package private(set) var isEnabled = false
+    /// The private modes of ``leftOnModes`` the program set and has not reset.
+    private var modesOn: Set<Int> = []
+    /// Whether the program hid the cursor (`CSI ? 25 l`) and has not shown it again.
+    private var cursorHidden = false
+    /// Whether the keypad is in application mode (`ESC =`, until `ESC >`).
+    private var applicationKeypad = false
     private var state = State.ground
     /// The parameter bytes of the private-mode sequence being read (digits and `;`).
     private var parameters: [UInt8] = []
+
+    /// The private modes that a program turns on and off itself, which a terminal keeps after
+    /// it (`CSI ? N h`/`l`), in the order they are turned off: mouse reports (1000, 1002, 1003,
+    /// and the encodings 1005, 1006, 1015), bracketed paste (2004), application cursor keys
+    /// (1); the alternate screen last (1049, 1047, 47), so that what follows lands on the main one.
+    static let leftOnModes = [1000, 1002, 1003, 1005, 1006, 1015, 2004, 1, 1049, 1047, 47]
 
     private enum State: Sendable {
         /// Text, or any sequence that is not a private mode's.
@@ -40,6 +56,19 @@ package struct FocusModeTracker: Sendable {
     private static let parameterLimit = 64
 
     package init() {}
+
+    /// The bytes that turn off every mode of ``leftOnModes`` the program left on, show the cursor
+    /// it hid and take the keypad out of application mode; empty when it left none. Focus reports
+    /// are not among them: they are the relay's to keep or turn off.
+    package var modesOff: [UInt8] {
+        var bytes: [UInt8] = []
+        for mode in Self.leftOnModes where modesOn.contains(mode) {
+            bytes += Array("\u{1B}[?\(mode)l".utf8)
+        }
+        if cursorHidden { bytes += Array("\u{1B}[?25h".utf8) }
+        if applicationKeypad { bytes += Array("\u{1B}>".utf8) }
+        return bytes
+    }
 
     /// Takes the next bytes the program wrote; returns each change of ``isEnabled`` they make,
     /// in order (`true`: focus reports asked for, `false`: turned off). Empty for nearly all.
@@ -73,6 +102,7 @@ package struct FocusModeTracker: Sendable {
         case .ground:
             if byte == 0x1B { state = .escape }
         case .escape:
+            if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">") { applicationKeypad = byte == UInt8(ascii: "=") }
             state = byte == UInt8(ascii: "[") ? .controlStart : (byte == 0x1B ? .escape : .ground)
         case .controlStart:
             if byte == UInt8(ascii: "?") {
@@ -92,12 +122,24 @@ package struct FocusModeTracker: Sendable {
             } else if byte >= 0x40, byte <= 0x7E {
                 state = .ground
                 guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "l") else { return }
-                guard parameters.split(separator: UInt8(ascii: ";")).contains(where: { $0.elementsEqual("1004".utf8) })
-                else { return }
-                let enabled = byte == UInt8(ascii: "h")
-                if enabled != isEnabled {
-                    isEnabled = enabled
-                    changes.append(enabled)
+                let set = byte == UInt8(ascii: "h")
+                for parameter in parameters.split(separator: UInt8(ascii: ";")) {
+                    guard parameter.count <= 5, let mode = Int(String(decoding: parameter, as: UTF8.self)) else {
+                        continue
+                    }
+                    switch mode {
+                    case 1004:
+                        if set != isEnabled {
+                            isEnabled = set
+                            changes.append(set)
+                        }
+                    case 25:
+                        cursorHidden = !set
+                    case _ where Self.leftOnModes.contains(mode):
+                        if set { modesOn.insert(mode) } else { modesOn.remove(mode) }
+                    default:
+                        break
+                    }
                 }
             } else {
                 endInterrupted(byte)
