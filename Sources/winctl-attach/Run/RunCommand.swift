@@ -76,6 +76,9 @@ enum RunCommand {
             await scene.close()
             return .status(error.status)
         }
+        // In the terminal's eyes run is the program now: tmux names the window after it, and a
+        // check such as `ps -o comm= -t TTY` (vim-tmux-navigator's) finds it.
+        ProcessTitle.rename(to: request.program)
         let presenter = RunPresenter(scene: scene, program: program, keep: request.keep)
         return await presenter.run(signals: signals)
     }

@@ -159,7 +159,10 @@ struct RunTerminalTests {
         try waitUntil("the window to leave background") {
             try scenario.window("z")?["phase"]?.string != "background"
         }
-        #expect(try tmux.display("#{pane_current_command}").hasPrefix("winctl"), "run is in the foreground again")
+        #expect(
+            try tmux.display("#{pane_current_command}") == "sh",
+            "run (named after its program) is in the foreground again"
+        )
 
         let close = try Winctl.run(["close", id], socket: scenario.socket)
         #expect(close.status == 0, "\(close)")
