@@ -33,9 +33,10 @@ enum FocusCommands {
         case .x11:
             guard let display = place.display, let window = place.window else { return [] }
             // Activation through the window manager (EWMH _NET_ACTIVE_WINDOW) where there is one;
-            // with none, activation fails and the input focus is set directly.
+            // with none, activation fails, and the window is raised and given the input focus directly.
             return [
                 .run(["xdotool", "windowactivate", window].withDisplay(display)),
+                .x11Raise(display: display, window: window),
                 .run(["xdotool", "windowfocus", window].withDisplay(display)),
             ]
         case .i3:

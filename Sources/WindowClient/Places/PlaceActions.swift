@@ -60,6 +60,9 @@ public enum PlaceActions {
                 } else {
                     _ = try I3IPC.request(type: type, payload: payload, socket: socket, timeout: timeout)
                 }
+            case .x11Raise(let display, let window):
+                guard let id = UInt32(window) else { return .failed("X11 window \(window) is not a window id") }
+                try X11Client(display: display, timeout: timeout).raise(id)
             case .niriFocusWindow(let socket, let pid):
                 try NiriIPC.focusWindow(ofProcess: pid, socket: socket, timeout: timeout)
             }

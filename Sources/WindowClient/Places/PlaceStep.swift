@@ -12,6 +12,9 @@ public enum PlaceStep: Sendable, Hashable {
     case kittyRemoteControl(listenOn: String, command: JSONValue)
     /// Sends one i3/sway IPC message (`i3-ipc`, little-endian length and type, payload).
     case i3IPC(socket: String, type: UInt32, payload: String)
+    /// Raises the top-level X11 window that `window` (a `$WINDOWID`) belongs to, on local
+    /// display `display`, above its siblings (``X11Client/raise(_:)``).
+    case x11Raise(display: String, window: String)
     /// Focuses the niri window of process `pid`: asks niri's socket for its windows, then
     /// focuses the one whose `pid` matches.
     case niriFocusWindow(socket: String, pid: Int32)

@@ -71,6 +71,13 @@ public final class X11Client {
         }
     }
 
+    /// Raises the top-level window `window` belongs to (``topLevel(of:)``) above its siblings,
+    /// and waits until the server has taken it: with no window manager, nothing else raises it.
+    public func raise(_ window: UInt32) throws(PlaceSocketFailure) {
+        try socket.send(X11Message.raise(try topLevel(of: window)))
+        _ = try request(X11Message.roundTrip)
+    }
+
     /// Whether `window` is shown now (``X11Visibility/visibility(mapState:wmState:netWMState:hiddenAtom:)``).
     public func visibility(of window: UInt32) throws(PlaceSocketFailure) -> Visibility {
         try internAtoms()

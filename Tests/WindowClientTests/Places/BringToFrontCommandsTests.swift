@@ -42,6 +42,7 @@ struct BringToFrontCommandsTests {
                 Place(kind: .x11, window: "77", display: ":1"),
                 [
                     .run(["env", "DISPLAY=:1", "xdotool", "windowactivate", "77"]),
+                    .x11Raise(display: ":1", window: "77"),
                     .run(["env", "DISPLAY=:1", "xdotool", "windowfocus", "77"]),
                 ]
             ),

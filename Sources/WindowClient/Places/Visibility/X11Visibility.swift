@@ -84,6 +84,10 @@ public enum X11Message {
     /// QueryTree: its reply holds the window's root and parent.
     public static func queryTree(_ window: UInt32) -> [UInt8] { request(15, card32(window)) }
 
+    /// ConfigureWindow of the stack mode alone, `Above`: the window goes on top of its
+    /// siblings (a window manager, if there is one, is asked instead and decides).
+    public static func raise(_ window: UInt32) -> [UInt8] { request(12, card32(window) + card32(1 << 6) + card32(0)) }
+
     /// GetWindowAttributes: its reply holds the map state.
     public static func getWindowAttributes(_ window: UInt32) -> [UInt8] { request(3, card32(window)) }
 

@@ -45,12 +45,16 @@ extension RealEnvironmentTests {
                 place == Place(kind: .x11, window: environment["WINDOWID"], display: x.display, pid: terminals[0].pid)
             )
 
+            // Both at the same place, the second on top: only a raise shows the first.
+            #expect(x.xdotool(["search", "--name", "^second$", "windowraise"]) != nil)
+            #expect(Self.topmost(of: ["first", "second"], on: x.display) == "second")
             let results = PlaceActions.perform(PlaceCommands.bringToFront(place))
             #expect(
-                results.count == 2 && results[1] == .done,
-                "windowactivate needs a window manager; windowfocus does not"
+                results.count == 3 && results[1] == .done && results[2] == .done,
+                "windowactivate needs a window manager; the raise and windowfocus do not: \(results)"
             )
             #expect(Poll.until { x.focusedWindow() == environment["WINDOWID"] })
+            #expect(Self.topmost(of: ["first", "second"], on: x.display) == "first")
 
             let steps = PlaceCommands.launch(
                 argv: PidFile.command(writing: directory.file("launched.pid"), then: ["sleep", "602"]),
@@ -103,6 +107,14 @@ extension RealEnvironmentTests {
             #expect(read(subscription, &event, 32) == 32 && event[0] & 0x7F == 18, "UnmapNotify")
             #expect(x.xdotool(["windowmap", "--sync", String(topLevel)]) != nil)
             #expect(try client.visibility(of: topLevel) == .shown)
+        }
+
+        /// Which of the windows titled `titles` is on top: `xwininfo -root -children` lists the
+        /// root's children from the topmost down.
+        static func topmost(of titles: [String], on display: String) -> String? {
+            let lines = TestEnvironment.output(["xwininfo", "-root", "-children"], ["DISPLAY": display]) ?? ""
+            return lines.split(separator: "\n").lazy.compactMap { line in titles.first { line.contains("\"\($0)\":") } }
+                .first
         }
     }
 }
