@@ -245,7 +245,8 @@ let package = Package(
         .testTarget(
             name: "WindowKitTests",
             dependencies: [
-                "WindowKit", "WindowProtocol", .product(name: "NIOCore", package: "swift-nio"),
+                "POSIXSupport", "TestSupport", "WindowKit", "WindowProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),

@@ -1,7 +1,7 @@
 import CGlibcExtensions
 
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #endif
 
 /// A pseudo-terminal of one's own, as `script`, `abduco` and tmux make one: the master side to
@@ -9,7 +9,7 @@ import Glibc
 /// (``StandardStream/terminal(_:)``).
 ///
 /// ```swift
-/// let pty = try PseudoTerminal(like: 0)                 // this terminal's modes and size
+/// let pty = try PseudoTerminal(modes: saved, sizeOf: 0)  // modes read before, this terminal's size
 /// let child = try ChildProcess(argv, stdin: .terminal(pty.slavePath), stdout: .terminal(pty.slavePath),
 ///                              stderr: .terminal(pty.slavePath), newSession: true)
 /// ```
@@ -21,19 +21,25 @@ package final class PseudoTerminal {
     /// The slave side's path (`/dev/pts/N`).
     package let slavePath: String
 
-    /// A new pseudo-terminal whose slave has the modes and the size of the terminal `model`
-    /// (its own defaults where `model` is no terminal).
-    package init(like model: Int32) throws(SystemCallError) {
+    /// A new pseudo-terminal whose slave has the line discipline's settings `modes` (its own
+    /// defaults if `nil`) and the size of the terminal `model` (its own where `model` is none).
+    ///
+    /// The modes are given rather than read from `model`: a relay takes its terminal raw before
+    /// it makes the pseudo-terminal (so that no key typed in between is taken by its own
+    /// terminal), and the program's terminal gets the modes from before.
+    package init(modes: termios?, sizeOf model: Int32) throws(SystemCallError) {
         var name = [CChar](repeating: 0, count: 128)
         let master = windowd_open_pty(&name, name.count)
         guard master >= 0 else { throw SystemCallError(call: "posix_openpt", errno: errno) }
         self.master = master
         slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard slave >= 0 else { return }
-        defer { close(slave) }
-        var modes = termios()
-        if tcgetattr(model, &modes) == 0 { _ = tcsetattr(slave, TCSANOW, &modes) }
+        if var modes {
+            let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+            if slave >= 0 {
+                _ = tcsetattr(slave, TCSANOW, &modes)
+                close(slave)
+            }
+        }
         copySize(from: model)
     }
 

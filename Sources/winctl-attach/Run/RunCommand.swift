@@ -36,30 +36,39 @@ enum RunCommand {
             requestTimeout: request.timeout ?? .seconds(365 * 24 * 3_600)
         )
         let value = request.value.map { WindowValue.string($0) } ?? WindowValue.none
-        // Caught from the start: a Ctrl-Z or a resize while the window is being attached is
-        // handled once the program runs (passed on to it), not lost or stopping run halfway.
+        // Caught from the start: a resize, or a signal sent from outside (kill -TSTP), while the
+        // window is being attached is handled once the program runs (passed on to it), not lost
+        // or stopping run halfway.
         guard
             let signals = SignalPipe(catching: [SIGCHLD, SIGWINCH, SIGCONT, SIGTSTP, SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         else {
             Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
             return .status(ExitStatus.unavailable.rawValue)
         }
+        // Raw from here on: the keys typed while the window is attached wait for the program's
+        // terminal. Every way out before the program runs gives the terminal back as it was
+        // first, before anything is written or another program runs in run's place.
+        let terminal = RunProgram.takeTerminal()
         let scene: WindowScene
         do {
             switch try await WindowScene.present(group: request.group, value: value, options: options) {
             case .presenting(let presented):
                 scene = presented
             case .broughtToFront(let opened):
+                terminal?.restore()
                 Console.output(opened.window.id + " " + OpenText.outcome(opened.outcome))
                 return .status(0)
             }
         } catch let error as WindowKitError where runsWithoutWindow(after: error) {
+            terminal?.restore()
             // An alias of run must never keep the user from working: the program alone.
             Console.error("\(error.message); running \(request.program[0]) without a window")
             return .status(RunProgram.exec(request.program))
         } catch let error as WindowKitError {
+            terminal?.restore()
             return .reporting(error)
         } catch {
+            terminal?.restore()
             Console.error("\(error)")
             return .status(ExitStatus.unavailable.rawValue)
         }
@@ -68,9 +77,11 @@ enum RunCommand {
         do {
             program = try RunProgram(
                 request.program,
-                environment: RunEnvironment.merged(variables, into: OwnPlace.environment())
+                environment: RunEnvironment.merged(variables, into: OwnPlace.environment()),
+                terminal: terminal
             )
         } catch {
+            terminal?.restore()
             Console.error(error.message)
             if !request.keep { _ = try? await scene.app.dismissWindow(id: scene.id) }
             await scene.close()
@@ -79,7 +90,7 @@ enum RunCommand {
         // In the terminal's eyes run is the program now: tmux names the window after it, and a
         // check such as `ps -o comm= -t TTY` (vim-tmux-navigator's) finds it.
         ProcessTitle.rename(to: request.program)
-        let presenter = RunPresenter(scene: scene, program: program, keep: request.keep)
+        let presenter = RunPresenter(scene: scene, program: program, terminal: terminal, keep: request.keep)
         return await presenter.run(signals: signals)
     }
 

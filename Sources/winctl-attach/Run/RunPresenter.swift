@@ -12,7 +12,8 @@ import Musl
 /// `winctl run`: a program as the presenter of a window (winctl(1), "run").
 ///
 /// ```swift
-/// let exit = await RunPresenter(scene: scene, program: program, keep: false).run(signals: signals)
+/// let presenter = RunPresenter(scene: scene, program: program, terminal: terminal, keep: false)
+/// let exit = await presenter.run(signals: signals)
 /// ```
 ///
 /// The program runs on a pseudo-terminal of its own (``RunProgram``); a ``PseudoTerminalRelay``
@@ -51,12 +52,13 @@ final class RunPresenter {
         case hangUpGraceOver
     }
 
-    /// The presenter of `scene`'s window running `program`.
-    init(scene: WindowScene, program: RunProgram, keep: Bool) {
+    /// The presenter of `scene`'s window running `program`, on `terminal` (taken raw already,
+    /// ``RunProgram/takeTerminal()``; `nil` when the program runs on run's own streams).
+    init(scene: WindowScene, program: RunProgram, terminal: TerminalMode?, keep: Bool) {
         self.scene = scene
         self.program = program
         self.keep = keep
-        mode = TerminalMode(relayingInput: 0, output: 1)
+        mode = terminal ?? TerminalMode(relayingInput: 0, output: 1)
         relay = program.terminal.flatMap { PseudoTerminalRelay(master: $0.master) }
         phases = TerminalPhaseMachine(phase: scene.phase, shown: !scene.attachedHidden)
     }

@@ -1,5 +1,6 @@
 import POSIXSupport
 import WinctlOutput
+import WindowKit
 
 #if canImport(Glibc)
 import Glibc
@@ -16,13 +17,26 @@ final class RunProgram {
     /// Its pseudo-terminal; `nil` when it runs on run's own streams.
     let terminal: PseudoTerminal?
 
-    /// Starts `argv` with `environment`; on a pseudo-terminal shaped like standard input's
-    /// terminal if both standard input and output are terminals.
-    init(_ argv: [String], environment: [String: String]) throws(RunFailure) {
-        if isatty(0) == 1, isatty(1) == 1 {
+    /// run's terminal taken raw at once, if the program is to run on a pseudo-terminal (both
+    /// standard input and output are terminals); `nil` when it runs on run's own streams.
+    ///
+    /// Taken before anything else, even before windowd is asked: every key typed from then on
+    /// is a byte the relay passes to the program's terminal, whose line discipline makes a
+    /// Ctrl-C or a Ctrl-Z a signal for the program (winctl(1), "run"); none is taken by run's
+    /// own terminal, where it would signal run's process group instead.
+    static func takeTerminal() -> TerminalMode? {
+        guard isatty(0) == 1, isatty(1) == 1 else { return nil }
+        let mode = TerminalMode(relayingInput: 0, output: 1)
+        return mode.enterRawInput() ? mode : nil
+    }
+
+    /// Starts `argv` with `environment`: on a pseudo-terminal with the modes `terminal` had
+    /// before it was taken raw (``takeTerminal()``) and its size, else on run's own streams.
+    init(_ argv: [String], environment: [String: String], terminal mode: TerminalMode?) throws(RunFailure) {
+        if let mode {
             let terminal: PseudoTerminal
             do {
-                terminal = try PseudoTerminal(like: 0)
+                terminal = try PseudoTerminal(modes: mode.savedSettings, sizeOf: mode.input)
             } catch {
                 throw RunFailure("cannot make a pseudo-terminal for \(argv[0]): \(error)", errno: error.errno)
             }

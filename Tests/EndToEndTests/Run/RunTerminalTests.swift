@@ -272,6 +272,79 @@ struct RunTerminalTests {
         #expect(try scenario.window("k")?["attached"]?.bool == true, "the second run's window stays")
     }
 
+    /// windowd stopped: run waits for its answer for as long as the test wants, so that the keys
+    /// come while the window is being attached, before the program runs.
+    @Test(
+        "run's terminal is raw from run's start: a Ctrl-Z typed before windowd answers reaches the program's terminal, which stops the program, and run with it"
+    )
+    func keysFromTheStart() throws {
+        let scenario = try PlaceScenario.running()
+        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
+        try tmux.waitForText("$")
+        let terminal = try tmux.display("#{pane_tty}")
+        scenario.daemon.process.signal(SIGSTOP)
+        var daemonStopped = true
+        defer { if daemonStopped { scenario.daemon.process.signal(SIGCONT) } }
+        try tmux.sendKeys(
+            "\(Binaries.winctl) --socket \(scenario.socket) run file k -- sh -c 'echo started; exec sleep 600'",
+            "Enter"
+        )
+        // The shell reads its line with ISIG on, as cooked mode has it: only run's raw mode turns it off.
+        try waitUntil("run's terminal to be raw while windowd has not answered") {
+            try !Self.settings(of: terminal).keysMakeSignals
+        }
+        try tmux.sendKeys("C-z")
+        scenario.daemon.process.signal(SIGCONT)
+        daemonStopped = false
+
+        try tmux.waitForText("Stopped")
+        let window = try scenario.waitFor("k", phase: "background")
+        let id = try #require(window["id"]?.string)
+        try tmux.sendKeys("fg", "Enter")
+        try tmux.waitForText("started")
+        #expect(
+            try tmux.display("#{pane_current_command}") == "sh",
+            "run (named after its program) is in the foreground again"
+        )
+        _ = try Winctl.run(["close", id], socket: scenario.socket)
+        try tmux.waitForDisplay("#{pane_current_command}", "bash")
+        try tmux.sendKeys("echo status $?", "Enter")
+        try tmux.waitForText("status 129")
+    }
+
+    @Test(
+        "every way run ends before its program runs gives the terminal back as it was: brought to front, a program that cannot start, and without windowd the program in run's place"
+    )
+    func terminalAsItWasBeforeTheProgram() throws {
+        let scenario = try PlaceScenario.running()
+        let presenter = try scenario.daemon.client()
+        try presenter.call("window.attach", #"{"group":"file","value":"elsewhere"}"#)
+        let directory = scenario.directory
+        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
+        try tmux.waitForText("$")
+        // One line: the shell does not touch the terminal between the commands.
+        let run = "\(Binaries.winctl) --socket \(scenario.socket) run file"
+        let line = [
+            "stty -g > \(directory.file("before"))",
+            "\(run) elsewhere -- true; echo front $?",
+            "stty -g > \(directory.file("front"))",
+            "\(run) x -- \(directory.file("no-such-program")); echo missing $?",
+            "stty -g > \(directory.file("missing"))",
+            "\(Binaries.winctl) --socket \(directory.file("none.sock")) run file y -- sh -c 'stty -g > \(directory.file("alone"))'",
+            // Split, so that the line typed does not show what it prints.
+            #"echo "all""done""#,
+        ].joined(separator: "; ")
+        try tmux.sendKeys(line, "Enter")
+        try tmux.waitForText("alldone")
+        try tmux.waitForText("front 0")
+        try tmux.waitForText("missing 127")
+        let before = directory.read("before")
+        #expect(!before.isEmpty)
+        for name in ["front", "missing", "alone"] {
+            #expect(directory.read(name) == before, "\(name): \(directory.read(name)) against \(before)")
+        }
+    }
+
     @Test("a program that ignores the hang-up is killed 5 s after winctl close; run exits 129")
     func closeKillsAProgramThatIgnoresTheHangUp() throws {
         let scenario = try PlaceScenario.running()
@@ -524,4 +597,20 @@ struct RunTerminalTests {
         try tmux.run(["resize-window", "-x", "60", "-y", "12"])
         try tmux.waitForText("resized to 12 60")
     }
+
+    /// The line discipline's settings of the terminal at `path`, read from outside.
+    private static func settings(of path: String) throws -> termios {
+        let terminal = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard terminal >= 0 else { throw TestFailure("cannot open \(path): errno \(errno)") }
+        defer { close(terminal) }
+        var settings = termios()
+        guard tcgetattr(terminal, &settings) == 0 else { throw TestFailure("tcgetattr \(path): errno \(errno)") }
+        return settings
+    }
+}
+
+extension termios {
+    /// Whether the terminal makes Ctrl-C and Ctrl-Z signals (ISIG), as cooked mode and a shell's
+    /// line editing do, and raw mode does not.
+    fileprivate var keysMakeSignals: Bool { c_lflag & tcflag_t(ISIG) != 0 }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #endif
 
 /// The terminal taken over for a full-screen view, and given back exactly as it was.
@@ -11,14 +11,19 @@ import Musl
 /// paste.
 /// ``restore()`` undoes all of it; both may be called again (suspend and continue), and
 /// ``restore()`` when nothing is taken over does nothing, so every exit path can call it.
+/// A relay (`winctl run`) may take raw input alone first (``enterRawInput()``), before it knows
+/// whether it will show anything, and ``enter()`` later.
 public final class TerminalMode {
     /// Where keys and reports come from.
     public let input: Int32
     /// Where the screen is drawn.
     public let output: Int32
     private var original: termios?
-    /// Whether the terminal is taken over now.
+    /// Whether the terminal is taken over now (its input raw, at least).
     public private(set) var isActive = false
+    /// Whether ``enter()``'s sequences (focus reports, the screen) were written since the terminal
+    /// was taken over: ``restore()`` undoes them.
+    private var announced = false
     /// Whether the screen is the view's (alternate screen, cursor, title), or a relayed
     /// program's, which sets its own modes: then only raw mode and focus reports are taken.
     private let takesScreen: Bool
@@ -39,9 +44,31 @@ public final class TerminalMode {
         takesScreen = false
     }
 
+    /// The line discipline's settings from before the terminal was first taken over; `nil` until then.
+    package var savedSettings: termios? { original }
+
     /// Takes the terminal over; `false` (and nothing changed) if `input` is not a terminal.
     @discardableResult
     public func enter() -> Bool {
+        guard enterRawInput() else { return false }
+        guard !announced else { return true }
+        announced = true
+        guard takesScreen else {
+            write(ControlSequence.enableFocusReporting)
+            return true
+        }
+        write(
+            ControlSequence.pushTitle + ControlSequence.enterAlternateScreen + ControlSequence.hideCursor
+                + ControlSequence.enableFocusReporting + ControlSequence.enableBracketedPaste
+        )
+        return true
+    }
+
+    /// Sets raw input only, writing nothing: every key typed from now on is read as a byte, and
+    /// a terminal given back before ``enter()`` was called has seen nothing else. `false` (and
+    /// nothing changed) if `input` is not a terminal.
+    @discardableResult
+    package func enterRawInput() -> Bool {
         guard !isActive else { return true }
         if original == nil {
             var current = termios()
@@ -69,14 +96,6 @@ public final class TerminalMode {
         }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return false }
         isActive = true
-        guard takesScreen else {
-            write(ControlSequence.enableFocusReporting)
-            return true
-        }
-        write(
-            ControlSequence.pushTitle + ControlSequence.enterAlternateScreen + ControlSequence.hideCursor
-                + ControlSequence.enableFocusReporting + ControlSequence.enableBracketedPaste
-        )
         return true
     }
 
@@ -84,16 +103,17 @@ public final class TerminalMode {
     public func restore() {
         guard isActive else { return }
         isActive = false
-        if !takesScreen {
-            write(ControlSequence.disableFocusReporting)
-        } else {
+        if announced, takesScreen {
             write(
                 ControlSequence.endSynchronizedUpdate + ControlSequence.resetStyle
                     + ControlSequence.disableFocusReporting
                     + ControlSequence.disableBracketedPaste + ControlSequence.showCursor
                     + ControlSequence.leaveAlternateScreen + ControlSequence.popTitle
             )
+        } else if announced {
+            write(ControlSequence.disableFocusReporting)
         }
+        announced = false
         if var settings = original {
             // TCSADRAIN: the sequences above reach the terminal before echo comes back.
             _ = tcsetattr(input, TCSADRAIN, &settings)
