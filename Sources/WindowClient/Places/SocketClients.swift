@@ -4,17 +4,18 @@ public import WindowProtocol
 public enum KittyRemoteControl {
     /// Sends `command` (a ``KittyMessage``) to kitty at `listenOn` (`unix:PATH` or
     /// `unix:@NAME`) and waits for its reply; the reply's `data`, if any. Throws what kitty
-    /// refused or why it did not answer in `timeout`.
+    /// refused or why it did not answer in `timeout` (or by `deadline`).
     @discardableResult
     public static func send(
         _ command: JSONValue,
         to listenOn: String,
-        timeout: Duration
+        timeout: Duration,
+        until deadline: ContinuousClock.Instant? = nil
     ) throws(PlaceSocketFailure) -> JSONValue? {
         guard listenOn.hasPrefix("unix:") else {
             throw PlaceSocketFailure(description: "kitty at \(listenOn): only unix: addresses are supported")
         }
-        let socket = try PlaceSocket(address: String(listenOn.dropFirst(5)), timeout: timeout)
+        let socket = try PlaceSocket(address: String(listenOn.dropFirst(5)), timeout: timeout, until: deadline)
         try socket.send(KittyMessage.frame(command))
         let bytes = try socket.receive { KittyMessage.reply(in: $0) != nil }
         guard let reply = KittyMessage.reply(in: bytes), case .object(let members) = reply else {
@@ -30,14 +31,15 @@ public enum KittyRemoteControl {
 
 /// i3's and sway's IPC over their socket.
 public enum I3IPC {
-    /// Sends one message and returns the reply's payload.
+    /// Sends one message and returns the reply's payload, within `timeout` (and by `deadline`).
     public static func request(
         type: UInt32,
         payload: String,
         socket path: String,
-        timeout: Duration
+        timeout: Duration,
+        until deadline: ContinuousClock.Instant? = nil
     ) throws(PlaceSocketFailure) -> [UInt8] {
-        let socket = try PlaceSocket(address: path, timeout: timeout)
+        let socket = try PlaceSocket(address: path, timeout: timeout, until: deadline)
         try socket.send(I3Message.frame(type: type, payload: payload))
         let bytes = try socket.receive { I3Message.reply(in: $0) != nil }
         return I3Message.reply(in: bytes) ?? []
@@ -49,9 +51,10 @@ public enum I3IPC {
     public static func subscribe(
         to events: String,
         socket path: String,
-        timeout: Duration
+        timeout: Duration,
+        until deadline: ContinuousClock.Instant? = nil
     ) throws(PlaceSocketFailure) -> Int32 {
-        let socket = try PlaceSocket(address: path, timeout: timeout)
+        let socket = try PlaceSocket(address: path, timeout: timeout, until: deadline)
         try socket.send(I3Message.frame(type: I3MessageType.subscribe, payload: events))
         let bytes = try socket.receive { I3Message.reply(in: $0) != nil }
         let reply = try? JSONParser.parse(I3Message.reply(in: bytes) ?? [])

@@ -14,9 +14,16 @@ public final class X11Client {
     private var atoms: [UInt32] = []
 
     /// Connects to local display `display` (`:0`) with the cookie of `$XAUTHORITY` (else
-    /// `~/.Xauthority`) if it has one. Throws if the display is not local or refuses.
-    public init(display: String, timeout: Duration) throws(PlaceSocketFailure) {
-        socket = try Self.connect(display: display, timeout: timeout)
+    /// `~/.Xauthority`) if it has one. Throws if the display is not local or refuses. Each
+    /// reply is awaited for `timeout`, and none after `deadline` if one is given.
+    public init(
+        display: String,
+        timeout: Duration,
+        until deadline: ContinuousClock.Instant? = nil
+    )
+        throws(PlaceSocketFailure)
+    {
+        socket = try Self.connect(display: display, timeout: timeout, until: deadline)
     }
 
     /// Asks the server to send a connection of its own ``X11Visibility/eventMask``'s events
@@ -25,24 +32,29 @@ public final class X11Client {
     public static func subscribe(
         to window: UInt32,
         display: String,
-        timeout: Duration
+        timeout: Duration,
+        until deadline: ContinuousClock.Instant? = nil
     ) throws(PlaceSocketFailure) -> Int32 {
-        let socket = try connect(display: display, timeout: timeout)
+        let socket = try connect(display: display, timeout: timeout, until: deadline)
         try socket.send(X11Message.selectEvents(window, mask: X11Visibility.eventMask))
         _ = try request(X11Message.roundTrip, on: socket)
         return socket.release()
     }
 
-    private static func connect(display: String, timeout: Duration) throws(PlaceSocketFailure) -> PlaceSocket {
+    private static func connect(
+        display: String,
+        timeout: Duration,
+        until deadline: ContinuousClock.Instant?
+    ) throws(PlaceSocketFailure) -> PlaceSocket {
         guard let path = X11Visibility.socketPath(display: display), let number = X11Visibility.displayNumber(display)
         else {
             throw PlaceSocketFailure(description: "X11 display \(display): only a local display (:N) is watched")
         }
         let socket: PlaceSocket
         do {
-            socket = try PlaceSocket(address: path, timeout: timeout)
+            socket = try PlaceSocket(address: path, timeout: timeout, until: deadline)
         } catch {
-            socket = try PlaceSocket(address: "@" + path, timeout: timeout)
+            socket = try PlaceSocket(address: "@" + path, timeout: timeout, until: deadline)
         }
         let cookie = authorityFile().flatMap { X11Authority.cookie(in: $0, hostname: hostname(), display: number) }
         try socket.send(X11Message.setup(authorization: cookie.map { ("MIT-MAGIC-COOKIE-1", $0) }))
@@ -108,7 +120,7 @@ public final class X11Client {
     /// Sends `bytes` and returns the reply, past any event before it; throws the server's error instead.
     private static func request(
         _ bytes: [UInt8],
-        on socket: borrowing PlaceSocket
+        on socket: PlaceSocket
     ) throws(PlaceSocketFailure) -> [UInt8] {
         func answer(in bytes: [UInt8]) -> [UInt8]? {
             var buffer = bytes

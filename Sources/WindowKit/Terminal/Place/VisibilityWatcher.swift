@@ -69,15 +69,16 @@ public enum VisibilityWatcher {
     ///
     /// Asked once before a presenter attaches, so that a terminal nobody sees starts
     /// `background` rather than `active` for the moment its watch takes (winctl(1), "attach").
-    /// A request to a place that blocks (an i3 socket that does not answer) holds it up to that
-    /// request's own time-out.
+    /// Every request to the place (a tmux client, an i3, sway, kitty or X11 socket) gets what is
+    /// left of `timeout` as its own: one that does not answer is given up with the rest.
     static func current(_ place: Place, within timeout: Duration = firstReportTimeout) async -> Visibility? {
         let levels = place.levels.filter(isWatched)
         guard !levels.isEmpty else { return nil }
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         return await withTaskGroup(of: Visibility?.self) { group in
             defer { group.cancelAll() }
             for level in levels {
-                group.addTask { await firstReport(of: level) }
+                group.addTask { await firstReport(of: level, by: deadline) }
             }
             group.addTask {
                 try? await Task.sleep(for: timeout)
@@ -97,13 +98,14 @@ public enum VisibilityWatcher {
         }
     }
 
-    /// The first report of a watch of one level; `nil` if it ends without one.
-    private static func firstReport(of level: Place) async -> Visibility? {
+    /// The first report of a watch of one level, its socket requests given up at `deadline`;
+    /// `nil` if it ends without one.
+    private static func firstReport(of level: Place, by deadline: ContinuousClock.Instant) async -> Visibility? {
         let (reports, continuation) = AsyncStream.makeStream(of: Visibility.self)
         return await withTaskGroup(of: Void.self) { group in
             defer { group.cancelAll() }
             group.addTask {
-                await watchLevel(level, focus: nil, firstOnly: true) { continuation.yield($0) }
+                await watchLevel(level, focus: nil, firstBy: deadline) { continuation.yield($0) }
                 continuation.finish()
             }
             for await report in reports { return report }
@@ -123,20 +125,28 @@ public enum VisibilityWatcher {
         }
     }
 
-    /// Watches one level; `firstOnly`: for its first report alone, which a tmux watch then asks
-    /// without hooks (the query alone: one tmux client, none of the user's hooks touched).
+    /// Watches one level; with `deadline`, for its first report alone: a tmux watch then asks it
+    /// without hooks (the query alone: one tmux client, none of the user's hooks touched), and
+    /// no socket request waits past `deadline`.
     private static func watchLevel(
         _ place: Place,
         focus: FocusHint?,
-        firstOnly: Bool = false,
+        firstBy deadline: ContinuousClock.Instant? = nil,
         _ report: (Visibility) async -> Void
     ) async {
         switch place.kind {
-        case .tmux: await watchTmux(socket: place.socket!, pane: place.pane!, hooked: !firstOnly, report)
-        case .i3, .sway: await watchWindowManager(place, report)
-        case .kitty: await watchKitty(listenOn: place.listenOn!, windowID: place.windowID!, focus: focus, report)
+        case .tmux: await watchTmux(socket: place.socket!, pane: place.pane!, hooked: deadline == nil, report)
+        case .i3, .sway: await watchWindowManager(place, until: deadline, report)
+        case .kitty:
+            await watchKitty(
+                listenOn: place.listenOn!,
+                windowID: place.windowID!,
+                focus: focus,
+                until: deadline,
+                report
+            )
         case .screen: await watchScreen(session: place.session!, window: place.window!, report)
-        case .x11: await watchX11(window: UInt32(place.window!)!, display: place.display!, report)
+        case .x11: await watchX11(window: UInt32(place.window!)!, display: place.display!, until: deadline, report)
         default: return
         }
     }
@@ -215,24 +225,35 @@ public enum VisibilityWatcher {
 
     /// i3 and sway: a subscription to the events that move windows and workspaces, and after
     /// each batch of them the tree and the workspaces.
-    private static func watchWindowManager(_ place: Place, _ report: (Visibility) async -> Void) async {
+    private static func watchWindowManager(
+        _ place: Place,
+        until deadline: ContinuousClock.Instant?,
+        _ report: (Visibility) async -> Void
+    ) async {
         guard let socket = place.socket,
             let subscription = WindowManagerVisibility.subscriptions.lazy.compactMap({
-                try? I3IPC.subscribe(to: $0, socket: socket, timeout: requestTimeout)
+                try? I3IPC.subscribe(to: $0, socket: socket, timeout: requestTimeout, until: deadline)
             }).first
         else { return }
         var last: Visibility?
         func check() async {
             guard
                 let tree = try? JSONParser.parse(
-                    I3IPC.request(type: I3MessageType.getTree, payload: "", socket: socket, timeout: requestTimeout)
+                    I3IPC.request(
+                        type: I3MessageType.getTree,
+                        payload: "",
+                        socket: socket,
+                        timeout: requestTimeout,
+                        until: deadline
+                    )
                 ),
                 let workspaces = try? JSONParser.parse(
                     I3IPC.request(
                         type: I3MessageType.getWorkspaces,
                         payload: "",
                         socket: socket,
-                        timeout: requestTimeout
+                        timeout: requestTimeout,
+                        until: deadline
                     )
                 ),
                 let now = WindowManagerVisibility.visibility(of: place, tree: tree, workspaces: workspaces), now != last
@@ -255,6 +276,7 @@ public enum VisibilityWatcher {
         listenOn: String,
         windowID: String,
         focus: FocusHint?,
+        until deadline: ContinuousClock.Instant?,
         _ report: (Visibility) async -> Void
     ) async {
         var last: Visibility?
@@ -263,7 +285,12 @@ public enum VisibilityWatcher {
                 await focus.waitForChange(from: true)
                 continue
             }
-            if let data = try? KittyRemoteControl.send(KittyVisibility.list, to: listenOn, timeout: requestTimeout),
+            if let data = try? KittyRemoteControl.send(
+                KittyVisibility.list,
+                to: listenOn,
+                timeout: requestTimeout,
+                until: deadline
+            ),
                 let now = KittyVisibility.visibility(ofWindow: windowID, in: data), now != last
             {
                 last = now
@@ -273,12 +300,18 @@ public enum VisibilityWatcher {
         }
     }
 
-    /// GNU screen: `-Q windows` every ``ScreenVisibility/interval``, as screen has no events.
+    /// GNU screen: `-Q windows` every ``ScreenVisibility/interval``, as screen has no events;
+    /// each query ended with the watch (a `screen` that hangs is killed, as a tmux client is).
     private static func watchScreen(session: String, window: String, _ report: (Visibility) async -> Void) async {
         var last: Visibility?
         repeat {
-            if let output = ProcessRunner.output(ScreenVisibility.query(session: session)),
-                let now = ScreenVisibility.visibility(ofWindow: window, inWindows: output), now != last
+            var printed: [UInt8] = []
+            if await run(ScreenVisibility.query(session: session), output: { printed = $0 }),
+                let now = ScreenVisibility.visibility(
+                    ofWindow: window,
+                    inWindows: String(decoding: printed, as: UTF8.self)
+                ),
+                now != last
             {
                 last = now
                 await report(now)
@@ -289,10 +322,20 @@ public enum VisibilityWatcher {
     /// Bare X11: the X server's events of the terminal's top-level window (map, unmap, a
     /// property's change) on a connection of their own, and after each batch of them its state,
     /// asked on another connection.
-    private static func watchX11(window: UInt32, display: String, _ report: (Visibility) async -> Void) async {
-        guard let client = try? X11Client(display: display, timeout: requestTimeout),
+    private static func watchX11(
+        window: UInt32,
+        display: String,
+        until deadline: ContinuousClock.Instant?,
+        _ report: (Visibility) async -> Void
+    ) async {
+        guard let client = try? X11Client(display: display, timeout: requestTimeout, until: deadline),
             let topLevel = try? client.topLevel(of: window),
-            let subscription = try? X11Client.subscribe(to: topLevel, display: display, timeout: requestTimeout)
+            let subscription = try? X11Client.subscribe(
+                to: topLevel,
+                display: display,
+                timeout: requestTimeout,
+                until: deadline
+            )
         else { return }
         var last: Visibility?
         func check() async {
