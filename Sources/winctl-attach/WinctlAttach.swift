@@ -1,4 +1,5 @@
 import ArgumentParser
+import POSIXSupport
 import WinctlOutput
 import WindowKit
 
@@ -53,6 +54,12 @@ struct WinctlAttach: AsyncParsableCommand {
     @Flag(help: "With a program: keep the window when it exits.")
     var keep = false
 
+    @Option(
+        parsing: .unconditional,
+        help: "With a program: the terminal's settings from before winctl run took it raw (its bytes in hex)."
+    )
+    var terminalSettings: String?
+
     @Argument(parsing: .postTerminator, help: "winctl run's program and its arguments, after --.")
     var program: [String] = []
 
@@ -71,7 +78,8 @@ struct WinctlAttach: AsyncParsableCommand {
                 keep: keep,
                 socketPath: socket,
                 app: app,
-                timeout: timeout == 0 ? nil : .milliseconds(Int64((timeout * 1_000).rounded(.up)))
+                timeout: timeout == 0 ? nil : .milliseconds(Int64((timeout * 1_000).rounded(.up))),
+                terminalBefore: terminalSettings.flatMap(TerminalSettings.settings(fromText:))
             )
             return try await RunCommand.run(request).carryOut()
         }

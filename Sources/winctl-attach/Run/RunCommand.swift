@@ -24,6 +24,8 @@ enum RunCommand {
         var app: String?
         /// winctl's `--timeout`: how long windowd may take to answer; `nil` waits forever.
         var timeout: Duration?
+        /// The terminal's settings from before winctl took it raw; `nil` if it did not.
+        var terminalBefore: termios?
     }
 
     /// Runs `request` to its end.
@@ -45,10 +47,11 @@ enum RunCommand {
             Console.error("cannot catch signals: \(String(cString: strerror(errno)))")
             return .status(ExitStatus.unavailable.rawValue)
         }
-        // Raw from here on: the keys typed while the window is attached wait for the program's
-        // terminal. Every way out before the program runs gives the terminal back as it was
-        // first, before anything is written or another program runs in run's place.
-        let terminal = RunProgram.takeTerminal()
+        // Raw from here on (from winctl's start, which took it already): the keys typed while the
+        // window is attached wait for the program's terminal. Every way out before the program
+        // runs gives the terminal back as it was first, before anything is written or another
+        // program runs in run's place.
+        let terminal = RunProgram.takeTerminal(settingsBefore: request.terminalBefore)
         let scene: WindowScene
         do {
             switch try await WindowScene.present(group: request.group, value: value, options: options) {

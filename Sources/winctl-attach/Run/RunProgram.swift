@@ -20,13 +20,14 @@ final class RunProgram {
     /// run's terminal taken raw at once, if the program is to run on a pseudo-terminal (both
     /// standard input and output are terminals); `nil` when it runs on run's own streams.
     ///
-    /// Taken before anything else, even before windowd is asked: every key typed from then on
-    /// is a byte the relay passes to the program's terminal, whose line discipline makes a
-    /// Ctrl-C or a Ctrl-Z a signal for the program (winctl(1), "run"); none is taken by run's
-    /// own terminal, where it would signal run's process group instead.
-    static func takeTerminal() -> TerminalMode? {
+    /// Taken before anything else, even before windowd is asked (winctl took it already, before
+    /// its own question, and handed over `settingsBefore`): every key typed from then on is a
+    /// byte the relay passes to the program's terminal, whose line discipline makes a Ctrl-C or
+    /// a Ctrl-Z a signal for the program (winctl(1), "run"); none is taken by run's own
+    /// terminal, where it would signal run's process group instead.
+    static func takeTerminal(settingsBefore: termios?) -> TerminalMode? {
         guard isatty(0) == 1, isatty(1) == 1 else { return nil }
-        let mode = TerminalMode(relayingInput: 0, output: 1)
+        let mode = TerminalMode(relayingInput: 0, output: 1, settingsBefore: settingsBefore)
         return mode.enterRawInput() ? mode : nil
     }
 

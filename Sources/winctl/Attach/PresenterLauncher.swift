@@ -1,4 +1,5 @@
 import ArgumentParser
+import POSIXSupport
 import WinctlOutput
 
 #if canImport(Glibc)
@@ -21,10 +22,12 @@ enum PresenterLauncher {
     static let name = "winctl-attach"
 
     /// Replaces this process with the presenter, run with `arguments`; returns only if it cannot
-    /// be started, with exit status 69 after saying why.
-    static func exec(_ arguments: [String]) -> ExitCode {
+    /// be started, with exit status 69 after saying why (having given standard input's terminal
+    /// back the settings `terminalBefore` first, if `winctl run` had taken it raw).
+    static func exec(_ arguments: [String], terminalBefore: termios? = nil) -> ExitCode {
         let candidates = searchPaths()
         guard let path = candidates.first(where: { access($0, X_OK) == 0 }) else {
+            if let terminalBefore { TerminalSettings.restore(terminalBefore) }
             Console.error("cannot present: \(name) is not installed (looked for \(candidates.joined(separator: ", ")))")
             return ExitStatus.unavailable
         }
@@ -32,6 +35,7 @@ enum PresenterLauncher {
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         argv.forEach { free($0) }
+        if let terminalBefore { TerminalSettings.restore(terminalBefore) }
         Console.error("cannot start \(path): \(reason)")
         return ExitStatus.unavailable
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import POSIXSupport
 import WinctlOutput
 
 #if canImport(Glibc)
@@ -50,6 +51,10 @@ extension Winctl {
         }
 
         func run() throws {
+            // Raw before windowd is asked anything: a key typed from now on waits as a byte for the
+            // program's terminal, whose line discipline makes a Ctrl-C or a Ctrl-Z its signal. The
+            // presenter gets the settings from before, for that terminal and to give them back.
+            let before = TerminalSettings.takeStandardInput()
             // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
             let sent = value.map { DaemonClient.quietValue($0, of: group, options: options) }
             var arguments =
@@ -57,10 +62,12 @@ extension Winctl {
             if let app = chosenApp { arguments.append("--app=" + app) }
             if keep { arguments.append("--keep") }
             arguments.append("--timeout=\(options.timeoutSeconds)")
+            if let before { arguments.append("--terminal-settings=" + TerminalSettings.text(before)) }
             // The presenter side on WindowKit decides everything else: one connection for the
             // check and the presentation, so that two runs of one value start one program.
-            // It returns only if it could not start the presenter, having said why.
-            _ = PresenterLauncher.exec(arguments + ["--"] + program)
+            // It returns only if it could not start the presenter, having given the terminal back
+            // and said why.
+            _ = PresenterLauncher.exec(arguments + ["--"] + program, terminalBefore: before)
             Console.error("running \(program[0]) without a window")
             let argv = program.map { strdup($0) } + [nil]
             execvp(program[0], argv)

@@ -272,8 +272,9 @@ struct RunTerminalTests {
         #expect(try scenario.window("k")?["attached"]?.bool == true, "the second run's window stays")
     }
 
-    /// windowd stopped: run waits for its answer for as long as the test wants, so that the keys
-    /// come while the window is being attached, before the program runs.
+    /// windowd stopped, and `--timeout 0`: run waits for its answers (the value's group first,
+    /// then the attach) for as long as the test wants, so that the keys come before the program
+    /// runs.
     @Test(
         "run's terminal is raw from run's start: a Ctrl-Z typed before windowd answers reaches the program's terminal, which stops the program, and run with it"
     )
@@ -286,7 +287,7 @@ struct RunTerminalTests {
         var daemonStopped = true
         defer { if daemonStopped { scenario.daemon.process.signal(SIGCONT) } }
         try tmux.sendKeys(
-            "\(Binaries.winctl) --socket \(scenario.socket) run file k -- sh -c 'echo started; exec sleep 600'",
+            "\(Binaries.winctl) --socket \(scenario.socket) --timeout 0 run file k -- sh -c 'echo started; exec sleep 600'",
             "Enter"
         )
         // The shell reads its line with ISIG on, as cooked mode has it: only run's raw mode turns it off.
@@ -313,7 +314,7 @@ struct RunTerminalTests {
     }
 
     @Test(
-        "every way run ends before its program runs gives the terminal back as it was: brought to front, a program that cannot start, and without windowd the program in run's place"
+        "every way run ends before its program runs gives the terminal back as it was: brought to front, a program that cannot start, the program in run's place without windowd or without winctl-attach"
     )
     func terminalAsItWasBeforeTheProgram() throws {
         let scenario = try PlaceScenario.running()
@@ -331,6 +332,9 @@ struct RunTerminalTests {
             "\(run) x -- \(directory.file("no-such-program")); echo missing $?",
             "stty -g > \(directory.file("missing"))",
             "\(Binaries.winctl) --socket \(directory.file("none.sock")) run file y -- sh -c 'stty -g > \(directory.file("alone"))'",
+            // A winctl without its presenter beside it runs the program itself.
+            "mkdir \(directory.file("bin")) && cp \(Binaries.winctl) \(directory.file("bin"))",
+            "\(directory.file("bin/winctl")) --socket \(scenario.socket) run file z -- sh -c 'stty -g > \(directory.file("lone"))'",
             // Split, so that the line typed does not show what it prints.
             #"echo "all""done""#,
         ].joined(separator: "; ")
@@ -340,7 +344,7 @@ struct RunTerminalTests {
         try tmux.waitForText("missing 127")
         let before = directory.read("before")
         #expect(!before.isEmpty)
-        for name in ["front", "missing", "alone"] {
+        for name in ["front", "missing", "alone", "lone"] {
             #expect(directory.read(name) == before, "\(name): \(directory.read(name)) against \(before)")
         }
     }

@@ -15,9 +15,7 @@ struct TerminalModeTests {
         "raw input alone writes nothing; the program's pseudo-terminal made after it has the modes from before; restore gives them back"
     )
     func rawInputFirst() throws {
-        let outer = try PseudoTerminal(modes: nil, sizeOf: -1)
-        let terminal = open(outer.slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        try #require(terminal >= 0)
+        let (outer, terminal) = try Self.standIn()
         defer { close(terminal) }
         let before = try Self.settings(terminal)
         try #require(before.c_lflag & tcflag_t(ISIG | ICANON | ECHO) == tcflag_t(ISIG | ICANON | ECHO))
@@ -40,11 +38,29 @@ struct TerminalModeTests {
         #expect(Self.pending(outer.master).isEmpty, "nothing written: no focus-report request to undo")
     }
 
+    @Test(
+        "settings handed over by a process that took the terminal raw already are the ones given back, and the program's terminal's"
+    )
+    func settingsHandedOver() throws {
+        let (outer, terminal) = try Self.standIn()
+        defer {
+            close(terminal)
+            withExtendedLifetime(outer) {}
+        }
+        let before = try Self.settings(terminal)
+        var raw = TerminalSettings.relayRaw(before)
+        _ = tcsetattr(terminal, TCSANOW, &raw)
+
+        let mode = TerminalMode(relayingInput: terminal, output: terminal, settingsBefore: before)
+        #expect(mode.enterRawInput())
+        #expect(Self.same(try #require(mode.savedSettings), before))
+        mode.restore()
+        #expect(Self.same(try Self.settings(terminal), before), "given back as they were before the hand-over")
+    }
+
     @Test("enter after raw input alone asks for focus reports once; restore turns them off again")
     func enterAfterRawInput() throws {
-        let outer = try PseudoTerminal(modes: nil, sizeOf: -1)
-        let terminal = open(outer.slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        try #require(terminal >= 0)
+        let (outer, terminal) = try Self.standIn()
         defer { close(terminal) }
         let before = try Self.settings(terminal)
         // No output processing in the way of the bytes read back.
@@ -59,6 +75,14 @@ struct TerminalModeTests {
         #expect(Self.pending(outer.master) == Array(ControlSequence.enableFocusReporting.utf8))
         mode.restore()
         #expect(Self.pending(outer.master) == Array(ControlSequence.disableFocusReporting.utf8))
+    }
+
+    /// A pseudo-terminal standing in for run's terminal, and its slave side, open.
+    private static func standIn() throws -> (outer: PseudoTerminal, terminal: Int32) {
+        let outer = try PseudoTerminal(modes: nil, sizeOf: -1)
+        let terminal = open(outer.slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else { throw SystemCallError(call: "open \(outer.slavePath)", errno: errno) }
+        return (outer, terminal)
     }
 
     private static func settings(_ terminal: Int32) throws -> termios {

@@ -1,3 +1,5 @@
+import POSIXSupport
+
 #if canImport(Glibc)
 package import Glibc
 #elseif canImport(Musl)
@@ -38,10 +40,15 @@ public final class TerminalMode {
     /// The terminal on `input` and `output` for a relay to a program on a pseudo-terminal: raw
     /// both ways (the pseudo-terminal does the program's line discipline and output processing)
     /// and focus reports asked for; the screen, its modes and the title left to the program.
-    package init(relayingInput input: Int32, output: Int32) {
+    ///
+    /// - Parameter settingsBefore: the settings the terminal had before a process that handed it
+    ///   over took it raw already (`winctl run`'s front): given back by ``restore()``, instead of
+    ///   those read when it is taken over.
+    package init(relayingInput input: Int32, output: Int32, settingsBefore: termios? = nil) {
         self.input = input
         self.output = output
         takesScreen = false
+        original = settingsBefore
     }
 
     /// The line discipline's settings from before the terminal was first taken over; `nil` until then.
@@ -75,24 +82,21 @@ public final class TerminalMode {
             guard tcgetattr(input, &current) == 0 else { return false }
             original = current
         }
-        // Raw as cfmakeraw, but output processing stays on: frames position every line anyway.
         var raw = original!
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_cflag |= tcflag_t(CS8)
-        // Without ISIG, Ctrl-C and Ctrl-Z arrive as bytes: the presenter leaves and suspends itself,
-        // restoring the terminal first.
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        if !takesScreen {
-            // As cfmakeraw: the program's pseudo-terminal has done its output processing already.
-            raw.c_iflag &= ~tcflag_t(IGNBRK | PARMRK | INLCR | IGNCR)
-            raw.c_oflag &= ~tcflag_t(OPOST)
-            raw.c_lflag &= ~tcflag_t(ECHONL)
-            raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+        if takesScreen {
+            // Raw as cfmakeraw, but output processing stays on: frames position every line anyway.
+            raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
             raw.c_cflag |= tcflag_t(CS8)
-        }
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
+            // Without ISIG, Ctrl-C and Ctrl-Z arrive as bytes: the presenter leaves and suspends
+            // itself, restoring the terminal first.
+            raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+        } else {
+            // The program's pseudo-terminal has done its output processing already.
+            raw = TerminalSettings.relayRaw(raw)
         }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return false }
         isActive = true
