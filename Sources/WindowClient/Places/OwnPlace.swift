@@ -82,24 +82,10 @@ public enum OwnPlace {
     /// moves: the client is redrawn and a `client-session-changed` hook runs; `-E`: its environment
     /// is left alone), which makes tmux work out the focus of the panes the clients show.
     public static func reportFocus(at place: Place) {
-        guard place.kind == .tmux, let socket = place.socket else { return }
-        let tmux = ["tmux", "-S", socket]
-        // One tmux client, as before this refresh: whether it was on, on now, and the clients.
-        let answer = ProcessRunner.output(
-            tmux + [
-                "show-options", "-sv", "focus-events", ";", "set-option", "-s", "focus-events", "on", ";",
-                "list-clients", "-F", "#{client_name}\t#{session_id}",
-            ]
-        )
-        guard let answer, !answer.hasPrefix("on\n") else { return }
-        var refresh: [String] = []
-        for client in answer.split(separator: "\n").dropFirst() {
-            let fields = client.split(separator: "\t")
-            guard fields.count == 2 else { continue }
-            if !refresh.isEmpty { refresh.append(";") }
-            refresh += ["switch-client", "-E", "-c", String(fields[0]), "-t", String(fields[1])]
-        }
-        if !refresh.isEmpty { ProcessRunner.run(tmux + refresh) }
+        guard let command = PlaceCommands.focusReports(at: place), let answer = ProcessRunner.output(command),
+            let refresh = PlaceCommands.focusRefresh(at: place, after: answer)
+        else { return }
+        ProcessRunner.run(refresh)
     }
 
     /// This process's environment as a dictionary.
