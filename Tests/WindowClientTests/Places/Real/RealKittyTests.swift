@@ -49,8 +49,8 @@ extension RealEnvironmentTests {
 
             let results = PlaceActions.perform(PlaceCommands.bringToFront(place))
             // kitty's window, then its X11 window: activation needs a window manager (there is
-            // none), the input focus is set directly.
-            #expect(results.count == 3 && results[0] == .done && results[2] == .done)
+            // none), the window is raised and the input focus set directly.
+            #expect(results.count == 4 && results[0] == .done && results[2] == .done && results[3] == .done)
             #expect(Poll.until { kitty.focusedWindow() == firstWindow })
             #expect(x.focusedWindow() == place.outer?.window)
 
