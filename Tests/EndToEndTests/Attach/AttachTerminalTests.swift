@@ -174,8 +174,7 @@ struct AttachTerminalTests {
         let daemon = try DaemonProcess.start(config: Self.config())
         defer { daemon.stop() }
         let client = try daemon.client()
-        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
-        try tmux.waitForText("$")
+        let tmux = try TmuxSession.shell()
         try tmux.sendKeys("\(Binaries.winctl) --socket \(daemon.socketPath) attach detail 42", "Enter")
         try tmux.waitForText("winctl login USER")
         let id = try #require(try Self.window(client)["id"]?.string)

@@ -19,12 +19,7 @@ final class PlayedDaemon: @unchecked Sendable {
     /// `"error":…`), or `nil` to say nothing.
     init(path: String, answer: @escaping @Sendable (_ method: String, _ params: JSONValue?) -> String?) throws {
         self.path = path
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure.system("socket") }
-        guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0 else {
-            throw TestFailure.system("bind \(path)")
-        }
-        guard listen(fd, 8) == 0 else { throw TestFailure.system("listen \(path)") }
+        let fd = try listeningUnixSocket(at: path)
         fileDescriptor = fd
         Thread.detachNewThread {
             // Ends when the listening socket is shut down (accept fails).

@@ -138,8 +138,7 @@ struct RunTerminalTests {
     @Test("Ctrl-Z stops the program and run with it (background); fg brings both back; winctl close hangs it up: 129")
     func suspendAndClose() throws {
         let scenario = try PlaceScenario.running()
-        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
-        try tmux.waitForText("$")
+        let tmux = try TmuxSession.shell()
         try tmux.sendKeys(
             "\(Binaries.winctl) --socket \(scenario.socket) run file z -- sh -c 'echo ready; exec sleep 600'",
             "Enter"
@@ -176,8 +175,7 @@ struct RunTerminalTests {
     )
     func closeGivesTheTerminalBack() throws {
         let scenario = try PlaceScenario.running()
-        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
-        try tmux.waitForText("$")
+        let tmux = try TmuxSession.shell()
         let modes = "#{alternate_on} #{mouse_any_flag} #{cursor_flag} #{keypad_flag}"
         #expect(try tmux.display(modes) == "0 0 1 0")
         try tmux.sendKeys(
@@ -200,8 +198,7 @@ struct RunTerminalTests {
         let scenario = try PlaceScenario.running()
         let directory = scenario.directory
         let started = directory.file("started")
-        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
-        try tmux.waitForText("$")
+        let tmux = try TmuxSession.shell()
         try tmux.sendKeys(
             "\(Binaries.winctl) --socket \(scenario.socket) run file s -- sh -c 'echo started >> \(started); exec sleep 600'",
             "Enter"
@@ -237,8 +234,7 @@ struct RunTerminalTests {
     )
     func stoppedThroughACrashKeepsItsProgram() throws {
         let scenario = try PlaceScenario.running()
-        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
-        try tmux.waitForText("$")
+        let tmux = try TmuxSession.shell()
         try tmux.sendKeys(
             "\(Binaries.winctl) --socket \(scenario.socket) run file k -- sh -c 'echo ready; read line; echo \"got $line\"; exit 3'",
             "Enter"
@@ -280,8 +276,7 @@ struct RunTerminalTests {
     )
     func keysFromTheStart() throws {
         let scenario = try PlaceScenario.running()
-        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
-        try tmux.waitForText("$")
+        let tmux = try TmuxSession.shell()
         let terminal = try tmux.display("#{pane_tty}")
         scenario.daemon.process.signal(SIGSTOP)
         var daemonStopped = true
@@ -321,8 +316,7 @@ struct RunTerminalTests {
         let presenter = try scenario.daemon.client()
         try presenter.call("window.attach", #"{"group":"file","value":"elsewhere"}"#)
         let directory = scenario.directory
-        let tmux = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
-        try tmux.waitForText("$")
+        let tmux = try TmuxSession.shell()
         // One line: the shell does not touch the terminal between the commands.
         let run = "\(Binaries.winctl) --socket \(scenario.socket) run file"
         let line = [

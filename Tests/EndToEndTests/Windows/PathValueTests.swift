@@ -185,7 +185,9 @@ final class SentRequests: Sendable {
 /// The example manifest an editor ships (Examples/editor/editor.toml) is one windowd takes.
 @Suite("The editor example's manifest", .timeLimit(.minutes(1)))
 struct EditorManifestTests {
-    @Test("windowd --app editor --check-config takes Examples/editor/editor.toml: two groups of paths, file and page")
+    @Test(
+        "windowd --app editor --check-config takes Examples/editor/editor.toml: two groups of paths, file and page, and top for htop"
+    )
     func checks() throws {
         let directory = try TemporaryDirectory()
         let text = try String(contentsOfFile: Binaries.packageRoot + "/Examples/editor/editor.toml", encoding: .utf8)
@@ -198,6 +200,6 @@ struct EditorManifestTests {
             in: directory
         )
         #expect(checked.status == 0, "\(checked)")
-        #expect((checked.stdout + checked.stderr).contains("window groups: file, page)"), "\(checked)")
+        #expect((checked.stdout + checked.stderr).contains("window groups: file, page, top)"), "\(checked)")
     }
 }

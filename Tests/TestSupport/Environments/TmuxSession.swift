@@ -30,6 +30,14 @@ package final class TmuxSession {
         try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"] + command)
     }
 
+    /// A session whose window is an interactive bash of no rc files, prompt `$ `, once it shows
+    /// the prompt: a user's shell, with its job control, to type commands into.
+    package static func shell() throws -> TmuxSession {
+        let session = try TmuxSession(["/usr/bin/env", "PS1=$ ", "/bin/bash", "--norc", "--noprofile", "-i"])
+        try session.waitForText("$")
+        return session
+    }
+
     deinit {
         _ = try? run(["kill-server"])
     }

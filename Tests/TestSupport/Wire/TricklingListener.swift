@@ -23,12 +23,7 @@ package final class TricklingListener: Sendable {
     /// the other side closes it, or, with `giveUp` (a hang guard), until that much has passed.
     package init(path: String, interval: Duration = .milliseconds(500), giveUp: Duration? = nil) throws {
         self.path = path
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure.system("socket") }
-        guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0 else {
-            throw TestFailure.system("bind \(path)")
-        }
-        guard listen(fd, 8) == 0 else { throw TestFailure.system("listen \(path)") }
+        let fd = try listeningUnixSocket(at: path)
         fileDescriptor = fd
         let microseconds = UInt32(
             interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000

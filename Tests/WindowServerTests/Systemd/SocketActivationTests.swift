@@ -58,7 +58,7 @@ private func takeInChild(listeners: Int, environment: [String: String]) throws -
     let directory = try TemporaryDirectory("sdt")
     let paths = (0..<listeners).map { directory.file("s\($0)") }
     defer { withExtendedLifetime(directory) { paths.forEach { _ = unlink($0) } } }
-    let descriptors = try paths.map(makeListener)
+    let descriptors = try paths.map { try listeningUnixSocket(at: $0) }
     defer { descriptors.forEach { _ = close($0) } }
     // Run the describing code once here, so the child does as little first-time work as it can.
     _ = describe([ListenedSocket(fileDescriptor: 3, name: "warm-up")], again: [])
@@ -97,18 +97,6 @@ private func describe(_ sockets: [ListenedSocket], again: [ListenedSocket]) -> S
     }
     let variables = ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"].map { "\($0)=\(environmentValue($0))" }
     return "sockets: \(list(sockets))\nenv: \(variables.joined(separator: " "))\nagain: \(list(again))"
-}
-
-/// A listening `AF_UNIX` stream socket bound to `path`.
-private func makeListener(path: String) throws -> Int32 {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw TestFailure.system("socket") }
-    guard UnixSocketConnection.withAddress(of: path, { bind(fd, $0, $1) }) == 0, listen(fd, 8) == 0 else {
-        let error = TestFailure.system("bind/listen \(path)")
-        close(fd)
-        throw error
-    }
-    return fd
 }
 
 /// Whether `fd` is a socket in the listening state.
