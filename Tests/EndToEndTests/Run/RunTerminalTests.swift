@@ -165,9 +165,7 @@ struct RunTerminalTests {
 
         let close = try Winctl.run(["close", id], socket: scenario.socket)
         #expect(close.status == 0, "\(close)")
-        try tmux.waitForDisplay("#{pane_current_command}", "bash")
-        try tmux.sendKeys("echo status $?", "Enter")
-        try tmux.waitForText("status 129")
+        try tmux.waitForShellStatus(129)
     }
 
     @Test(
@@ -261,9 +259,7 @@ struct RunTerminalTests {
         }
         try tmux.sendKeys("still here", "Enter")
         try tmux.waitForText("got still here")
-        try tmux.waitForDisplay("#{pane_current_command}", "bash")
-        try tmux.sendKeys("echo status $?", "Enter")
-        try tmux.waitForText("status 3")
+        try tmux.waitForShellStatus(3)
         #expect(try tmux.screen().joined().contains("had another presenter (or was gone) when windowd came back"))
         #expect(try scenario.window("k")?["attached"]?.bool == true, "the second run's window stays")
     }
@@ -303,9 +299,7 @@ struct RunTerminalTests {
             "run (named after its program) is in the foreground again"
         )
         _ = try Winctl.run(["close", id], socket: scenario.socket)
-        try tmux.waitForDisplay("#{pane_current_command}", "bash")
-        try tmux.sendKeys("echo status $?", "Enter")
-        try tmux.waitForText("status 129")
+        try tmux.waitForShellStatus(129)
     }
 
     @Test(

@@ -38,6 +38,14 @@ package final class TmuxSession {
         return session
     }
 
+    /// Waits until the ``shell()`` has its terminal again, then for the status of the command it
+    /// ran last (`$?`) to be `status`.
+    package func waitForShellStatus(_ status: Int32) throws {
+        try waitForDisplay("#{pane_current_command}", "bash")
+        try sendKeys("echo status $?", "Enter")
+        try waitForText("status \(status)")
+    }
+
     deinit {
         _ = try? run(["kill-server"])
     }
