@@ -13,7 +13,7 @@ package import Musl
 /// paste.
 /// ``restore()`` undoes all of it; both may be called again (suspend and continue), and
 /// ``restore()`` when nothing is taken over does nothing, so every exit path can call it.
-/// A relay (`winctl run`) may take raw input alone first (``enterRawInput()``), before it knows
+/// A relay (`winctl run`) may take raw input alone first (`enterRawInput()`), before it knows
 /// whether it will show anything, and ``enter()`` later.
 public final class TerminalMode {
     /// Where keys and reports come from.
