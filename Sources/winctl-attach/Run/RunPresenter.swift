@@ -210,8 +210,8 @@ final class RunPresenter {
                 // another presenter (its refusal of run's return not yet taken by the loop).
                 try await scene.detach()
                 if !keep { _ = try? await scene.app.dismissWindow(id: scene.id) }
-            } catch let error as WindowKitError where error.code == .refused {
-                windowLost = true
+            } catch let error as WindowKitError where error.rpcError?.code == RPCError.Code.invalidParams {
+                windowLost = true  // "This connection presents no window."
             } catch {}
         }
         if windowLost {
