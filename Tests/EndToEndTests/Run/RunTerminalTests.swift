@@ -208,10 +208,16 @@ struct RunTerminalTests {
         try tmux.sendKeys("C-z")
         try tmux.waitForText("Stopped")
         try scenario.waitFor("s", phase: "background")
+        let pane = try #require(window["place"]?["pane"]?.string, "\(window.jsonText)")
+        try tmux.run(["new-window", "sleep", "600"])
+        try waitUntil("another window in front") { try PlacesTmuxTests.activeWindows(tmux)[pane] == false }
 
         let stoppedLine = "\(id) already open, stopped (Ctrl-Z) in its terminal: `fg` there continues it\n"
         let open = try Winctl.run(["open", "file", "s"], socket: scenario.socket)
         #expect(open.status == 0 && open.stdout == stoppedLine, "\(open)")
+        try waitUntil("the stopped run's terminal in front, where fg continues it") {
+            try PlacesTmuxTests.activeWindows(tmux)[pane] == true
+        }
         let second = try Winctl.run(
             ["run", "file", "s", "--", "/bin/sh", "-c", "echo started >> \(started)"],
             socket: scenario.socket
