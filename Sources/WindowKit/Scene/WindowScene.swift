@@ -39,8 +39,7 @@ public final class WindowScene: Sendable {
     ///   - value: the window's value, of the group's type (`.none` for a group without one).
     ///   - phase: the phase to start in; `active`, the program just started in front. While its
     ///     place hides the terminal (a tmux window no client shows, a kitty tab behind, …: asked
-    ///     once, for 200 ms, or up to a hung place socket's 1 s request time-out) it starts
-    ///     `background` whatever this says.
+    ///     once, for at most 200 ms) it starts `background` whatever this says.
     ///   - takeover: take the window from a presenter that has it (that one is dismissed);
     ///     without it such a window is refused with reason `window_busy`.
     ///   - options: where windowd is, and how patiently to talk to it.
