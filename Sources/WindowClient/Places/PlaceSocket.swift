@@ -105,10 +105,8 @@ extension PlaceSocket {
     /// Sets the socket option `option` (`SO_RCVTIMEO`, `SO_SNDTIMEO`) of `fd` to `limit`.
     fileprivate static func setLimit(_ limit: Duration, _ option: Int32, on fd: Int32) {
         let (seconds, attoseconds) = limit.components
-        var value = timeval(
-            tv_sec: Int(seconds),
-            tv_usec: max(Int(attoseconds / 1_000_000_000_000), seconds == 0 ? 1 : 0)
-        )
+        // Never zero (no limit at all): `limit` keeps at least a microsecond while any time is left.
+        var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
         setsockopt(fd, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 }
