@@ -66,6 +66,14 @@ public enum OwnPlace {
         canBringToFront(place) && PlaceActions.bringToFront(place)
     }
 
+    /// After an open whose `outcome` says the window's presenter is stopped (Ctrl-Z): brings that
+    /// presenter's terminal to front from here, where `fg` continues it, since the stopped
+    /// process cannot bring itself. Nothing for any other outcome.
+    public static func bringToFront(presenterOf window: WindowInfo, after outcome: OpenOutcome) {
+        guard outcome == .stopped, let place = window.place else { return }
+        bringToFront(place)
+    }
+
     /// Whether bringing `place` to front goes through an interface (else: bell and title).
     public static func canBringToFront(_ place: Place) -> Bool {
         !PlaceCommands.bringToFront(place).isEmpty

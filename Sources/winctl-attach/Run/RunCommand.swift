@@ -59,9 +59,7 @@ enum RunCommand {
                 scene = presented
             case .broughtToFront(let opened):
                 terminal?.restore()
-                // A stopped presenter cannot come to front itself: its terminal, where `fg`
-                // continues it, is brought to front from here.
-                if opened.outcome == .stopped, let place = opened.window.place { OwnPlace.bringToFront(place) }
+                OwnPlace.bringToFront(presenterOf: opened.window, after: opened.outcome)
                 Console.output(opened.window.id + " " + OpenText.outcome(opened.outcome))
                 return .status(0)
             }

@@ -42,9 +42,7 @@ extension Winctl {
             let result = try client.perform(WindowOpen.self, params) { result in
                 [result.window.id + " " + OpenText.outcome(result.outcome)]
             }
-            // A stopped presenter cannot come to front itself: its terminal, where `fg` continues
-            // it, is brought to front from here.
-            if result.outcome == .stopped, let place = result.window.place { OwnPlace.bringToFront(place) }
+            OwnPlace.bringToFront(presenterOf: result.window, after: result.outcome)
             guard let command = result.command else { return }
             let variables = options.launchVariables(windowID: result.window.id)
             if let failure = OwnPlace.launch(
