@@ -118,14 +118,13 @@ test-systemd: deps
 
 ## Measure the release binaries as `make install` builds them and print one
 ## table; winctl is timed as every release build makes it (a static executable, Package.swift).
-## windowbench, the load generator, is built from Package.swift with WINDOWD_BENCHMARKS=1, in .build-bench
-## (the benchmark targets are behind that variable, so that swift build, swift test and CI never build them).
-BENCH_SWIFT := WINDOWD_BENCHMARKS=1 $(SWIFT)
-BENCH_PATH := --scratch-path .build-bench
-WINDOWBENCH := .build-bench/release/windowbench
+## windowbench, the load generator, is built from the benchmark package (Benchmarks/Package.swift), in
+## its own Benchmarks/.build, so that swift build, swift test and CI of the product never build it.
+BENCH_PATH := --package-path Benchmarks
+WINDOWBENCH := Benchmarks/.build/release/windowbench
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(BENCH_SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
+	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	$(WINDOWBENCH) --windowd .build/release/windowd --winctl .build/release/winctl \
 		--places --output .build/bench/table.txt --command "make bench"
@@ -143,17 +142,16 @@ bench-run-cost:
 	cc -O2 -Wall -o .build/bench/ptybench bench/ptybench.c
 	bench/run-cost.sh .build/bench/ptybench .build/release/windowd .build/release/winctl | tee .build/bench/run-cost.md
 
-## Micro-benchmarks of the pure request path (Benchmarks/, package-benchmark): one request line to
-## its reply bytes through WindowEngine's router against an in-memory core, with wall time and
-## exact allocation counts per line. Behind WINDOWD_BENCHMARKS=1, so that `swift build`, `swift test`
-## and CI never build package-benchmark (the first build takes minutes). The table is also kept in
+## Micro-benchmarks of the pure request path (Benchmarks/RequestPathBenchmarks, package-benchmark, in
+## the benchmark package): one request line to its reply bytes through WindowEngine's router against
+## an in-memory core, with wall time and exact allocation counts per line. The table is also kept in
 ## .build/bench/micro.txt. Filtered out: build progress, and package-benchmark's note on the Swift
 ## runtime interposer, which the package leaves out (it is not in the package mirror; see
-## Package.swift).
+## Benchmarks/Package.swift).
 bench-micro:
-	$(BENCH_SWIFT) build -c release $(BENCH_PATH) --product RequestPathBenchmarks
+	$(SWIFT) build -c release $(BENCH_PATH) --product RequestPathBenchmarks
 	@mkdir -p .build/bench
-	@set -o pipefail; $(BENCH_SWIFT) package $(BENCH_PATH) benchmark --no-progress 2>&1 \
+	@set -o pipefail; $(SWIFT) package $(BENCH_PATH) benchmark --no-progress 2>&1 \
 		| grep --line-buffered -v -e '^\[[0-9]*/[0-9]*\] ' -e 'Swift runtime interposer' -e 'libSwiftRuntimeInterposerSwift' \
 		| tee .build/bench/micro.txt
 
@@ -174,7 +172,7 @@ bench-instructions:
 ## echo as the physical floor), each windowd figure with its ratio to its peer.
 bench-compare: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(BENCH_SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
+	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/echo bench/echo.c
 	$(WINDOWBENCH) --compare --echo .build/bench/echo --windowd .build/release/windowd \
@@ -202,7 +200,7 @@ BENCH_CHECK := $(WINDOWBENCH) --check --measure-ms 1000 --rounds 5 --baseline Be
 	--windowd .build/release/windowd --winctl .build/release/winctl
 bench-check: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(BENCH_SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
+	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	@set -e; against=""; \
 	if [ -n "$(BASELINE_REF)" ]; then \
@@ -218,7 +216,7 @@ bench-check: bench-deps
 
 bench-baseline: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(BENCH_SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
+	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	$(BENCH_CHECK) --calibrate $(CALIBRATE) --label "$$(git describe --always --dirty)" \
 		--output .build/bench/calibration.txt --command "make bench-baseline"
@@ -340,5 +338,5 @@ deb: release
 	packaging/debian/build-deb.sh
 
 clean:
-	rm -rf .build .build-bench .build-fuzz .build-baseline
+	rm -rf .build .build-bench .build-fuzz .build-baseline Benchmarks/.build
 	-git worktree prune

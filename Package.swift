@@ -35,6 +35,11 @@ let package = Package(
         // Apps' SDK, with a window's terminal side (raw mode, focus reports, frames): the Orders
         // example uses both and can be copied out of the repository and built.
         .library(name: "WindowKit", targets: ["WindowKit"]),
+        // Not an API: the targets the benchmark package (Benchmarks/Package.swift) links besides the
+        // products above — the pure request path for its micro-benchmarks, the POSIX layer and the
+        // tests' fixtures (tmux, Xvfb, kitty, i3, sway) for windowbench. Their declarations stay
+        // `package`: only code compiled under windowd's package name sees them, as the benchmarks are.
+        .library(name: "_WindowdBenchmarkSupport", targets: ["POSIXSupport", "TestSupport", "WindowEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -266,33 +271,6 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// WINDOWD_BENCHMARKS=1 (make bench, bench-micro, bench-compare, bench-check): windowbench, the
-// load generator, and the micro-benchmarks of the pure request path (package-benchmark; the
-// plugin runs every executable target under Benchmarks/). Behind a variable so that `swift build`,
-// `swift test` and CI never resolve or build package-benchmark (its first build takes minutes).
-if Context.environment["WINDOWD_BENCHMARKS"] == "1" {
-    // Only the malloc interposer: the default traits add the Swift 6.3 runtime interposer, a
-    // package the mirror does not hold (and the ARC metrics it serves are not used here).
-    package.dependencies.append(
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
-    )
-    package.targets += [
-        .executableTarget(
-            name: "windowbench",
-            dependencies: [
-                "POSIXSupport", "TestSupport", "WindowClient", "WindowProtocol",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .executableTarget(
-            name: "RequestPathBenchmarks",
-            dependencies: [.product(name: "Benchmark", package: "benchmark"), "WindowEngine", "WindowProtocol"],
-            path: "Benchmarks/RequestPathBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-    ]
-}
 
 // WINDOWD_FUZZ=1 (fuzz/build.sh, make fuzz): the libFuzzer executables, whose entry point is
 // LLVMFuzzerTestOneInput (libFuzzer's main). The package's own Swift targets are instrumented
