@@ -23,3 +23,27 @@ package enum ValueText {
         [window.id, window.group, window.value.word].compactMap { $0 }.joined(separator: " ")
     }
 }
+
+extension ValueText {
+    /// `bytes` (a file name, which on Linux need not be UTF-8) as text to print: its valid UTF-8
+    /// as it is, each byte that is not as `\xff`, control characters escaped (``escaped(_:keepingLineFeeds:)``).
+    package static func bytes(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var offset = 0
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &input) {
+            case .valid(let encoded):
+                text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                // Bytes of 0x80 and above (ASCII is always valid): two hex digits each.
+                for byte in bytes[offset..<offset + length] { text += "\\x" + String(byte, radix: 16) }
+                offset += length
+            case .emptyInput:
+                return escaped(text)
+            }
+        }
+    }
+}

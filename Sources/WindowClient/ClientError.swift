@@ -36,6 +36,13 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// The cause in a few words, for a line that goes on to say what was done instead: the
+    /// description without the advice of a daemon that did not answer.
+    package var cause: String {
+        guard case .timedOut(let path, let limit) = self else { return description }
+        return "windowd at \(path) did not answer within \(Self.seconds(limit))"
+    }
+
     /// `5 s`, `0.5 s`.
     private static func seconds(_ duration: Duration) -> String {
         let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000

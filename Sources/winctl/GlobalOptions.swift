@@ -26,11 +26,14 @@ struct GlobalOptions: ParsableArguments {
         name: .customLong("timeout"),
         parsing: .unconditional,
         help: ArgumentHelp(
-            "How long to wait for the daemon to connect and answer each request; 0 waits forever. watch and attach wait for events without it.",
+            "How long to wait for the daemon to connect and answer each request (default 5; run waits 1 in all before it runs its program without a window); 0 waits forever. watch and attach wait for events without it.",
             valueName: "seconds"
         )
     )
-    var timeoutSeconds: Double = GlobalOptions.defaultTimeoutSeconds
+    var givenTimeoutSeconds: Double?
+
+    /// `--timeout`, else the default of every command but `run`.
+    var timeoutSeconds: Double { givenTimeoutSeconds ?? Self.defaultTimeoutSeconds }
 
     @Flag(
         help:
@@ -48,7 +51,7 @@ struct GlobalOptions: ParsableArguments {
     init(socket: String?, app: String? = nil, timeoutSeconds: Double, json: Bool) {
         self.socket = socket
         self.app = app
-        self.timeoutSeconds = timeoutSeconds
+        givenTimeoutSeconds = timeoutSeconds
         self.json = json
     }
 
@@ -79,7 +82,11 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The limit on connecting and on each answer; `nil` for `--timeout 0`.
-    var timeout: Duration? {
-        timeoutSeconds == 0 ? nil : .milliseconds(Int64((timeoutSeconds * 1_000).rounded(.up)))
+    var timeout: Duration? { timeout(default: Self.defaultTimeoutSeconds) }
+
+    /// `--timeout`, else `seconds`, as a limit; `nil` for `--timeout 0`.
+    func timeout(default seconds: Double) -> Duration? {
+        let seconds = givenTimeoutSeconds ?? seconds
+        return seconds == 0 ? nil : .milliseconds(Int64((seconds * 1_000).rounded(.up)))
     }
 }

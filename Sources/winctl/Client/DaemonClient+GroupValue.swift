@@ -14,13 +14,16 @@ extension DaemonClient {
         return Self.value(text, of: group, in: try call(DaemonGroups.self, NoParams()).result.groups)
     }
 
-    /// `text` as ``value(_:of:)`` makes it, asked quietly on a connection of its own: for
-    /// `winctl run`, which runs its program whether or not a daemon answers (its presenter says
-    /// so, once), so a daemon that cannot be asked leaves the text as typed.
-    static func quietValue(_ text: String, of group: String, options: GlobalOptions) -> String {
-        guard let connection = try? WindowConnection(path: options.socketPath, timeout: options.timeout),
-            let groups = try? connection.call(DaemonGroups.self, NoParams()).groups
-        else { return text }
+    /// `text` as ``value(_:of:)`` makes it, asked on a connection of its own to the daemon at
+    /// `socketPath` within `timeout` (connecting and answering): for `winctl run`, which runs its
+    /// program without a window when the daemon cannot be asked.
+    static func quietValue(
+        _ text: String,
+        of group: String,
+        socketPath: String,
+        timeout: Duration?
+    ) throws(ClientError) -> String {
+        let groups = try WindowConnection(path: socketPath, timeout: timeout).call(DaemonGroups.self, NoParams()).groups
         return value(text, of: group, in: groups)
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import POSIXSupport
 import WinctlOutput
+import WindowClient
 
 #if canImport(Glibc)
 import Glibc
@@ -55,22 +56,48 @@ extension Winctl {
             // program's terminal, whose line discipline makes a Ctrl-C or a Ctrl-Z its signal. The
             // presenter gets the settings from before, for that terminal and to give them back.
             let before = TerminalSettings.takeStandardInput()
-            // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
-            let sent = value.map { DaemonClient.quietValue($0, of: group, options: options) }
+            // windowd gets --timeout (1 s unless given) in all, then the program runs alone.
+            let limit = options.timeout(default: Self.waitSeconds)
+            let deadline = limit.map { ContinuousClock.now + $0 }
+            var sent: String?
+            if let value {
+                if let bytes = ArgumentBytes.invalid(decodedAs: value) {
+                    try runAlone(because: "\(ValueText.bytes(bytes)) is not UTF-8, which windowd takes", before)
+                }
+                // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
+                do throws(ClientError) {
+                    sent = try DaemonClient.quietValue(value, of: group, socketPath: options.socketPath, timeout: limit)
+                } catch {
+                    try runAlone(because: error.cause, before)
+                }
+            }
             var arguments =
                 ["--socket=" + options.socketPath, "--group=" + group] + (sent.map { ["--value=" + $0] } ?? [])
             if let app = chosenApp { arguments.append("--app=" + app) }
             if keep { arguments.append("--keep") }
-            arguments.append("--timeout=\(options.timeoutSeconds)")
+            // What is left of the limit, at least a millisecond (0 would wait forever).
+            let left = deadline.map { max(.milliseconds(1), $0 - .now) }
+            arguments.append("--timeout=\(left.map { $0 / .seconds(1) } ?? 0)")
             if let before { arguments.append("--terminal-settings=" + TerminalSettings.text(before)) }
             // The presenter side on WindowKit decides everything else: one connection for the
             // check and the presentation, so that two runs of one value start one program.
             // It returns only if it could not start the presenter, having given the terminal back
             // and said why.
             _ = PresenterLauncher.exec(arguments + ["--"] + program, terminalBefore: before)
-            Console.error("running \(program[0]) without a window")
-            let argv = program.map { strdup($0) } + [nil]
-            execvp(program[0], argv)
+            try runAlone(because: nil, nil)
+        }
+
+        /// How long windowd may take in all before the program runs without a window, when
+        /// `--timeout` is not given: a program started by a shell function must start promptly.
+        static let waitSeconds: Double = 1
+
+        /// Gives the terminal back as it was `before`, says `cause` (if any) in one line, and
+        /// replaces this process with the program, its arguments passed on as they were typed
+        /// (bytes, not decoded text); throws the shell's status if it cannot be started.
+        private func runAlone(because cause: String?, _ before: termios?) throws -> Never {
+            if let before { TerminalSettings.restore(before) }
+            Console.error((cause.map { $0 + ": " } ?? "") + "running \(program[0]) without a window")
+            ArgumentBytes.execLast(program.count)
             let error = errno
             Console.error("cannot run \(program[0]): \(String(cString: strerror(error)))")
             throw ExitCode(error == ENOENT ? 127 : 126)

@@ -426,6 +426,44 @@ struct RunTerminalTests {
         #expect(errors.count == 1 && errors[0].contains("without a window"), "\(run)")
     }
 
+    @Test(
+        "a stopped windowd, or a socket that takes connections and never answers: a file's program runs within 1 s (run's default --timeout) and a margin, one line naming the cause"
+    )
+    func daemonStalledRunsTheProgramInTime() throws {
+        let config = """
+            [app]
+            minimum_loading_ms = 0
+
+            [groups.file]
+            value = "path"
+            """
+        let daemon = try DaemonProcess(in: try TemporaryDirectory(), config: config)
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        daemon.process.signal(SIGSTOP)
+        defer { daemon.process.signal(SIGCONT) }
+        let silent = try SilentListener(path: daemon.directory.file("silent.sock"))
+        for socket in [daemon.socketPath, silent.path] {
+            let clock = ContinuousClock()
+            var run: Winctl.Run?
+            let took = try clock.measure {
+                run = try Winctl.run(
+                    ["run", "file", "other.txt", "--", "/bin/sh", "-c", "echo hi; exit 4"],
+                    socket: socket,
+                    timeout: .seconds(30)
+                )
+            }
+            let result = try #require(run)
+            #expect(result.status == 4 && result.stdout == "hi\n", "\(result)")
+            #expect(
+                result.stderr
+                    == "winctl: windowd at \(socket) did not answer within 1 s: running /bin/sh without a window\n",
+                "\(result)"
+            )
+            #expect(took < .milliseconds(1_800), "ran after \(took)")
+        }
+    }
+
     @Test("a windowd at its max_clients: the program runs anyway, with the daemon's refusal")
     func daemonFull() throws {
         let config = """
