@@ -13,12 +13,14 @@ package enum NormalPath {
     /// and normal: the deepest part of it that exists is resolved by `realPath` (every symbolic
     /// link, `.` and `..` of it), the rest is joined on lexically (empty and `.` components
     /// dropped, `..` taking off the component before it). Never fails: a path that does not exist
-    /// at all is normal on its own terms.
+    /// at all is normal on its own terms. The empty path names no file (`open("")` fails with
+    /// ENOENT) and stays empty, for the daemon to refuse, rather than becoming the directory.
     package static func of(
         _ path: String,
         from directory: String? = nil,
         realPath: (String) -> String? = NormalPath.realPath
     ) -> String {
+        guard !path.isEmpty else { return path }
         let absolute = path.hasPrefix("/") ? path : (directory ?? currentDirectory()) + "/" + path
         return resolved(absolute, realPath: realPath)
     }

@@ -12,7 +12,7 @@ struct NormalPathTests {
     static func nothingExists(_ path: String) -> String? { nil }
 
     @Test(
-        "relative paths join the directory; ., .., // and a trailing / are folded",
+        "relative paths join the directory; ., .., // and a trailing / are folded; the empty path stays empty",
         arguments: [
             ("notes.md", "/home/a", "/home/a/notes.md"),
             ("./notes.md", "/home/a", "/home/a/notes.md"),
@@ -21,7 +21,7 @@ struct NormalPathTests {
             ("//home///a//notes.md", "/", "/home/a/notes.md"),
             ("dir/", "/home/a", "/home/a/dir"),
             ("../../../..", "/home/a", "/"),
-            ("", "/home/a", "/home/a"),
+            ("", "/home/a", ""),
             (".", "/", "/"),
             ("a/b/../../c", "/x", "/x/c"),
         ]

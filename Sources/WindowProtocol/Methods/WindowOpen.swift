@@ -11,8 +11,8 @@ public enum WindowOpen: RPCMethod {
         public var value: JSONValue?
         /// A string `value` as a file path, made absolute and normal against the opener's working
         /// directory (windowd-protocol(7), window.open): a group of value type `path` takes it
-        /// instead of `value`, any other ignores it. Sent with every string, so that the opener
-        /// need not ask the group's type first.
+        /// instead of `value`, any other ignores it. Sent beside a string where it differs from
+        /// it, so that the opener need not ask the group's type first.
         public var path: String?
         /// Where the opener is (winctl(1), Attached terminals): a new window is launched there. It only chooses
         /// where; what runs is always the group's own `command`.

@@ -86,6 +86,17 @@ struct DaemonClient {
         _ params: Method.Params,
         human: (Method.Result) -> [String]
     ) throws(ExitCode) -> Method.Result {
+        let reply = try carryOut(method, params)
+        show(reply, human: human)
+        return reply.result
+    }
+
+    /// Calls `method` as ``perform(_:_:human:)`` does, printing only a failure or a result it
+    /// cannot read: the caller shows the reply (``show(_:human:)``) once it knows it holds.
+    func carryOut<Method: RPCMethod>(
+        _ method: Method.Type,
+        _ params: Method.Params
+    ) throws(ExitCode) -> Reply<Method.Result> {
         let raw: JSONValue
         do {
             raw = try connection.call(RawResult<Method>.self, params)
@@ -103,8 +114,7 @@ struct DaemonClient {
             )
             throw ExitCode.success
         }
-        show(Reply(result: result, raw: raw), human: human)
-        return result
+        return Reply(result: result, raw: raw)
     }
 
     /// Prints `reply`: the JSON document with `--json`, else the lines of `human`.

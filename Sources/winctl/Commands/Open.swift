@@ -4,6 +4,10 @@ import WinctlOutput
 import WindowClient
 import WindowProtocol
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension Winctl {
     /// `winctl open GROUP [VALUE]`: open a window, or bring the one already open for that value to front.
     struct Open: ParsableCommand {
@@ -28,39 +32,57 @@ extension Winctl {
         var value: String?
 
         func run() throws {
+            if let value, let bytes = ArgumentBytes.invalid(decodedAs: value) {
+                Console.error(
+                    "\(ValueText.bytes(bytes)) is not UTF-8: windowd keeps values and file names as UTF-8 text; rename the file to open it"
+                )
+                throw ExitStatus.usage
+            }
             let here = OwnPlace.detect(outer: false)
             let client = try DaemonClient(options)
-            // The value as typed, and as a file made absolute here: the daemon takes the one its
-            // group's type needs, so that one round trip does (windowd-protocol(7), window.open).
+            // The value as typed and, where it differs, as a file made absolute here: the daemon
+            // takes the one its group's type needs, so that one round trip does
+            // (windowd-protocol(7), window.open). A text longer than PATH_MAX names no file.
+            let path = value.map { NormalPath.of($0) }.flatMap { $0 != value && $0.utf8.count < PATH_MAX ? $0 : nil }
             let params = WindowOpen.Params(
                 group: group,
                 value: value.map(JSONValue.string),
-                path: value.map { NormalPath.of($0) },
+                path: path,
                 place: here,
                 outcomes: OpenOutcome.added
             )
-            let result = try client.perform(WindowOpen.self, params) { result in
-                [result.window.id + " " + OpenText.outcome(result.outcome)]
-            }
+            let reply = try client.carryOut(WindowOpen.self, params)
+            let result = reply.result
             OwnPlace.bringToFront(presenterOf: result.window, after: result.outcome)
-            guard let command = result.command else { return }
-            let variables = options.launchVariables(windowID: result.window.id)
-            if let failure = OwnPlace.launch(
-                command,
-                title: OpenText.title(result.window),
-                at: here,
-                variables: variables
-            ) {
-                DaemonClient.reportLaunchEnded(
-                    result.window.id,
-                    reason: "could not start: " + failure,
-                    options: options,
-                    over: client.connection
+            if let command = result.command,
+                let failure = OwnPlace.launch(
+                    command,
+                    title: OpenText.title(result.window),
+                    at: here,
+                    variables: options.launchVariables(windowID: result.window.id)
                 )
+            {
+                // A window only this open made is closed again, so that the next open starts
+                // afresh rather than relaunching into the same failure.
+                if result.outcome == .created {
+                    _ = try? client.connection.call(
+                        RawResult<WindowClose>.self,
+                        WindowIDParams(id: result.window.id)
+                    )
+                } else {
+                    DaemonClient.reportLaunchEnded(
+                        result.window.id,
+                        reason: "could not start: " + failure,
+                        options: options,
+                        over: client.connection
+                    )
+                }
                 Console.error(
                     "could not start \(ValueText.command(command)): \(failure); run it in a terminal yourself to present the window"
                 )
+                throw ExitCode.failure
             }
+            client.show(reply) { [$0.window.id + " " + OpenText.outcome($0.outcome)] }
         }
     }
 }

@@ -65,7 +65,9 @@ struct PathValueTests {
         #expect(try note.json()["window"]?["value"]?.string == "./todo", "\(note)")
     }
 
-    @Test("winctl open sends one request: the value as typed and, as path, the file made absolute in its directory")
+    @Test(
+        "winctl open sends one request: the value as typed and, only where it differs, as path, the file made absolute in its directory"
+    )
     func openIsOneRequest() throws {
         let directory = try TemporaryDirectory()
         let root = try #require(
@@ -87,6 +89,24 @@ struct PathValueTests {
         #expect(requests.map(\.method) == ["window.open"], "\(requests.map(\.method))")
         #expect(requests.first?.params?["value"]?.string == "./notes.md")
         #expect(requests.first?.params?["path"]?.string == root + "/notes.md")
+        // An absolute, normal file and a text longer than any file name go once, as the value.
+        let long = String(repeating: "x", count: 40_000)
+        for value in [root + "/notes.md", long] {
+            let again = try Self.winctl(["open", "doc", value], in: root, socket: played.path)
+            #expect(again.status == 0, "\(again)")
+            let last = sent.list.withLock { $0.last }
+            #expect(last?.params?["value"]?.string == value && last?.params?["path"] == nil)
+        }
+    }
+
+    @Test("a value of 40,000 bytes opens: under the 64 KiB message limit, it is sent once")
+    func longValueOpens() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let value = String(repeating: "x", count: 40_000)
+        let open = try Winctl.run(["open", "notes", value], socket: daemon.socketPath, json: true)
+        #expect(open.status == 0, "\(open.stderr)")
+        #expect(try open.json()["window"]?["value"]?.string == value)
     }
 
     @Test(
@@ -102,6 +122,53 @@ struct PathValueTests {
         #expect(again["window"]?["id"] == opened["window"]?["id"])
         let note = try client.call("window.open", #"{"group":"notes","value":"./todo","path":"/srv/a/todo"}"#)
         #expect(note["window"]?["value"]?.string == "./todo", "\(note)")
+    }
+
+    @Test(
+        "file names that are not UTF-8 are refused naming the file, never folded into one window; winctl run then runs its program without a window, given the name byte for byte; an empty path is refused"
+    )
+    func namesThatAreNotText() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let files = try TemporaryDirectory()
+        for byte in [UInt8(0xff), 0xfe] {
+            let name = Array((files.path + "/").utf8) + [byte] + Array("name".utf8) + [0]
+            let fd = name.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o600) }
+            }
+            #expect(fd >= 0)
+            close(fd)
+        }
+        // Swift strings hold only text: the shell gives winctl the bytes, as a user's would.
+        func typed(_ tail: String) -> [String] {
+            ["/bin/sh", "-c", "cd '\(files.path)' && exec \"$@\" " + tail, "sh"]
+        }
+        for (octal, shown) in [("377", "\\xff"), ("376", "\\xfe")] {
+            let open = try Winctl.run(
+                ["open", "doc"],
+                socket: daemon.socketPath,
+                wrapper: typed("\"./$(printf '\\\(octal)name')\"")
+            )
+            #expect(open.status == 64, "\(open)")
+            #expect(open.stderr.hasPrefix("winctl: ./\(shown)name is not UTF-8"), "\(open)")
+        }
+        let empty = try Winctl.run(["open", "doc", ""], socket: daemon.socketPath)
+        #expect(empty.status == 1 && empty.stderr.contains("empty path"), "\(empty)")
+        let list = try Winctl.run(["list"], socket: daemon.socketPath)
+        #expect(list.status == 0 && !list.stdout.contains("doc"), "\(list)")
+
+        let run = try Winctl.run(
+            ["run", "file"],
+            socket: daemon.socketPath,
+            wrapper: typed(
+                #""./$(printf '\376name')" -- /bin/sh -c 'test -e "$1" && echo found' sh "./$(printf '\376name')""#
+            )
+        )
+        #expect(run.status == 0 && run.stdout == "found\n", "\(run)")
+        #expect(
+            run.stderr == "winctl: ./\\xfename is not UTF-8, which windowd takes: running /bin/sh without a window\n",
+            "\(run)"
+        )
     }
 
     @Test("winctl attach GROUP VALUE of a path group presents the window of the file's whole path")
@@ -148,6 +215,10 @@ struct PathValueTests {
             message.contains("notes.md") && message.contains("'doc'") && message.contains("absolute path"),
             "\(message)"
         )
+        for params in [#"{"group":"doc","value":""}"#, #"{"group":"doc","value":"/srv/a","path":""}"#] {
+            let empty = try client.request("window.open", params)
+            #expect(empty.reason == "invalid_value" && empty.errorMessage?.contains("empty path") == true, "\(empty)")
+        }
         let folded = try client.call("window.open", #"{"group":"doc","value":"/srv//notes/./a.md/"}"#)
         #expect(folded["window"]?["value"]?.string == "/srv/notes/a.md")
     }

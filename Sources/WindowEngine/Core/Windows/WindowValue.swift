@@ -58,6 +58,9 @@ package enum WindowValue: Hashable, Sendable {
     /// trailing `/` (they name the same file whatever the links on the way); a relative path or a
     /// `..` component, which only the client's own file system can resolve, is refused.
     private static func absolutePath(_ text: String, group: String) throws(Refusal) -> String {
+        guard !text.isEmpty else {
+            throw .refused(.invalidValue, "the empty path names no file, for group '\(group)' (value type path)")
+        }
         guard text.hasPrefix("/") else {
             throw .refused(
                 .invalidValue,
