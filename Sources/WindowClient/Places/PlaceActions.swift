@@ -48,8 +48,7 @@ public enum PlaceActions {
         do {
             switch step {
             case .run(let arguments):
-                return ProcessRunner.run(arguments, timeout: timeout)
-                    ? .done : .failed("\(arguments.joined(separator: " ")) failed")
+                return ProcessRunner.failure(of: arguments, timeout: timeout).map(PlaceStepResult.failed) ?? .done
             case .startTerminal(let launch):
                 return startTerminal(launch, timeout: timeout)
             case .kittyRemoteControl(let listenOn, let command):

@@ -11,6 +11,25 @@ extension RealEnvironmentTests {
         .enabled(if: TestEnvironment.installed(["tmux", "script"], for: "tmux"))
     )
     struct RealTmuxTests {
+        @Test(
+            "a launch tmux refuses (40 KB: command too long) or that cannot run (160 KB: the argument list too long) says why in one short line"
+        )
+        func refusedLaunch() throws {
+            let server = try TmuxServer(command: ["sleep", "600"])
+            let first = try #require(server.panes().first)
+            let place = Place(kind: .tmux, socket: server.socket, pane: first.pane, session: "$0")
+            for (size, reason) in [(40_000, "command too long"), (160_000, "Argument list too long")] {
+                let failure = OwnPlace.launch(
+                    ["sleep", String(repeating: "1", count: size)],
+                    title: "long",
+                    at: place,
+                    variables: LaunchVariables(windowID: "w-3")
+                )
+                let line = try #require(failure)
+                #expect(line.contains(reason) && line.utf8.count < 400, "\(line.utf8.count) bytes: \(line.prefix(600))")
+            }
+        }
+
         @Test("a pane's place from its environment; bring to front selects it; launch opens a window in its session")
         func tmux() throws {
             let server = try TmuxServer(command: ["sleep", "600"])
