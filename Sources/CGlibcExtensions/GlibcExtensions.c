@@ -3,6 +3,7 @@
 #include <spawn.h>
 #include <errno.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <pthread.h>
@@ -49,7 +50,8 @@ static void windowd_forward_signal(int signal) {
 }
 
 /// The session leader, after fork: only async-signal-safe calls until it ends.
-static void windowd_lead_terminal_job(const char *terminal, char *const argv[], char *const envp[], int ready) {
+static void windowd_lead_terminal_job(const char *terminal, char *const argv[], char *const envp[], const char *name, int ready) {
+    if (name != NULL) prctl(PR_SET_NAME, name);
     struct sigaction defaults;
     defaults.sa_handler = SIG_DFL;
     defaults.sa_flags = 0;
@@ -112,14 +114,14 @@ static void windowd_lead_terminal_job(const char *terminal, char *const argv[], 
     }
 }
 
-int windowd_spawn_terminal_job(const char *terminal, char *const argv[], char *const envp[]) {
+int windowd_spawn_terminal_job(const char *terminal, char *const argv[], char *const envp[], const char *name) {
     int ready[2];
     if (pipe2(ready, O_CLOEXEC) != 0) return -1;
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &previous);
     pid_t leader = fork();
-    if (leader == 0) windowd_lead_terminal_job(terminal, argv, envp, ready[1]);
+    if (leader == 0) windowd_lead_terminal_job(terminal, argv, envp, name, ready[1]);
     int error = errno;
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     close(ready[1]);

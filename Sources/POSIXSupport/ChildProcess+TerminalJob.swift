@@ -10,7 +10,7 @@ extension ChildProcess {
     /// the child returned (a small session leader) then stops too, so that ``pollChange()``
     /// sees the stop; SIGCONT to the child continues both. SIGHUP, SIGINT, SIGTERM, SIGQUIT and
     /// SIGTSTP sent to the child reach the program's process group. The child ends as the
-    /// program does.
+    /// program does, and is named this process's name (``ProcessTitle``) in ps and top.
     package static func terminalJob(
         _ arguments: [String],
         environment: [String: String],
@@ -21,7 +21,7 @@ extension ChildProcess {
         defer { argv.forEach { free($0) } }
         let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
         defer { envp.forEach { free($0) } }
-        let pid = windowd_spawn_terminal_job(terminal, argv, envp)
+        let pid = windowd_spawn_terminal_job(terminal, argv, envp, ProcessTitle.name())
         guard pid > 0 else { throw .refused(SystemCallError(call: "fork", errno: errno)) }
         return ChildProcess(adopting: pid, program: program, leadsSession: true)
     }

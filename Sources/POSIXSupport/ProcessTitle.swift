@@ -2,32 +2,36 @@
 import Glibc
 #endif
 
-/// This process under another name, as tools that find a terminal's foreground program see
-/// it: the name in `/proc/self/comm` (`ps -o comm`, `pgrep`) and the arguments in
-/// `/proc/self/cmdline` (tmux's `#{pane_current_command}` and window names, kitty's `ls`).
-/// `winctl run` takes its program's, since it is that program in its user's terminal, as
-/// systemd's and `setproctitle`'s renaming do.
+/// This process under another name, as tools that list processes see it: the name in
+/// `/proc/self/comm` (`ps -e`, `top`, `pgrep -x`) and the title written over its arguments in
+/// `/proc/self/cmdline` (`ps -f`, and the first word of which tmux names a pane and kitty a
+/// window after), as systemd's and `setproctitle`'s renaming do.
 ///
 /// ```swift
-/// ProcessTitle.rename(to: ["vim", "notes.md"])   // ps: vim notes.md; tmux: vim
+/// ProcessTitle.rename("winctl", title: "vim notes.md (winctl run)")   // ps -e: winctl; tmux: vim
 /// ```
 package enum ProcessTitle {
-    /// Takes `argv`'s name and arguments, as far as the arguments this process started with have
-    /// room (the kernel keeps them where they were; they are overwritten there).
-    package static func rename(to argv: [String]) {
-        guard let first = argv.first else { return }
-        // The name of the process (its first thread's), at most 15 bytes, as PR_SET_NAME takes it.
-        let name = Array((first.split(separator: "/").last.map(String.init) ?? first).utf8.prefix(15))
+    /// Takes the name `name` and writes `title` over the arguments, as far as the arguments this
+    /// process started with have room (the kernel keeps them where they were).
+    package static func rename(_ name: String, title: String) {
+        // The name of the process (its first thread's, whichever thread writes), at most 15
+        // bytes, as PR_SET_NAME takes it.
         let comm = open("/proc/self/comm", O_WRONLY | O_CLOEXEC)
         if comm >= 0 {
-            _ = name.withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
+            _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(comm, $0.baseAddress, $0.count) }
             close(comm)
         }
         guard let area = argumentArea(), let start = UnsafeMutablePointer<UInt8>(bitPattern: area.start) else {
             return
         }
-        let bytes = arguments(argv, fitting: area.end - area.start)
+        let bytes = arguments([title], fitting: area.end - area.start)
         start.update(from: bytes, count: bytes.count)
+    }
+
+    /// This process's name (its first thread's, as ``rename(_:title:)`` set it); `nil` if it
+    /// cannot be read.
+    package static func name() -> String? {
+        WholeFile.text("/proc/self/comm").map { String($0.prefix { $0 != "\n" }) }
     }
 
     /// `argv` as the kernel keeps arguments (each ended by a NUL), cut to `capacity` bytes and

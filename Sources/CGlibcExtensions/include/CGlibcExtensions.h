@@ -32,7 +32,8 @@ int windowd_open_pty(char *name, size_t length);
 /// SIGCONT continues the program in the foreground. SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGTSTP and
 /// SIGCONT sent to the leader go to the program's group. The leader ends as the program does
 /// (its exit status, or its signal). Returns once the program is the terminal's foreground group:
-/// the leader's pid, or -1 with errno set.
-int windowd_spawn_terminal_job(const char *terminal, char *const argv[], char *const envp[]);
+/// the leader's pid, or -1 with errno set. The leader is named `name` in ps and top (NULL: the
+/// forking thread's name, which a thread pool's worker makes `oot.default-qos`).
+int windowd_spawn_terminal_job(const char *terminal, char *const argv[], char *const envp[], const char *name);
 
 #endif

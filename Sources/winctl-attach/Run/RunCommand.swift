@@ -76,6 +76,11 @@ enum RunCommand {
             Console.error("\(error)")
             return .status(ExitStatus.unavailable.rawValue)
         }
+        // Named as users look for it (winctl(1), "run"): winctl in ps, top and pgrep -x, which
+        // then find the program once; its title begins with the program's command line, after
+        // whose first word tmux names the pane. Before the program starts, so that its session
+        // leader, a fork of this process, is named so too.
+        ProcessTitle.rename("winctl", title: (request.program + ["(winctl run)"]).joined(separator: " "))
         let variables = RunEnvironment.variables(window: scene.window, socketPath: request.socketPath, app: request.app)
         let program: RunProgram
         do {
@@ -91,9 +96,6 @@ enum RunCommand {
             await scene.close()
             return .status(error.status)
         }
-        // In the terminal's eyes run is the program now: tmux names the window after it, and a
-        // check such as `ps -o comm= -t TTY` (vim-tmux-navigator's) finds it.
-        ProcessTitle.rename(to: request.program)
         let presenter = RunPresenter(scene: scene, program: program, terminal: terminal, keep: request.keep)
         return await presenter.run(signals: signals)
     }

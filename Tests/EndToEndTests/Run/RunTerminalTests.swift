@@ -1,3 +1,4 @@
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
@@ -133,6 +134,38 @@ struct RunTerminalTests {
         let id = try #require(window["id"]?.string)
         let stored = try Winctl.run(["storage", "get", id, "note"], socket: scenario.socket, json: true)
         #expect(try stored.json()["storage"]?["note"]?.string == "kept", "\(stored)")
+    }
+
+    @Test(
+        "names as users look for them: the relay and its program's session leader are winctl in ps and top; pgrep -x finds the program once; tmux names the pane after the program"
+    )
+    func processNames() throws {
+        let scenario = try PlaceScenario.running()
+        // A name of this test's own (sleep under another name), so that pgrep finds no one else's.
+        let name = "wdnap\(getpid() % 100_000)"
+        let program = scenario.directory.file(name)
+        #expect(symlink("/bin/sleep", program) == 0)
+        // Typed into a shell, which gives run a process group of its own, the terminal's
+        // foreground one, whose leader's command line tmux reads.
+        let tmux = try TmuxSession.shell()
+        try tmux.sendKeys("\(Binaries.winctl) --socket \(scenario.socket) run file n -- \(program) 600", "Enter")
+        try scenario.waitFor("n")
+        try tmux.waitForDisplay("#{pane_current_command}", name)
+
+        func comm(_ pid: Int32) -> String? { WholeFile.text("/proc/\(pid)/comm") }
+        func parent(_ pid: Int32) -> Int32? {
+            WholeFile.text("/proc/\(pid)/stat")?.split(separator: ")").last?.split(separator: " ").dropFirst().first
+                .flatMap { Int32($0) }
+        }
+        let found = try ChildProcess.output(["pgrep", "-x", name])
+        let programs = String(decoding: found.bytes, as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
+        #expect(programs.count == 1, "pgrep -x \(name): \(programs)")
+        // The program's parent is its session's leader, whose parent is the relay.
+        let leader = try #require(programs.first.flatMap(parent))
+        let relay = try #require(parent(leader))
+        #expect(comm(leader) == "winctl\n" && comm(relay) == "winctl\n", "\(comm(leader) ?? "") \(comm(relay) ?? "")")
+        let cmdline = try WholeFile.read("/proc/\(relay)/cmdline")
+        #expect(String(decoding: cmdline.prefix { $0 != 0 }, as: UTF8.self) == program + " 600 (winctl run)")
     }
 
     @Test("Ctrl-Z stops the program and run with it (background); fg brings both back; winctl close hangs it up: 129")
