@@ -1,5 +1,6 @@
 import Testing
 import WindowEngine
+import WindowProtocol
 
 @testable import WindowServer
 
@@ -408,6 +409,31 @@ struct ConfigLoaderTests {
         let group = try #require(config.windowGroups.first)
         #expect(group.run == ["vim", "{value}"])
         #expect(group.command == [WinctlProgram.path, "run", "file", "{value}", "--", "vim", "{value}"])
+    }
+
+    @Test(
+        "wraps names a command and options_with_argument its options that take one; options alone, or a name no shell function takes, is refused naming the key"
+    )
+    func wraps() throws {
+        let config = try ConfigLoader.parse(
+            """
+            [groups.file]
+            value = "path"
+            wraps = "vim"
+            options_with_argument = ["-c", "--cmd"]
+            """,
+            file: "t.toml"
+        )
+        let wrapping = DaemonGroups.Wrapping(command: "vim", optionsWithArgument: ["-c", "--cmd"])
+        #expect(config.windowGroups.first?.wraps == wrapping)
+        for (text, key) in [
+            ("options_with_argument = [\"-c\"]", "options_with_argument"), ("wraps = \"v;rm\"", "wraps"),
+            ("wraps = \"-v\"", "wraps"),
+        ] {
+            #expect {
+                try ConfigLoader.parse("[groups.file]\nvalue = \"path\"\n" + text, file: "t.toml")
+            } throws: { "\($0)".contains(key) }
+        }
     }
 
     @Test("the winctl of a run group is the one beside windowd, else winctl on the PATH")

@@ -1,8 +1,8 @@
 /// Quoting for the one place a shell cannot be avoided: tmux runs a lone command argument
 /// through `sh -c`.
-enum ShellQuote {
+package enum ShellQuote {
     /// `word` as one POSIX shell word: unchanged when it is plain, else in single quotes.
-    static func word(_ word: String) -> String {
+    package static func word(_ word: String) -> String {
         let plain =
             !word.isEmpty
             && word.unicodeScalars.allSatisfy { scalar in

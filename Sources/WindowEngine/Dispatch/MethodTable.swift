@@ -188,7 +188,8 @@ enum MethodTable {
                         launch: group.launch,
                         restore: group.restore,
                         requiresAuth: group.requiresAuth,
-                        windows: counts[group.id] ?? 0
+                        windows: counts[group.id] ?? 0,
+                        wraps: group.wraps
                     )
                 }
                 return DaemonGroups.Result(groups: groups)

@@ -28,6 +28,8 @@ public enum DaemonGroups: RPCMethod {
         public var requiresAuth: Bool
         /// How many of its windows are open now.
         public var windows: Int
+        /// The command whose shell function `winctl init` defines for the group; absent for none.
+        public var wraps: Wrapping?
         public init(
             id: String,
             valueType: String,
@@ -36,7 +38,8 @@ public enum DaemonGroups: RPCMethod {
             launch: [String],
             restore: Bool,
             requiresAuth: Bool,
-            windows: Int
+            windows: Int,
+            wraps: Wrapping? = nil
         ) {
             self.id = id
             self.valueType = valueType
@@ -46,10 +49,11 @@ public enum DaemonGroups: RPCMethod {
             self.restore = restore
             self.requiresAuth = requiresAuth
             self.windows = windows
+            self.wraps = wraps
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, valueType, command, run, launch, restore, requiresAuth, windows
+            case id, valueType, command, run, launch, restore, requiresAuth, windows, wraps
         }
 
         /// Decodes a group; what an older windowd does not send is empty: `command` (before
@@ -64,6 +68,21 @@ public enum DaemonGroups: RPCMethod {
             restore = try container.decode(Bool.self, forKey: .restore)
             requiresAuth = try container.decode(Bool.self, forKey: .requiresAuth)
             windows = try container.decode(Int.self, forKey: .windows)
+            wraps = try container.decodeIfPresent(Wrapping.self, forKey: .wraps)
+        }
+    }
+
+    /// A command a group's shell function wraps (`wraps` and `options_with_argument` in
+    /// windowd.toml(5)): `vim` of `vim notes.md` runs as the group's window of the file.
+    public struct Wrapping: Codable, Sendable, Equatable {
+        /// The command, e.g. `vim`: the shell function's name and the program it runs.
+        public var command: String
+        /// Its options that take the next argument (`-c`, `--cmd`), which is then not the file.
+        public var optionsWithArgument: [String]
+        /// `command`, whose `optionsWithArgument` take an argument.
+        public init(command: String, optionsWithArgument: [String] = []) {
+            self.command = command
+            self.optionsWithArgument = optionsWithArgument
         }
     }
 }

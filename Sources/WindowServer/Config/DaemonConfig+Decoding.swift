@@ -1,4 +1,5 @@
 import WindowEngine
+import WindowProtocol
 
 /// `windowd.toml`'s keys: each read with its type and checked, every other key refused.
 extension DaemonConfig {
@@ -118,9 +119,21 @@ extension DaemonConfig.AppSection {
 }
 
 extension DaemonConfig.GroupSection {
+    /// Why `name` cannot be a shell function's name (letters, digits, `_`, `.`, `+`, `-`, not
+    /// starting with `-`), or `nil`.
+    static func functionName(_ name: String) -> String? {
+        let allowed = name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.+-".unicodeScalars.contains($0))
+        }
+        return allowed && !name.isEmpty && !name.hasPrefix("-")
+            ? nil : "must be a command name (letters, digits, _ . + -), not \(JSONValue.string(name).jsonText)"
+    }
+
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
-        try table.rejectUnknownKeys(["value", "command", "run", "launch", "restore", "requires_auth"])
+        try table.rejectUnknownKeys([
+            "value", "command", "run", "launch", "restore", "requires_auth", "wraps", "options_with_argument",
+        ])
         value = try table.choice("value") ?? value
         command = try table.strings("command") ?? command
         run = try table.strings("run") ?? run
@@ -144,5 +157,16 @@ extension DaemonConfig.GroupSection {
         }
         restore = try table.boolean("restore") ?? restore
         requiresAuth = try table.boolean("requires_auth") ?? requiresAuth
+        let options = try table.strings("options_with_argument")
+        // A shell function's name: what bash, zsh and fish all take.
+        if let command = try table.string("wraps", check: Self.functionName) {
+            wraps = DaemonGroups.Wrapping(command: command, optionsWithArgument: options ?? [])
+        } else if options != nil {
+            throw table.error(
+                "options_with_argument",
+                "goes with wraps = \"COMMAND\": the options of the command the group wraps",
+                at: table.table.entry("options_with_argument")?.position
+            )
+        }
     }
 }

@@ -99,6 +99,8 @@ package struct DaemonConfig: Sendable, Equatable {
         package var restore = true
         /// `requires_auth`: whether the group's windows need an authenticated app.
         package var requiresAuth = false
+        /// `wraps` and `options_with_argument`: the command `winctl init` wraps; `nil` for none.
+        package var wraps: DaemonGroups.Wrapping?
 
         /// A group with these settings.
         package init(
@@ -133,7 +135,8 @@ package struct DaemonConfig: Sendable, Equatable {
                 winctl: WinctlProgram.path,
                 launch: section.launch,
                 restore: section.restore,
-                requiresAuth: section.requiresAuth
+                requiresAuth: section.requiresAuth,
+                wraps: section.wraps
             )
         }
     }

@@ -14,20 +14,8 @@ extension DaemonClient {
         return Self.value(text, of: group, in: try call(DaemonGroups.self, NoParams()).result.groups)
     }
 
-    /// `text` as ``value(_:of:)`` makes it, asked on a connection of its own to the daemon at
-    /// `socketPath` within `timeout` (connecting and answering): for `winctl run`, which runs its
-    /// program without a window when the daemon cannot be asked.
-    static func quietValue(
-        _ text: String,
-        of group: String,
-        socketPath: String,
-        timeout: Duration?
-    ) throws(ClientError) -> String {
-        let groups = try WindowConnection(path: socketPath, timeout: timeout).call(DaemonGroups.self, NoParams()).groups
-        return value(text, of: group, in: groups)
-    }
-
-    private static func value(_ text: String, of group: String, in groups: [DaemonGroups.Group]) -> String {
+    /// `text` as a value of `group` among `groups` (``value(_:of:)``).
+    static func value(_ text: String, of group: String, in groups: [DaemonGroups.Group]) -> String {
         groups.first(where: { $0.id == group })?.valueType == "path" ? NormalPath.of(text) : text
     }
 }

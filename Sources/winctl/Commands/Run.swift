@@ -2,6 +2,7 @@ import ArgumentParser
 import POSIXSupport
 import WinctlOutput
 import WindowClient
+import WindowProtocol
 
 #if canImport(Glibc)
 import Glibc
@@ -57,20 +58,40 @@ extension Winctl {
             // presenter gets the settings from before, for that terminal and to give them back.
             let before = TerminalSettings.takeStandardInput()
             // windowd gets --timeout (1 s unless given) in all, then the program runs alone.
-            let limit = options.timeout(default: Self.waitSeconds)
-            let deadline = limit.map { ContinuousClock.now + $0 }
+            let deadline = deadline()
             var sent: String?
             if let value {
-                if let bytes = ArgumentBytes.invalid(decodedAs: value) {
-                    try runAlone(because: "\(ValueText.bytes(bytes)) is not UTF-8, which windowd takes", before)
-                }
+                try refuseBytes(value, before)
                 // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
                 do throws(ClientError) {
-                    sent = try DaemonClient.quietValue(value, of: group, socketPath: options.socketPath, timeout: limit)
+                    sent = DaemonClient.value(value, of: group, in: try groups(until: deadline))
                 } catch {
                     try runAlone(because: error.cause, before)
                 }
             }
+            try present(sent, until: deadline, before)
+        }
+
+        /// The daemon's groups, asked within what is left until `deadline` (`nil`: waiting forever).
+        func groups(until deadline: ContinuousClock.Instant?) throws(ClientError) -> [DaemonGroups.Group] {
+            try WindowConnection(path: options.socketPath, timeout: deadline.map { $0 - .now })
+                .call(DaemonGroups.self, NoParams()).groups
+        }
+
+        /// When windowd must have answered: `--timeout` (1 s unless given) from now; `nil` for 0.
+        func deadline() -> ContinuousClock.Instant? {
+            options.timeout(default: Self.waitSeconds).map { ContinuousClock.now + $0 }
+        }
+
+        /// Runs the program alone, saying why, if `value` was not valid UTF-8 as typed.
+        func refuseBytes(_ value: String, _ before: termios?) throws {
+            guard let bytes = ArgumentBytes.invalid(decodedAs: value) else { return }
+            try runAlone(because: "\(ValueText.bytes(bytes)) is not UTF-8, which windowd takes", before)
+        }
+
+        /// Hands over to the presenter, for the value `sent` as the daemon takes it, with what
+        /// is left until `deadline`.
+        func present(_ sent: String?, until deadline: ContinuousClock.Instant?, _ before: termios?) throws -> Never {
             var arguments =
                 ["--socket=" + options.socketPath, "--group=" + group] + (sent.map { ["--value=" + $0] } ?? [])
             if let app = chosenApp { arguments.append("--app=" + app) }
@@ -93,10 +114,11 @@ extension Winctl {
 
         /// Gives the terminal back as it was `before`, says `cause` (if any) in one line, and
         /// replaces this process with the program, its arguments passed on as they were typed
-        /// (bytes, not decoded text); throws the shell's status if it cannot be started.
-        private func runAlone(because cause: String?, _ before: termios?) throws -> Never {
+        /// (bytes, not decoded text); throws the shell's status if it cannot be started. `quietly`
+        /// for a program that was never to have a window.
+        func runAlone(because cause: String?, _ before: termios?, quietly: Bool = false) throws -> Never {
             if let before { TerminalSettings.restore(before) }
-            Console.error((cause.map { $0 + ": " } ?? "") + "running \(program[0]) without a window")
+            if !quietly { Console.error((cause.map { $0 + ": " } ?? "") + "running \(program[0]) without a window") }
             ArgumentBytes.execLast(program.count)
             let error = errno
             Console.error("cannot run \(program[0]): \(String(cString: strerror(error)))")

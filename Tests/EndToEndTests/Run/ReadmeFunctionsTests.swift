@@ -2,38 +2,50 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The shell functions README.md gives for "Any program as a window", as a user pastes them:
-/// which window each command line names, and what it runs (winctl stands in for itself).
-@Suite("The README's vim(), less() and htop()")
+/// The set-up README.md gives for "Any program as a window", as a user follows it: the editor
+/// app installed, then `eval "$(winctl init bash)"`.
+@Suite("The README's set-up: eval \"$(winctl init bash)\"", .timeLimit(.minutes(1)))
 struct ReadmeFunctionsTests {
-    /// The README's first `sh` block that defines `vim()`.
-    static func functions() throws -> String {
-        let readme = try String(contentsOfFile: Binaries.packageRoot + "/README.md", encoding: .utf8)
-        let start = try #require(readme.range(of: "```sh\nvim()"))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        return String(readme[readme.index(start.lowerBound, offsetBy: 6)..<end.lowerBound])
-    }
-
     @Test(
-        "the first file is the window's value; an option's argument is not a file; no file runs the program as it is",
-        arguments: [
-            ("vim notes.md", "winctl --app editor run file notes.md -- vim notes.md"),
-            ("vim -c 'set nu' a.txt b.txt", "winctl --app editor run file a.txt -- vim -c set nu a.txt b.txt"),
-            ("vim --servername X f", "winctl --app editor run file f -- vim --servername X f"),
-            ("vim", "command vim"),
-            ("less -p 'line 50' other.txt", "winctl --app editor run page other.txt -- less -p line 50 other.txt"),
-            ("less -N +G a.txt", "winctl --app editor run page a.txt -- less -N +G a.txt"),
-            ("less", "command less"),
-            ("htop -d 10", "winctl --app editor run top -- htop -d 10"),
-        ]
+        "winctl init prints a function for each command the installed editor app wraps; the README's line defines them, and each calls winctl wrap with the arguments as typed"
     )
-    func commandLines(line: String, runs: String) throws {
-        let script =
-            try Self.functions() + """
-                winctl() { echo "winctl $*"; }
-                command() { echo "command $*"; }
-                \(line)
-                """
-        #expect(TestEnvironment.output(["bash", "-c", script]) == runs + "\n")
+    func functions() throws {
+        let readme = try String(contentsOfFile: Binaries.packageRoot + "/README.md", encoding: .utf8)
+        let line = #"eval "$(winctl init bash)""#
+        #expect(readme.contains("```sh\n" + line))
+        let directory = try TemporaryDirectory()
+        let manifest = try String(
+            contentsOfFile: Binaries.packageRoot + "/Examples/editor/editor.toml",
+            encoding: .utf8
+        )
+        try AppInstall.manifest(manifest, app: "editor", in: directory)
+        let daemon = try DaemonProcess(in: directory, app: "editor")
+        defer { daemon.stop() }
+        try daemon.waitUntilServing()
+        let environment = [
+            "XDG_CONFIG_HOME": directory.file("config"), "XDG_RUNTIME_DIR": directory.path,
+            "PATH": (Binaries.winctl as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+        ]
+        let bash = try AppInstall.run(Binaries.winctl, ["init", "bash"], environment: environment, in: directory)
+        #expect(
+            bash.stdout == """
+                vim() { winctl --app editor wrap file -- vim "$@"; }
+                less() { winctl --app editor wrap page -- less "$@"; }
+                htop() { winctl --app editor wrap top -- htop "$@"; }
+
+                """,
+            "\(bash)"
+        )
+        let fish = try AppInstall.run(Binaries.winctl, ["init", "fish"], environment: environment, in: directory)
+        #expect(fish.stdout.hasPrefix("function vim --wraps vim; winctl --app editor wrap file -- vim $argv; end\n"))
+
+        // The README's line, then winctl standing in for itself.
+        let script = line + "\n" + #"winctl() { echo "winctl $*"; }"# + "\nvim -c 'set nu' a.txt\nhtop -d 10\n"
+        let defined = try AppInstall.run("/bin/bash", ["-c", script], environment: environment, in: directory)
+        #expect(
+            defined.stdout
+                == "winctl --app editor wrap file -- vim -c set nu a.txt\nwinctl --app editor wrap top -- htop -d 10\n",
+            "\(defined)"
+        )
     }
 }

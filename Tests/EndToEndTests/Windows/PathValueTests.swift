@@ -21,6 +21,11 @@ struct PathValueTests {
             [groups.file]
             value = "path"
             run = ["vim", "{value}"]
+
+            [groups.shell]
+            value = "path"
+            wraps = "sh"
+            options_with_argument = ["-c"]
             """
     )
 
@@ -169,6 +174,35 @@ struct PathValueTests {
             run.stderr == "winctl: ./\\xfename is not UTF-8, which windowd takes: running /bin/sh without a window\n",
             "\(run)"
         )
+    }
+
+    @Test(
+        "winctl wrap runs the command as the window of the file among its arguments, made absolute; with none, the command as it is, saying nothing"
+    )
+    func wrap() throws {
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let files = try TemporaryDirectory()
+        let root = try #require(
+            realpath(files.path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            }
+        )
+        // -c takes an argument (the script): the file is sh's $0.
+        let script = #"echo "$WINDOWD_VALUE""#
+        let found = try Self.winctl(
+            ["wrap", "shell", "--", "/bin/sh", "-c", script, "notes.md"],
+            in: root,
+            socket: daemon.socketPath
+        )
+        #expect(found.status == 0 && found.stdout == root + "/notes.md\n", "\(found)")
+        let alone = try Self.winctl(
+            ["wrap", "shell", "--", "/bin/sh", "-c", "echo alone"],
+            in: root,
+            socket: daemon.socketPath
+        )
+        #expect(alone.status == 0 && alone.stdout == "alone\n" && alone.stderr.isEmpty, "\(alone)")
     }
 
     @Test("winctl attach GROUP VALUE of a path group presents the window of the file's whole path")

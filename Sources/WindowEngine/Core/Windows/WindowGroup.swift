@@ -1,3 +1,5 @@
+package import WindowProtocol
+
 /// A window group declared in the config, like SwiftUI's `WindowGroup(id:for:)`.
 package struct WindowGroup: Sendable, Equatable {
     /// The group's id, e.g. `detail`.
@@ -18,6 +20,8 @@ package struct WindowGroup: Sendable, Equatable {
     package var restore: Bool
     /// Whether its windows need a signed-in user.
     package var requiresAuth: Bool
+    /// The command whose shell function runs as this group's windows; `nil` for none.
+    package var wraps: DaemonGroups.Wrapping?
 
     /// A group as the config declares it; by default restored, with no launch command and no sign-in needed.
     /// A group that declares `run` is presented by `winctl` (a path, or a name found on the
@@ -30,7 +34,8 @@ package struct WindowGroup: Sendable, Equatable {
         winctl: String = "winctl",
         launch: [String] = [],
         restore: Bool = true,
-        requiresAuth: Bool = false
+        requiresAuth: Bool = false,
+        wraps: DaemonGroups.Wrapping? = nil
     ) {
         self.id = id
         self.valueType = valueType
@@ -39,6 +44,7 @@ package struct WindowGroup: Sendable, Equatable {
         self.launch = launch
         self.restore = restore
         self.requiresAuth = requiresAuth
+        self.wraps = wraps
     }
 
     /// Whether an open starts a presenter for the group's windows (a `command` or a `launch`).
