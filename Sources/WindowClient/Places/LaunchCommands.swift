@@ -68,14 +68,14 @@ enum LaunchCommands {
         return variables.isEmpty ? argv : ["env"] + variables + argv
     }
 
-    /// The terminal emulators to try: `$TERMINAL`, `xdg-terminal-exec`, `x-terminal-emulator`,
-    /// then the one the opener runs in.
+    /// The terminal emulators to try: `xdg-terminal-exec` (the desktop's choice), `$TERMINAL`,
+    /// the one the opener runs in, one the user runs (an "Open with" has no terminal of its own),
+    /// then the distribution's `x-terminal-emulator`.
     private static func candidates(_ environment: [String: String], place: Place) -> [TerminalLaunch.Candidate] {
-        var candidates: [TerminalLaunch.Candidate] = []
+        var candidates: [TerminalLaunch.Candidate] = [.program("xdg-terminal-exec")]
         if let terminal = environment.value("TERMINAL") { candidates.append(.program(terminal)) }
-        candidates += [.program("xdg-terminal-exec"), .program("x-terminal-emulator")]
         if let pid = place.pid { candidates.append(.sameAs(pid: pid)) }
-        return candidates
+        return candidates + [.running, .program("x-terminal-emulator")]
     }
 
     /// The new terminal's environment: the opener's, less what names the opener's window and its

@@ -81,6 +81,8 @@ public enum PlaceActions {
                 program = ProcessRunner.isExecutable(name, path: launch.environment["PATH"]) ? name : nil
             case .sameAs(let pid):
                 program = ProcessTable.executable(of: pid).flatMap(TerminalEmulator.program(forRunning:))
+            case .running:
+                program = ProcessTable.newestTerminal().flatMap(TerminalEmulator.program(forRunning:))
             }
             guard let program else { continue }
             let command = TerminalEmulator.command(program: program, title: launch.title, argv: launch.argv)

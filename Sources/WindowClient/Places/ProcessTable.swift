@@ -42,6 +42,26 @@ public enum ProcessTable {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The program of the terminal emulator (``TerminalEmulator/known``) this user started last,
+    /// or `nil`: the highest pid of this user's processes whose program is one (pids wrap, rarely).
+    public static func newestTerminal() -> String? {
+        guard let proc = opendir("/proc") else { return nil }
+        defer { closedir(proc) }
+        var newest: (pid: Int32, program: String)?
+        while let entry = readdir(proc) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let pid = Int32(name), pid > newest?.pid ?? 0, let program = executable(of: pid),
+                TerminalEmulator.known.contains(TerminalEmulator.name(of: program))
+            else { continue }
+            var owner = stat()
+            guard stat("/proc/\(pid)", &owner) == 0, owner.st_uid == getuid() else { continue }
+            newest = (pid, program)
+        }
+        return newest?.program
+    }
+
     /// The terminal emulator `pid` runs in: its nearest ancestor outside its terminal (with
     /// another controlling terminal, or none), e.g. foot for a shell in foot; `nil` if none.
     public static func terminalPID(of pid: Int32) -> Int32? {

@@ -9,6 +9,8 @@ public struct TerminalLaunch: Sendable, Hashable {
         case program(String)
         /// The program process `pid` runs (`/proc/PID/exe`): the opener's own terminal.
         case sameAs(pid: Int32)
+        /// The terminal emulator this user started last (``ProcessTable/newestTerminal()``).
+        case running
     }
 
     /// The emulators to try, first one found wins.

@@ -160,7 +160,7 @@ struct LaunchCommandsTests {
     }
 
     @Test(
-        "under a window manager: a new terminal window, $TERMINAL first, the opener's own terminal last; its environment the opener's with the launch's variables instead of the opener's own"
+        "under a window manager: a new terminal window of xdg-terminal-exec, $TERMINAL, the opener's own terminal, one the user runs, x-terminal-emulator; its environment the opener's with the launch's variables instead of the opener's own"
     )
     func windowManager() {
         let environment = opener.merging(["TERMINAL": "foot", "WINDOWID": "5", "TMUX": "x", "DISPLAY": ":1"]) { $1 }
@@ -176,8 +176,8 @@ struct LaunchCommandsTests {
                 .startTerminal(
                     TerminalLaunch(
                         candidates: [
-                            .program("foot"), .program("xdg-terminal-exec"), .program("x-terminal-emulator"),
-                            .sameAs(pid: 44),
+                            .program("xdg-terminal-exec"), .program("foot"), .sameAs(pid: 44), .running,
+                            .program("x-terminal-emulator"),
                         ],
                         argv: argv,
                         title: "d",

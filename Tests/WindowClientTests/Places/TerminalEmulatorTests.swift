@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import WindowClient
 
@@ -28,5 +29,17 @@ struct TerminalEmulatorTests {
         #expect(TerminalEmulator.program(forRunning: "/usr/lib/wezterm/wezterm-gui") == "wezterm")
         #expect(TerminalEmulator.program(forRunning: "/usr/sbin/sshd") == nil)
         #expect(TerminalEmulator.program(forRunning: "/usr/bin/bash") == nil)
+    }
+
+    @Test("the terminal the user runs, for an open with no terminal of its own: the one started last")
+    func newestRunning() throws {
+        let directory = try TemporaryDirectory()
+        // A program named as an emulator is one, to /proc: sleep copied as foot.
+        let foot = directory.file("foot")
+        #expect(ProcessRunner.run(["cp", "/bin/sleep", foot]))
+        let running = try SpawnedProcess(foot, ["30"])
+        defer { _ = running.terminate(grace: .milliseconds(100)) }
+        try waitUntil("foot to run") { ProcessTable.executable(of: running.pid) == foot }
+        #expect(ProcessTable.newestTerminal() == foot)
     }
 }
