@@ -16,27 +16,6 @@ public enum PlaceActions {
         perform(PlaceCommands.bringToFront(place), timeout: timeout).allSatisfy { $0 == .done }
     }
 
-    /// Opens a new window running `argv` at `place` (see ``PlaceCommands/launch(argv:title:at:environment:variables:)``);
-    /// `false` if no level of `place` can open one, or the step failed.
-    @discardableResult
-    public static func launch(
-        argv: [String],
-        title: String,
-        at place: Place,
-        environment: [String: String],
-        variables: LaunchVariables = LaunchVariables(),
-        timeout: Duration = .seconds(2)
-    ) -> Bool {
-        let steps = PlaceCommands.launch(
-            argv: argv,
-            title: title,
-            at: place,
-            environment: environment,
-            variables: variables
-        )
-        return !steps.isEmpty && perform(steps, timeout: timeout).allSatisfy { $0 == .done }
-    }
-
     /// Carries out `steps` in order, going on after a failure (an outer level may still work);
     /// one result per step.
     public static func perform(_ steps: [PlaceStep], timeout: Duration = .seconds(2)) -> [PlaceStepResult] {

@@ -29,6 +29,11 @@ struct PathValueTests {
             """
     )
 
+    /// `directory`'s path as the file system names it (the temporary directory may be a link).
+    static func real(_ directory: TemporaryDirectory) throws -> String {
+        try #require(NormalPath.realPath(directory.path))
+    }
+
     /// `winctl ARGUMENTS` run in `directory`, as a user there would.
     static func winctl(_ arguments: [String], in directory: String, socket: String) throws -> Winctl.Run {
         try Winctl.run(arguments, socket: socket, json: true, wrapper: ["/usr/bin/env", "-C", directory])
@@ -41,12 +46,7 @@ struct PathValueTests {
         let daemon = try DaemonProcess.start(config: Self.config)
         defer { daemon.stop() }
         let files = try TemporaryDirectory()
-        let root = try #require(
-            realpath(files.path, nil).map { pointer in
-                defer { free(pointer) }
-                return String(cString: pointer)
-            }
-        )
+        let root = try Self.real(files)
         #expect(mkdir(root + "/real", 0o700) == 0)
         _ = try files.write("notes\n", to: "real/notes.md")
         #expect(symlink(root + "/real", root + "/link") == 0)
@@ -75,12 +75,7 @@ struct PathValueTests {
     )
     func openIsOneRequest() throws {
         let directory = try TemporaryDirectory()
-        let root = try #require(
-            realpath(directory.path, nil).map { pointer in
-                defer { free(pointer) }
-                return String(cString: pointer)
-            }
-        )
+        let root = try Self.real(directory)
         let sent = SentRequests()
         let played = try PlayedDaemon(path: directory.file("d.sock")) { method, params in
             sent.list.withLock { $0.append((method, params)) }
@@ -183,12 +178,7 @@ struct PathValueTests {
         let daemon = try DaemonProcess.start(config: Self.config)
         defer { daemon.stop() }
         let files = try TemporaryDirectory()
-        let root = try #require(
-            realpath(files.path, nil).map { pointer in
-                defer { free(pointer) }
-                return String(cString: pointer)
-            }
-        )
+        let root = try Self.real(files)
         // -c takes an argument (the script): the file is sh's $0.
         let script = #"echo "$WINDOWD_VALUE""#
         let found = try Self.winctl(
@@ -210,12 +200,7 @@ struct PathValueTests {
         let daemon = try DaemonProcess.start(config: Self.config)
         defer { daemon.stop() }
         let files = try TemporaryDirectory()
-        let root = try #require(
-            realpath(files.path, nil).map { pointer in
-                defer { free(pointer) }
-                return String(cString: pointer)
-            }
-        )
+        let root = try Self.real(files)
         // winctl in `root`, as a user who typed the command there.
         let here = try files.write("#!/bin/sh\ncd '\(root)' && exec '\(Binaries.winctl)' \"$@\"\n", to: "winctl-here")
         #expect(chmod(here, 0o755) == 0)
