@@ -48,7 +48,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// The options as ArgumentParser sets them for a command line that gives these (a
     /// ``PlainCommandLine``); `socket` is `nil` when the line does not give one.
-    init(socket: String?, app: String? = nil, timeoutSeconds: Double, json: Bool) {
+    init(socket: String?, app: String? = nil, timeoutSeconds: Double?, json: Bool) {
         self.socket = socket
         self.app = app
         givenTimeoutSeconds = timeoutSeconds

@@ -58,13 +58,14 @@ extension Winctl {
             // presenter gets the settings from before, for that terminal and to give them back.
             let before = TerminalSettings.takeStandardInput()
             // windowd gets --timeout (1 s unless given) in all, then the program runs alone.
-            let deadline = deadline()
+            let limit = options.timeout(default: Self.waitSeconds)
+            let deadline = limit.map { ContinuousClock.now + $0 }
             var sent: String?
             if let value {
                 try refuseBytes(value, before)
                 // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
                 do throws(ClientError) {
-                    sent = DaemonClient.value(value, of: group, in: try groups(until: deadline))
+                    sent = DaemonClient.value(value, of: group, in: try groups(within: limit))
                 } catch {
                     try runAlone(because: error.cause, before)
                 }
@@ -72,15 +73,9 @@ extension Winctl {
             try present(sent, until: deadline, before)
         }
 
-        /// The daemon's groups, asked within what is left until `deadline` (`nil`: waiting forever).
-        func groups(until deadline: ContinuousClock.Instant?) throws(ClientError) -> [DaemonGroups.Group] {
-            try WindowConnection(path: options.socketPath, timeout: deadline.map { $0 - .now })
-                .call(DaemonGroups.self, NoParams()).groups
-        }
-
-        /// When windowd must have answered: `--timeout` (1 s unless given) from now; `nil` for 0.
-        func deadline() -> ContinuousClock.Instant? {
-            options.timeout(default: Self.waitSeconds).map { ContinuousClock.now + $0 }
+        /// The daemon's groups, asked within `limit` (`nil`: waiting forever).
+        func groups(within limit: Duration?) throws(ClientError) -> [DaemonGroups.Group] {
+            try WindowConnection(path: options.socketPath, timeout: limit).call(DaemonGroups.self, NoParams()).groups
         }
 
         /// Runs the program alone, saying why, if `value` was not valid UTF-8 as typed.

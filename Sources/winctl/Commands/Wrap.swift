@@ -44,10 +44,11 @@ extension Winctl {
             run.value = nil
             run.program = command
             let before = TerminalSettings.takeStandardInput()
-            let deadline = run.deadline()
+            let limit = options.timeout(default: Run.waitSeconds)
+            let deadline = limit.map { ContinuousClock.now + $0 }
             let groups: [DaemonGroups.Group]
             do throws(ClientError) {
-                groups = try run.groups(until: deadline)
+                groups = try run.groups(within: limit)
             } catch {
                 try run.runAlone(because: error.cause, before)
             }

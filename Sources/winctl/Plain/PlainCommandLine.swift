@@ -65,7 +65,7 @@ enum PlainCommandLine {
         let options = GlobalOptions(
             socket: socket,
             app: app,
-            timeoutSeconds: timeout ?? GlobalOptions.defaultTimeoutSeconds,
+            timeoutSeconds: timeout,
             json: json
         )
         var command = type.init(options: options, values: values)
