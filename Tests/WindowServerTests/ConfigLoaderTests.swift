@@ -237,14 +237,14 @@ struct ConfigLoaderTests {
                 "config/windowd.toml:3: app.phase_settle_ms must be at most 60000 (a minute), not 90000"
             ),
             Message(
-                "a stall time under 10 ms",
-                "[groups.main]\n[daemon]\noutbound_stall_ms = 0\n",
-                "config/windowd.toml:3: daemon.outbound_stall_ms must be between 10 and 600000 (ten minutes), not 0"
+                "a negative soft-limit time",
+                "[groups.main]\n[daemon]\noutbound_soft_seconds = -1\n",
+                "config/windowd.toml:3: daemon.outbound_soft_seconds must be 0 or more, not -1"
             ),
             Message(
-                "a stall time in seconds",
-                "[groups.main]\n[daemon]\noutbound_stall_ms = 1.5\n",
-                "config/windowd.toml:3: daemon.outbound_stall_ms must be an integer number of milliseconds, found a float (1.5)"
+                "a hard limit of zero",
+                "[groups.main]\n[daemon]\noutbound_hard_bytes = 0\n",
+                "config/windowd.toml:3: daemon.outbound_hard_bytes must be greater than 0, not 0"
             ),
             Message(
                 "a launch timeout of zero",

@@ -170,10 +170,6 @@ struct DaemonMachineTests {
                 case .armDeadline: actions.append("armDeadline")
                 case .stopNow: actions.append("stopNow")
                 case .stopAfterUpgrade: actions.append("stopAfterUpgrade")
-                case .armStallTimer(let due): actions.append("armStallTimer(at: \(due))")
-                case .cancelStallTimer: actions.append("cancelStallTimer")
-                case .resumeKeptInput: actions.append("resumeKeptInput")
-                case .closeStalled(let id): actions.append("closeStalled(\(id.rawValue))")
                 case .startValidator(let session): actions.append("startValidator(\(session.user))")
                 case .storedSessionJudged(let verdict): actions.append("storedSessionJudged(\(verdict))")
                 case .notifyReady(let line): actions.append("notifyReady(\(line))")
@@ -527,100 +523,6 @@ struct DaemonMachineTests {
         #expect(harness.machine.lifecycle == .stopping && harness.machine.lifecycle.readsRequests)
         #expect(harness.receive(.handOffAsked(.upgrade, now: 0)).isEmpty)
         #expect(harness.receive(.stopAsked).isEmpty)
-    }
-
-    // MARK: - Flow control
-
-    /// A machine whose writers are held at 256 unsent bytes and let go under 128, stalled after 1 s.
-    static func flowMachine() -> DaemonMachine {
-        var daemon = DaemonConfig.DaemonSection()
-        daemon.maxOutboundBytes = 1_024
-        daemon.outboundStallMilliseconds = 1_000
-        return DaemonMachine(
-            coordinator: RollbackPointTests.coordinator(),
-            windowIDs: WindowIDSource(seed: 7),
-            daemon: daemon
-        )
-    }
-
-    static func flowHarness() -> Harness {
-        let harness = Harness()
-        harness.machine = flowMachine()
-        return harness
-    }
-
-    @Test(
-        "a subscriber past a quarter of max_outbound_bytes holds the writers and sets the stall timer; under an eighth it lets them go, and their kept input is handled"
-    )
-    func flowThresholds() {
-        let harness = Self.flowHarness()
-        let subscriber = ConnectionID(1)
-        #expect(!harness.machine.flow.changes(subscriber, unsent: 255))
-        let beforeHold = harness.machine.read(from: ConnectionID(2))
-        #expect(beforeHold == .frame)
-        #expect(harness.machine.flow.changes(subscriber, unsent: 256))
-        #expect(harness.receive(.unsent(subscriber, bytes: 256, now: 10)) == ["armStallTimer(at: 11.0)"])
-        #expect(!harness.machine.flow.changes(subscriber, unsent: 128), "between the marks it still holds")
-        #expect(harness.machine.flow.changes(subscriber, unsent: 127))
-        #expect(harness.receive(.unsent(subscriber, bytes: 127, now: 10.5)) == ["cancelStallTimer", "resumeKeptInput"])
-        let afterRelease = harness.machine.read(from: ConnectionID(2))
-        #expect(afterRelease == .frame)
-    }
-
-    @Test(
-        "while the writers are held, each connection's input is kept; connections read again in the order they were held, not once a subscriber holds them again"
-    )
-    func keptInputOrder() {
-        var machine = Self.flowMachine()
-        _ = machine.receive(.unsent(ConnectionID(1), bytes: 500, now: 0))
-        let firstHeld = machine.read(from: ConnectionID(3))
-        #expect(firstHeld == .keepAndStopReading)
-        let secondHeld = machine.read(from: ConnectionID(2))
-        #expect(secondHeld == .keepAndStopReading)
-        let firstAgain = machine.read(from: ConnectionID(3))
-        #expect(firstAgain == .keep, "behind what it kept before")
-        #expect(machine.flow.nextToResume(force: false) == nil, "the writers are still held")
-        #expect(machine.flow.nextToResume(force: true) == ConnectionID(3), "a hand-off handles it all the same")
-        let release = machine.receive(.unsent(ConnectionID(1), bytes: 0, now: 0.1))
-        #expect(release.count == 2)
-        let begins = machine.beginResuming()
-        #expect(begins)
-        let beginsAgain = machine.beginResuming()
-        #expect(!beginsAgain, "a release while resuming does not start again")
-        #expect(machine.flow.nextToResume(force: false) == ConnectionID(3))
-        machine.resumed(ConnectionID(3))
-        let firstResumed = machine.read(from: ConnectionID(3))
-        #expect(firstResumed == .frame, "it reads again")
-        let secondAgain = machine.read(from: ConnectionID(2))
-        #expect(secondAgain == .keep, "until its own kept input is handled")
-        _ = machine.receive(.unsent(ConnectionID(1), bytes: 500, now: 0.2))
-        #expect(machine.flow.nextToResume(force: false) == nil, "held again: connection 2 waits")
-        #expect(!machine.flow.resumes(force: false))
-        machine.endResuming()
-        _ = machine.receive(.connectionClosed(ConnectionID(2)))
-        #expect(machine.flow.keeping.isEmpty)
-    }
-
-    @Test(
-        "a subscriber that holds the writers for outbound_stall_ms is closed; the timer is set again for one that began later; the last one's close lets the writers go"
-    )
-    func stall() {
-        let harness = Self.flowHarness()
-        harness.receive(.unsent(ConnectionID(1), bytes: 300, now: 10))
-        #expect(harness.receive(.unsent(ConnectionID(2), bytes: 300, now: 10.5)).isEmpty, "the timer is already set")
-        #expect(harness.receive(.stallTimerFired(now: 11)) == ["closeStalled(1)", "armStallTimer(at: 11.5)"])
-        #expect(harness.machine.flow.pressure.holdsRequests)
-        #expect(harness.receive(.stallTimerFired(now: 11.5)) == ["closeStalled(2)", "resumeKeptInput"])
-        #expect(!harness.machine.flow.pressure.holdsRequests && harness.machine.flow.stallDue == nil)
-        #expect(harness.receive(.connectionClosed(ConnectionID(2))).isEmpty, "already let go")
-    }
-
-    @Test("a holding subscriber that closes lets the writers go at once; one that did not hold changes nothing")
-    func holderCloses() {
-        let harness = Self.flowHarness()
-        harness.receive(.unsent(ConnectionID(1), bytes: 300, now: 0))
-        #expect(harness.receive(.connectionClosed(ConnectionID(5))).isEmpty)
-        #expect(harness.receive(.connectionClosed(ConnectionID(1))) == ["cancelStallTimer", "resumeKeptInput"])
     }
 
     // MARK: - Validator and deadline

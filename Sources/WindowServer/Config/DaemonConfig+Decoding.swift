@@ -50,7 +50,8 @@ extension DaemonConfig.DaemonSection {
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
         try table.rejectUnknownKeys([
-            "socket", "max_message_bytes", "max_clients", "max_outbound_bytes", "outbound_stall_ms",
+            "socket", "max_message_bytes", "max_clients", "outbound_soft_bytes", "outbound_soft_seconds",
+            "outbound_hard_bytes",
             "max_windows", "max_storage_bytes", "allowed_uids", "allowed_group",
         ])
         socket = try table.string("socket") ?? socket
@@ -61,12 +62,14 @@ extension DaemonConfig.DaemonSection {
                     : value < 1_024 ? "must be at least 1024 so that requests fit, not \(value)" : nil
             } ?? maxMessageBytes
         maxClients = try table.integer("max_clients", check: Self.positive) ?? maxClients
-        maxOutboundBytes =
-            try table.integer("max_outbound_bytes", of: "bytes", check: Self.positive) ?? maxOutboundBytes
-        outboundStallMilliseconds =
-            try table.integer("outbound_stall_ms", of: "milliseconds") { value in
-                (10...600_000).contains(value) ? nil : "must be between 10 and 600000 (ten minutes), not \(value)"
-            } ?? outboundStallMilliseconds
+        outboundSoftBytes =
+            try table.integer("outbound_soft_bytes", of: "bytes", check: Self.positive) ?? outboundSoftBytes
+        outboundSoftSeconds =
+            try table.integer("outbound_soft_seconds", of: "seconds") { value in
+                value < 0 ? "must be 0 or more, not \(value)" : nil
+            } ?? outboundSoftSeconds
+        outboundHardBytes =
+            try table.integer("outbound_hard_bytes", of: "bytes", check: Self.positive) ?? outboundHardBytes
         maxWindows = try table.integer("max_windows", check: Self.positive) ?? maxWindows
         maxStorageBytes = try table.integer("max_storage_bytes", of: "bytes", check: Self.positive) ?? maxStorageBytes
         allowedUIDs = try table.userIDs("allowed_uids") ?? allowedUIDs

@@ -25,11 +25,12 @@ package struct DaemonConfig: Sendable, Equatable {
         package var maxMessageBytes = 65_536
         /// `max_clients`: connections served at once.
         package var maxClients = 1_024
-        /// `max_outbound_bytes`: events queued for one client before it is disconnected.
-        package var maxOutboundBytes = 1_048_576
-        /// `outbound_stall_ms`: how long a subscriber may hold the writers back before it is
-        /// taken for one that does not read.
-        package var outboundStallMilliseconds = 1_000
+        /// `outbound_soft_bytes`: unsent events one client may have for `outbound_soft_seconds`.
+        package var outboundSoftBytes = 8_388_608
+        /// `outbound_soft_seconds`: how long a client may stay over `outbound_soft_bytes`.
+        package var outboundSoftSeconds = 60
+        /// `outbound_hard_bytes`: unsent events one client may never pass.
+        package var outboundHardBytes = 33_554_432
         /// `max_windows`: windows open at once.
         package var maxWindows = 100_000
         /// `max_storage_bytes`: scene storage per window.

@@ -9,8 +9,9 @@ package enum EmbeddedConfig {
         socket = ""                   # empty: $WINDOWD_SOCKET, else $XDG_RUNTIME_DIR/windowd/windowd.sock, else /run/windowd (root) or /tmp/windowd-$UID
         max_message_bytes = 65536     # one request line, \\n or \\r\\n excluded
         max_clients = 1024            # each an open file: the soft RLIMIT_NOFILE is raised to this + 64
-        max_outbound_bytes = 1048576  # queued for one client before it is disconnected
-        outbound_stall_ms = 1000      # a subscriber behind for longer does not read: disconnected
+        outbound_soft_bytes = 8388608 # a client's unsent events: over this for outbound_soft_seconds,
+        outbound_soft_seconds = 60    # or over outbound_hard_bytes at all, and it is disconnected
+        outbound_hard_bytes = 33554432
         max_windows = 100000
         max_storage_bytes = 65536     # scene storage per window
         allowed_uids = []             # besides the daemon's own uid and root

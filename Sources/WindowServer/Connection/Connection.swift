@@ -29,22 +29,25 @@ final class Connection: EventSubscriber {
     let framer: LineFramer
     /// What it must be told first once active.
     var restartNotice: RestartNotice?
-    /// How many bytes of events it may leave unread.
-    private(set) var budget: OutboundBudget
     /// Set once it was closed for not reading its events: nothing more is queued.
     var cutOff = false
-    /// Bytes read while the daemon held requests back (``OutboundPressure``), not yet framed:
-    /// handled, in order, before anything read after them.
-    private(set) var heldInput: [ByteBuffer] = []
-    /// Bytes of events addressed to it that wait for their change to be durable.
-    private var addressedBytes = 0
+    /// Bytes read and not yet framed: it stopped being read while its replies pile up; handled,
+    /// in order, once they drain.
+    private(set) var heldInput: ByteBuffer?
+    /// When its unsent events went over `outbound_soft_bytes`, while they are.
+    var overSoftSince: Double?
+    /// Unsent replies over which it is not read further (`max_message_bytes`).
+    private let replyBound: Int
+    /// Bytes of its replies that wait for the changes before them to be durable.
+    var awaitedReplyBytes = 0
 
     /// Replies and events queued since the last flush, in order.
     private var outbound: ByteBuffer
-    /// How many of `outbound`'s bytes are large replies, exempt from the event budget.
-    private var largeReplyBytes = 0
-    /// Bytes handed to the channel and not yet written to the socket.
-    private var bytesInChannel = 0
+    /// How many of `outbound`'s bytes are replies.
+    private var outboundReplyBytes = 0
+    /// Bytes of replies and of events handed to the channel and not yet written to the socket.
+    private var repliesInChannel = 0
+    private var eventsInChannel = 0
     /// The socket, once looked up; valid while the channel is active (closing it is on this loop).
     private var socket: Int32?
 
@@ -53,12 +56,12 @@ final class Connection: EventSubscriber {
         case restarted(resync: Bool)
     }
 
-    init(id: ConnectionID, channel: any Channel, peer: PeerCredentials, maxMessage: Int, maxOutbound: Int) {
+    init(id: ConnectionID, channel: any Channel, peer: PeerCredentials, maxMessage: Int) {
         self.id = id
         self.channel = channel
         self.peer = peer
         self.framer = LineFramer(maximum: maxMessage)
-        self.budget = OutboundBudget(limit: maxOutbound)
+        self.replyBound = maxMessage
         self.outbound = channel.allocator.buffer(capacity: 0)
     }
 
@@ -69,58 +72,59 @@ final class Connection: EventSubscriber {
     func writeReply(_ write: (inout ByteBuffer) -> Void) {
         let before = outbound.readableBytes
         write(&outbound)
-        let bytes = outbound.readableBytes - before
-        if bytes >= OutboundBudget.trackedReplySize {
-            budget.replyQueued(bytes)
-            largeReplyBytes += bytes
+        outboundReplyBytes += outbound.readableBytes - before
+    }
+
+    /// Queues event number `seq`, unless the events this client has not read would then pass
+    /// `limit`: returns that breach then, and the caller closes the connection.
+    func writeEvent(
+        _ event: EncodedEvent,
+        seq: UInt64,
+        limit: OutboundLimit,
+        now: () -> Double
+    ) -> OutboundLimit.Breach? {
+        let unsent = unsentEventBytes + event.byteCount(seq: seq)
+        if let breach = limit.check(unsent: unsent, overSoftSince: &overSoftSince, now: now) { return breach }
+        event.write(seq: seq, into: &outbound)
+        return nil
+    }
+
+    /// Weighs the events still unsent after a write: back under the soft limit, its time restarts.
+    func weighEvents(against limit: OutboundLimit, now: () -> Double) -> OutboundLimit.Breach? {
+        limit.check(unsent: unsentEventBytes, overSoftSince: &overSoftSince, now: now)
+    }
+
+    /// The bytes of events queued for this client and not yet written to its socket.
+    var unsentEventBytes: Int {
+        outbound.readableBytes - outboundReplyBytes + eventsInChannel
+    }
+
+    /// Whether its replies not yet written pass `max_message_bytes`: it is read no further (it
+    /// sends requests and does not read the replies) until they drain.
+    var repliesPileUp: Bool {
+        awaitedReplyBytes + outboundReplyBytes + repliesInChannel > replyBound
+    }
+
+    /// Keeps bytes read and not framed, after those kept before.
+    func hold(_ buffer: ByteBuffer) {
+        guard buffer.readableBytes > 0 else { return }
+        if heldInput == nil {
+            heldInput = buffer
+        } else {
+            var buffer = buffer
+            heldInput!.writeBuffer(&buffer)
         }
     }
 
-    /// Queues event number `seq`, unless the events this client has not read would then exceed
-    /// `max_outbound_bytes`: returns `false` then, and the caller closes the connection.
-    func writeEvent(_ event: EncodedEvent, seq: UInt64) -> Bool {
-        guard !cutOff, budget.admitsEvent(of: event.byteCount(seq: seq), queued: queuedBytes) else { return false }
-        event.write(seq: seq, into: &outbound)
-        return true
-    }
-
-    /// The bytes queued for this client and not yet written to its socket.
-    var queuedBytes: Int {
-        outbound.readableBytes + bytesInChannel
-    }
-
-    /// The bytes of events addressed to this client and not yet written to its socket, waiting
-    /// for a commit or queued: what ``OutboundPressure`` weighs. Large replies are not counted.
-    var unsentEventBytes: Int {
-        addressedBytes + queuedBytes - budget.replyBytesInFlight
-    }
-
-    /// An event was addressed to it; it waits for its change to be durable.
-    func addressed(_ event: EncodedEvent) {
-        addressedBytes += event.byteCount(seq: 0)
-    }
-
-    /// An addressed event was queued, or withdrawn with its change.
-    func leftAddressed(_ event: EncodedEvent) {
-        addressedBytes -= event.byteCount(seq: 0)
-    }
-
-    /// Keeps bytes read while requests are held back.
-    func hold(_ buffer: ByteBuffer) {
-        heldInput.append(buffer)
-    }
-
-    /// The oldest held bytes, taken out to be handled.
+    /// The bytes kept, taken out to be framed.
     func takeHeldInput() -> ByteBuffer? {
-        heldInput.isEmpty ? nil : heldInput.removeFirst()
+        defer { heldInput = nil }
+        return heldInput
     }
 
-    /// Reads from the socket, or stops, by the one rule: it reads while the daemon reads requests
-    /// (`daemonReads`: not during a hand-off or a stop), its replies drain (back-pressure: the
-    /// channel is writable) and nothing it sent is kept back (flow control).
-    func updateReading(daemonReads: Bool) {
-        channel.setOption(ChannelOptions.autoRead, value: daemonReads && channel.isWritable && heldInput.isEmpty)
-            .whenFailure { _ in }
+    /// Reads from the socket, or stops (``WindowDaemon/updateReading(of:daemonReads:)`` says which).
+    func setReading(_ reads: Bool) {
+        channel.setOption(ChannelOptions.autoRead, value: reads).whenFailure { _ in }
     }
 
     /// Sends what was queued: straight to the socket when the channel holds nothing else of
@@ -128,25 +132,30 @@ final class Connection: EventSubscriber {
     /// calls `written` once the channel has written that to the socket.
     func flushIfNeeded(written: @escaping (Connection) -> Void) {
         guard needsFlush else { return }
-        let large = largeReplyBytes
-        largeReplyBytes = 0
-        if bytesInChannel == 0, large == 0, sendDirectly() { return }
-        let bytes = outbound.readableBytes
-        bytesInChannel += bytes
+        if repliesInChannel + eventsInChannel == 0, sendDirectly() { return }
+        // What the socket took was written first; what is left is counted as replies first.
+        let replies = min(outboundReplyBytes, outbound.readableBytes)
+        let events = outbound.readableBytes - replies
+        repliesInChannel += replies
+        eventsInChannel += events
         let promise = channel.eventLoop.makePromise(of: Void.self)
         let connection = NIOLoopBound(self, eventLoop: channel.eventLoop)
         let whenWritten = NIOLoopBound(written, eventLoop: channel.eventLoop)
         promise.futureResult.whenComplete { _ in
-            connection.value.bytesInChannel -= bytes
-            if large > 0 { connection.value.budget.replyWritten(large) }
+            connection.value.repliesInChannel -= replies
+            connection.value.eventsInChannel -= events
             whenWritten.value(connection.value)
         }
         channel.writeAndFlush(outbound, promise: promise)
-        emptyOutbound()
+        // The channel keeps that buffer's whole storage until it is written: the next batch
+        // starts in one of its own, sized to what it holds.
+        outboundReplyBytes = 0
+        outbound = channel.allocator.buffer(capacity: 0)
     }
 
     /// Empties `outbound` for the next batch; a big one is let go rather than kept.
     private func emptyOutbound() {
+        outboundReplyBytes = 0
         if outbound.capacity > Self.keptCapacity {
             outbound = channel.allocator.buffer(capacity: 0)
         } else {

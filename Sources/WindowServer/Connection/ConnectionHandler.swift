@@ -29,14 +29,6 @@ final class ConnectionHandler: ChannelInboundHandler {
         context.fireChannelReadComplete()
     }
 
-    /// Back-pressure: a client whose replies pile up (it sends and does not read) is not read
-    /// from until they drain, so it cannot grow the daemon without bound. One whose input is kept
-    /// back (flow control) reads again once that is handled.
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        connection.updateReading(daemonReads: daemon.readsRequests)
-        context.fireChannelWritabilityChanged()
-    }
-
     func channelInactive(context: ChannelHandlerContext) {
         daemon.connectionClosed(connection)
         context.fireChannelInactive()

@@ -1,18 +1,11 @@
 import Logging
 import NIOCore
 
-/// Builds a connection's pipeline — outbound limit, line framing, the handler that feeds the
+/// Builds a connection's pipeline — line framing, the handler that feeds the
 /// daemon — for accepted connections and for connections adopted after a restart.
 struct ConnectionSetUp: Sendable {
     let daemon: NIOLoopBound<WindowDaemon>
-    let maxOutbound: Int
     let logger: Logger
-
-    init(daemon: NIOLoopBound<WindowDaemon>, config: DaemonConfig, logger: Logger) {
-        self.daemon = daemon
-        self.maxOutbound = config.daemon.maxOutboundBytes
-        self.logger = logger
-    }
 
     /// A connection accepted on the listening socket.
     func accept(_ channel: any Channel) -> EventLoopFuture<Void> {
@@ -32,9 +25,6 @@ struct ConnectionSetUp: Sendable {
 
     private func install(on channel: any Channel, for connection: Connection, partialLine: [UInt8]) throws {
         let pipeline = channel.pipeline.syncOperations
-        // Past max_outbound_bytes of unsent bytes the channel turns unwritable, and the daemon
-        // stops reading that client's requests until it has read its replies.
-        try channel.syncOptions?.setOption(.writeBufferWaterMark, value: .init(low: maxOutbound / 2, high: maxOutbound))
         connection.framer.restore(partialLine: partialLine)
         try pipeline.addHandler(ConnectionHandler(daemon: daemon.value, connection: connection))
     }

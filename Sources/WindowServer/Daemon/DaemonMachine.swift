@@ -3,8 +3,7 @@ import WindowProtocol
 
 /// What the daemon decides around the coordinator, as a value: the group commit and what a
 /// failed one undoes, each connection's event numbering, the request lines that wait for the
-/// end of `loading` (with the gate that ends it), flow control on the writers (``FlowControl``),
-/// and where the daemon is in its life (serving, handing its connections over, stopping).
+/// end of `loading` (with the gate that ends it), and where the daemon is in its life (serving, handing its connections over, stopping).
 ///
 /// No I/O and no clock: ``WindowDaemon`` feeds it what happened (``Input``) and carries out what
 /// it answers (``Output``), on the event loop. A request's change to the coordinator is made in
@@ -46,13 +45,7 @@ struct DaemonMachine: ~Copyable {
         case stopAsked
         /// A stop without a hand-off begins.
         case stopStarted
-        /// `connection` has `bytes` of events not yet written to its socket, at `now` (sent
-        /// when ``FlowControl/changes(_:unsent:)`` says it changes something).
-        case unsent(ConnectionID, bytes: Int, now: Double)
-        /// The stall timer fired.
-        case stallTimerFired(now: Double)
-        /// A connection closed: it is numbered no more, its lines that waited are dropped, and
-        /// it holds no one back.
+        /// A connection closed: it is numbered no more, and its lines that waited are dropped.
         case connectionClosed(ConnectionID)
         /// `session` is to be validated (`validate_command`) for `waiter`.
         case validationAsked(Session, by: VerdictWaiter)
@@ -95,8 +88,8 @@ struct DaemonMachine: ~Copyable {
         case notifyReloading
         /// Tell the service manager a stop began (`STOPPING=1`), handing the connections over or not.
         case notifyStopping(handingOver: Bool)
-        /// Handle what flow control kept unread, whatever the pressure: it was read before the
-        /// hand-off or the stop, and is answered like the rest.
+        /// Handle what connections kept unframed while their replies piled up: it was read before
+        /// the hand-off or the stop, and is answered like the rest.
         case handleHeldInput
         /// Make a change of the daemon's own (``makeOwnChange(_:effects:)``) and carry out its effects.
         case ownChange(OwnChange)
@@ -108,14 +101,6 @@ struct DaemonMachine: ~Copyable {
         case stopNow
         /// A stop came during an upgrade's hand-off: it runs instead of the exec, once the hand-off is ready.
         case stopAfterUpgrade
-        /// Set the stall timer for this wall-clock time, replacing any set before: a subscriber holds the writers.
-        case armStallTimer(at: Double)
-        /// Cancel the stall timer: no subscriber holds the writers any more.
-        case cancelStallTimer
-        /// Handle the input kept while the writers were held, connection by connection in the order they were held.
-        case resumeKeptInput
-        /// Close this connection: it held the writers for `outbound_stall_ms` (it does not read).
-        case closeStalled(ConnectionID)
         /// Run `validate_command` for this session; its end is ``Input/verdict(_:now:)``.
         case startValidator(Session)
         /// The stored session has its verdict: restored, or its windows that need a user close.
@@ -148,23 +133,15 @@ struct DaemonMachine: ~Copyable {
     private var loadingGate = LoadingGate(hasStoredSession: false)
     /// Serving, handing connections over, or stopping.
     private(set) var lifecycle = DaemonLifecycle.serving
-    /// Whether subscribers hold the writers back, and whose input is kept meanwhile.
-    private(set) var flow: FlowControl
     /// The `validate_command` in flight, if any, and who waits for its verdict.
     private var validator = ValidatorFlight<VerdictWaiter>()
     /// What the service manager was told, and whether a status line is on its way.
     private var status = StatusReport()
 
-    /// A machine over `coordinator` as it is (restored, or all committed), with the flow-control
-    /// marks of `daemon`'s `max_outbound_bytes` and `outbound_stall_ms`.
-    init(
-        coordinator: SceneCoordinator,
-        windowIDs: consuming WindowIDSource = WindowIDSource(),
-        daemon: DaemonConfig.DaemonSection = DaemonConfig.DaemonSection()
-    ) {
+    /// A machine over `coordinator` as it is (restored, or all committed).
+    init(coordinator: SceneCoordinator, windowIDs: consuming WindowIDSource = WindowIDSource()) {
         self.coordinator = coordinator
         self.windowIDs = windowIDs
-        flow = FlowControl(maxOutbound: daemon.maxOutboundBytes, stallMilliseconds: daemon.outboundStallMilliseconds)
         rollbackPoint = RollbackPoint(&self.coordinator)
     }
 
@@ -201,27 +178,6 @@ struct DaemonMachine: ~Copyable {
     mutating func resumeNumbering(of connection: ConnectionID, from seq: UInt64) {
         numbering.resume(connection, from: seq)
     }
-
-    // MARK: - Flow control
-
-    /// Bytes `connection` read: handled now, or kept while subscribers hold the writers back.
-    mutating func read(from connection: ConnectionID) -> FlowControl.ReadAdmission {
-        flow.read(from: connection)
-    }
-
-    /// New flow-control marks after a reload.
-    mutating func reconfigureFlow(_ daemon: DaemonConfig.DaemonSection) {
-        flow.reconfigure(maxOutbound: daemon.maxOutboundBytes, stallMilliseconds: daemon.outboundStallMilliseconds)
-    }
-
-    /// Begins handling kept input; `false` if that is already under way (a release meanwhile).
-    mutating func beginResuming() -> Bool { flow.beginResuming() }
-
-    /// `connection`'s kept input is all handled: it reads again.
-    mutating func resumed(_ connection: ConnectionID) { flow.resumed(connection) }
-
-    /// Handling kept input is over.
-    mutating func endResuming() { flow.endResuming() }
 
     // MARK: - Loading
 
@@ -340,14 +296,9 @@ struct DaemonMachine: ~Copyable {
             outputs.append(.notifyStopping(handingOver: false))
             outputs.append(.handleHeldInput)
             outputs.append(.perform([.event(.daemonStopping)]))
-        case .unsent(let connection, let bytes, let now):
-            flow.measured(connection, unsent: bytes, now: now, into: &outputs)
-        case .stallTimerFired(let now):
-            flow.stallTimerFired(now: now, into: &outputs)
         case .connectionClosed(let connection):
             numbering.forget(connection)
             heldRequests.drop(connection)
-            flow.closed(connection, into: &outputs)
         case .validationAsked(let session, let waiter):
             if validator.ask(session, waiter) { outputs.append(.startValidator(session)) }
         case .verdict(let verdict, let now):

@@ -6,7 +6,7 @@ import WindowProtocol
 /// Carrying out ``DaemonMachine``'s outputs: transactions on the store, their timers, the
 /// deliveries that waited for them, drains (windowd(8), State: a change is answered only once
 /// it is on disk; one that cannot be saved is not applied and not announced); and what a
-/// hand-off or a stop asks for (reading, the service manager, what flow control kept).
+/// hand-off or a stop asks for (reading, the service manager, what connections kept unframed).
 extension WindowDaemon {
     /// Carries out `outputs` in order; what they queue is sent by the next ``flush()`` (at the end
     /// of the read batch, or at once after a transaction).
@@ -73,15 +73,6 @@ extension WindowDaemon {
                 perform(effects)
             case .armDeadline:
                 armDeadline()
-            case .armStallTimer(let due):
-                logger.debug("holding requests back until subscribers read their events")
-                armStallTimer(at: due)
-            case .cancelStallTimer:
-                cancelStallTimer()
-            case .resumeKeptInput:
-                resumeHeldInput()
-            case .closeStalled(let id):
-                closeStalled(id)
             case .startValidator(let session):
                 startValidator(for: session)
             case .storedSessionJudged(let verdict):
@@ -114,6 +105,7 @@ extension WindowDaemon {
         case .response(let outcome, let pending, let id):
             let connection = connections[id]
             if let connection {
+                connection.awaitedReplyBytes -= outcome.replyBytes
                 sendReply(to: connection) { outcome.write(undone: undone, encoder: encoder, into: &$0) }
             }
             if undone != nil {
@@ -143,10 +135,14 @@ extension WindowDaemon {
         subscribedBy outcome: RequestRouter.Outcome,
         on connection: Connection?
     ) {
-        for line in pending.lines { connections[line.connection]?.leftAddressed(line.event) }
         if let connection, outcome.replies.contains(where: { $0.method == EventsSubscribe.name && $0.error == nil }) {
             connections.subscribe(connection, to: .none)
         }
         if pending.changesStatus { scheduleStatus() }
     }
+}
+
+extension RequestRouter.Outcome {
+    /// The bytes of its replies, encoded as the request ran.
+    var replyBytes: Int { replies.reduce(0) { $0 + ($1.body?.count ?? 0) } }
 }

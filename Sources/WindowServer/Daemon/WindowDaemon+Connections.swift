@@ -79,12 +79,7 @@ extension WindowDaemon {
     /// Registers a connection that passes the access check and the client limit, or answers
     /// with an error line and closes it.
     func admit(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
-        let connection = connections.make(
-            channel: channel,
-            peer: peer,
-            maxMessage: config.daemon.maxMessageBytes,
-            maxOutbound: config.daemon.maxOutboundBytes
-        )
+        let connection = connections.make(channel: channel, peer: peer, maxMessage: config.daemon.maxMessageBytes)
         let refusal: RPCError?
         if !access.admits(peer) {
             refusal = .refused(

@@ -122,20 +122,6 @@ extension WindowDaemon {
         let encoded = encode(event)
         for connection in audience {
             pending.lines.append((connection.id, machine.nextSeq(for: connection.id), encoded))
-            connection.addressed(encoded)
-            weighOutbound(of: connection)
-        }
-    }
-
-    /// Queues an event line; a client whose unread events would pass `max_outbound_bytes` is
-    /// disconnected instead (windowd(8), Socket and access): it must not grow the daemon or slow anyone else.
-    func sendEvent(_ event: EncodedEvent, seq: UInt64, to connection: Connection) {
-        connection.leftAddressed(event)
-        guard !connection.cutOff else { return }
-        connections.willWrite(connection)
-        guard connection.writeEvent(event, seq: seq) else {
-            disconnectNonReader(connection, why: "its unread events would pass max_outbound_bytes")
-            return
         }
     }
 
@@ -151,11 +137,11 @@ extension WindowDaemon {
         switch event {
         case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window),
             .windowFocus(let window, _):
-            payload = bytes(WindowEvent(window: window))
+            payload = bytes(EventPayload(window))
         case .windowDismiss(let window, let reason, _):
-            payload = bytes(WindowDismissEvent(window: window, reason: reason))
+            payload = bytes(EventPayload(window, reason: reason.rawValue))
         case .windowLaunchFailed(let failure):
-            payload = bytes(failure)
+            payload = bytes(EventPayload(failure.window, command: failure.command, reason: failure.reason))
         case .scenePhase(let change):
             payload = bytes(change)
         case .appState(let change):

@@ -98,7 +98,7 @@ extension WindowDaemon {
     /// Sets every connection to read or not: when reading again, not one back-pressure pauses
     /// (its replies still pile up).
     func setReading(_ reads: Bool) {
-        for connection in connections.all { connection.updateReading(daemonReads: reads) }
+        for connection in connections.all { updateReading(of: connection, daemonReads: reads) }
     }
 
     /// Each connection's protocol state and descriptor, for the next process. Each connection

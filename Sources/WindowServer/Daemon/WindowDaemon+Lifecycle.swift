@@ -121,7 +121,6 @@ extension WindowDaemon {
         let before = descriptors
         descriptors = DescriptorLimit.provide(forClients: newConfig.daemon.maxClients)
         if descriptors != before { logDescriptors() }
-        machine.reconfigureFlow(newConfig.daemon)
         if announce {
             perform([.event(.daemonReloaded)])
             flush()

@@ -14,7 +14,7 @@ import Foundation
 /// every request, event and timer runs there, in order, with no locks.
 ///
 /// What it decides around the coordinator — commits, what a failed one undoes, event numbering,
-/// flow control, the lifecycle and the hand-off, the validator in flight — is ``DaemonMachine``'s,
+/// the lifecycle and the hand-off, the validator in flight — is ``DaemonMachine``'s,
 /// a value it feeds what happened and whose outputs it carries out (``run(_:)``); what it keeps
 /// itself is I/O: the connections, the store, the launcher, the timers' handles, the config. The coordinator lives in the machine: a request changes it through
 /// ``change(_:)``, the daemon on its own through ``changeOnItsOwn(_:)``.
@@ -45,8 +45,6 @@ final class WindowDaemon {
     var descriptors: DescriptorBudget
     /// When to log connections refused over a limit.
     var refusals = RefusalLog()
-    /// Disconnects a subscriber that holds requests back for `outbound_stall_ms` (set as the machine says).
-    var stallTimer: Scheduled<Void>?
     /// Set for the coordinator's next deadline: a session's expiry, the aggregate's settle.
     var deadlineTimer = DeadlineTimer()
     /// Encodes replies and event payloads; the router shares it.
@@ -87,7 +85,7 @@ final class WindowDaemon {
         self.descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
         var coordinator = SceneCoordinator(groups: config.windowGroups, limits: config.coordinatorLimits)
         coordinator.restore(restored)
-        self.machine = DaemonMachine(coordinator: coordinator, daemon: config.daemon)
+        self.machine = DaemonMachine(coordinator: coordinator)
         logDescriptors()
     }
 
@@ -141,6 +139,7 @@ final class WindowDaemon {
                 logger.warning("refused transition", metadata: ["reason": "\(error.message)"])
             }
         }
+        connection.awaitedReplyBytes += outcome.replyBytes
         var step = machine.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection.id))
         if let schedule = DaemonMachine.Output(step.schedule) { run([schedule]) }
         if let delivery = step.deliverNow.take() { deliver(delivery, undone: nil) }
@@ -162,12 +161,15 @@ final class WindowDaemon {
         connection.writeReply(write)
     }
 
-    /// Sends everything queued, on every connection.
+    /// Sends everything queued, on every connection, and frames what connections kept while
+    /// their replies piled up, once those drained.
     func flush() {
         eventLoop.assertInEventLoop()
+        guard !connections.isFlushing else { return }
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-        connections.flush { daemon.value.outboundWritten($0) }
-        weighHoldingConnections()
+        repeat {
+            connections.flush { daemon.value.outboundWritten($0) }
+        } while resumeHeldInput()
     }
 
     // MARK: - What requests read and change

@@ -139,7 +139,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
         group: MultiThreadedEventLoopGroup,
         daemon: NIOLoopBound<WindowDaemon>
     ) async throws -> NIOAsyncChannel<Void, Never> {
-        let setUp = ConnectionSetUp(daemon: daemon, config: config, logger: logger)
+        let setUp = ConnectionSetUp(daemon: daemon, logger: logger)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
         let initialize: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
@@ -200,7 +200,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
     ) async throws {
         let connections = inherited.connections
         guard !connections.isEmpty else { return }
-        let setUp = ConnectionSetUp(daemon: daemon, config: config, logger: logger)
+        let setUp = ConnectionSetUp(daemon: daemon, logger: logger)
         let records = Dictionary((handOff?.connections ?? []).map { ($0.name, $0) }, uniquingKeysWith: { $1 })
         let (hooks, logger) = (self.hooks, self.logger)
         try await loop.flatSubmit {

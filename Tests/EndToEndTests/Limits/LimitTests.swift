@@ -30,7 +30,7 @@ struct LimitTests {
         print("limits: 100,000 pipelined window.open took \(fixture.openDuration)")
     }
 
-    @Test("window.list returns all 100,000 windows in one reply, at the default max_outbound_bytes (1 MiB)")
+    @Test("window.list returns all 100,000 windows in one reply, at the default outbound limits")
     func listAtTheWindowLimit() throws {
         let fixture = try HundredThousandWindows.shared()
         let daemon = try fixture.startDaemon()
@@ -103,7 +103,7 @@ struct LimitTests {
     func restartAtTheWindowLimit() throws {
         let fixture = try HundredThousandWindows.shared()
         // A large outbound limit, so that this test checks restoring, not the size of window.list's reply.
-        let config = TestConfig.text(daemon: ["max_outbound_bytes = 268435456"])
+        let config = TestConfig.text(daemon: ["outbound_hard_bytes = 268435456"])
         let first = try fixture.startDaemon(config: config)
         let firstList = try first.client().rawCall("window.list", timeout: TestTiming.scaled(.seconds(60)))
         let firstProblems = fixture.check(firstList.result?["windows"], "after the first restore")
@@ -273,13 +273,13 @@ struct LimitTests {
         #expect(restored?["b"]?.string == String(repeating: "b", count: b), "64 KiB of storage is restored whole")
     }
 
-    // MARK: - max_outbound_bytes
+    // MARK: - Outbound limits
 
     @Test(
-        "at the default max_outbound_bytes, a subscriber that never reads is disconnected once its queue is full; others are served meanwhile"
+        "a subscriber that never reads is disconnected once its unsent events pass outbound_hard_bytes; others are served meanwhile"
     )
     func nonReadingSubscriberIsDisconnected() throws {
-        let daemon = try DaemonProcess.start()
+        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["outbound_hard_bytes = 1048576"]))
         defer { daemon.stop() }
         let slow = try daemon.client()
         #expect(try slow.call("events.subscribe")["seq"]?.int == 0)
@@ -329,10 +329,12 @@ struct LimitTests {
     }
 
     @Test(
-        "a client that reads gets a reply larger than max_outbound_bytes whole: a 20 MB window.list and snapshot at the default 1 MiB"
+        "a client that reads gets a reply larger than the outbound limits whole: a 20 MB window.list and snapshot at a 1 MiB outbound_hard_bytes"
     )
     func bigReplyIsDeliveredWhole() throws {
-        let daemon = try DaemonProcess.start()
+        let daemon = try DaemonProcess.start(
+            config: TestConfig.text(daemon: ["outbound_soft_bytes = 262144", "outbound_hard_bytes = 1048576"])
+        )
         defer { daemon.stop() }
         let writer = try daemon.client()
         let count = 5_000

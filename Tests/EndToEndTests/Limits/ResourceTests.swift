@@ -13,7 +13,7 @@ import Glibc
 struct ResourceTests {
     @Test("a subscriber that never reads is disconnected; a busy client gets all 4,000 responses")
     func slowReaderIsDisconnected() throws {
-        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["max_outbound_bytes = 65536"]))
+        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["outbound_hard_bytes = 65536"]))
         defer { daemon.stop() }
         let slow = try daemon.client()
         let subscribed = try slow.call("events.subscribe", #"{"types":["window.opened"]}"#)

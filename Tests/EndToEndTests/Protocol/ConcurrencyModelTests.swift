@@ -50,7 +50,7 @@ struct ConcurrencyModelTests {
         let directory = try TemporaryDirectory()
         let (daemon, binary) = try FailedUpgradeTests.startFromCopy(
             in: directory,
-            config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"])
+            config: TestConfig.text(daemon: ["outbound_hard_bytes = 67108864"])
         )
         defer { daemon.stop() }
 
@@ -191,7 +191,7 @@ struct ConcurrencyModelTests {
         try CrashRestoreTests.kill9(daemon)
         let restarted = try CrashRestoreTests.restart(
             in: directory,
-            config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]),
+            config: TestConfig.text(daemon: ["outbound_hard_bytes = 67108864"]),
             name: "restarted"
         )
         defer { restarted.stop() }

@@ -20,7 +20,7 @@ struct SubscribeAtomicityTests {
     )
     func subscribeDuringPipelinedOpens() throws {
         // Up to 6,001 windows: window.list and the snapshot outgrow 1 MiB, which is not what this tests.
-        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["max_outbound_bytes = 67108864"]))
+        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["outbound_hard_bytes = 67108864"]))
         defer { daemon.stop() }
         let writer = try daemon.client()
         let count = 1_000

@@ -153,7 +153,7 @@ struct FailedUpgradeTests {
         let directory = try TemporaryDirectory()
         let (daemon, binary) = try Self.startFromCopy(
             in: directory,
-            config: TestConfig.text(daemon: ["max_outbound_bytes = 65536"])
+            config: TestConfig.text(daemon: ["outbound_hard_bytes = 65536"])
         )
         defer { daemon.stop() }
         let other = try daemon.client()

@@ -77,7 +77,7 @@ struct UpgradeDescriptorTests {
 
     @Test("a subscriber carried across an upgrade that stops reading is disconnected: it sees EOF")
     func nonReadingSubscriberAfterUpgradeCloses() throws {
-        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["max_outbound_bytes = 65536"]))
+        let daemon = try DaemonProcess.start(config: TestConfig.text(daemon: ["outbound_hard_bytes = 65536"]))
         defer { daemon.stop() }
         let slow = try daemon.client()
         _ = try slow.call("events.subscribe")

@@ -89,7 +89,8 @@ package enum TOMLInvariants {
                 violations.append("max_message_bytes \(config.daemon.maxMessageBytes) was accepted")
             }
             let limits = [
-                config.daemon.maxClients, config.daemon.maxOutboundBytes, config.daemon.maxWindows,
+                config.daemon.maxClients, config.daemon.outboundSoftBytes, config.daemon.outboundHardBytes,
+                config.daemon.maxWindows,
                 config.daemon.maxStorageBytes, config.app.sessionTTLSeconds,
             ]
             if limits.contains(where: { $0 <= 0 }) { violations.append("a limit of 0 or less was accepted: \(limits)") }
