@@ -460,7 +460,7 @@ struct DaemonMachineTests {
     // MARK: - Lifecycle and hand-off
 
     @Test(
-        "an upgrade's hand-off stops reading, answers what flow control kept, settles the phase as the daemon's own change; a second SIGUSR2 meanwhile changes nothing"
+        "an upgrade's hand-off stops reading, answers what connections kept, settles the phase as the daemon's own change; a second SIGUSR2 meanwhile changes nothing"
     )
     func upgradeHandOff() {
         let harness = Harness()
@@ -484,7 +484,6 @@ struct DaemonMachineTests {
         #expect(harness.receive(.handOffFailed) == ["resumeReading", "armDeadline"])
         #expect(harness.machine.lifecycle == .serving && harness.machine.lifecycle.readsRequests)
         #expect(!harness.machine.lifecycle.keepsConnections && !harness.machine.lifecycle.keepsSocket)
-        #expect(harness.receive(.handOffFailed).isEmpty, "no hand-off to abandon")
         #expect(harness.receive(.handOffAsked(.upgrade, now: 2)).contains("stopReading"))
     }
 
@@ -523,6 +522,95 @@ struct DaemonMachineTests {
         #expect(harness.machine.lifecycle == .stopping && harness.machine.lifecycle.readsRequests)
         #expect(harness.receive(.handOffAsked(.upgrade, now: 0)).isEmpty)
         #expect(harness.receive(.stopAsked).isEmpty)
+    }
+
+    /// A lifecycle state the table starts from, and the inputs that lead there from `serving`.
+    struct LifecycleStart: CustomTestStringConvertible, Sendable {
+        let state: DaemonLifecycle
+        let path: [DaemonMachine.Input]
+        var testDescription: String { "\(state)" }
+    }
+
+    static let lifecycleStarts = [
+        LifecycleStart(state: .serving, path: []),
+        LifecycleStart(state: .handingOff(.restart), path: [.handOffAsked(.restart, now: 0)]),
+        LifecycleStart(state: .handingOff(.upgrade), path: [.handOffAsked(.upgrade, now: 0)]),
+        LifecycleStart(
+            state: .handingOff(.upgrade, stopRequested: true),
+            path: [.handOffAsked(.upgrade, now: 0), .stopAsked]
+        ),
+        LifecycleStart(state: .handedOver, path: [.handOffAsked(.restart, now: 0), .handedOver]),
+        LifecycleStart(state: .stopping, path: [.stopStarted]),
+    ]
+
+    /// What each lifecycle input answers from a state, and the state after; `nil` where the
+    /// input cannot come in that state and the machine traps (`preconditionFailure`).
+    static func lifecycleRow(
+        _ state: DaemonLifecycle
+    ) -> [(input: String, DaemonMachine.Input, (outputs: [String], after: DaemonLifecycle)?)] {
+        let handOff = ["stopReading", "handleHeldInput", "ownChange"]
+        let serving = state == .serving
+        let upgrading = state == .handingOff(.upgrade) || state == .handingOff(.upgrade, stopRequested: true)
+        let stopAsked: (outputs: [String], after: DaemonLifecycle) =
+            switch state {
+            case .serving: (["stopNow"], state)
+            case .handingOff(.upgrade, _): (["stopAfterUpgrade"], .handingOff(.upgrade, stopRequested: true))
+            default: ([], state)
+            }
+        return [
+            (
+                "handOffAsked(restart)", .handOffAsked(.restart, now: 1),
+                serving ? (["notifyStopping(handingOver: true)"] + handOff, .handingOff(.restart)) : ([], state)
+            ),
+            (
+                "handOffAsked(upgrade)", .handOffAsked(.upgrade, now: 1),
+                serving ? (["notifyReloading"] + handOff, .handingOff(.upgrade)) : ([], state)
+            ),
+            ("handedOver", .handedOver, state == .handingOff(.restart) ? ([], .handedOver) : nil),
+            (
+                "handOffFailed", .handOffFailed,
+                upgrading
+                    ? (
+                        ["resumeReading", "armDeadline"] + (state == .handingOff(.upgrade) ? [] : ["stopNow"]),
+                        .serving
+                    ) : nil
+            ),
+            ("stopAsked", .stopAsked, stopAsked),
+            (
+                "stopStarted", .stopStarted,
+                serving ? (["notifyStopping(handingOver: false)", "handleHeldInput", "perform"], .stopping) : nil
+            ),
+            ("deadlineDue", .deadlineDue(now: 1), (serving ? ["ownChange", "armDeadline"] : [], state)),
+        ]
+    }
+
+    @Test(
+        "every lifecycle input from every lifecycle state: what it answers and where it leads",
+        arguments: lifecycleStarts
+    )
+    func lifecycleTable(start: LifecycleStart) {
+        for (name, input, expected) in Self.lifecycleRow(start.state) {
+            guard let expected else { continue }
+            let harness = Harness()
+            for step in start.path { harness.receive(step) }
+            #expect(harness.machine.lifecycle == start.state)
+            #expect(harness.receive(input) == expected.outputs, "\(name) from \(start.state)")
+            #expect(harness.machine.lifecycle == expected.after, "\(name) from \(start.state)")
+        }
+    }
+
+    @Test("the inputs that cannot come in a lifecycle state trap", arguments: lifecycleStarts.indices)
+    func lifecycleTraps(startIndex: Int) async {
+        let start = Self.lifecycleStarts[startIndex]
+        for (inputIndex, (name, _, expected)) in Self.lifecycleRow(start.state).enumerated() where expected == nil {
+            await #expect(processExitsWith: .failure, "\(name) from \(start.state)") {
+                [start = startIndex as Int, input = inputIndex as Int] in
+                let from = DaemonMachineTests.lifecycleStarts[start]
+                let harness = Harness()
+                for step in from.path { harness.receive(step) }
+                harness.receive(DaemonMachineTests.lifecycleRow(from.state)[input].1)
+            }
+        }
     }
 
     // MARK: - Validator and deadline

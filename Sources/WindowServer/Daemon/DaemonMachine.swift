@@ -37,13 +37,14 @@ struct DaemonMachine: ~Copyable {
         /// The connections are to go to the next process: SIGUSR2 (its binary passed its check),
         /// or a stop with the service manager's fd store. Ignored unless serving.
         case handOffAsked(DaemonLifecycle.HandOffReason, now: Double)
-        /// The next process has the state and the connections.
+        /// The next process has the state and the connections (only during a restart's hand-off).
         case handedOver
-        /// The next process could not be started (the binary, the exec or the state's file failed).
+        /// The next process could not be started (the binary, the exec or the state's file
+        /// failed; only during an upgrade's hand-off).
         case handOffFailed
         /// SIGTERM or SIGINT.
         case stopAsked
-        /// A stop without a hand-off begins.
+        /// A stop without a hand-off begins (only while serving).
         case stopStarted
         /// A connection closed: it is numbered no more, and its lines that waited are dropped.
         case connectionClosed(ConnectionID)
@@ -278,9 +279,14 @@ struct DaemonMachine: ~Copyable {
             // After what was read: like a timer's change, a failed commit of that keeps it.
             outputs.append(.ownChange(.settlePhase(now: now)))
         case .handedOver:
+            guard case .handingOff(.restart, _) = lifecycle else {
+                preconditionFailure("handed over without a restart's hand-off under way (\(lifecycle))")
+            }
             lifecycle = .handedOver
         case .handOffFailed:
-            guard case .handingOff = lifecycle else { break }
+            guard case .handingOff(.upgrade, _) = lifecycle else {
+                preconditionFailure("an upgrade failed without its hand-off under way (\(lifecycle))")
+            }
             let stopWaits = lifecycle.abandonHandOff()
             outputs.append(.resumeReading)
             outputs.append(.armDeadline)
@@ -292,6 +298,7 @@ struct DaemonMachine: ~Copyable {
             case .alreadyUnderWay: break
             }
         case .stopStarted:
+            precondition(lifecycle == .serving, "a plain stop began while \(lifecycle)")
             lifecycle = .stopping
             outputs.append(.notifyStopping(handingOver: false))
             outputs.append(.handleHeldInput)
