@@ -59,7 +59,6 @@ package struct FuzzSession {
             default:
                 let rollbackPoint = context.coordinator
                 let resolved = resolvingPlaceholders(line)
-                violations += Invariants.requestLine(resolved)
                 let presenters = Set(context.coordinator.registry.windows.values.compactMap(\.presenter))
                 let outcome = resolved.withUnsafeBytes {
                     router.handle(line: $0, from: connection, context: context) { reply in

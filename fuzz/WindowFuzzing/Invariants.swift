@@ -27,7 +27,6 @@ enum Invariants {
         for reply in outcome.replies {
             if let body = reply.body {
                 violations += response(body)
-                if reply.error == nil { violations += directlyWritten(body, method: reply.method) }
             }
             if let error = reply.error {
                 if !standardCodes.contains(error.code) {
@@ -143,54 +142,6 @@ enum Invariants {
             let ours = try? JSONParser.parse(written), let theirs = try? JSONParser.parse(Array(foundation))
         else { return false }
         return ours == theirs
-    }
-
-    /// The request line parser and the general one agree: the same failure, or the same members.
-    static func requestLine(_ line: [UInt8]) -> [String] {
-        let general = Result { () throws(JSONParser.Failure) in try JSONParser.parse(line) }
-        let requests = line.withUnsafeBytes { raw in
-            Result { () throws(JSONParser.Failure) in try JSONParser.parseRequestLine(raw) }
-        }
-        func members(_ value: JSONValue) -> JSONParser.RequestMembers? {
-            guard case .object(let members) = value else { return nil }
-            return JSONParser.RequestMembers(members)
-        }
-        switch (general, requests) {
-        case (.failure(let expected), .failure(let failure)) where expected == failure:
-            return []
-        case (.success(.array(let elements)), .success(.batch(let batch))) where batch == elements.map(members):
-            return []
-        case (.success(let value), .success(.single(let single))) where single == members(value):
-            if case .array = value { break }
-            return []
-        default:
-            break
-        }
-        return ["the request line parser disagrees with the parser: \(requests) vs \(general)"]
-    }
-
-    /// A success the route wrote without Codable is the bytes Codable writes for the same result.
-    static func directlyWritten(_ body: [UInt8], method: String?) -> [String] {
-        func agrees<Result: Codable & Sendable>(_ type: Result.Type) -> Bool {
-            guard let value = try? JSONParser.parse(body),
-                let decoded = try? JSONValueDecoder().decode(RPCResponse<Result>.self, from: value)
-            else { return false }
-            return (try? JSONWriter.bytes(decoded)) == body
-        }
-        let same: Bool
-        switch method {
-        case WindowOpen.name?: same = agrees(WindowOpen.Result.self)
-        case WindowFocus.name?, WindowClose.name?: same = agrees(WindowResult.self)
-        case SceneSetPhase.name?: same = agrees(SceneSetPhase.Result.self)
-        case WindowList.name?: same = agrees(WindowList.Result.self)
-        case EventsSubscribe.name?: same = agrees(EventsSubscribe.Result.self)
-        default: return []
-        }
-        return same
-            ? []
-            : [
-                "\(method ?? "?")'s reply is not what Codable writes: \(String(decoding: body.prefix(300), as: UTF8.self))"
-            ]
     }
 
     /// One JSON object, on no more than one line: `jsonrpc`, `id`, and exactly one of `result` and `error`.

@@ -10,8 +10,8 @@ import Foundation
 struct MethodRoute: Sendable {
     /// A request as the route sees it.
     struct Request {
-        /// The `params` member (an object's members, or an array), `nil` when absent.
-        var params: RequestParams?
+        /// The `params` member (an object or an array), `nil` when absent.
+        var params: JSONValue?
         var id: RequestID?
         var connection: ConnectionID
     }
@@ -27,55 +27,15 @@ struct MethodRoute: Sendable {
             @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws ->
             Method.Result
     ) -> (String, MethodRoute) {
-        let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
-            try decodeParams(Method.Params.self, from: request)
-        }
-        return route(method, body, params: params) { id, result, encoder in
-            encoder.body(RPCResponse(id: id, result: result))
-        }
-    }
-
-    /// The route for `window.open` and `scene.setPhase`, whose params are read straight from the
-    /// parsed object and whose response is written without Codable (same bytes, less work).
-    static func of<Method: RPCMethod>(
-        _ method: Method.Type,
-        _ body:
-            @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws ->
-            Method.Result
-    ) -> (String, MethodRoute) where Method.Params: DirectParams, Method.Result: JSONWritable {
-        let params: @Sendable (Request) throws(RPCError) -> Method.Params = { request throws(RPCError) in
-            switch request.params {
-            case nil:
-                if let params = Method.Params(members: ObjectMembers()) { return params }
-            case .members(let members)?:
-                if let params = Method.Params(members: members) { return params }
-            case .other?:
-                break
-            }
-            return try decodeParams(Method.Params.self, from: request)
-        }
-        return route(method, body, params: params) { id, result, _ in
-            result.responseBytes(id: id)
-        }
-    }
-
-    private static func route<Method: RPCMethod>(
-        _ method: Method.Type,
-        _ body:
-            @escaping @Sendable (any DispatchContext, Method.Params, ConnectionID, inout [Effect]) throws ->
-            Method.Result,
-        params: @escaping @Sendable (Request) throws(RPCError) -> Method.Params,
-        response: @escaping @Sendable (RequestID?, Method.Result, ResponseEncoder) -> [UInt8]
-    ) -> (String, MethodRoute) {
         let route = MethodRoute(invoke: { context, request, effects, encoder in
-            let params = try params(request)
+            let params = try decodeParams(Method.Params.self, from: request)
             let result: Method.Result
             do {
                 result = try body(context, params, request.connection, &effects)
             } catch let refusal as Refusal {
                 throw RPCError(refusal)
             }
-            return response(request.id, result, encoder)
+            return encoder.body(RPCResponse(id: request.id, result: result))
         })
         return (Method.name, route)
     }
@@ -84,7 +44,7 @@ struct MethodRoute: Sendable {
         _ type: Params.Type,
         from request: Request
     ) throws(RPCError) -> Params {
-        var params = request.params?.value ?? .object([:])
+        var params = request.params ?? .object([:])
         if case .array(let positional) = params {
             // windowd's methods take named params; an empty list is as good as none.
             guard positional.isEmpty else {

@@ -23,9 +23,9 @@ package struct RequestRouter {
         context: any DispatchContext,
         executed: (Reply) -> Void = { _ in }
     ) -> Outcome {
-        let message: JSONParser.RequestLine
+        let message: JSONValue
         do throws(JSONParser.Failure) {
-            message = try JSONParser.parseRequestLine(line)
+            message = try JSONParser.parse(line)
         } catch {
             // Valid JSON, perhaps, but deeper than the daemon reads: a limit, as a line too long is.
             let error =
@@ -39,14 +39,10 @@ package struct RequestRouter {
             executed(reply)
             return Outcome(replies: [reply], isBatch: false)
         }
-        let requests: [JSONParser.RequestMembers?]
-        switch message {
-        case .single(let request):
-            let reply = handle(request: request, from: connection, context: context)
+        guard case .array(let requests) = message else {
+            let reply = handle(request: message, from: connection, context: context)
             executed(reply)
             return Outcome(replies: [reply], isBatch: false)
-        case .batch(let elements):
-            requests = elements
         }
         guard !requests.isEmpty else {
             let reply = refusal(nil, .invalidRequest("an empty batch: send at least one request in the array"))
@@ -63,13 +59,13 @@ package struct RequestRouter {
         return Outcome(replies: replies, isBatch: true)
     }
 
-    /// One request of a line, alone or in a batch (`nil`: a value that is not an object).
+    /// One request of a line, alone or in a batch.
     private func handle(
-        request members: JSONParser.RequestMembers?,
+        request: JSONValue,
         from connection: ConnectionID,
         context: any DispatchContext
     ) -> Reply {
-        guard let members else {
+        guard case .object(let members) = request else {
             return refusal(
                 nil,
                 .invalidRequest("a request is a JSON object with \"jsonrpc\":\"2.0\", \"method\" and \"id\"")

@@ -1,6 +1,5 @@
 /// Compact JSON being written into a byte array: strings escaped, integers in decimal, parsed
-/// values exactly (numbers as their text). ``JSONWriter`` writes `Encodable` values with it,
-/// and ``JSONWritable`` types write themselves with it directly.
+/// values exactly (numbers as their text). ``JSONWriter`` writes `Encodable` values with it.
 package struct JSONBytes: Sendable {
     /// The bytes written so far.
     package internal(set) var bytes: [UInt8] = []

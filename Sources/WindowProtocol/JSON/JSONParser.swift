@@ -44,8 +44,8 @@ package enum JSONParser {
     struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
-        /// The members an object has room for from its first one: one allocation of its storage
-        /// (the dictionary of ``object(depth:)``, the list of ``objectMembers(depth:)``) for up to six.
+        /// The members an object has room for from its first one: one allocation of its
+        /// dictionary for up to six.
         static let objectCapacity = 6
 
         init(bytes: UnsafeRawBufferPointer) {
@@ -109,16 +109,6 @@ package enum JSONParser {
                 object[name] = value
             }
             return .object(object)
-        }
-
-        /// An object's members, in the order written, without a dictionary (a request's `params`).
-        mutating func objectMembers(depth: Int) throws(Failure) -> ObjectMembers {
-            var object = ObjectMembers()
-            try members(depth: depth) { name, value in
-                if object.count == 0 { object = ObjectMembers(capacity: Self.objectCapacity) }
-                object.append(name, value)
-            }
-            return object
         }
 
         /// Reads the object at `offset` (level `depth`), giving each member to `add` as it is read.

@@ -28,15 +28,15 @@ public struct RPCRequestHeader: Sendable {
     public var expectsResponse: Bool
     /// The method name, if present and a string.
     public var method: String?
-    /// The `params` member: an object (its members as written) or an array; `nil` when absent.
-    package var params: RequestParams?
+    /// The `params` member: an object or an array; `nil` when absent.
+    package var params: JSONValue?
     /// Why the object is not a valid request, if it is not.
     public var problem: String?
 
     /// Reads the header from the members of a request object.
-    package init(_ members: JSONParser.RequestMembers) {
+    package init(_ members: [String: JSONValue]) {
         expectsResponse = true
-        switch members.id {
+        switch members["id"] {
         case nil:
             id = nil
             expectsResponse = false
@@ -46,11 +46,11 @@ public struct RPCRequestHeader: Sendable {
             id = RequestID(value)
             if id == nil { problem = "\"id\" must be a string, a number or null, not \(value.jsonText)" }
         }
-        if case .string(let name)? = members.method { method = name } else { method = nil }
-        switch members.params {
+        if case .string(let name)? = members["method"] { method = name } else { method = nil }
+        switch members["params"] {
         case nil: params = nil
-        case .members?, .other(.array)?: params = members.params
-        case .other(let value)?:
+        case .object?, .array?: params = members["params"]
+        case let value?:
             params = nil
             // JSON-RPC 2.0 section 4.2: params, if present, are structured; `null` is not.
             if problem == nil {
@@ -58,7 +58,7 @@ public struct RPCRequestHeader: Sendable {
                     "\"params\" must be an object (or an array), not \(value.jsonText); leave it out when there are none"
             }
         }
-        if problem == nil, members.jsonrpc != .string("2.0") {
+        if problem == nil, members["jsonrpc"] != .string("2.0") {
             problem = "a request needs \"jsonrpc\":\"2.0\""
         } else if problem == nil, method == nil {
             problem = "a request needs a string \"method\""

@@ -47,14 +47,12 @@ struct HeldRequests {
     /// by ``SceneCoordinator/attachWaitsForLoading(_:)``. A line that does not parse does not:
     /// its error is answered at once.
     static func waitsForLoading(_ line: UnsafeRawBufferPointer, coordinator: SceneCoordinator) -> Bool {
-        guard let parsed = try? JSONParser.parseRequestLine(line) else { return false }
-        let requests: [JSONParser.RequestMembers?]
-        switch parsed {
-        case .single(let request): requests = [request]
-        case .batch(let batch): requests = batch
-        }
+        guard let parsed = try? JSONParser.parse(line) else { return false }
+        let requests: [JSONValue]
+        if case .array(let batch) = parsed { requests = batch } else { requests = [parsed] }
         return requests.contains { request in
-            guard let request, request.method == .string(WindowAttach.name), case .members(let params)? = request.params
+            guard case .object(let members) = request, members["method"] == .string(WindowAttach.name),
+                case .object(let params)? = members["params"]
             else { return false }
             if case .string(let id)? = params["id"] { return coordinator.attachWaitsForLoading(.id(id)) }
             if case .string(let group)? = params["group"] {
