@@ -81,8 +81,6 @@ let package = Package(
                 "CGlibcExtensions",
                 "CSystemd",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // Raw statement steps for restore (StoredStateReader): the same SQLite that GRDB links.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
