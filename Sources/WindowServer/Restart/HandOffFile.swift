@@ -13,9 +13,9 @@ enum HandOffFile {
     /// The name the state file carries in the fd store and in `LISTEN_FDNAMES`.
     static let name = "handoff-state"
 
-    /// A new descriptor holding `state` (``HandOffCodec``), positioned at its start.
+    /// A new descriptor holding `state`, positioned at its start.
     static func write(_ state: HandOffState) throws -> Int32 {
-        let data = try HandOffCodec.encode(state)
+        let data = try state.bytes()
         let path = "/windowd-handoff-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = shm_open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw SystemCallError(call: "shm_open", errno: errno) }
@@ -39,6 +39,6 @@ enum HandOffFile {
         defer { close(fd) }
         lseek(fd, 0, SEEK_SET)
         guard let data = try? WholeFile.read(descriptor: fd) else { return nil }
-        return HandOffCodec.decode(data)
+        return HandOffState(bytes: data)
     }
 }

@@ -2,10 +2,14 @@ import WindowProtocol
 
 /// What a daemon that restarts gracefully hands to the next one, besides the connections
 /// themselves: per-connection protocol state, so that each client sees a pause and one
-/// `daemon.restarted`, with `seq` going on without a gap.
+/// `daemon.restarted`, with `seq` going on without a gap. Handed over as JSON.
 struct HandOffState: Codable, Sendable {
-    /// The format it was read in: 1 (JSON, from earlier binaries), or 2 and up (``HandOffCodec``).
-    var version = 1
+    /// The format this binary writes and reads. A state of another (a binary before or after this
+    /// one) is not read: the next daemon restores from the database, which holds every
+    /// acknowledged change, and the connections resynchronise (windowd(8), SIGUSR2).
+    static let format = 5
+    /// The format it was written in.
+    var version = HandOffState.format
     /// A random name of this hand-off, for the logs.
     var generation: String
     /// The app state at the hand-off; the next daemon resumes in it instead of `loading`.
@@ -28,16 +32,25 @@ struct HandOffState: Codable, Sendable {
         /// Bytes of a request line not yet complete.
         var partialLine: [UInt8]
         /// Where the presented window's presenter is (winctl(1), Attached terminals), so that bringing it to
-        /// front still works after the restart; `nil` from binaries that did not carry it.
+        /// front still works after the restart.
         var place: Place? = nil
         /// Whether the presenter is stopped (Ctrl-Z, `scene.setPhase` with `stopped`), so that
-        /// `window.open` still answers `stopped` after the restart; `false` from binaries that
-        /// did not carry it.
+        /// `window.open` still answers `stopped` after the restart.
         var stopped = false
+    }
+}
 
-        /// The keys of format 1 (JSON), which never carried `stopped`.
-        private enum CodingKeys: String, CodingKey {
-            case name, presenting, phase, subscription, subscribedToAll, lastSeq, partialLine, place
-        }
+extension HandOffState {
+    /// The state's JSON.
+    func bytes() throws -> [UInt8] {
+        try JSONWriter.bytes(self)
+    }
+
+    /// The state in `bytes`; `nil` if they are not a whole state of this binary's ``format``.
+    init?(bytes: [UInt8]) {
+        guard let value = try? JSONParser.parse(bytes),
+            let state = try? JSONValueDecoder().decode(HandOffState.self, from: value), state.version == Self.format
+        else { return nil }
+        self = state
     }
 }

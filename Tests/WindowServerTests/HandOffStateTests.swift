@@ -1,11 +1,10 @@
-import Foundation
 import Testing
 import WindowProtocol
 
 @testable import WindowServer
 
-@Suite("Hand-off state bytes")
-struct HandOffCodecTests {
+@Suite("Hand-off state")
+struct HandOffStateTests {
     static let records = [
         HandOffState.ConnectionRecord(
             name: "conn-1a2b-1",
@@ -67,7 +66,7 @@ struct HandOffCodecTests {
     )
     func roundTrip(appState: AppState) throws {
         let state = HandOffState(generation: "9f1c", appState: appState, connections: Self.records)
-        Self.expectEqual(HandOffCodec.decode(try HandOffCodec.encode(state)), state)
+        Self.expectEqual(HandOffState(bytes: try state.bytes()), state)
     }
 
     @Test("a presenter's place comes back as it was written")
@@ -75,7 +74,7 @@ struct HandOffCodecTests {
         var records = Self.records
         records[0].place = Place(kind: .tmux, socket: "/tmp/tmux-0/default", pane: "%3")
         let state = HandOffState(generation: "77", appState: .loading, connections: records)
-        let decoded = HandOffCodec.decode(try HandOffCodec.encode(state))
+        let decoded = HandOffState(bytes: try state.bytes())
         Self.expectEqual(decoded, state)
         #expect(decoded?.connections.map(\.place) == records.map(\.place))
     }
@@ -86,74 +85,30 @@ struct HandOffCodecTests {
         records[0].phase = .background
         records[0].stopped = true
         let state = HandOffState(generation: "5", appState: .unauthenticated, connections: records)
-        let decoded = HandOffCodec.decode(try HandOffCodec.encode(state))
+        let decoded = HandOffState(bytes: try state.bytes())
         Self.expectEqual(decoded, state)
         #expect(decoded?.connections.map(\.stopped) == [true, false, false, false])
     }
 
-    @Test("the bytes an earlier windowd wrote (format 3: places, no stopped flag) are still read, not stopped")
-    func formatThree() throws {
-        func run(_ bytes: [UInt8]) -> [UInt8] {
-            withUnsafeBytes(of: UInt32(bytes.count).littleEndian, Array.init) + bytes
-        }
-        func string(_ text: String) -> [UInt8] { run(Array(text.utf8)) }
-        let window = "7e2e2ad2-d66d-4f06-851c-afc0f1654dc6"
-        let place = #"{"kind":"tmux","socket":"/tmp/tmux-0/default","pane":"%3"}"#
-        let bytes: [UInt8] =
-            Array("WDHO".utf8) + [3] + string("0c0d") + run(try JSONWriter.bytes(AppState.loading))
-            + withUnsafeBytes(of: UInt32(1).littleEndian, Array.init)
-            + string("conn-1") + [1] + string(window) + [1] + string("background") + [0]
-            + withUnsafeBytes(of: UInt64(42).littleEndian, Array.init) + run([]) + [1] + string(place)
-        let decoded = HandOffCodec.decode(bytes)
-        #expect(decoded?.connections.count == 1)
-        #expect(decoded?.connections.first?.presenting == window && decoded?.connections.first?.phase == .background)
-        #expect(decoded?.connections.first?.place?.pane == "%3" && decoded?.connections.first?.stopped == false)
-    }
-
-    @Test("the bytes an earlier windowd wrote (format 2: no places) are still read")
-    func formatTwo() throws {
-        func run(_ bytes: [UInt8]) -> [UInt8] {
-            withUnsafeBytes(of: UInt32(bytes.count).littleEndian, Array.init) + bytes
-        }
-        func string(_ text: String) -> [UInt8] { run(Array(text.utf8)) }
-        let window = "7e2e2ad2-d66d-4f06-851c-afc0f1654dc6"
-        let bytes: [UInt8] =
-            Array("WDHO".utf8) + [2] + string("0c0d") + run(try JSONWriter.bytes(AppState.loading))
-            + withUnsafeBytes(of: UInt32(1).littleEndian, Array.init)
-            + string("conn-1") + [1] + string(window) + [1] + string("inactive") + [0]
-            + withUnsafeBytes(of: UInt64(42).littleEndian, Array.init) + run([])
-        let decoded = HandOffCodec.decode(bytes)
-        #expect(decoded?.appState == .loading)
-        #expect(decoded?.connections.count == 1)
-        #expect(decoded?.connections.first?.presenting == window && decoded?.connections.first?.phase == .inactive)
-        #expect(decoded?.connections.first?.lastSeq == 42 && decoded?.connections.first?.place == nil)
-    }
-
-    @Test("the JSON an earlier windowd wrote (format 1) is still read")
-    func earlierFormat() throws {
+    @Test("the state of another binary (an earlier format) is not read: the next daemon restores from the database")
+    func otherFormats() throws {
         let state = HandOffState(generation: "0a0b", appState: .unauthenticated, connections: Self.records)
-        let json = Array(try JSONEncoder().encode(state))
-        Self.expectEqual(HandOffCodec.decode(json), state)
+        var earlier = state
+        earlier.version = 1
+        #expect(HandOffState(bytes: try earlier.bytes()) == nil, "format 1, JSON")
+        #expect(HandOffState(bytes: Array("WDHO".utf8) + [4, 0, 0, 0, 0]) == nil, "formats 2 to 4, binary")
     }
 
     @Test("cut short, extended or garbled bytes are refused, never misread")
     func damaged() throws {
-        let bytes = try HandOffCodec.encode(
-            HandOffState(generation: "1", appState: .loading, connections: Self.records)
-        )
+        let bytes = try HandOffState(generation: "1", appState: .loading, connections: Self.records).bytes()
         for length in stride(from: 0, to: bytes.count, by: 3) {
             #expect(
-                HandOffCodec.decode(Array(bytes[0..<length])) == nil,
+                HandOffState(bytes: Array(bytes[0..<length])) == nil,
                 "a state cut at \(length) of \(bytes.count) bytes"
             )
         }
-        #expect(HandOffCodec.decode(bytes + [0]) == nil)
-        var unknownStopped = bytes
-        unknownStopped[unknownStopped.count - 1] = 2
-        #expect(HandOffCodec.decode(unknownStopped) == nil, "a stopped byte other than 0 or 1")
-        var unknownFormat = bytes
-        unknownFormat[4] = 9
-        #expect(HandOffCodec.decode(unknownFormat) == nil)
-        #expect(HandOffCodec.decode(Array("not a state".utf8)) == nil)
+        #expect(HandOffState(bytes: bytes + [0]) == nil)
+        #expect(HandOffState(bytes: Array("not a state".utf8)) == nil)
     }
 }
