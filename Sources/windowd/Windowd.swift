@@ -62,8 +62,8 @@ struct Windowd: AsyncParsableCommand {
 
     func run() async throws {
         // Descriptors from our own exec on SIGUSR2, or from systemd (activation, the fd store):
-        // taken first, as both remove their variables from the environment, before the notify
-        // thread (whose sd_notify reads NOTIFY_SOCKET from it) starts.
+        // taken first, as both remove their variables from the environment, before the notifier
+        // (whose sd_notify reads NOTIFY_SOCKET from it) sends anything.
         let inherited = InheritedDescriptors(
             SelfExec.takeHandedOver() + SocketActivation.takeListenedSockets().map { ($0.fileDescriptor, $0.name) }
         )

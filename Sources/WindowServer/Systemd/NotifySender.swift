@@ -1,3 +1,5 @@
+import Logging
+import NIOPosix
 import Synchronization
 
 #if canImport(Glibc)
@@ -6,68 +8,59 @@ import Glibc
 import Musl
 #endif
 
-/// Tells the service manager about the daemon's state from a thread of its own, so that no
-/// caller ever waits for the manager to read.
+/// Tells the service manager about the daemon's state, so that no caller ever waits for the
+/// manager to read.
 ///
 /// `sd_notify` writes to a blocking datagram socket: once the manager's queue is full
 /// (`net.unix.max_dgram_qlen` datagrams, 10 by default) the next call blocks until the manager
 /// reads. On the event loop that would stall every client, and shutdown with them. Here a call
-/// only queues the message (under a lock held for a few instructions) and wakes the sender's
-/// thread, which hands messages to libsystemd one at a time. What waits meanwhile is coalesced
-/// by ``NotifyQueue``: the latest STATUS wins; READY, RELOADING and STOPPING keep their order.
+/// only queues the message (under a lock held for a few instructions); the sending is done on
+/// NIO's thread pool, one message at a time by one work item, which is where a send blocks.
+/// What waits meanwhile is coalesced by ``NotifyQueue``: the latest STATUS wins; READY,
+/// RELOADING and STOPPING keep their order.
 ///
 /// The watchdog: the event loop still decides when to ping (``watchdogPing(validFor:)``), so a
 /// ping still proves that the loop runs. While the manager does not read, the ping waits like
 /// any other message, at most one, and only for the ping period it is valid for: if the loop
-/// has not asked again by then, it may be stuck, and the old ping is dropped. Nothing pings on
-/// the loop's behalf, and a sender blocked by the manager does not make the daemon act on its
-/// own: a manager that cannot hear the pings judges the service by its own watchdog timeout
-/// (systemd reads the notify socket before it runs its timers, so pings that were queued while
-/// it was busy still count). A send that took over a second is logged once it is done.
+/// has not asked again by then, it may be stuck, and the old ping is dropped. A send that took
+/// over a second is logged once it is done.
 ///
-/// Lifetime: ``withSender(descriptorStore:drainTimeout:logLabel:_:)`` starts the thread, runs
-/// its body, then gives what is still queued (STOPPING=1, the hand-off state's descriptor) a
-/// bounded time to go out. A thread still blocked in `sd_notify` after that is left behind and
-/// ends with the process: STOPPING=1 is best-effort when the manager does not read. An exec
-/// (the in-place upgrade) ends the thread too; what is queued then is lost the same way, never
-/// sent out of order.
+/// Lifetime: ``withSender(descriptorStore:drainTimeout:logLabel:_:)`` runs its body, then gives
+/// what is still queued (STOPPING=1, the hand-off state's descriptor) a bounded time to go out.
+/// A send still blocked after that is left behind and ends with the process: STOPPING=1 is
+/// best-effort when the manager does not read. An exec (the in-place upgrade) ends it too; what
+/// is queued then is lost the same way, never sent out of order.
 package final class NotifySender: Sendable {
     let notifier: SystemdNotifier
     let descriptorStore: FileDescriptorStore?
     let logLabel: String
-    let state: Mutex<State>
-    let wakeup = Semaphore()
+    private let threadPool: NIOThreadPool
+    private let state: Mutex<State>
 
-    /// What the callers and the sender's thread share.
-    struct State: ~Copyable {
+    /// What the callers and the work item that sends share.
+    private struct State: ~Copyable {
         var queue = NotifyQueue()
-        var phase: Phase
-        var endWaiter = EndWaiter.none
+        /// Whether messages are still taken: not without `NOTIFY_SOCKET`, nor once finished.
+        var accepting: Bool
+        /// Whether a work item is sending what is queued.
+        var sending = false
+
+        /// Whether the caller must start a work item to send what it queued.
+        mutating func startSending() -> Bool {
+            defer { sending = true }
+            return !sending
+        }
+
+        /// The next message to send; `nil`, and the work item ends, when none waits.
+        mutating func next(now: ContinuousClock.Instant) -> NotifyMessage? {
+            if let message = queue.next(now: now) { return message }
+            sending = false
+            return nil
+        }
     }
 
-    /// Where the sender is in its life.
-    enum Phase {
-        /// No `NOTIFY_SOCKET`: messages are dropped and no thread starts.
-        case disabled
-        /// Messages queue; no thread yet.
-        case created
-        /// The thread sends what is queued.
-        case running
-        /// The thread sends what is queued, then ends.
-        case draining
-        /// The thread ended, or never started; messages are dropped.
-        case ended
-    }
-
-    /// Who waits for the thread to end.
-    enum EndWaiter {
-        case none
-        case waiting(CheckedContinuation<Void, Never>)
-        case gaveUp
-    }
-
-    /// Runs `body` with a started sender, then waits at most `drainTimeout` for what is still
-    /// queued to reach the manager.
+    /// Runs `body` with a sender, then waits at most `drainTimeout` for what is still queued to
+    /// reach the manager.
     ///
     /// - Parameters:
     ///   - descriptorStore: the manager's fd store, when it keeps one; ``store(_:name:)`` and
@@ -80,7 +73,6 @@ package final class NotifySender: Sendable {
         _ body: (NotifySender) async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
         let sender = NotifySender(notifier: SystemdNotifier(), descriptorStore: descriptorStore, logLabel: logLabel)
-        sender.start()
         let outcome: Swift.Result<Result, Failure>
         do throws(Failure) {
             outcome = .success(try await body(sender))
@@ -91,11 +83,17 @@ package final class NotifySender: Sendable {
         return try outcome.get()
     }
 
-    init(notifier: SystemdNotifier, descriptorStore: FileDescriptorStore?, logLabel: String) {
+    init(
+        notifier: SystemdNotifier,
+        descriptorStore: FileDescriptorStore?,
+        logLabel: String,
+        threadPool: NIOThreadPool = .singleton
+    ) {
         self.notifier = notifier
         self.descriptorStore = descriptorStore
         self.logLabel = logLabel
-        state = Mutex(State(phase: notifier.isEnabled ? .created : .disabled))
+        self.threadPool = threadPool
+        state = Mutex(State(accepting: notifier.isEnabled))
     }
 
     /// Whether `NOTIFY_SOCKET` is set, i.e. a service manager listens for notifications.
@@ -136,12 +134,12 @@ package final class NotifySender: Sendable {
     /// sent within `period` (the caller's ping period: by then it should have asked again).
     package func watchdogPing(validFor period: Duration) {
         let deadline = ContinuousClock.now + period
-        let accepted = state.withLock { state in
-            guard state.phase.accepts else { return false }
+        let starts = state.withLock { state in
+            guard state.accepting else { return false }
             state.queue.requestWatchdogPing(validUntil: deadline)
-            return true
+            return state.startSending()
         }
-        if accepted { wakeup.signal() }
+        if starts { sendQueued() }
     }
 
     /// Queues `FDSTORE=1` for a duplicate of `fd` under `name`; the caller keeps `fd` and may
@@ -161,24 +159,56 @@ package final class NotifySender: Sendable {
         post(.removeDescriptors(name: name))
     }
 
-    /// Queues `message` and wakes the thread; closes the descriptors of what it supersedes.
+    /// Queues `message`, and starts sending if no send is under way; closes the descriptors of
+    /// what it supersedes.
     func post(_ message: NotifyMessage) {
-        let dropped = state.withLock { state in
-            state.phase.accepts ? state.queue.enqueue(message) : [message]
+        let (dropped, starts) = state.withLock { state in
+            state.accepting ? (state.queue.enqueue(message), state.startSending()) : ([message], false)
         }
         for fd in dropped.compactMap(\.descriptor) {
             close(fd)
         }
-        wakeup.signal()
+        if starts { sendQueued() }
     }
-}
 
-extension NotifySender.Phase {
-    /// Whether a message posted now can still be sent.
-    var accepts: Bool {
-        switch self {
-        case .created, .running, .draining: true
-        case .disabled, .ended: false
+    /// Sends what is queued, in order, on the thread pool, until nothing waits.
+    private func sendQueued() {
+        threadPool.submit { [self] _ in
+            while let message = state.withLock({ $0.next(now: .now) }) {
+                deliver(message)
+            }
+        }
+    }
+
+    /// Takes no more messages, then waits at most `timeout` for what is queued to go out.
+    func finish(within timeout: Duration) async {
+        let deadline = ContinuousClock.now + timeout
+        state.withLock { $0.accepting = false }
+        while state.withLock({ $0.sending }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Hands one message to libsystemd; this is where a send blocks while the manager does not read.
+    private func deliver(_ message: NotifyMessage) {
+        let started = ContinuousClock.now
+        switch message {
+        case .storeDescriptor(let fd, let name):
+            descriptorStore?.store(fd, name: name)
+            close(fd)
+        case .removeDescriptors(let name):
+            descriptorStore?.remove(name: name)
+        default:
+            notifier.send(message.state)
+        }
+        let took = ContinuousClock.now - started
+        if took >= .seconds(1) {
+            Logger(label: logLabel).warning(
+                "the service manager took long to read a notification (NOTIFY_SOCKET)",
+                metadata: [
+                    "waited": "\(took)", "notification": "\(message.state.split(separator: "\n").first ?? "")",
+                ]
+            )
         }
     }
 }

@@ -14,7 +14,7 @@ import Musl
 /// `NOTIFY_SOCKET` stays in the environment so that later calls still work.
 ///
 /// Each call blocks while the manager's queue is full, i.e. until it reads: never call it
-/// on an event loop. ``NotifySender`` calls it from a thread of its own.
+/// on an event loop. ``NotifySender`` calls it from NIO's thread pool.
 package struct SystemdNotifier: Sendable {
     /// Creates a notifier for the socket named by `NOTIFY_SOCKET`.
     package init() {}
