@@ -44,17 +44,6 @@ struct GlobalOptions: ParsableArguments {
     /// `--timeout` when it is not given.
     static let defaultTimeoutSeconds: Double = 5
 
-    init() {}
-
-    /// The options as ArgumentParser sets them for a command line that gives these (a
-    /// ``PlainCommandLine``); `socket` is `nil` when the line does not give one.
-    init(socket: String?, app: String? = nil, timeoutSeconds: Double?, json: Bool) {
-        self.socket = socket
-        self.app = app
-        givenTimeoutSeconds = timeoutSeconds
-        self.json = json
-    }
-
     func validate() throws {
         guard timeoutSeconds.isFinite, timeoutSeconds >= 0 else {
             throw ValidationError(

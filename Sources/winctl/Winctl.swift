@@ -38,18 +38,11 @@ struct Winctl: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    /// Parses the command line, with negative numbers as values, and runs the command; a plain
-    /// line (``PlainCommandLine``) without ArgumentParser's parse, which would cost more than the
-    /// rest of the run.
+    /// Parses the command line, with negative numbers as values, and runs the command.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            if var command = PlainCommandLine.command(arguments) {
-                try command.run()
-            } else {
-                var command = try parseAsRoot(NegativeNumbers.rewrite(arguments))
-                try command.run()
-            }
+            var command = try parseAsRoot(NegativeNumbers.rewrite(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
         } catch {
             exitEscaping(error)
         }

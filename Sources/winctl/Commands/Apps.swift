@@ -42,12 +42,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Apps: PlainValuesCommand {
-    static let valueCount = 0...0
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-    }
-}

@@ -22,13 +22,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Close: PlainValuesCommand {
-    static let valueCount = 1...1
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-        id = values[0]
-    }
-}

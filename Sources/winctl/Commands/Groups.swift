@@ -19,12 +19,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Groups: PlainValuesCommand {
-    static let valueCount = 0...0
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-    }
-}

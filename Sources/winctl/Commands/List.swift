@@ -21,13 +21,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.List: PlainValuesCommand {
-    static let valueCount = 0...0
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-        group = nil
-    }
-}

@@ -23,13 +23,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Login: PlainValuesCommand {
-    static let valueCount = 1...1
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-        user = values[0]
-    }
-}

@@ -16,12 +16,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Logout: PlainValuesCommand {
-    static let valueCount = 0...0
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-    }
-}

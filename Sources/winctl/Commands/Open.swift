@@ -86,14 +86,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Open: PlainValuesCommand {
-    static let valueCount = 1...2
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-        group = values[0]
-        value = values.count > 1 ? values[1] : nil
-    }
-}

@@ -42,14 +42,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Phase: PlainValuesCommand {
-    static let valueCount = 0...0
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-        id = nil
-        phase = nil
-    }
-}

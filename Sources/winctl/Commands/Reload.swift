@@ -26,12 +26,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Reload: PlainValuesCommand {
-    static let valueCount = 0...0
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-    }
-}

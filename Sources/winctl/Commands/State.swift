@@ -18,12 +18,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.State: PlainValuesCommand {
-    static let valueCount = 0...0
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-    }
-}

@@ -30,12 +30,3 @@ extension Winctl {
         }
     }
 }
-
-extension Winctl.Status: PlainValuesCommand {
-    static let valueCount = 0...0
-
-    init(options: GlobalOptions, values: [String]) {
-        self.init()
-        self.options = options
-    }
-}
