@@ -64,11 +64,6 @@ public final class LineSocket {
         }
     }
 
-    /// Whether a whole line is already buffered.
-    public var hasBufferedLine: Bool {
-        lines.hasLine
-    }
-
     /// Reads the next line without its newline, waiting as long as it takes; `nil` at end of stream.
     public func readLine() throws(ClientError) -> [UInt8]? {
         try readLine(until: nil)

@@ -80,9 +80,6 @@ public final class WindowConnection {
         return nil
     }
 
-    /// Whether an event can be had without blocking.
-    public var hasPendingEvent: Bool { !pendingEvents.isEmpty || socket.hasBufferedLine }
-
     /// Decodes an event's payload from its raw line.
     public func payload<Payload: Decodable>(_ type: Payload.Type, of line: [UInt8]) throws(ClientError) -> Payload {
         do {

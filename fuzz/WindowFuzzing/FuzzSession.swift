@@ -71,7 +71,7 @@ package struct FuzzSession {
                     before: before,
                     after: Snapshot(context.coordinator)
                 )
-                if context.commitsFail, outcome.replies.contains(where: \.changesDurableState) {
+                if context.commitsFail, outcome.replies.contains(where: { $0.changes.contains { !$0.isBookkeeping } }) {
                     context.rollBack(to: rollbackPoint)
                     violations += Invariants.undone(
                         outcome,

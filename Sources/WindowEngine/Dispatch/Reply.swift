@@ -23,10 +23,4 @@ package struct Reply {
         self.expectsResponse = expectsResponse
         self.method = method
     }
-
-    /// Whether the request changed durable state beyond bookkeeping (the last-attached time):
-    /// a failed commit must then be reported to its client.
-    package var changesDurableState: Bool {
-        changes.contains { !$0.isBookkeeping }
-    }
 }

@@ -77,9 +77,3 @@ public struct DaemonRestartedEvent: Codable, Sendable, Equatable {
     /// A `daemon.restarted` payload.
     public init(resync: Bool) { self.resync = resync }
 }
-
-/// `daemon.stopping`, `daemon.reloaded`: no payload.
-public struct EmptyEvent: Codable, Sendable, Equatable {
-    /// The payload of an event that carries only its `seq`.
-    public init() {}
-}

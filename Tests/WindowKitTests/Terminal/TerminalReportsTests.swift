@@ -46,7 +46,14 @@ struct TerminalReportsTests {
         var reports = TerminalReports()
         var machine = TerminalPhaseMachine(phase: .active)
         let phases = reports.feed(bytes("\u{1B}[O\u{1B}[I\u{1A}\u{1B}[O")).compactMap { piece in
-            piece.phaseSignal.flatMap { machine.handle($0) }
+            let signal: TerminalPhaseMachine.Signal? =
+                switch piece {
+                case .keys: nil
+                case .focusIn: .focusIn
+                case .focusOut: .focusOut
+                case .suspend: .suspend
+                }
+            return signal.flatMap { machine.handle($0) }
         }
         #expect(phases == [.inactive, .active, .background])
     }

@@ -54,7 +54,7 @@ public final class SceneTerminal {
     private let focus = FocusHint(focused: true)
 
     /// The terminal side of `scene` on `mode` (standard input and output unless given); `nil` if
-    /// signals cannot be caught.
+    /// signals cannot be caught, or another terminal side catches them (one lives at a time).
     public init?(scene: WindowScene, mode: TerminalMode = TerminalMode()) {
         guard let signals = SignalPipe(catching: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) else {
             return nil

@@ -20,16 +20,6 @@ public struct TerminalReports: Sendable {
         case focusOut
         /// Ctrl-Z (0x1A).
         case suspend
-
-        /// What the phase machine makes of it; `nil` for keys.
-        public var phaseSignal: TerminalPhaseMachine.Signal? {
-            switch self {
-            case .keys: nil
-            case .focusIn: .focusIn
-            case .focusOut: .focusOut
-            case .suspend: .suspend
-            }
-        }
     }
 
     private var pending: [UInt8] = []

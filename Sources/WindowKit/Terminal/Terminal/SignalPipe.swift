@@ -6,8 +6,9 @@ import Glibc
 import Musl
 #endif
 
-/// The write end of the self-pipe, for the signal handler: the one thing it may touch.
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The write end of the live pipe's self-pipe (-1: none), for the signal handler: the one thing
+/// it may touch. Signal dispositions belong to the process, so one pipe at a time catches them.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
 /// Signals turned into bytes on a pipe, so that a presenter's loop handles them in turn.
 ///
@@ -17,7 +18,8 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// ```
 ///
 /// The handler only writes the signal's number to the pipe (async-signal-safe, and a
-/// C function pointer capturing nothing); everything else happens in the loop.
+/// C function pointer capturing nothing); everything else happens in the loop. One lives at a
+/// time: signal actions belong to the process, so a second pipe is not made while one lives.
 ///
 /// Sendable for real: the descriptors never change, and the saved actions that
 /// ``restoreDefault(_:)`` and `deinit` change are behind a `Mutex`.
@@ -29,10 +31,20 @@ public final class SignalPipe: Sendable {
     /// The actions the signals had before, put back in `deinit`.
     private let previous = Mutex<[Int32: SavedAction]>([:])
 
-    /// Catches `signals` from now on; `nil` if the pipe cannot be made.
+    /// Catches `signals` from now on; `nil` if the pipe cannot be made, or another lives.
     public init?(catching signals: [Int32]) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
+        let (taken, _) = signalPipeWriteEnd.compareExchange(
+            expected: -1,
+            desired: ends[1],
+            ordering: .sequentiallyConsistent
+        )
+        guard taken else {
+            close(ends[0])
+            close(ends[1])
+            return nil
+        }
         for end in ends {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
@@ -40,11 +52,10 @@ public final class SignalPipe: Sendable {
         fileDescriptor = ends[0]
         writeEnd = ends[1]
         self.signals = signals
-        signalPipeWriteEnd = writeEnd
         let handler: @convention(c) (Int32) -> Void = { signal in
             let saved = errno
             var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(signalPipeWriteEnd, &byte, 1)
+            _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
             errno = saved
         }
         var saved: [Int32: SavedAction] = [:]
@@ -67,7 +78,7 @@ public final class SignalPipe: Sendable {
                 sigaction(signal, &action, nil)
             }
         }
-        signalPipeWriteEnd = -1
+        signalPipeWriteEnd.store(-1, ordering: .sequentiallyConsistent)
         close(fileDescriptor)
         close(writeEnd)
     }
