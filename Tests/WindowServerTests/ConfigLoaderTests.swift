@@ -30,6 +30,20 @@ struct ConfigLoaderTests {
         #expect(embedded.app.launchTimeoutMilliseconds == 30_000 && embedded.coordinatorLimits.launchTimeout == 30)
     }
 
+    @Test("a config written for the writer-holding flow control still starts: its queue limit is the hard limit")
+    func earlierOutboundKeys() throws {
+        let config = try ConfigLoader.parse(
+            "[daemon]\nmax_outbound_bytes = 1048576\noutbound_stall_ms = 1000\n[groups.main]\nvalue = \"none\"\n",
+            file: "windowd.toml"
+        )
+        #expect(config.daemon.outboundHardBytes == 1_048_576)
+        let both = try ConfigLoader.parse(
+            "[daemon]\nmax_outbound_bytes = 1048576\noutbound_hard_bytes = 2097152\n[groups.main]\nvalue = \"none\"\n",
+            file: "windowd.toml"
+        )
+        #expect(both.daemon.outboundHardBytes == 2_097_152)
+    }
+
     @Test("a bad value names the file, the line and the key")
     func badValueType() {
         let text = """

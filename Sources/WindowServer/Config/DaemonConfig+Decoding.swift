@@ -51,7 +51,7 @@ extension DaemonConfig.DaemonSection {
         self.init()
         try table.rejectUnknownKeys([
             "socket", "max_message_bytes", "max_clients", "outbound_soft_bytes", "outbound_soft_seconds",
-            "outbound_hard_bytes",
+            "outbound_hard_bytes", "max_outbound_bytes", "outbound_stall_ms",
             "max_windows", "max_storage_bytes", "allowed_uids", "allowed_group",
         ])
         socket = try table.string("socket") ?? socket
@@ -68,8 +68,13 @@ extension DaemonConfig.DaemonSection {
             try table.integer("outbound_soft_seconds", of: "seconds") { value in
                 value < 0 ? "must be 0 or more, not \(value)" : nil
             } ?? outboundSoftSeconds
+        // The keys of the flow control that held writers: its queue limit is the hard limit now, and
+        // the stall it bounded no longer exists (windowd.toml(5)), so a config written for it starts.
+        _ = try table.integer("outbound_stall_ms", of: "milliseconds")
+        let earlierHardBytes = try table.integer("max_outbound_bytes", of: "bytes", check: Self.positive)
         outboundHardBytes =
-            try table.integer("outbound_hard_bytes", of: "bytes", check: Self.positive) ?? outboundHardBytes
+            try table.integer("outbound_hard_bytes", of: "bytes", check: Self.positive) ?? earlierHardBytes
+            ?? outboundHardBytes
         maxWindows = try table.integer("max_windows", check: Self.positive) ?? maxWindows
         maxStorageBytes = try table.integer("max_storage_bytes", of: "bytes", check: Self.positive) ?? maxStorageBytes
         allowedUIDs = try table.userIDs("allowed_uids") ?? allowedUIDs
