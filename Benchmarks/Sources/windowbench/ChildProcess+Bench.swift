@@ -35,10 +35,13 @@ extension ChildProcess {
         }
     }
 
-    /// Its resident set (`VmRSS` of `/proc/PID/status`) in KiB.
-    func residentKiB() -> Int? {
+    /// Its resident set (`VmRSS` of `/proc/PID/status`), or with `peak` its largest so far
+    /// (`VmHWM`), in KiB.
+    func residentKiB(peak: Bool = false) -> Int? {
         let status = TextFile.read("/proc/\(pid)/status")
-        return TextFile.value(after: "VmRSS:", in: status, until: "\n").flatMap { Int($0.filter(\.isNumber)) }
+        return TextFile.value(after: peak ? "VmHWM:" : "VmRSS:", in: status, until: "\n").flatMap {
+            Int($0.filter(\.isNumber))
+        }
     }
 
     /// Runs `executable` to completion with output discarded and returns its exit status, or nil

@@ -27,9 +27,15 @@ struct LatencySamples {
         return values[min(max(rank, 0), values.count - 1)]
     }
 
-    /// p50, p99 and p99.9, in nanoseconds.
+    /// p50, p99, p99.9 and the largest, in nanoseconds.
     mutating func summary() -> LatencySummary {
-        LatencySummary(p50: percentile(0.50), p99: percentile(0.99), p999: percentile(0.999), samples: count)
+        LatencySummary(
+            p50: percentile(0.50),
+            p99: percentile(0.99),
+            p999: percentile(0.999),
+            samples: count,
+            max: percentile(1)
+        )
     }
 }
 
@@ -39,4 +45,6 @@ struct LatencySummary {
     var p99: UInt64
     var p999: UInt64
     var samples: Int
+    /// The largest sample (0 where a peer's tool does not say).
+    var max: UInt64 = 0
 }

@@ -1,10 +1,12 @@
-/// Pre-encoded request bytes: the same request again, or one with a counter spliced in
-/// (`prefix` N `suffix`), so a new value costs a few digit writes and no encoder.
+/// Pre-encoded request bytes: the same request again, one with a counter spliced in
+/// (`prefix` N `suffix`), so a new value costs a few digit writes and no encoder, or several
+/// requests in turn.
 struct RequestBytes {
     private let prefix: [UInt8]
     private let suffix: [UInt8]
     private let counted: Bool
     private var next: Int
+    private var turns: [[UInt8]] = []
 
     /// The same bytes every time.
     static func constant(_ text: String) -> RequestBytes {
@@ -16,8 +18,20 @@ struct RequestBytes {
         RequestBytes(prefix: Array(prefix.utf8), suffix: Array(suffix.utf8), counted: true, next: start)
     }
 
+    /// Each of `texts` in turn, the first again after the last.
+    static func alternating(_ texts: [String]) -> RequestBytes {
+        var bytes = RequestBytes(prefix: [], suffix: [], counted: false, next: 0)
+        bytes.turns = texts.map { Array($0.utf8) }
+        return bytes
+    }
+
     /// Appends the next request to `buffer`.
     mutating func append(to buffer: inout [UInt8]) {
+        if !turns.isEmpty {
+            buffer.append(contentsOf: turns[next % turns.count])
+            next += 1
+            return
+        }
         buffer.append(contentsOf: prefix)
         guard counted else { return }
         Self.appendDecimal(next, to: &buffer)

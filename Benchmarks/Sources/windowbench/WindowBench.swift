@@ -35,8 +35,15 @@ struct WindowBench: ParsableCommand {
     @Option(help: "Also write the table to this file.")
     var output: String?
 
-    @Option(help: "Run only these items of windowd's suite (1–7), e.g. --only 1 --only 3 (for profiling).")
+    @Option(help: "Run only these items of windowd's suite (1–8), e.g. --only 1 --only 3 (for profiling).")
     var only: [Int] = []
+
+    /// What a subscriber of item 8 does, in the process windowbench starts for it (SubscriberProcess).
+    @Option(help: .hidden)
+    var subscriber: String?
+
+    @Option(help: .hidden)
+    var subscriberSocket: String?
 
     @Option(help: "The command line shown under the table.")
     var command = "make bench"
@@ -80,6 +87,12 @@ struct WindowBench: ParsableCommand {
     var againstLabel = "baseline ref"
 
     func validate() throws {
+        if let subscriber {
+            guard SubscriberProcess.Behaviour(rawValue: subscriber) != nil, subscriberSocket != nil else {
+                throw ValidationError("--subscriber takes reads, pulses or never-reads, and --subscriber-socket")
+            }
+            return
+        }
         if (againstWindowd == nil) != (againstWinctl == nil) {
             throw ValidationError("--against-windowd and --against-winctl go together")
         }
@@ -100,8 +113,11 @@ struct WindowBench: ParsableCommand {
     }
 
     func run() throws {
-        UnixSocket.raiseDescriptorLimit()
         signal(SIGPIPE, SIG_IGN)
+        if let subscriber, let behaviour = SubscriberProcess.Behaviour(rawValue: subscriber), let subscriberSocket {
+            try SubscriberProcess.serve(behaviour, socket: subscriberSocket)
+        }
+        UnixSocket.raiseDescriptorLimit()
         var template = Array("/tmp/windowbench.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchError.system("mkdtemp", errno) }
         let directory = String(cString: made)
@@ -140,6 +156,15 @@ struct WindowBench: ParsableCommand {
         )
         suite.only = Set(only)
         let rows = try suite.run(progress: progress)
+        var subscriberText = ""
+        if only.isEmpty || only.contains(8) {
+            let subscribers = SubscriberSuite(windowd: windowd, directory: directory)
+            subscriberText = SubscriberTable.render(
+                try subscribers.run(progress: progress),
+                suite: subscribers,
+                command: command
+            )
+        }
         var peers: [String: Figure] = [:]
         if compare, let echo {
             peers = try PeerSuite(echo: echo, directory: directory, measureMilliseconds: measureMs).run(
@@ -159,7 +184,7 @@ struct WindowBench: ParsableCommand {
             peers: peers,
             notes: Self.notes(compare: compare)
         )
-        let text = table.render() + "\n" + placeText
+        let text = (rows.isEmpty ? "" : table.render() + "\n") + subscriberText + placeText
         print(text, terminator: "")
         if let output { try Self.writeFile(text, to: output) }
     }

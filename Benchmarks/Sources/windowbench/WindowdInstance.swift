@@ -106,9 +106,9 @@ final class WindowdInstance {
         process = nil
     }
 
-    /// The daemon's resident set in KiB.
-    func residentKiB() throws(BenchError) -> Int {
-        guard let kib = process?.residentKiB() else { throw .failed("cannot read VmRSS of windowd") }
+    /// The daemon's resident set in KiB, or with `peak` its largest so far (`VmHWM`).
+    func residentKiB(peak: Bool = false) throws(BenchError) -> Int {
+        guard let kib = process?.residentKiB(peak: peak) else { throw .failed("cannot read the RSS of windowd") }
         return kib
     }
 }
