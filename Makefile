@@ -156,8 +156,8 @@ bench-micro:
 		| tee .build/bench/micro.txt
 
 ## Instructions per de-duplicated window.open at 50x16, under callgrind (bench/instructions.py): the
-## load-independent figure to compare builds by on a shared machine (Benchmarks/README.md, "Where
-## the request path's time goes"). INSTRUCTIONS_WINDOWD picks another binary (e.g. a baseline's),
+## load-independent figure to compare builds by on a shared machine
+## (docs/decisions/0007-benchmarks-as-ratios-to-peers.md). INSTRUCTIONS_WINDOWD picks another binary (e.g. a baseline's),
 ## INSTRUCTIONS_IN_FLIGHT=1 one request a read (the latency-bound case) instead of 16.
 INSTRUCTIONS_WINDOWD ?= .build/release/windowd
 INSTRUCTIONS_IN_FLIGHT ?= 16
@@ -187,8 +187,8 @@ bench-deps: deps
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
-## The regression guard: run it before a change to the request path lands (Benchmarks/README.md,
-## "The regression guard"). Each figure as a ratio to its peer measured in the same round through
+## The regression guard: run it before a change to the request path lands (Benchmarks/README.md).
+## Each figure as a ratio to its peer measured in the same round through
 ## the same client, compared with Benchmarks/baseline.json; exits non-zero when a ratio is worse
 ## than its committed band allows. The table is kept in .build/bench/check.txt.
 ## BASELINE_REF=<commit> also builds that commit in a git worktree under .build-baseline/ and

@@ -117,8 +117,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
-            // One instance runs per app, so its idle memory counts (Benchmarks/README.md, "The idle
-            // cost of an app instance"). lld, for what gold lacks: relative relocations packed
+            // One instance runs per app, so its idle memory counts
+            // (docs/decisions/0004-daemon-linked-with-lld.md). lld, for what gold lacks: relative relocations packed
             // (DT_RELR, glibc 2.36), 2.3 MiB of .rela.dyn that the dynamic loader read whole at
             // every start, 19 KiB now; and no dynamic symbol table of every Swift symbol, which the
             // static standard library's `-export-dynamic` asks for and nothing looks up (the
