@@ -275,7 +275,7 @@ struct WindowBench: ParsableCommand {
     private static func notes(compare: Bool) -> [String] {
         var notes = [
             "N×P: N connections, each with P requests in flight (closed loop, one poll(2) thread, pre-encoded requests).",
-            "3: one presenter's window flipped active↔inactive by scene.setPhase; subscribers use events.subscribe {types:[scene.phase]};",
+            "3: one presenter's window flipped active↔inactive by scene.setPhase; subscribers use events.subscribe {types:[window.phase]};",
             "   time from the request to the last subscriber holding the whole event line; 200 flips after 10 unmeasured.",
             "4: wall time per run (spawn to reaped), 200 runs in a row after 10 unmeasured; req/s column = runs/s.",
             "5: spawn to READY=1 on NOTIFY_SOCKET, stopped with SIGTERM between runs; the store filled through window.open (50×16);",
