@@ -119,12 +119,15 @@ test-systemd: deps
 ## Measure the release binaries as `make install` builds them and print one
 ## table; winctl is timed as every release build makes it (a static executable, Package.swift).
 ## windowbench, the load generator, is built from the benchmark package (Benchmarks/Package.swift), in
-## its own Benchmarks/.build, so that swift build, swift test and CI of the product never build it.
+## its own Benchmarks/.build, so that swift build, swift test and CI of the product never build it;
+## with the flags the micro-benchmarks are built with, so that one build serves both (what is
+## measured is the root package's release build, RELEASE_FLAGS).
 BENCH_PATH := --package-path Benchmarks
+BENCH_FLAGS := -c release
 WINDOWBENCH := Benchmarks/.build/release/windowbench
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
+	$(SWIFT) build $(BENCH_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	$(WINDOWBENCH) --windowd .build/release/windowd --winctl .build/release/winctl \
 		--places --output .build/bench/table.txt --command "make bench"
@@ -149,7 +152,7 @@ bench-run-cost:
 ## runtime interposer, which the package leaves out (it is not in the package mirror; see
 ## Benchmarks/Package.swift).
 bench-micro:
-	$(SWIFT) build -c release $(BENCH_PATH) --product RequestPathBenchmarks
+	$(SWIFT) build $(BENCH_FLAGS) $(BENCH_PATH) --product RequestPathBenchmarks
 	@mkdir -p .build/bench
 	@set -o pipefail; $(SWIFT) package $(BENCH_PATH) benchmark --no-progress 2>&1 \
 		| grep --line-buffered -v -e '^\[[0-9]*/[0-9]*\] ' -e 'Swift runtime interposer' -e 'libSwiftRuntimeInterposerSwift' \
@@ -172,7 +175,7 @@ bench-instructions:
 ## echo as the physical floor), each windowd figure with its ratio to its peer.
 bench-compare: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
+	$(SWIFT) build $(BENCH_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/echo bench/echo.c
 	$(WINDOWBENCH) --compare --echo .build/bench/echo --windowd .build/release/windowd \
@@ -200,7 +203,7 @@ BENCH_CHECK := $(WINDOWBENCH) --check --measure-ms 1000 --rounds 5 --baseline Be
 	--windowd .build/release/windowd --winctl .build/release/winctl
 bench-check: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
+	$(SWIFT) build $(BENCH_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	@set -e; against=""; \
 	if [ -n "$(BASELINE_REF)" ]; then \
@@ -216,7 +219,7 @@ bench-check: bench-deps
 
 bench-baseline: bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
-	$(SWIFT) build $(RELEASE_FLAGS) $(BENCH_PATH) --product windowbench
+	$(SWIFT) build $(BENCH_FLAGS) $(BENCH_PATH) --product windowbench
 	@mkdir -p .build/bench
 	$(BENCH_CHECK) --calibrate $(CALIBRATE) --label "$$(git describe --always --dirty)" \
 		--output .build/bench/calibration.txt --command "make bench-baseline"
