@@ -76,7 +76,9 @@ package struct SceneCoordinator: Sendable {
     /// a presenter, unless that presenter is stopped (`stopped`, nothing sent or started); when
     /// it has none, its launch in flight is waited for (`launching`), or its group's presenter
     /// is started again (`relaunched`), or, with nothing to start, it is left as it is
-    /// (`detached`). Else a new window is registered and started.
+    /// (`detached`). A window whose presenter windowd has not seen since it restarted starts
+    /// nothing while `probe` says that process is not gone: `stopped`, or `reattaching`.
+    /// Else a new window is registered and started.
     ///
     /// Starting is the group's `launch` override, run by the daemon (an effect, at most
     /// `maxLaunchesInFlight` at once), or else its `command`, returned for the opener to start at
@@ -91,7 +93,8 @@ package struct SceneCoordinator: Sendable {
         now: Double,
         launch: Bool = true,
         ids: inout WindowIDSource,
-        effects: inout [Effect]
+        effects: inout [Effect],
+        probe: PresenterProcess.Probe = { _ in .gone }
     ) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
@@ -102,6 +105,11 @@ package struct SceneCoordinator: Sendable {
         if let existing = registry.window(group: group.id, value: typed) {
             // Its presenter cannot come to front, and must not be started twice.
             if existing.isStopped { return OpenResult(window: existing, outcome: .stopped) }
+            switch existing.awaited.map(probe) {
+            case .stopped?: return OpenResult(window: existing, outcome: .stopped)
+            case .running?: return OpenResult(window: existing, outcome: .reattaching)
+            case .gone?, nil: break
+            }
             if existing.presenter != nil || !launch {
                 effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
                 return OpenResult(window: existing, outcome: .focused)
@@ -234,7 +242,8 @@ package struct SceneCoordinator: Sendable {
         connection: ConnectionID,
         now: Double,
         ids: inout WindowIDSource,
-        effects: inout [Effect]
+        effects: inout [Effect],
+        probe: PresenterProcess.Probe = { _ in .gone }
     ) throws(Refusal) -> Window {
         var target: Window
         let presented = registry.window(presentedBy: connection)
@@ -268,15 +277,25 @@ package struct SceneCoordinator: Sendable {
                     .window
             }
         }
+        // The presenter awaited since a restart gets its window back, and no one else while it lives.
+        if let awaited = target.awaited, !request.takeover, awaited.pid != request.process?.pid, probe(awaited) != .gone {
+            throw Self.busy(target)
+        }
         if let current = target.presenter, current != connection {
             guard request.takeover else { throw Self.busy(target) }
             effects.append(.event(.windowDismiss(target.info, reason: .takeover, presenter: current)))
             registry.setPresenter(nil, phase: .background, of: target.id)
         }
-        registry.setPresenter(connection, phase: request.phase, place: request.place, of: target.id)
+        registry.setPresenter(
+            connection,
+            phase: request.phase,
+            place: request.place,
+            process: request.process,
+            of: target.id
+        )
         launches.end(target.id)
         target = registry.windows[target.id]!
-        effects.append(.persist(.windowAttached(target.id, at: now)))
+        effects.append(.persist(.windowAttached(target.id, at: now, presenter: request.process)))
         effects.append(.event(.windowPhase(target.info)))
         noteAggregate(now: now, effects: &effects)
         return target

@@ -104,11 +104,13 @@ package struct WindowRegistry: Sendable {
         return window
     }
 
-    /// Sets the presenter of `id` (or clears it) and its phase; `background` whenever there is none.
+    /// Sets the presenter of `id` (or clears it, with its process) and its phase; `background`
+    /// whenever there is none.
     package mutating func setPresenter(
         _ presenter: ConnectionID?,
         phase: ScenePhase,
         place: Place? = nil,
+        process: PresenterProcess? = nil,
         of id: WindowID
     ) {
         guard var window = windows[id] else { return }
@@ -117,6 +119,7 @@ package struct WindowRegistry: Sendable {
         if let presenter { byPresenter[presenter] = id }
         window.presenter = presenter
         window.place = presenter == nil ? nil : place
+        window.process = presenter == nil ? nil : process ?? window.process
         window.isStopped = false
         tally.remove(window.phase)
         window.phase = presenter == nil ? .background : phase
