@@ -103,7 +103,6 @@ enum MethodTable {
             return try context.change { coordinator, _ in
                 let window = try coordinator.setPhase(
                     params.phase,
-                    stopped: params.stopped ?? false,
                     of: params.id,
                     now: now,
                     effects: &effects

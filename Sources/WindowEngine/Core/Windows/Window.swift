@@ -14,8 +14,6 @@ package struct Window: Sendable, Equatable {
     package internal(set) var presenter: ConnectionID?
     /// Where its presenter's terminal is, as the presenter said when it attached; `nil` without one.
     package internal(set) var place: Place?
-    /// Whether its presenter said it is stopped (Ctrl-Z), until it reports a phase again or goes.
-    package internal(set) var isStopped = false
     /// Its presenter's process; while it has none, the one it had when windowd last stopped,
     /// awaited back unless it is gone (``SceneCoordinator/open(group:value:path:now:launch:ids:effects:probe:)``).
     package internal(set) var process: PresenterProcess?

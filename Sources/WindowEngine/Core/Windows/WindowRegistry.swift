@@ -120,20 +120,18 @@ package struct WindowRegistry: Sendable {
         window.presenter = presenter
         window.place = presenter == nil ? nil : place
         window.process = presenter == nil ? nil : process ?? window.process
-        window.isStopped = false
         tally.remove(window.phase)
         window.phase = presenter == nil ? .background : phase
         tally.add(window.phase)
         windows[id] = window
     }
 
-    /// Sets the phase of `id`, its presenter `stopped` or not.
-    package mutating func setPhase(_ phase: ScenePhase, stopped: Bool = false, of id: WindowID) {
+    /// Sets the phase of `id`.
+    package mutating func setPhase(_ phase: ScenePhase, of id: WindowID) {
         guard var window = windows[id] else { return }
         record(id)
         tally.remove(window.phase)
         window.phase = phase
-        window.isStopped = stopped
         tally.add(phase)
         windows[id] = window
     }
