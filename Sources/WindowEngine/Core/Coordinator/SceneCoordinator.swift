@@ -277,8 +277,8 @@ package struct SceneCoordinator: Sendable {
             }
         }
         // The presenter awaited since a restart gets its window back, and no one else while it lives.
-        if let awaited = target.awaited, !request.takeover, awaited.pid != request.process?.pid, probe(awaited) != .gone {
-            throw Self.busy(target)
+        if let awaited = target.awaited, awaited.pid != request.process?.pid, !request.takeover {
+            guard probe(awaited) == .gone else { throw Self.busy(target) }
         }
         if let current = target.presenter, current != connection {
             guard request.takeover else { throw Self.busy(target) }
