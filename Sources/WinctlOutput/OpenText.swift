@@ -11,6 +11,7 @@ package enum OpenText {
         case .launching: return "already open, its presenter is starting"
         case .detached: return "already open, no presenter (winctl attach presents it)"
         case .stopped: return "already open, stopped (Ctrl-Z) in its terminal: `fg` there continues it"
+        case .reattaching: return "already open, its presenter has not attached again since windowd restarted"
         }
     }
 

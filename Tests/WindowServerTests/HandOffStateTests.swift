@@ -53,7 +53,7 @@ struct HandOffStateTests {
             #expect(read.subscription == written.subscription && read.subscribedToAll == written.subscribedToAll)
             #expect(
                 read.lastSeq == written.lastSeq && read.partialLine == written.partialLine
-                    && read.place == written.place && read.stopped == written.stopped
+                    && read.place == written.place
             )
         }
     }
@@ -77,17 +77,6 @@ struct HandOffStateTests {
         let decoded = HandOffState(bytes: try state.bytes())
         Self.expectEqual(decoded, state)
         #expect(decoded?.connections.map(\.place) == records.map(\.place))
-    }
-
-    @Test("a stopped presenter (Ctrl-Z) comes back stopped; the others not")
-    func stopped() throws {
-        var records = Self.records
-        records[0].phase = .background
-        records[0].stopped = true
-        let state = HandOffState(generation: "5", appState: .unauthenticated, connections: records)
-        let decoded = HandOffState(bytes: try state.bytes())
-        Self.expectEqual(decoded, state)
-        #expect(decoded?.connections.map(\.stopped) == [true, false, false, false])
     }
 
     @Test("the state of another binary (an earlier format) is not read: the next daemon restores from the database")

@@ -428,9 +428,10 @@ class Client:
         """Opens the window of ``group`` for ``value`` or brings it to front: ``{"window",
         "created", "outcome"}``, ``outcome`` one of ``created``, ``focused`` (its presenter was
         brought to front), ``relaunched``, ``launching`` (the presenter started for it has not
-        attached yet: nothing is started again), ``detached`` (no presenter, none started) or
+        attached yet: nothing is started again), ``detached`` (no presenter, none started),
         ``stopped`` (its presenter is stopped, Ctrl-Z: nothing brought to front, nothing started;
-        ``fg`` in its terminal continues it).
+        ``fg`` in its terminal continues it) or ``reattaching`` (its presenter runs but has not
+        attached again since windowd restarted: nothing started).
 
         When the window needs a presenter the result has ``command`` (the group's, from the
         daemon's config); with ``launch`` it is started in a new terminal window where this
@@ -444,7 +445,7 @@ class Client:
         A string ``value`` of a group of value type ``path`` is a file: made absolute and normal
         against the working directory (``normal_path``) and sent as ``path`` beside the value as
         typed; the daemon takes the one the group's type needs (windowd-protocol(7), window.open)."""
-        params = {"group": group, "outcomes": ["launching", "detached", "stopped"]}
+        params = {"group": group, "outcomes": ["launching", "detached", "stopped", "reattaching"]}
         if value is not None:
             params["value"] = value
             if isinstance(value, str):

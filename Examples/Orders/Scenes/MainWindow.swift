@@ -100,6 +100,7 @@ final class MainWindow {
             case .launching: message = "#\(order.id) is opening: its window is on its way."
             case .detached: message = "#\(order.id) is open, in no window."
             case .stopped: message = "#\(order.id) is open, stopped in its terminal: fg there continues it."
+            case .reattaching: message = "#\(order.id) is open: its window comes back once windowd has it again."
             }
         } catch {
             message = "Cannot open #\(order.id): \(error)"

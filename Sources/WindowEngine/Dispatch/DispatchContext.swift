@@ -29,9 +29,17 @@ package protocol DispatchContext: AnyObject {
     func reloadConfig(requestedBy connection: ConnectionID) throws(RPCError) -> [String]
     /// The app served (windowd(8), Apps and instances), named in `hello`; `nil` for the default app.
     var app: AppID? { get }
+    /// The process at the other end of `connection`, as it is told apart after a restart.
+    func process(of connection: ConnectionID) -> PresenterProcess?
+    /// What a presenter's process kept from before a restart is now.
+    func state(of process: PresenterProcess) -> PresenterProcess.State
 }
 
 extension DispatchContext {
     /// The default app, unless the context says otherwise.
     package var app: AppID? { nil }
+    /// Not known: no process is awaited after a restart.
+    package func process(of connection: ConnectionID) -> PresenterProcess? { nil }
+    /// Gone, where processes cannot be read.
+    package func state(of process: PresenterProcess) -> PresenterProcess.State { .gone }
 }

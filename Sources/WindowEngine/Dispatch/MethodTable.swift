@@ -31,7 +31,8 @@ enum MethodTable {
                     path: params.path,
                     now: now,
                     ids: &ids,
-                    effects: &effects
+                    effects: &effects,
+                    probe: context.state(of:)
                 )
             }
             let outcome = opened.outcome.told(understanding: params.outcomes ?? [])
@@ -67,14 +68,16 @@ enum MethodTable {
             return WindowList.Result(windows: windows)
         },
         MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws in
-            let (request, now) = (try attachRequest(params), context.now)
+            var (request, now) = (try attachRequest(params), context.now)
+            request.process = context.process(of: connection)
             return try context.change { coordinator, ids in
                 let window = try coordinator.attach(
                     request,
                     connection: connection,
                     now: now,
                     ids: &ids,
-                    effects: &effects
+                    effects: &effects,
+                    probe: context.state(of:)
                 )
                 return WindowAttach.Result(
                     window: window.info,
@@ -100,7 +103,6 @@ enum MethodTable {
             return try context.change { coordinator, _ in
                 let window = try coordinator.setPhase(
                     params.phase,
-                    stopped: params.stopped ?? false,
                     of: params.id,
                     now: now,
                     effects: &effects

@@ -108,8 +108,8 @@ public final class WindowScene: Sendable {
     /// While windowd is away the report waits for it (see ``requestPhase(_:stopped:)`` for a loop that
     /// must not wait); the scene re-attaches in this phase either way.
     ///
-    /// `stopped`: this presenter is about to stop (Ctrl-Z), with `background`; until it reports
-    /// a phase again, an open of its value says `stopped` rather than bringing it to front.
+    /// `stopped`: this presenter is about to stop (Ctrl-Z), with `background`. While its process
+    /// is stopped, an open of its value says `stopped` rather than bringing it to front.
     @discardableResult
     public func setPhase(_ phase: ScenePhase, stopped: Bool = false) async throws -> ScenePhase {
         connection.intendPhase(phase, of: id)
@@ -133,7 +133,7 @@ public final class WindowScene: Sendable {
 
     /// Tells windowd that this presenter is about to stop (Ctrl-Z) in `phase` (`background`):
     /// waits for the answer while windowd is there, so that it has it before the stop; else it
-    /// goes when windowd is back. Until the next phase report, an open of this value says `stopped`.
+    /// goes when windowd is back. While this process is stopped, an open of this value says `stopped`.
     package func reportStopped(_ phase: ScenePhase) async {
         if app.connectionStatus == .connected {
             _ = try? await setPhase(phase, stopped: true)

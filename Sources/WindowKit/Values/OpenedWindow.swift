@@ -10,6 +10,7 @@
 /// case .launching: print("on its way")        // started before, not attached yet
 /// case .detached: print("open, not presented") // nothing to start
 /// case .stopped: print("stopped: fg it")        // its presenter is stopped (Ctrl-Z)
+/// case .reattaching: print("coming back")       // its presenter has not attached since a restart
 /// }
 /// ```
 public struct OpenedWindow: Sendable, Hashable {
@@ -39,7 +40,8 @@ public struct OpenedWindow: Sendable, Hashable {
     /// Whether an existing window was brought to front.
     public var broughtToFront: Bool { outcome == .focused }
 
-    /// Whether another presenter has the window: brought to front, or stopped (Ctrl-Z) in its
-    /// terminal, where `fg` continues it. Either way there is nothing for the opener to present.
-    public var isPresentedElsewhere: Bool { outcome == .focused || outcome == .stopped }
+    /// Whether another presenter has the window: brought to front, stopped (Ctrl-Z) in its
+    /// terminal, where `fg` continues it, or not attached again yet since windowd restarted.
+    /// Either way there is nothing for the opener to present.
+    public var isPresentedElsewhere: Bool { [.focused, .stopped, .reattaching].contains(outcome) }
 }

@@ -2,7 +2,7 @@
 /// presenter to front, started the group's command again for one that has none, waited for
 /// the presenter already started, or found its presenter stopped.
 ///
-/// `launching`, `detached` and `stopped` are sent only to a client that lists them in the params'
+/// `launching`, `detached`, `stopped` and `reattaching` are sent only to a client that lists them in the params'
 /// `outcomes` (``WindowOpen/Params/outcomes``); an older client, which decodes only the first
 /// three, is told `focused` instead, as before they existed.
 public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
@@ -22,6 +22,9 @@ public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
     /// The window's presenter is stopped (Ctrl-Z in its terminal) and cannot come to front: nothing
     /// was started and nothing brought to front; `fg` in that terminal continues it.
     case stopped
+    /// The window's presenter runs but has not attached again since windowd restarted: nothing
+    /// was started and nothing brought to front; it comes back by itself.
+    case reattaching
 
     /// The outcomes every client of protocol 1 decodes.
     public static let original: Set<OpenOutcome> = [.created, .focused, .relaunched]
@@ -36,7 +39,7 @@ public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
         switch self {
         // ``original``, without hashing a set at every open.
         case .created, .focused, .relaunched: self
-        case .launching, .detached, .stopped: understood.contains(rawValue) ? self : .focused
+        case .launching, .detached, .stopped, .reattaching: understood.contains(rawValue) ? self : .focused
         }
     }
 }

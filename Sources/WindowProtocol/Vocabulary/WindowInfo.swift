@@ -15,6 +15,9 @@ public struct WindowInfo: Sendable, Hashable, Codable {
     /// Where its presenter's terminal is (winctl(1), Attached terminals); absent while no presenter is attached
     /// or the presenter did not say.
     public var place: Place?
+    /// The pid of its presenter; while none is attached, of the one awaited back since windowd
+    /// restarted. Absent when not known.
+    public var pid: Int32?
 
     /// A window entry as it goes on the wire.
     public init(
@@ -24,7 +27,8 @@ public struct WindowInfo: Sendable, Hashable, Codable {
         phase: ScenePhase,
         attached: Bool,
         createdAt: String,
-        place: Place? = nil
+        place: Place? = nil,
+        pid: Int32? = nil
     ) {
         self.id = id
         self.group = group
@@ -33,5 +37,6 @@ public struct WindowInfo: Sendable, Hashable, Codable {
         self.attached = attached
         self.createdAt = createdAt
         self.place = place
+        self.pid = pid
     }
 }

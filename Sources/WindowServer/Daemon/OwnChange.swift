@@ -18,8 +18,8 @@ enum OwnChange {
     case discardRestoredSession(now: Double)
     /// `loading` ends.
     case finishLoading(storedSession: Session?, rejected: Bool, now: Double)
-    /// A presenter handed over by a graceful restart takes its window back, `stopped` (Ctrl-Z) or not.
-    case resumePresenter(window: String, connection: ConnectionID, phase: ScenePhase, place: Place?, stopped: Bool)
+    /// A presenter handed over by a graceful restart takes its window back.
+    case resumePresenter(window: String, connection: ConnectionID, phase: ScenePhase, place: Place?)
     /// The app state a graceful restart handed over.
     case resume(state: AppState, session: Session?)
     /// A re-read config's groups and limits.
@@ -44,14 +44,8 @@ enum OwnChange {
             coordinator.discardRestoredSession(now: now, effects: &effects)
         case .finishLoading(let storedSession, let rejected, let now):
             coordinator.finishLoading(storedSession: storedSession, rejected: rejected, now: now, effects: &effects)
-        case .resumePresenter(let window, let connection, let phase, let place, let stopped):
-            return coordinator.resumePresenter(
-                window,
-                connection: connection,
-                phase: phase,
-                place: place,
-                stopped: stopped
-            )
+        case .resumePresenter(let window, let connection, let phase, let place):
+            return coordinator.resumePresenter(window, connection: connection, phase: phase, place: place)
         case .resume(let state, let session):
             coordinator.resume(state: state, session: session)
         case .reconfigure(let groups, let limits):

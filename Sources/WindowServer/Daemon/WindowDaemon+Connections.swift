@@ -50,8 +50,7 @@ extension WindowDaemon {
                         window: window,
                         connection: connection.id,
                         phase: record.phase ?? .active,
-                        place: record.place,
-                        stopped: record.stopped
+                        place: record.place
                     )
                 ).made
             {

@@ -121,8 +121,7 @@ extension WindowDaemon {
                     subscribedToAll: subscription.all,
                     lastSeq: machine.numbering.last(of: connection.id),
                     partialLine: connection.framer.partialLine,
-                    place: presented?.place,
-                    stopped: presented?.isStopped ?? false
+                    place: presented?.place
                 )
             )
             descriptors.append((fd, name))

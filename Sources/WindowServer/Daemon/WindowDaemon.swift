@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import POSIXSupport
 import WindowEngine
 import WindowProtocol
 
@@ -213,4 +214,22 @@ extension WindowDaemon: DispatchContext {
 
     /// The app this daemon serves; `nil` for the default app.
     var app: AppID? { config.appID }
+
+    /// The peer of `connection` as `/proc` shows it now.
+    func process(of connection: ConnectionID) -> PresenterProcess? {
+        guard let pid = connections[connection]?.peer.pid, pid > 0, let boot = Self.bootID,
+            let stat = WholeFile.text("/proc/\(pid)/stat")
+        else { return nil }
+        return PresenterProcess(pid: pid, bootID: boot, stat: stat)
+    }
+
+    /// What `process` is now, as `/proc` shows it.
+    func state(of process: PresenterProcess) -> PresenterProcess.State {
+        guard let boot = Self.bootID else { return .gone }
+        return process.state(bootID: boot, stat: WholeFile.text("/proc/\(process.pid)/stat"))
+    }
+
+    /// This boot's id, which a process kept from another boot does not match.
+    private static let bootID = WholeFile.text("/proc/sys/kernel/random/boot_id")?.split(separator: "\n").first
+        .map(String.init)
 }

@@ -34,9 +34,6 @@ struct HandOffState: Codable, Sendable {
         /// Where the presented window's presenter is (winctl(1), Attached terminals), so that bringing it to
         /// front still works after the restart.
         var place: Place? = nil
-        /// Whether the presenter is stopped (Ctrl-Z, `scene.setPhase` with `stopped`), so that
-        /// `window.open` still answers `stopped` after the restart.
-        var stopped = false
     }
 }
 

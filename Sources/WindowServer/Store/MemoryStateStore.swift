@@ -61,8 +61,10 @@ extension StoredState {
         case .windowClosed(let id):
             windows.removeAll { $0.id == id }
             storage.removeValue(forKey: id)
-        case .windowAttached(let id, let at):
-            if let index = windows.firstIndex(where: { $0.id == id }) { windows[index].lastAttachedAt = at }
+        case .windowAttached(let id, let at, let presenter):
+            guard let index = windows.firstIndex(where: { $0.id == id }) else { return }
+            windows[index].lastAttachedAt = at
+            windows[index].presenter = presenter
         case .storageSet(let id, let key, let value):
             if windows.contains(where: { $0.id == id }) { storage[id, default: [:]][key] = value }
         case .storageRemoved(let id, let key):

@@ -10,6 +10,9 @@ enum StoreSchema {
         migrator.registerMigration("v2-windows-by-order") { db in
             try db.execute(sql: v2)
         }
+        migrator.registerMigration("v3-presenter") { db in
+            try db.execute(sql: v3)
+        }
         return migrator
     }
 
@@ -65,4 +68,7 @@ enum StoreSchema {
         ALTER TABLE window_v2 RENAME TO window;
         ALTER TABLE scene_storage_v2 RENAME TO scene_storage;
         """
+
+    /// Each window's last presenter process, `pid start-time boot-id`, awaited back after a restart.
+    static let v3 = "ALTER TABLE window ADD COLUMN presenter TEXT"
 }

@@ -31,11 +31,10 @@ enum StoreWriter {
             // Its scene storage goes with it (ON DELETE CASCADE).
             guard let order = orders.removeValue(forKey: id) else { return }
             try db.cachedStatement(sql: "DELETE FROM window WHERE ord = ?").execute(arguments: [order])
-        case .windowAttached(let id, let at):
+        case .windowAttached(let id, let at, let presenter):
             guard let order = orders[id] else { return }
-            try db.cachedStatement(sql: "UPDATE window SET last_attached_at = ? WHERE ord = ?").execute(arguments: [
-                at, order,
-            ])
+            try db.cachedStatement(sql: "UPDATE window SET last_attached_at = ?, presenter = ? WHERE ord = ?")
+                .execute(arguments: [at, presenter?.text, order])
         case .storageSet(let id, let key, let value):
             // Storage of a window that is not stored (closed in the meantime) is not kept.
             guard let order = orders[id] else { return }

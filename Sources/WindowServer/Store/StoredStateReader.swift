@@ -10,7 +10,7 @@ enum StoredStateReader {
         var state = StoredState()
         let windows = try Row.fetchCursor(
             db,
-            sql: "SELECT id, grp, value, created_at, ord, last_attached_at FROM window ORDER BY ord"
+            sql: "SELECT id, grp, value, created_at, ord, last_attached_at, presenter FROM window ORDER BY ord"
         )
         while let row = try windows.next() {
             guard let id = WindowID(row[0] as String) else { continue }
@@ -21,7 +21,8 @@ enum StoredStateReader {
                     value: value(row[2]),
                     createdAt: row[3],
                     order: UInt64(bitPattern: row[4] as Int64),
-                    lastAttachedAt: row[5]
+                    lastAttachedAt: row[5],
+                    presenter: (row[6] as String?).flatMap(PresenterProcess.init(text:))
                 )
             )
         }

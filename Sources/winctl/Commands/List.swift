@@ -6,7 +6,7 @@ extension Winctl {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List the windows, oldest first: id, group, value, phase, attached, place."
+            abstract: "List the windows, oldest first: id, group, value, phase, attached, pid, place."
         )
 
         @OptionGroup var options: GlobalOptions

@@ -1,11 +1,11 @@
 import WinctlOutput
 import WindowProtocol
 
-/// The `winctl list` table: ID GROUP VALUE PHASE ATTACHED PLACE.
+/// The `winctl list` table: ID GROUP VALUE PHASE ATTACHED PID PLACE.
 enum WindowTable {
-    /// The table's lines, header first; a `null` value, and no place, show as `-`.
+    /// The table's lines, header first; a `null` value, no pid and no place show as `-`.
     static func lines(_ windows: [WindowInfo]) -> [String] {
-        var table = Table(header: ["ID", "GROUP", "VALUE", "PHASE", "ATTACHED", "PLACE"])
+        var table = Table(header: ["ID", "GROUP", "VALUE", "PHASE", "ATTACHED", "PID", "PLACE"])
         for window in windows {
             table.rows.append([
                 window.id,
@@ -13,6 +13,7 @@ enum WindowTable {
                 ValueText.word(window.value) ?? "-",
                 window.phase.rawValue,
                 window.attached ? "yes" : "no",
+                window.pid.map(String.init) ?? "-",
                 window.place?.label ?? "-",
             ])
         }

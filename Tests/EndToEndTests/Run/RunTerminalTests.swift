@@ -267,40 +267,45 @@ struct RunTerminalTests {
     }
 
     @Test(
-        "a run stopped (Ctrl-Z) through a crash of the daemon, whose window another run took meanwhile: fg continues its program without the window, and run exits with the program's status"
+        "a run stopped (Ctrl-Z) through a crash of the daemon stays stopped: a run of its value from another tmux window starts nothing and says so, exit 0; fg continues it in the same window, whose presenter's pid winctl list shows throughout"
     )
-    func stoppedThroughACrashKeepsItsProgram() throws {
+    func stoppedThroughACrash() throws {
         let scenario = try PlaceScenario.running()
+        let directory = scenario.directory
+        let started = directory.file("started")
         let tmux = try TmuxSession.shell()
         try tmux.sendKeys(
-            "\(Binaries.winctl) --socket \(scenario.socket) run file k -- sh -c 'echo ready; read line; echo \"got $line\"; exit 3'",
+            "\(Binaries.winctl) --socket \(scenario.socket) run file k -- sh -c 'echo started >> \(started); echo ready; read line; echo \"got $line\"; exit 3'",
             "Enter"
         )
         try tmux.waitForText("ready")
-        try scenario.waitFor("k")
+        let window = try scenario.waitFor("k")
+        let (id, pid) = (try #require(window["id"]?.string), try #require(window["pid"]?.int))
         try tmux.sendKeys("C-z")
         try tmux.waitForText("Stopped")
         try scenario.waitFor("k", phase: "background")
 
-        // The crash loses the stop, so a second run of the value starts and presents the window.
         try scenario.crashAndRestart()
+        let restored = try #require(try scenario.window("k"))
+        #expect(restored["attached"]?.bool == false && restored["pid"]?.int == pid, "\(restored.jsonText)")
         try tmux.run(
-            ["new-window", "-d"] + scenario.run("file", "k", "--", "/bin/sh", "-c", "echo second; exec sleep 600")
+            ["new-window", "-d", "-n", "second"]
+                + scenario.run("file", "k", "--", "/bin/sh", "-c", "echo started >> \(started); exec sleep 600")
         )
-        try scenario.waitFor("k")
-        let observer = try scenario.daemon.client()
-        let clients = try #require(try observer.call("daemon.status")["clients"]?.int)
+        let second = try tmux.waitForText("run exited", target: ":second").joined()
+        let stoppedLine = "\(id) already open, stopped (Ctrl-Z) in its terminal: `fg` there continues it"
+        #expect(second.contains(stoppedLine), "\(second)")
+        #expect(second.contains("run exited 0"), "\(second)")
+        #expect(directory.read("started") == "started\n", "nothing was started a second time")
+        let list = try Winctl.run(["list"], socket: scenario.socket)
+        #expect(list.stdout.contains(" \(pid) "), "\(list)")
 
-        // fg: the first run is back and connects; the daemon refuses it the window.
         try tmux.sendKeys("fg", "Enter")
-        try waitUntil("the first run to connect again") {
-            try observer.call("daemon.status")["clients"]?.int == clients + 1
-        }
+        try waitUntil("the first run to attach again") { try scenario.window("k")?["attached"]?.bool == true }
+        #expect(try scenario.window("k")?["id"]?.string == id)
         try tmux.sendKeys("still here", "Enter")
         try tmux.waitForText("got still here")
         try tmux.waitForShellStatus(3)
-        #expect(try tmux.screen().joined().contains("had another presenter (or was gone) when windowd came back"))
-        #expect(try scenario.window("k")?["attached"]?.bool == true, "the second run's window stays")
     }
 
     /// windowd stopped, and `--timeout 0`: run waits for its answers (the value's group first,

@@ -274,40 +274,30 @@ struct OpenOutcomeTests {
     }
 
     @Test(
-        "a window whose presenter said it is stopped (Ctrl-Z) is opened as stopped: nothing brought to front, nothing started; once it runs again it is focused"
+        "a window whose presenter's process is stopped (Ctrl-Z) is opened as stopped: nothing brought to front, nothing started; once it runs again it is focused"
     )
     func stoppedPresenter() throws {
         var coordinator = coordinator()
         var effects: [Effect] = []
         var ids = WindowIDSource(seed: 1)
         let detail = try coordinator.open(group: "detail", value: .int(2), now: 1, ids: &ids, effects: &effects)
-        let id = detail.window.id.rawValue
-        _ = try coordinator.attach(
-            .init(target: .id(id)),
-            connection: ConnectionID(5),
-            now: 1,
-            ids: &ids,
-            effects: &effects
-        )
-        let stopped = try coordinator.setPhase(.background, stopped: true, of: id, now: 2, effects: &effects)
-        #expect(stopped.isStopped && stopped.phase == .background)
+        var request = AttachRequest(target: .id(detail.window.id.rawValue))
+        request.process = PresenterProcess(pid: 42, startTime: 7, bootID: "b")
+        _ = try coordinator.attach(request, connection: ConnectionID(5), now: 1, ids: &ids, effects: &effects)
         effects = []
-        let again = try coordinator.open(group: "detail", value: .int(2), now: 3, ids: &ids, effects: &effects)
+        let again = try coordinator.open(group: "detail", value: .int(2), now: 3, ids: &ids, effects: &effects) {
+            $0 == request.process ? .stopped : .gone
+        }
         #expect(again.outcome == .stopped && again.command.isEmpty)
         #expect(effects.isEmpty, "no focus request to a presenter that cannot act on it, no launch")
         #expect(again.outcome.told(understanding: []) == .focused, "a client that did not list it is told as before")
-        #expect(throws: Refusal.self, "only a background window is stopped") {
-            try coordinator.setPhase(.active, stopped: true, of: id, now: 4, effects: &effects)
+        let running = try coordinator.open(group: "detail", value: .int(2), now: 5, ids: &ids, effects: &effects) {
+            _ in .running
         }
-        _ = try coordinator.setPhase(.active, of: id, now: 4, effects: &effects)
-        #expect(
-            try coordinator.open(group: "detail", value: .int(2), now: 5, ids: &ids, effects: &effects).outcome
-                == .focused
-        )
-        // Stopped again, then gone: the next presenter is not stopped.
-        _ = try coordinator.setPhase(.background, stopped: true, of: id, now: 6, effects: &effects)
+        #expect(running.outcome == .focused)
+        // Gone: the next presenter is not that process.
         coordinator.detach(connection: ConnectionID(5), now: 7, effects: &effects)
-        #expect(coordinator.registry.windows[detail.window.id]?.isStopped == false)
+        #expect(coordinator.registry.windows[detail.window.id]?.process == nil)
     }
 
     @Test("an attach by value opens without starting anything")

@@ -29,7 +29,7 @@ struct StateStoreTests {
         StoredWindow(id: .random(), group: "detail", value: value, createdAt: "2026-11-22T08:00:00Z", order: order)
     }
 
-    @Test("windows, storage and the session round-trip", arguments: Kind.allCases)
+    @Test("windows, their last presenters, storage and the session round-trip", arguments: Kind.allCases)
     func roundTrip(kind: Kind) async throws {
         let store = try Self.makeStore(kind)
         let a = Self.window(0, value: .int(42))
@@ -41,13 +41,14 @@ struct StateStoreTests {
             .storageSet(a.id, key: "path", value: .array([.string("a"), .object(["k": .bool(true)])])),
             .storageSet(b.id, key: "gone", value: .null),
             .storageRemoved(b.id, key: "gone"),
-            .windowAttached(a.id, at: 123.5),
+            .windowAttached(a.id, at: 123.5, presenter: PresenterProcess(pid: 42, startTime: 7, bootID: "b00t")),
             .sessionSaved(Session(user: "alice", issuedAt: 10, expiresAt: 20)),
         ])
         try await store.commitNow([.windowClosed(c.id)])
         let state = try await store.load()
         var attachedA = a
         attachedA.lastAttachedAt = 123.5
+        attachedA.presenter = PresenterProcess(pid: 42, startTime: 7, bootID: "b00t")
         #expect(state.windows == [attachedA, b])
         #expect(state.storage[a.id] == ["tab": .int(2), "path": .array([.string("a"), .object(["k": .bool(true)])])])
         #expect(state.storage[b.id, default: [:]].isEmpty)

@@ -18,6 +18,8 @@ package struct AttachRequest: Sendable, Equatable {
     package var takeover: Bool
     /// Where the presenter's terminal is, if it said.
     package var place: Place?
+    /// The process attaching, when the server knows it.
+    package var process: PresenterProcess?
 
     /// A request for `target`, attached `active` by default (the terminal that just ran the command is in front).
     package init(target: Target, phase: ScenePhase = .active, takeover: Bool = false, place: Place? = nil) {

@@ -73,10 +73,12 @@ package struct SceneCoordinator: Sendable {
     // MARK: - Windows
 
     /// `openWindow(id:value:)`: the existing window of that value is brought to front when it has
-    /// a presenter, unless that presenter is stopped (`stopped`, nothing sent or started); when
+    /// a presenter, unless `probe` says its process is stopped (`stopped`, nothing sent or started); when
     /// it has none, its launch in flight is waited for (`launching`), or its group's presenter
     /// is started again (`relaunched`), or, with nothing to start, it is left as it is
-    /// (`detached`). Else a new window is registered and started.
+    /// (`detached`). A window whose presenter windowd has not seen since it restarted starts
+    /// nothing while `probe` says that process is not gone: `stopped`, or `reattaching`.
+    /// Else a new window is registered and started.
     ///
     /// Starting is the group's `launch` override, run by the daemon (an effect, at most
     /// `maxLaunchesInFlight` at once), or else its `command`, returned for the opener to start at
@@ -91,7 +93,8 @@ package struct SceneCoordinator: Sendable {
         now: Double,
         launch: Bool = true,
         ids: inout WindowIDSource,
-        effects: inout [Effect]
+        effects: inout [Effect],
+        probe: PresenterProcess.Probe = { _ in .gone }
     ) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
@@ -101,7 +104,11 @@ package struct SceneCoordinator: Sendable {
         _ = launches.expire(at: now)
         if let existing = registry.window(group: group.id, value: typed) {
             // Its presenter cannot come to front, and must not be started twice.
-            if existing.isStopped { return OpenResult(window: existing, outcome: .stopped) }
+            switch existing.process.map(probe) {
+            case .stopped?: return OpenResult(window: existing, outcome: .stopped)
+            case .running? where existing.presenter == nil: return OpenResult(window: existing, outcome: .reattaching)
+            default: break
+            }
             if existing.presenter != nil || !launch {
                 effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
                 return OpenResult(window: existing, outcome: .focused)
@@ -234,7 +241,8 @@ package struct SceneCoordinator: Sendable {
         connection: ConnectionID,
         now: Double,
         ids: inout WindowIDSource,
-        effects: inout [Effect]
+        effects: inout [Effect],
+        probe: PresenterProcess.Probe = { _ in .gone }
     ) throws(Refusal) -> Window {
         var target: Window
         let presented = registry.window(presentedBy: connection)
@@ -268,15 +276,25 @@ package struct SceneCoordinator: Sendable {
                     .window
             }
         }
+        // The presenter awaited since a restart gets its window back, and no one else while it lives.
+        if let awaited = target.awaited, awaited.pid != request.process?.pid, !request.takeover {
+            guard probe(awaited) == .gone else { throw Self.busy(target) }
+        }
         if let current = target.presenter, current != connection {
             guard request.takeover else { throw Self.busy(target) }
             effects.append(.event(.windowDismiss(target.info, reason: .takeover, presenter: current)))
             registry.setPresenter(nil, phase: .background, of: target.id)
         }
-        registry.setPresenter(connection, phase: request.phase, place: request.place, of: target.id)
+        registry.setPresenter(
+            connection,
+            phase: request.phase,
+            place: request.place,
+            process: request.process,
+            of: target.id
+        )
         launches.end(target.id)
         target = registry.windows[target.id]!
-        effects.append(.persist(.windowAttached(target.id, at: now)))
+        effects.append(.persist(.windowAttached(target.id, at: now, presenter: request.process)))
         effects.append(.event(.windowPhase(target.info)))
         noteAggregate(now: now, effects: &effects)
         return target
@@ -309,12 +327,9 @@ package struct SceneCoordinator: Sendable {
         return detached
     }
 
-    /// Sets a window's phase; a window without a presenter stays `background`. `stopped`: its
-    /// presenter is about to stop (Ctrl-Z), so `background`, and ``open`` says `stopped` until
-    /// the presenter reports a phase again.
+    /// Sets a window's phase; a window without a presenter stays `background`.
     package mutating func setPhase(
         _ phase: ScenePhase,
-        stopped: Bool = false,
         of idText: String,
         now: Double,
         effects: inout [Effect]
@@ -323,14 +338,9 @@ package struct SceneCoordinator: Sendable {
         guard window.presenter != nil || phase == .background else {
             throw .invalidArgument("window \(window.id) has no presenter, so it stays background; attach to it first")
         }
-        guard !stopped || phase == .background else {
-            throw .invalidArgument("a stopped presenter's window is background: send phase background with stopped")
-        }
-        let isStopped = stopped && window.presenter != nil
-        guard window.phase != phase || window.isStopped != isStopped else { return window }
-        registry.setPhase(phase, stopped: isStopped, of: window.id)
+        guard window.phase != phase else { return window }
+        registry.setPhase(phase, of: window.id)
         let changed = registry.windows[window.id]!
-        guard window.phase != phase else { return changed }
         effects.append(.event(.windowPhase(changed.info)))
         noteAggregate(now: now, effects: &effects)
         return changed
@@ -455,20 +465,18 @@ package struct SceneCoordinator: Sendable {
     }
 
     /// Gives a window back to the presenter that a graceful restart carried over, at its
-    /// place and `stopped` (Ctrl-Z) or not, with no events; `false` if the window or its group is gone.
+    /// place, with no events; `false` if the window or its group is gone.
     @discardableResult
     package mutating func resumePresenter(
         _ idText: String,
         connection: ConnectionID,
         phase: ScenePhase,
-        place: Place? = nil,
-        stopped: Bool = false
+        place: Place? = nil
     ) -> Bool {
         guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else {
             return false
         }
         registry.setPresenter(connection, phase: phase, place: place, of: id)
-        if stopped, phase == .background { registry.setPhase(phase, stopped: true, of: id) }
         phaseSettle.adopt(registry.aggregate)
         return true
     }

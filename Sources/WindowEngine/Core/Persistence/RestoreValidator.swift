@@ -77,7 +77,8 @@ package enum RestoreValidator {
                 value: value,
                 createdAt: stored.createdAt,
                 order: stored.order,
-                storage: storage
+                storage: storage,
+                process: stored.presenter
             )
             if let other = registry.insertIfValueIsFree(window) {
                 dropped.append((stored.id, .duplicateValue(of: other)))

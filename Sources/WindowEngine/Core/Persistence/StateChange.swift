@@ -7,8 +7,9 @@ package enum StateChange: Sendable, Equatable {
     case windowCreated(StoredWindow)
     /// A window was closed explicitly; it and its storage never come back.
     case windowClosed(WindowID)
-    /// A presenter attached at a time; bookkeeping only (see `isBookkeeping`).
-    case windowAttached(WindowID, at: Double)
+    /// A presenter attached at a time, as the process `presenter` when it is known; bookkeeping
+    /// only (see `isBookkeeping`).
+    case windowAttached(WindowID, at: Double, presenter: PresenterProcess? = nil)
     /// One key of a window's scene storage was set.
     case storageSet(WindowID, key: String, value: JSONValue)
     /// One key of a window's scene storage was removed.
@@ -33,6 +34,8 @@ package struct StoredWindow: Sendable, Equatable {
     package var order: UInt64
     /// When a presenter last attached (seconds since the Unix epoch); kept for the record, restore ignores it.
     package var lastAttachedAt: Double?
+    /// The process that last attached as its presenter, awaited back after a restart.
+    package var presenter: PresenterProcess?
 
     /// A window record as it goes to the store.
     package init(
@@ -41,7 +44,8 @@ package struct StoredWindow: Sendable, Equatable {
         value: JSONValue,
         createdAt: String,
         order: UInt64,
-        lastAttachedAt: Double? = nil
+        lastAttachedAt: Double? = nil,
+        presenter: PresenterProcess? = nil
     ) {
         self.id = id
         self.group = group
@@ -49,6 +53,7 @@ package struct StoredWindow: Sendable, Equatable {
         self.createdAt = createdAt
         self.order = order
         self.lastAttachedAt = lastAttachedAt
+        self.presenter = presenter
     }
 }
 

@@ -14,8 +14,9 @@ package struct Window: Sendable, Equatable {
     package internal(set) var presenter: ConnectionID?
     /// Where its presenter's terminal is, as the presenter said when it attached; `nil` without one.
     package internal(set) var place: Place?
-    /// Whether its presenter said it is stopped (Ctrl-Z), until it reports a phase again or goes.
-    package internal(set) var isStopped = false
+    /// Its presenter's process; while it has none, the one it had when windowd last stopped,
+    /// awaited back unless it is gone (``SceneCoordinator/open(group:value:path:now:launch:ids:effects:probe:)``).
+    package internal(set) var process: PresenterProcess?
     /// ISO 8601 creation time.
     package let createdAt: String
     /// Creation order, for listing oldest first.
@@ -30,7 +31,8 @@ package struct Window: Sendable, Equatable {
         value: WindowValue,
         createdAt: String,
         order: UInt64,
-        storage: SceneStorage = SceneStorage()
+        storage: SceneStorage = SceneStorage(),
+        process: PresenterProcess? = nil
     ) {
         self.id = id
         self.group = group
@@ -41,7 +43,11 @@ package struct Window: Sendable, Equatable {
         self.createdAt = createdAt
         self.order = order
         self.storage = storage
+        self.process = process
     }
+
+    /// The process of the presenter it had when windowd last stopped, while none has attached since.
+    package var awaited: PresenterProcess? { presenter == nil ? process : nil }
 
     /// The window as the store keeps it.
     package var stored: StoredWindow {
@@ -57,7 +63,8 @@ package struct Window: Sendable, Equatable {
             phase: phase,
             attached: presenter != nil,
             createdAt: createdAt,
-            place: place
+            place: place,
+            pid: process?.pid
         )
     }
 }

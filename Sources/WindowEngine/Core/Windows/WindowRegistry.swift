@@ -104,11 +104,13 @@ package struct WindowRegistry: Sendable {
         return window
     }
 
-    /// Sets the presenter of `id` (or clears it) and its phase; `background` whenever there is none.
+    /// Sets the presenter of `id` (or clears it, with its process) and its phase; `background`
+    /// whenever there is none.
     package mutating func setPresenter(
         _ presenter: ConnectionID?,
         phase: ScenePhase,
         place: Place? = nil,
+        process: PresenterProcess? = nil,
         of id: WindowID
     ) {
         guard var window = windows[id] else { return }
@@ -117,20 +119,19 @@ package struct WindowRegistry: Sendable {
         if let presenter { byPresenter[presenter] = id }
         window.presenter = presenter
         window.place = presenter == nil ? nil : place
-        window.isStopped = false
+        window.process = presenter == nil ? nil : process ?? window.process
         tally.remove(window.phase)
         window.phase = presenter == nil ? .background : phase
         tally.add(window.phase)
         windows[id] = window
     }
 
-    /// Sets the phase of `id`, its presenter `stopped` or not.
-    package mutating func setPhase(_ phase: ScenePhase, stopped: Bool = false, of id: WindowID) {
+    /// Sets the phase of `id`.
+    package mutating func setPhase(_ phase: ScenePhase, of id: WindowID) {
         guard var window = windows[id] else { return }
         record(id)
         tally.remove(window.phase)
         window.phase = phase
-        window.isStopped = stopped
         tally.add(phase)
         windows[id] = window
     }
