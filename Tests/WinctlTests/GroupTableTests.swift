@@ -25,7 +25,7 @@ struct GroupTableTests {
         #expect(
             GroupTable.starts(
                 group(
-                    command: ["/usr/bin/winctl", "run", "g", "{value}", "--", "vim", "{value}"],
+                    command: ["/usr/bin/winctl", "run", "g", "--value={value}", "--", "vim", "{value}"],
                     run: ["vim", "{value}"]
                 )
             )

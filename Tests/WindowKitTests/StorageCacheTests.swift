@@ -48,17 +48,20 @@ struct StorageCacheTests {
         #expect(cache.value("scroll") == .int(4))
     }
 
-    @Test("backoff doubles to a ceiling, and gives up after the limit")
+    @Test(
+        "the first try is at once (a daemon that dropped the connection is up); then backoff doubles to a ceiling, and gives up after the limit"
+    )
     func reconnectSchedule() {
         var schedule = ReconnectSchedule(giveUpAfter: .seconds(5))
-        let delays = (0..<7).map { _ in schedule.nextDelay() }
+        let delays = (0..<8).map { _ in schedule.nextDelay() }
         #expect(
             delays == [
-                .milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800),
+                .zero, .milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(400),
+                .milliseconds(800),
                 .seconds(1), .seconds(1),
             ]
         )
-        #expect(schedule.attempts == 7)
+        #expect(schedule.attempts == 8)
         #expect(!schedule.hasGivenUp(after: .seconds(4)))
         #expect(schedule.hasGivenUp(after: .seconds(5)))
         #expect(ReplaySafety.allows("storage.set") && ReplaySafety.allows("window.open"))

@@ -422,7 +422,7 @@ struct ConfigLoaderTests {
         #expect(config.groups["file"] == DaemonConfig.GroupSection(value: .path, run: ["vim", "{value}"]))
         let group = try #require(config.windowGroups.first)
         #expect(group.run == ["vim", "{value}"])
-        #expect(group.command == [WinctlProgram.path, "run", "file", "{value}", "--", "vim", "{value}"])
+        #expect(group.command == [WinctlProgram.path, "run", "file", "--value={value}", "--", "vim", "{value}"])
     }
 
     @Test(

@@ -302,6 +302,25 @@ class ClientTests(unittest.TestCase):
         with self.assertRaises(windowd.TimedOut):
             subscription.next(timeout=0.2)
 
+    def test_a_dropped_subscription_subscribes_again_at_once_and_takes_the_snapshot(self):
+        watcher = windowd.Client(self.daemon.socket)
+        self.addCleanup(watcher.close)
+        subscription = watcher.subscribe(["window.opened"])
+        before = self.client.open_window("notes", "before")
+        self.assertEqual(subscription.next(timeout=5).params["window"]["id"], before["window"]["id"])
+        # The connection ends as when the daemon drops a subscriber past its outbound limits.
+        watcher._socket.shutdown(socket.SHUT_RDWR)
+        away = self.client.open_window("notes", "while away")
+        started = time.monotonic()
+        event = subscription.next(timeout=5)
+        self.assertLess(time.monotonic() - started, 1)
+        self.assertEqual(event.name, "events.resubscribed")
+        ids = {window["id"] for window in subscription.snapshot["windows"]}
+        self.assertEqual(ids, {before["window"]["id"], away["window"]["id"]})
+        self.assertEqual(event.params["snapshot"], subscription.snapshot)
+        after = self.client.open_window("notes", "after")
+        self.assertEqual(subscription.next(timeout=5).params["window"]["id"], after["window"]["id"])
+
     def test_attach_gets_focus_and_dismiss(self):
         scene = self.client.attach(group="detail", value=7, phase="inactive")
         window_id = scene["window"]["id"]
@@ -421,6 +440,29 @@ class AppTests(unittest.TestCase):
         with self.assertRaises(windowd.Unreachable) as caught:
             windowd.Client(daemon.socket.replace("orders.sock", "nope.sock"))
         self.assertIn("windowd --app nope", str(caught.exception))
+
+
+class SubscriptionTests(unittest.TestCase):
+    """What a subscription makes of the events it reads, without a daemon."""
+
+    class Events:
+        """A client whose events are given."""
+
+        def __init__(self, events):
+            self.events = list(events)
+
+        def next_event(self, timeout=None):
+            return self.events.pop(0) if self.events else None
+
+    def test_an_event_without_a_long_value_gets_the_value_held_for_the_window(self):
+        long = "v" * 2000
+        window = {"id": "w", "group": "notes", "phase": "active", "attached": True, "createdAt": "2025-01-01T00:00:00Z"}
+        snapshot = {"state": {"state": "unauthenticated"}, "phase": "background", "windows": [dict(window, value=long)]}
+        events = [windowd.Event("window.focus", 4, {"seq": 4, "window": dict(window)}),
+                  windowd.Event("window.closed", 5, {"seq": 5, "window": dict(window)}),
+                  windowd.Event("daemon.stopping", 6, {"seq": 6})]  # then the end: not subscribed again
+        subscription = windowd.Subscription(self.Events(events), {"seq": 3, "snapshot": snapshot})
+        self.assertEqual([event.params.get("window", {}).get("value") for event in subscription], [long, long, None])
 
 
 class PlayedDaemon:

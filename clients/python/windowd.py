@@ -216,13 +216,26 @@ class Event:
 
 class Subscription:
     """An ``events.subscribe``: the ``snapshot`` the events start from, the ``seq`` before
-    them, and an iterator over the events. ``missed`` lists the numbers of events lost."""
+    them, and an iterator over the events. ``missed`` lists the numbers of events lost.
 
-    def __init__(self, client, result):
+    When the daemon drops the connection while it stays up (a subscriber too slow for its
+    outbound limits, windowd-protocol(7)), the subscription connects and subscribes again at
+    once: ``snapshot`` and ``seq`` are the new ones, and the next event is a
+    ``events.resubscribed`` whose params are that result, to take the snapshot from. An event
+    that leaves out a long window value gets the value held for that window id."""
+
+    def __init__(self, client, result, types=None):
         self._client = client
+        self._types = types
+        self._values = {}
+        self._stopping = False
+        self._take(result)
+        self.missed = []
+
+    def _take(self, result):
         self.seq = result["seq"]
         self.snapshot = result["snapshot"]
-        self.missed = []
+        self._values = {window["id"]: window.get("value") for window in self.snapshot.get("windows", [])}
 
     def __iter__(self):
         return self
@@ -234,14 +247,35 @@ class Subscription:
         return event
 
     def next(self, timeout=None):
-        """The next event; ``None`` when the daemon closed the connection; raises ``TimedOut``
-        after ``timeout`` seconds without one."""
+        """The next event; ``None`` when the daemon closed the connection and cannot be reached
+        again (or said it stops); raises ``TimedOut`` after ``timeout`` seconds without one."""
         event = self._client.next_event(timeout=timeout)
-        if event is not None:
-            if event.seq > self.seq + 1:
-                self.missed.extend(range(self.seq + 1, event.seq))
-            self.seq = event.seq
+        if event is None:
+            return None if self._stopping else self._resubscribe()
+        if event.seq > self.seq + 1:
+            self.missed.extend(range(self.seq + 1, event.seq))
+        self.seq = event.seq
+        self._stopping = event.name == "daemon.stopping"
+        window = event.params.get("window")
+        if isinstance(window, dict) and "id" in window:
+            if event.name == "window.closed":
+                held = self._values.pop(window["id"], None)
+            else:
+                held = self._values.get(window["id"])
+            if "value" not in window:
+                window["value"] = held
+            elif event.name != "window.closed":
+                self._values[window["id"]] = window["value"]
         return event
+
+    def _resubscribe(self):
+        try:
+            self._client.reconnect()
+            result = self._client.call("events.subscribe", {"types": self._types} if self._types else {})
+        except WindowdError:
+            return None
+        self._take(result)
+        return Event("events.resubscribed", self.seq, result)
 
 
 # The client ---------------------------------------------------------------------------------
@@ -346,9 +380,21 @@ class Client:
         # when no socket path decided.
         self.app = app or (None if path or os.environ.get("WINDOWD_SOCKET") else os.environ.get("WINDOWD_APP") or None)
         self.timeout = timeout
+        self._client_name = client_name if hello else None
+        self._next_id = 1
+        self._socket = None
+        self.reconnect()
+
+    # Connection
+
+    def reconnect(self):
+        """Closes the connection (if open) and connects again, with ``hello`` as at first;
+        events not yet read are dropped."""
+        if self._socket is not None:
+            self._socket.close()
         self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            self._socket.settimeout(timeout)
+            self._socket.settimeout(self.timeout)
             self._socket.connect(self.path)
         except OSError as error:
             self._socket.close()
@@ -356,13 +402,11 @@ class Client:
         self._buffer = bytearray()
         self._scanned = 0
         self._events = deque()
-        self._next_id = 1
-        self.server = self.call("hello", {"client": client_name, "protocol": PROTOCOL_VERSION}) if hello else None
+        hello = {"client": self._client_name, "protocol": PROTOCOL_VERSION}
+        self.server = self.call("hello", hello) if self._client_name is not None else None
         if self.server is not None:
             # A windowd before 0.2.0 has no apps: it serves the default app.
             self.server.setdefault("app", None)
-
-    # Connection
 
     def close(self):
         """Closes the connection (the daemon detaches a window this client presents)."""
@@ -579,7 +623,8 @@ class Client:
     def subscribe(self, types=None):
         """Subscribes to events (all, or those named in ``types``): a ``Subscription`` with the
         snapshot they start from, iterable over the events."""
-        return Subscription(self, self.call("events.subscribe", {"types": list(types)} if types else {}))
+        types = list(types) if types else None
+        return Subscription(self, self.call("events.subscribe", {"types": types} if types else {}), types)
 
     def status(self):
         """``daemon.status``."""

@@ -4,6 +4,7 @@
 // glibc's GNU extensions that Swift does not see: its Glibc module is built without
 // _GNU_SOURCE. Each is a plain function here, compiled with _GNU_SOURCE in the .c file.
 
+#include <malloc.h> // malloc_trim, which Swift's Glibc module leaves out
 #include <spawn.h>
 #include <stddef.h>
 

@@ -31,7 +31,10 @@ extension DaemonConnection {
     }
 
     /// Takes one event: checks its `seq`, updates what this side knows, publishes it.
-    private func handle(_ message: EventMessage, on channel: any Channel) {
+    private func handle(_ sent: EventMessage, on channel: any Channel) {
+        let message = sent.keepingValue { id in
+            model.windows[id]?.value ?? (presenter?.window.id == id ? presenter?.window.value : nil)
+        }
         // A seq at or below the last starts a new count (a crash lost the old one): no gap.
         let missed = lastSeq > 0 && message.seq > lastSeq + 1
         lastSeq = message.seq

@@ -25,3 +25,17 @@ public struct EventMessage: Decodable, Sendable {
         seq = UInt64(number)
     }
 }
+
+extension EventMessage {
+    /// This event with its window's `value` as `held` gives it for the window's id (`null` if
+    /// not held) where the event left it out: an event may leave out a value over 1024 bytes
+    /// (windowd-protocol(7), "EVENTS"), and the client has it from the snapshot or `window.list`.
+    public func keepingValue(_ held: (_ id: String) -> JSONValue?) -> EventMessage {
+        guard case .object(var window)? = params["window"], window["value"] == nil, case .string(let id)? = window["id"]
+        else { return self }
+        window["value"] = held(id) ?? .null
+        var event = self
+        event.params["window"] = .object(window)
+        return event
+    }
+}

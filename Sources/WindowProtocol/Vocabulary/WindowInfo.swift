@@ -4,7 +4,9 @@ public struct WindowInfo: Sendable, Hashable, Codable {
     public var id: String
     /// The window group's id.
     public var group: String
-    /// `null`, an integer or a string, typed by the group.
+    /// `null`, an integer or a string, typed by the group. An event may leave out a value over
+    /// 1024 bytes (windowd-protocol(7), "Events"): it reads as `null`, and a client takes the
+    /// value it holds for the id (``keepingValue(of:)``).
     public var value: JSONValue
     /// The window's own scene phase.
     public var phase: ScenePhase
@@ -38,5 +40,26 @@ public struct WindowInfo: Sendable, Hashable, Codable {
         self.createdAt = createdAt
         self.place = place
         self.pid = pid
+    }
+
+    /// Reads every member; a `value` left out (an event's, for a long one) is `null`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        group = try container.decode(String.self, forKey: .group)
+        value = try container.decodeIfPresent(JSONValue.self, forKey: .value) ?? .null
+        phase = try container.decode(ScenePhase.self, forKey: .phase)
+        attached = try container.decode(Bool.self, forKey: .attached)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        place = try container.decodeIfPresent(Place.self, forKey: .place)
+    }
+
+    /// This window with the value of `held` (the same window, as the client knew it) when this
+    /// one came without its value; only a window of a `none` group has `null` for one.
+    public func keepingValue(of held: WindowInfo?) -> WindowInfo {
+        guard value == .null, let held, held.id == id else { return self }
+        var window = self
+        window.value = held.value
+        return window
     }
 }

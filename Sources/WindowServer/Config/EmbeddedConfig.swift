@@ -38,8 +38,9 @@ package enum EmbeddedConfig {
         # in a new terminal window where it is: a tmux or screen window of its session, a kitty
         # window, a window of its terminal emulator under X11 or Wayland (windowd.toml(5)).
         command = ["winctl", "attach", "{id}"]
-        # Instead of command: any program, run by `winctl run GROUP VALUE -- PROGRAM ...` in that new
-        # terminal window, e.g. run = ["vim", "{value}"] for a group of value type path.
+        # Instead of command: any program, run by `winctl run GROUP --value=VALUE -- PROGRAM ...` in
+        # that new terminal window, e.g. run = ["vim", "--", "{value}"] for a group of value type path
+        # ({value} after "--" in run, command and launch: a value is never taken for an option).
         run = []
         # A whole argv the daemon runs itself instead, overriding the place, e.g.
         # launch = ["tmux", "new-window", "-n", "detail-{value}", "winctl", "attach", "{id}"]

@@ -1,3 +1,4 @@
+import CGlibcExtensions
 import Foundation
 import GRDB
 package import Logging
@@ -198,6 +199,7 @@ package final class SQLiteStateStore: StateStore {
             guard unknown.isEmpty else { throw StoreOpeningError.newerSchema(path: path, unknown: unknown.sorted()) }
             guard check == "ok" else { throw StoreOpeningError.damaged(path: path, detail: "quick_check: \(check)") }
             try migrator.migrate(pool)
+            try pool.writeWithoutTransaction(giveSpaceBackAsItFrees)
             return pool
         } catch let error as StoreOpeningError {
             throw error
@@ -255,10 +257,32 @@ package final class SQLiteStateStore: StateStore {
                         try self.orders.withLock { orders in try StoreWriter.commit(changes, to: pool, orders: &orders)
                         }
                     }
+                    try Self.giveBackFreePages(pool)
                     self.keepRoomForCheckpoint(pool)
                 }
             )
         }
+    }
+
+    /// Makes the database one that can give its free pages back to the file system
+    /// (`auto_vacuum = INCREMENTAL`): set at once in a new database, by one `VACUUM` in one
+    /// written before (which kept every page it ever held: 44.6 MB after 100,000 windows closed).
+    private static func giveSpaceBackAsItFrees(_ db: Database) throws {
+        guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 else { return }
+        try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL; VACUUM; PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Once a quarter of the database's pages, and at least 1 MiB, are free (windows closed with
+    /// their storage), gives them back: the file shrinks at the checkpoint that follows, and
+    /// the process's heap, which held the closed windows, goes back to the system too.
+    private static func giveBackFreePages(_ pool: DatabasePool) throws {
+        let shrunk = try pool.writeWithoutTransaction { db in
+            let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+            guard free >= 256, free * 4 >= (try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0) else { return false }
+            try db.execute(sql: "PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE)")
+            return true
+        }
+        if shrunk { malloc_trim(0) }
     }
 
     /// Checkpoints (TRUNCATE) once the disk has less room left than the write-ahead log holds.
@@ -341,7 +365,8 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    /// `sync` checkpoints the write-ahead log in full; `compact` also truncates it and gives SQLite's caches back.
+    /// `sync` checkpoints the write-ahead log in full; `compact` also gives free pages back to the
+    /// file system, truncates the log and gives SQLite's caches and the process's free heap back.
     /// Like a commit, it first checks that the files are where they were opened, and writes
     /// them again if not: a hand-off syncs before the next process opens the path.
     package func maintain(_ level: MaintenanceLevel, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
@@ -356,11 +381,14 @@ package final class SQLiteStateStore: StateStore {
                         case .sync:
                             try db.execute(sql: "PRAGMA wal_checkpoint(FULL)")
                         case .compact:
-                            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                            try db.execute(sql: "PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE)")
                             db.releaseMemory()
                         }
                     }
-                    if case .compact = level { pool.releaseMemory() }
+                    if case .compact = level {
+                        pool.releaseMemory()
+                        malloc_trim(0)
+                    }
                 }
             )
         }

@@ -36,7 +36,4 @@ enum Panel: String, CaseIterable, Hashable, Sendable {
         case .storage: return "Storage"
         }
     }
-
-    /// The value stored under ``storageKey``.
-    var storageValue: JSONValue { .string(rawValue) }
 }

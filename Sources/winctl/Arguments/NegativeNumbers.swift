@@ -17,6 +17,7 @@ enum NegativeNumbers {
     /// The names of every winctl option that takes a value, in any command.
     static let optionsWithValues: Set<String> = [
         "-s", "--socket", "--app", "--timeout", "--group", "--title", "--window", "--phase", "--give-up", "--type",
+        "--value",
     ]
 
     /// The rewrite, with the names (`--socket`, `-s`) of the options that take a value.
@@ -45,7 +46,8 @@ enum NegativeNumbers {
             }
             index += 1
         }
-        let rest = terminator < arguments.endIndex ? Array(arguments[(terminator + 1)...]) : []
+        // A -- that was there stays, between the values and what followed it (winctl run's program).
+        let rest = arguments[terminator...]
         return Array(arguments[..<first]) + options + ["--"] + values + rest
     }
 

@@ -161,18 +161,16 @@ struct DaemonClient {
         )
     }
 
-    /// The next event, checked for gaps in `seq` (a warning on stderr); the daemon going away
-    /// ends the command with status 69. Waits as long as it takes: `--timeout` is for answers.
-    func nextEvent(checking sequence: inout EventSequence) throws(ExitCode) -> (event: EventMessage, line: [UInt8]) {
+    /// The next event, checked for gaps in `seq` (a warning on stderr); `nil` when the daemon
+    /// closed the connection. Waits as long as it takes: `--timeout` is for answers.
+    func nextEvent(checking sequence: inout EventSequence) throws(ExitCode) -> (event: EventMessage, line: [UInt8])? {
         let next: (event: EventMessage, line: [UInt8])?
         do {
             next = try connection.nextEvent()
         } catch {
             throw failure(error)
         }
-        guard let next else {
-            throw failure(.disconnected(path: connection.socket.path))
-        }
+        guard let next else { return nil }
         if let missed = sequence.accept(next.event.seq) { Console.error(EventSequence.warning(missed)) }
         return next
     }

@@ -35,8 +35,16 @@ extension Winctl {
         @Argument(help: "The window group's id.")
         var group: String
 
-        @Argument(help: "The value of the window; omit it for a group of value type none.")
+        @Argument(
+            help: """
+                The value of the window; omit it for a group of value type none. One that begins \
+                with - follows -- (winctl run GROUP -- -VALUE -- PROGRAM) or is given as --value=VALUE.
+                """
+        )
         var value: String?
+
+        @Option(name: .customLong("value"), help: "The value, whatever it begins with (written --value=VALUE).")
+        var valueOption: String?
 
         @Argument(
             parsing: .postTerminator,
@@ -44,7 +52,20 @@ extension Winctl {
         )
         var program: [String] = []
 
-        func validate() throws {
+        mutating func validate() throws {
+            if let valueOption {
+                guard value == nil else { throw ValidationError("give the value once: as VALUE or as --value") }
+                value = valueOption
+            } else if value == nil, let first = program.first, first.hasPrefix("-") {
+                // No program's name begins with -: the word after -- is the value, the program follows a second --.
+                guard program.count > 2, program[1] == "--" else {
+                    throw ValidationError(
+                        "give the program after a second --: winctl run \(group) -- \(first) -- PROGRAM"
+                    )
+                }
+                value = first
+                program.removeFirst(2)
+            }
             if program.isEmpty || program[0].isEmpty {
                 throw ValidationError(
                     "give the program to run after --: winctl run \(group) \(value.map { $0 + " " } ?? "")-- PROGRAM [ARG ...]"

@@ -250,7 +250,7 @@ struct PathValueTests {
         let winctl = (Binaries.windowd as NSString).deletingLastPathComponent + "/winctl"
         #expect(
             opened["command"]?.array?.compactMap(\.string) == [
-                winctl, "run", "file", "/srv/notes.md", "--", "vim", "/srv/notes.md",
+                winctl, "run", "file", "--value=/srv/notes.md", "--", "vim", "/srv/notes.md",
             ]
         )
 
@@ -281,7 +281,7 @@ struct EditorManifestTests {
     func checks() throws {
         let directory = try TemporaryDirectory()
         let text = try String(contentsOfFile: Binaries.packageRoot + "/Examples/editor/editor.toml", encoding: .utf8)
-        #expect(text.contains(#"value = "path""#) && text.contains(#"run = ["vim", "{value}"]"#))
+        #expect(text.contains(#"value = "path""#) && text.contains(#"run = ["vim", "--", "{value}"]"#))
         try AppInstall.manifest(text, app: "editor", in: directory)
         let checked = try AppInstall.run(
             Binaries.windowd,

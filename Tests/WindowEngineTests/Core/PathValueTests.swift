@@ -138,7 +138,7 @@ struct RunGroupTests {
         return coordinator
     }
 
-    @Test("a new window of a run group returns winctl run GROUP VALUE -- PROGRAM for the opener, substituted")
+    @Test("a new window of a run group returns winctl run GROUP --value=VALUE -- PROGRAM for the opener, substituted")
     func newWindowStartsWinctlRun() throws {
         let group = WindowGroup(
             id: "file",
@@ -159,7 +159,7 @@ struct RunGroupTests {
         #expect(opened.created)
         #expect(
             opened.command == [
-                "/opt/bin/winctl", "run", "file", "/srv/notes.md", "--", "vim", "/srv/notes.md", "+set title",
+                "/opt/bin/winctl", "run", "file", "--value=/srv/notes.md", "--", "vim", "/srv/notes.md", "+set title",
                 opened.window.id.rawValue,
             ]
         )

@@ -77,6 +77,14 @@ struct TerminalModeTests {
         #expect(Self.pending(outer.master) == Array(ControlSequence.disableFocusReporting.utf8))
     }
 
+    @Test("a title holds no control characters and at most 200 characters, however long the value it names")
+    func titleIsBounded() {
+        #expect(ControlSequence.title("notes a\u{1B}b\u{07}") == "\u{1B}]0;notes ab\u{07}")
+        let long = ControlSequence.title("windowd: notes " + String(repeating: "é", count: 60_000))
+        #expect(long.unicodeScalars.count == 4 + ControlSequence.titleLimit + 1)
+        #expect(long.hasSuffix("é…\u{07}"))
+    }
+
     /// A pseudo-terminal standing in for run's terminal, and its slave side, open.
     private static func standIn() throws -> (outer: PseudoTerminal, terminal: Int32) {
         let outer = try PseudoTerminal(modes: nil, sizeOf: -1)

@@ -78,4 +78,20 @@ struct TerminalModeTrackerTests {
         _ = tracker.scan(Self.bytes("\u{1B}[1049h\u{1B}[?10490h\u{1B}[?1049s\u{1B}[25l\u{1B}[=1h\u{1B}[?99999999h"))
         #expect(tracker.modesOff.isEmpty)
     }
+
+    @Test(
+        "what an OSC, DCS or APC string holds sets no mode, ended by BEL or ST; an ESC ESC in a DCS is passed through; another ESC ends the string and starts a sequence, as in tmux; cut anywhere"
+    )
+    func strings() {
+        let whole = Self.bytes(
+            "\u{1B}]0;[?1000h\u{07}\u{1B}Ptmux;\u{1B}\u{1B}[?1049h\u{1B}\\\u{1B}P1q\u{1B}\u{1B}[?1004h\u{1B}\\"
+                + "\u{1B}_x\u{1B}\\\u{1B}]2;\u{1B}[?1002h\u{07}"
+        )
+        for cut in 0...whole.count {
+            var tracker = TerminalModeTracker()
+            let changes = tracker.scan(Array(whole[..<cut])) + tracker.scan(Array(whole[cut...]))
+            #expect(changes.isEmpty, "cut at \(cut)")
+            #expect(tracker.modesOff == Self.bytes("\u{1B}[?1002l"), "cut at \(cut)")
+        }
+    }
 }

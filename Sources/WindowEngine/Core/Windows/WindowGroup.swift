@@ -60,13 +60,13 @@ package struct WindowGroup: Sendable, Equatable {
         Self.substitute(command, id: id, value: value)
     }
 
-    /// The command that presents a window of a `run` group: `winctl run GROUP VALUE -- PROGRAM …`
-    /// (no VALUE for a `none` group), which presents the window and runs the program in the new
+    /// The command that presents a window of a `run` group: `winctl run GROUP --value=VALUE -- PROGRAM …`
+    /// (no value for a `none` group), which presents the window and runs the program in the new
     /// terminal window (winctl(1), "run"). `{id}` and `{value}` are substituted later, in the
-    /// program's arguments as in VALUE.
+    /// program's arguments as in `--value=`, whose argument no value can turn into an option.
     package static func presentedByRun(_ run: [String], winctl: String, group: String, valueType: ValueType) -> [String]
     {
-        [winctl, "run", group] + (valueType == .none ? [] : ["{value}"]) + ["--"] + run
+        [winctl, "run", group] + (valueType == .none ? [] : ["--value={value}"]) + ["--"] + run
     }
 
     private static func substitute(_ arguments: [String], id: WindowID, value: WindowValue) -> [String] {

@@ -95,18 +95,19 @@ package final class PseudoTerminalRelay: Sendable {
         command(UInt8(ascii: "d"))
     }
 
-    /// After the program ended: writes the rest of its output, then stops the output thread.
+    /// After the program ended: writes the rest of its output (and what a child that kept its
+    /// terminal writes within ``afterExitGrace``), then stops the output thread.
     /// `turningModesOff` (the program was hung up and the terminal stays): then also turns off
     /// the modes it left on, as ``TerminalModeTracker/modesOff`` says.
     package func finish(turningModesOff: Bool = false) {
-        command(UInt8(ascii: turningModesOff ? "r" : "s"))
+        command(UInt8(ascii: turningModesOff ? "r" : "s"), waiting: 500 + Int32(Self.afterExitGrace))
     }
 
-    private func command(_ byte: UInt8) {
+    private func command(_ byte: UInt8, waiting milliseconds: Int32 = 500) {
         var byte = byte
         guard write(commands.write, &byte, 1) == 1 else { return }
         var reply = pollfd(fd: acknowledgements.read, events: Int16(POLLIN), revents: 0)
-        guard poll(&reply, 1, 500) == 1 else { return }
+        guard poll(&reply, 1, milliseconds) == 1 else { return }
         _ = read(acknowledgements.read, &byte, 1)
     }
 
@@ -179,11 +180,30 @@ package final class PseudoTerminalRelay: Sendable {
             var command: UInt8 = 0
             guard read(commands.read, &command, 1) == 1 else { continue }
             if open { open = passAvailable(buffer, &tracker) }
+            if command != UInt8(ascii: "d") { passRest(buffer, &tracker, open: open) }
             if command == UInt8(ascii: "r") { Self.writeAll(output, tracker.modesOff) }
             _ = write(acknowledgements.write, &command, 1)
             if command != UInt8(ascii: "d") { return }
         }
     }
+
+    /// After the program ended: what others holding its terminal still write (a child that
+    /// left its session with `setsid` and prints on), until every slave descriptor is closed
+    /// (EIO) or ``afterExitGrace`` has passed, as a terminal would still show it.
+    private func passRest(_ buffer: UnsafeMutableRawBufferPointer, _ tracker: inout TerminalModeTracker, open: Bool) {
+        let end = ContinuousClock.now + .milliseconds(Int64(Self.afterExitGrace))
+        var open = open
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        while open, case let left = end - .now, left > .zero {
+            let (seconds, attoseconds) = left.components
+            _ = poll(&descriptor, 1, Int32(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) + 1)
+            open = passAvailable(buffer, &tracker)
+        }
+    }
+
+    /// How long, in milliseconds, output of others holding the program's terminal is still
+    /// passed on after it ended.
+    package static let afterExitGrace = 300
 
     /// How much of the program's output one read takes at most (a pseudo-terminal gives a few
     /// KiB a read while the program writes, more when it has written ahead).

@@ -18,7 +18,8 @@ import Musl
 /// tracker.modesOff                           // the bytes that turn off what it left on
 /// ```
 ///
-/// A sequence cut between two writes is followed across them. Cheap on bulk output: outside a
+/// A sequence cut between two writes is followed across them; what an OSC, DCS or APC string
+/// holds (a title, a clipboard) is skipped to its BEL or ST. Cheap on bulk output: outside a
 /// control sequence it only looks for the next `ESC`.
 package struct TerminalModeTracker: Sendable {
     /// Whether the program last asked for focus reports.
@@ -50,7 +51,17 @@ package struct TerminalModeTracker: Sendable {
         case privateMode
         /// In a control sequence that is not a private mode's, until its final byte.
         case otherControl
+        /// In an OSC, DCS, APC, PM or SOS string (`ESC ]`, `P`, `_`, `^`, `X`), whose bytes
+        /// are text until BEL or ST (`ESC \\`); `dcs` for a DCS, in which `ESC ESC` is an `ESC`
+        /// passed through (tmux's `ESC P tmux;`), not the start of a sequence.
+        case string(dcs: Bool)
+        /// After an `ESC` in such a string: `\\` ends it; anything else ends it too and starts
+        /// a sequence, as tmux and xterm take it (an `ESC [ ? 1000 h` there turns mouse reports on).
+        case stringEscape(dcs: Bool)
     }
+
+    /// The bytes after `ESC` that start a string.
+    private static let stringStarts: Set<UInt8> = Set("]P_^X".utf8)
 
     /// The longest parameter list read; a longer one is no mode change this tracker follows.
     private static let parameterLimit = 64
@@ -103,7 +114,26 @@ package struct TerminalModeTracker: Sendable {
             if byte == 0x1B { state = .escape }
         case .escape:
             if byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">") { applicationKeypad = byte == UInt8(ascii: "=") }
-            state = byte == UInt8(ascii: "[") ? .controlStart : (byte == 0x1B ? .escape : .ground)
+            state =
+                byte == UInt8(ascii: "[")
+                ? .controlStart
+                : Self.stringStarts.contains(byte)
+                    ? .string(dcs: byte == UInt8(ascii: "P")) : (byte == 0x1B ? .escape : .ground)
+        case .string(let dcs):
+            if byte == 0x07 || byte == 0x18 || byte == 0x1A {
+                state = .ground
+            } else if byte == 0x1B {
+                state = .stringEscape(dcs: dcs)
+            }
+        case .stringEscape(let dcs):
+            if byte == UInt8(ascii: "\\") {
+                state = .ground
+            } else if dcs, byte == 0x1B {
+                state = .string(dcs: true)
+            } else {
+                state = .escape
+                step(byte, changes: &changes)
+            }
         case .controlStart:
             if byte == UInt8(ascii: "?") {
                 parameters.removeAll(keepingCapacity: true)

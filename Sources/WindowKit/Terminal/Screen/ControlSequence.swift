@@ -43,9 +43,17 @@ public enum ControlSequence {
         "\u{1B}[\(row + 1);\(column + 1)H"
     }
 
-    /// Sets the window (and icon) title to `title` (OSC 0), without control characters.
+    /// Sets the window (and icon) title to `title` (OSC 0), without control characters and cut
+    /// to ``titleLimit`` characters with `…`: a window's value of 60 KB never makes a title of 60 KB.
     public static func title(_ title: String) -> String {
-        let clean = String(title.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-        return "\u{1B}]0;\(clean)\u{07}"
+        var clean = title.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+        if clean.count > titleLimit {
+            clean = String.UnicodeScalarView(clean.prefix(titleLimit - 1))
+            clean.append("…")
+        }
+        return "\u{1B}]0;\(String(clean))\u{07}"
     }
+
+    /// The most characters a title holds: more than a title bar shows.
+    public static let titleLimit = 200
 }
