@@ -52,6 +52,7 @@ public struct WindowInfo: Sendable, Hashable, Codable {
         attached = try container.decode(Bool.self, forKey: .attached)
         createdAt = try container.decode(String.self, forKey: .createdAt)
         place = try container.decodeIfPresent(Place.self, forKey: .place)
+        pid = try container.decodeIfPresent(Int32.self, forKey: .pid)
     }
 
     /// This window with the value of `held` (the same window, as the client knew it) when this

@@ -24,7 +24,7 @@ struct EventPayload: Encodable {
         let info: WindowInfo
 
         private enum CodingKeys: String, CodingKey {
-            case id, group, value, phase, attached, createdAt, place
+            case id, group, value, phase, attached, createdAt, place, pid
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -38,6 +38,7 @@ struct EventPayload: Encodable {
             try container.encode(info.attached, forKey: .attached)
             try container.encode(info.createdAt, forKey: .createdAt)
             try container.encodeIfPresent(info.place, forKey: .place)
+            try container.encodeIfPresent(info.pid, forKey: .pid)
         }
     }
 }
