@@ -38,8 +38,14 @@ struct EventValueTests {
     @Test("a window read back has every member it was written with, the presenter's pid and place among them")
     func everyMemberReadBack() throws {
         let window = WindowInfo(
-            id: "w", group: "notes", value: .string("v"), phase: .active, attached: true,
-            createdAt: "2025-01-01T00:00:00Z", place: Place(kind: .tmux, pane: "%3"), pid: 42
+            id: "w",
+            group: "notes",
+            value: .string("v"),
+            phase: .active,
+            attached: true,
+            createdAt: "2025-01-01T00:00:00Z",
+            place: Place(kind: .tmux, pane: "%3"),
+            pid: 42
         )
         let written = try JSONParser.parse(JSONWriter.bytes(window))
         #expect(try JSONValueDecoder().decode(WindowInfo.self, from: written) == window)
