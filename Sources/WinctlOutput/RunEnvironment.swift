@@ -9,13 +9,15 @@ package import WindowProtocol
 /// //  "WINDOWD_SOCKET": "/run/user/1000/windowd/editor.sock", "WINDOWD_APP": "editor"]
 /// ```
 package enum RunEnvironment {
-    /// The variables for `window`: its id, group and value (empty for a group without one), the
+    /// The variables for `window`: its id, group and value (as `{value}` gives it: a string as it is, empty for a group without one), the
     /// daemon's socket, and the app id if one was chosen (`--app` or `WINDOWD_APP`).
     package static func variables(window: WindowInfo, socketPath: String, app: String?) -> [String: String] {
+        let value: String
+        if case .string(let text) = window.value { value = text } else { value = window.value.word ?? "" }
         var variables = [
             "WINDOWD_WINDOW_ID": window.id,
             "WINDOWD_GROUP": window.group,
-            "WINDOWD_VALUE": window.value.word ?? "",
+            "WINDOWD_VALUE": value,
             "WINDOWD_SOCKET": socketPath,
         ]
         if let app, !app.isEmpty { variables["WINDOWD_APP"] = app }

@@ -14,8 +14,13 @@ package enum ValueText {
     }
 
     /// An argv as one line of a message: each argument a ``word(_:)`` (`winctl attach "two words"`).
+    /// An argument longer than 256 characters is cut there and says how long it was, so that a
+    /// message stays one readable line.
     package static func command(_ argv: [String]) -> String {
-        argv.map { JSONValue.string($0).word ?? "" }.joined(separator: " ")
+        argv.map { argument in
+            let word = JSONValue.string(String(argument.prefix(256))).word ?? ""
+            return argument.count > 256 ? word + "…(\(argument.utf8.count) bytes)" : word
+        }.joined(separator: " ")
     }
 
     /// `id group [value]`: a window in one line.

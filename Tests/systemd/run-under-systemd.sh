@@ -13,8 +13,8 @@
 #
 # Checks: the package installs (its maintainer scripts enable and start
 # windowd.socket through deb-systemd-helper; the units run /usr/bin/windowd; man
-# pages, completions and the conffile are in place) and `winctl open detail 42`
-# works against it; the journal of a normal start, reload, restart and stop holds
+# pages, completions and the conffile are in place) and `winctl open detail 42`, typed in
+# a tmux session inside, opens its window there with winctl attach presenting it; the journal of a normal start, reload, restart and stop holds
 # only windowd's own lines; removing and purging the package stops the socket and
 # leaves nothing behind. Then, with the package's units:
 # Checks: socket activation on a first connection (made from the host through
@@ -40,7 +40,8 @@ set -u
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # dbus-user-session gives a lingering user's manager its user bus (/run/user/UID/bus), which
 # `systemctl --user` reaches; libpam-systemd (which it depends on) registers the sessions.
-packages="systemd,systemd-sysv,dbus,dbus-user-session,libpam-systemd,procps,libsqlite3-0"
+# tmux is the terminal place `winctl open detail 42` opens its window in.
+packages="systemd,systemd-sysv,dbus,dbus-user-session,libpam-systemd,procps,libsqlite3-0,tmux"
 # The cached tree's path names its package list: changing the list makes (once) a new
 # tree beside the old one, which stays for whoever still uses it.
 root=${WINDOWD_TEST_ROOT:-/var/cache/windowd-test/bookworm-$(printf %s "$packages" | sha256sum | cut -c1-8)}
@@ -251,13 +252,24 @@ else
     fail "the installed files" "ExecStart: $exec_start
 missing:$missing_files"
 fi
-if output=$(inside timeout 20 /usr/bin/winctl open detail 42 2>&1) && grep -q ' created$' <<<"$output" \
+# Typed in a tmux session, as a user would: the window opens as a tmux window of that session.
+inside tmux new-session -d -s user -x 100 -y 30 \
+    'TERM=xterm-256color /usr/bin/winctl open detail 42 >/run/open.log 2>&1; echo $? >/run/open.status; sleep 600'
+for _ in $(seq 1 100); do inside test -s /run/open.status && break; sleep 0.2; done
+output="$(inside cat /run/open.log 2>&1) (exit $(inside cat /run/open.status 2>&1))"
+sleep 1
+listed=$(inside timeout 20 /usr/bin/winctl list 2>&1)
+if [ "$(inside cat /run/open.status 2>&1)" = 0 ] && grep -q ' created$' <<<"$output" \
+    && grep -q 'detail' <<<"$listed" && grep -q 'tmux' <<<"$listed" \
     && [ "$(inside systemctl is-active windowd.service)" = active ]; then
-    pass "winctl open detail 42 against the packaged units: $output"
+    pass "winctl open detail 42 in a tmux session against the packaged units: $output"
 else
-    fail "winctl open detail 42 against the packaged units" "$output
+    fail "winctl open detail 42 in a tmux session against the packaged units" "$output
+$listed
+$(inside tmux list-windows -a 2>&1)
 $(inside journalctl -u windowd --no-pager -n 20)"
 fi
+inside tmux kill-server
 # From here on, the checks of the units run with a test config and a fresh start.
 inside systemctl stop windowd.service windowd.socket
 inside sh -c 'rm -rf /var/lib/private/windowd /var/lib/windowd'

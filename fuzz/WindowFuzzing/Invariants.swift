@@ -107,8 +107,9 @@ enum Invariants {
         return violations
     }
 
-    /// Every event payload is written by the daemon's writer as JSON that reads back as what
-    /// Foundation's `JSONEncoder` makes of it.
+    /// Every event payload, as the daemon sends it, is written by its writer as JSON that reads
+    /// back as what Foundation's `JSONEncoder` makes of it, and carries no value longer than
+    /// ``EventPayload/longValue`` bytes.
     static func effects(_ effects: [Effect]) -> [String] {
         var violations: [String] = []
         for effect in effects {
@@ -117,9 +118,11 @@ enum Invariants {
             switch event {
             case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window),
                 .windowFocus(let window, _):
-                agrees = writerAgrees(WindowEvent(window: window))
+                agrees = writerAgrees(EventPayload(window))
+                violations += bounded(EventPayload(window), event.name.rawValue)
             case .windowDismiss(let window, let reason, _):
-                agrees = writerAgrees(WindowDismissEvent(window: window, reason: reason))
+                agrees = writerAgrees(EventPayload(window, reason: reason.rawValue))
+                violations += bounded(EventPayload(window, reason: reason.rawValue), event.name.rawValue)
             case .scenePhase(let change):
                 agrees = writerAgrees(change)
             case .appState(let change):
@@ -134,6 +137,17 @@ enum Invariants {
             }
         }
         return violations
+    }
+
+    /// A long value left out of an event, a short one kept, the window's id always there.
+    static func bounded(_ payload: EventPayload, _ name: String) -> [String] {
+        guard case .object(let members)? = try? JSONParser.parse(JSONWriter.bytes(payload)),
+            case .object(let window)? = members["window"], window["id"] != nil
+        else { return ["event \(name) is not a JSON object with a window and its id"] }
+        guard EventPayload.leavesOut(payload.window.info.value) == (window["value"] == nil) else {
+            return ["event \(name) has the value \(window["value"] == nil ? "left out" : "kept") at \(payload.window.info.value.jsonText.utf8.count) bytes of JSON"]
+        }
+        return []
     }
 
     /// Whether ``JSONWriter`` and `JSONEncoder` write `value` as the same JSON value.

@@ -179,6 +179,8 @@ package final class SQLiteStateStore: StateStore {
         configuration.label = "windowd.state"
         // Release reader memory in place: closing reader connections happens on Dispatch threads.
         configuration.persistentReadOnlyConnections = true
+        // A connection of this process's closing (the last one checkpoints) holds the file for a moment.
+        configuration.busyMode = .timeout(5)
         let synchronous = fullSync ? "FULL" : "NORMAL"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")

@@ -37,8 +37,9 @@ extension Winctl {
 
         @Argument(
             help: """
-                The value of the window; omit it for a group of value type none. One that begins \
-                with - follows -- (winctl run GROUP -- -VALUE -- PROGRAM) or is given as --value=VALUE.
+                The value of the window; omit it for a group of value type none. Any value may \
+                follow -- (winctl run GROUP -- VALUE -- PROGRAM) or be given as --value=VALUE; one \
+                that begins with - must.
                 """
         )
         var value: String?
@@ -56,15 +57,13 @@ extension Winctl {
             if let valueOption {
                 guard value == nil else { throw ValidationError("give the value once: as VALUE or as --value") }
                 value = valueOption
-            } else if value == nil, let first = program.first, first.hasPrefix("-") {
-                // No program's name begins with -: the word after -- is the value, the program follows a second --.
-                guard program.count > 2, program[1] == "--" else {
-                    throw ValidationError(
-                        "give the program after a second --: winctl run \(group) -- \(first) -- PROGRAM"
-                    )
-                }
-                value = first
+            } else if value == nil, program.count > 2, program[1] == "--" {
+                // A word between two --: the value, whatever it is (how a script passes any file name).
+                value = program[0]
                 program.removeFirst(2)
+            } else if value == nil, let first = program.first, first.hasPrefix("-") {
+                // No program's name begins with -: a value, with no second -- before a program.
+                throw ValidationError("give the program after a second --: winctl run \(group) -- \(first) -- PROGRAM")
             }
             if program.isEmpty || program[0].isEmpty {
                 throw ValidationError(

@@ -45,12 +45,15 @@ struct RunValueTests {
         #expect(directory.read("argv") == "\(daemon.socketPath)\n\(value)\n\(id)\n")
     }
 
-    @Test("winctl run GROUP -- -VALUE -- PROGRAM and --value=-VALUE present that value; a negative number needs no --")
+    @Test(
+        "winctl run GROUP -- VALUE -- PROGRAM (any value) and --value=-VALUE present that value; a negative number needs no --"
+    )
     func dashValueTypedByHand() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.stop() }
         for (arguments, value) in [
             (["run", "notes", "--", "-x", "--"], "-x"),
+            (["run", "notes", "--", "plain words", "--"], "plain words"),
             (["run", "notes", "--value=--socket=/tmp/evil.sock", "--"], "--socket=/tmp/evil.sock"),
             (["run", "detail", "-5", "--"], "-5"),
         ] {

@@ -14,4 +14,12 @@ struct ValueTextTests {
         #expect(ValueText.word(.string("tab\there")) == #""tab\there""#)
         #expect(ValueText.word(.string("ünïcödé")) == "ünïcödé")
     }
+
+    @Test("a command in a message: each argument a word, one longer than 256 characters cut there with its length")
+    func commands() {
+        #expect(ValueText.command(["vim", "two words"]) == #"vim "two words""#)
+        let long = String(repeating: "x", count: 40_000)
+        #expect(ValueText.command(["run", long]) == "run " + String(repeating: "x", count: 256) + "…(40000 bytes)")
+        #expect(ValueText.command([String(repeating: "y", count: 256)]) == String(repeating: "y", count: 256))
+    }
 }

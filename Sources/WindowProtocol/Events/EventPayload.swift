@@ -1,39 +1,40 @@
-import WindowProtocol
-
 /// The payload of a one-window event (`window.opened`, `window.closed`, `window.phase`,
 /// `window.focus`, `window.dismiss`, `window.launchFailed`) as it goes out: an event never
 /// repeats a long value to every subscriber (windowd-protocol(7), Events), so the window's
 /// `value` is left out when it is longer than ``longValue`` UTF-8 bytes; a client keeps the
 /// value it has by id (from the `events.subscribe` snapshot or `window.list`).
-struct EventPayload: Encodable {
-    var window: EventWindow
-    var command: [String]?
-    var reason: String?
+package struct EventPayload: Encodable {
+    package var window: EventWindow
+    package var command: [String]?
+    package var reason: String?
 
     /// The longest value, in UTF-8 bytes of its string, that an event carries.
-    static let longValue = 1_024
+    package static let longValue = 1_024
 
-    init(_ window: WindowInfo, command: [String]? = nil, reason: String? = nil) {
+    /// Whether an event leaves `value` out: a string longer than ``longValue`` UTF-8 bytes.
+    package static func leavesOut(_ value: JSONValue) -> Bool {
+        if case .string(let text) = value { text.utf8.count > longValue } else { false }
+    }
+
+    package init(_ window: WindowInfo, command: [String]? = nil, reason: String? = nil) {
         self.window = EventWindow(info: window)
         self.command = command
         self.reason = reason
     }
 
     /// ``WindowInfo``'s members, `value` left out when it is long.
-    struct EventWindow: Encodable {
-        let info: WindowInfo
+    package struct EventWindow: Encodable {
+        package let info: WindowInfo
 
         private enum CodingKeys: String, CodingKey {
             case id, group, value, phase, attached, createdAt, place, pid
         }
 
-        func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(info.id, forKey: .id)
             try container.encode(info.group, forKey: .group)
-            let isLong =
-                if case .string(let text) = info.value { text.utf8.count > EventPayload.longValue } else { false }
-            if !isLong { try container.encode(info.value, forKey: .value) }
+            if !EventPayload.leavesOut(info.value) { try container.encode(info.value, forKey: .value) }
             try container.encode(info.phase, forKey: .phase)
             try container.encode(info.attached, forKey: .attached)
             try container.encode(info.createdAt, forKey: .createdAt)
