@@ -145,7 +145,9 @@ enum Invariants {
             case .object(let window)? = members["window"], window["id"] != nil
         else { return ["event \(name) is not a JSON object with a window and its id"] }
         guard EventPayload.leavesOut(payload.window.info.value) == (window["value"] == nil) else {
-            return ["event \(name) has the value \(window["value"] == nil ? "left out" : "kept") at \(payload.window.info.value.jsonText.utf8.count) bytes of JSON"]
+            let kept = window["value"] == nil ? "left out" : "kept"
+            let size = payload.window.info.value.jsonText.utf8.count
+            return ["event \(name) has the value \(kept) at \(size) bytes of JSON"]
         }
         return []
     }
