@@ -3,91 +3,76 @@ import NIOCore
 import WindowEngine
 import WindowProtocol
 
-/// Carrying out ``DaemonMachine``'s outputs: transactions on the store, their timers, the
-/// deliveries that waited for them, drains (windowd(8), State: a change is answered only once
-/// it is on disk; one that cannot be saved is not applied and not announced); and what a
-/// hand-off or a stop asks for (reading, the service manager, what connections kept unframed).
+/// Carrying out what ``DaemonMachine`` answers about commits: transactions on the store, their
+/// timers, the deliveries that waited for them, drains (windowd(8), State: a change is answered
+/// only once it is on disk; one that cannot be saved is not applied and not announced).
 extension WindowDaemon {
-    /// Carries out `outputs` in order; what they queue is sent by the next ``flush()`` (at the end
-    /// of the read batch, or at once after a transaction).
-    func run(_ outputs: [DaemonMachine.Output]) {
-        for output in outputs {
-            switch output {
-            case .scheduleCommit:
-                // Let the rest of this read batch add its changes: one transaction for all.
-                let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-                eventLoop.execute { daemon.value.run(daemon.value.machine.receive(.commitDue)) }
-            case .commit(let changes):
-                let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-                let loop = eventLoop
-                store.commit(changes) { result in
-                    let failure: String? = if case .failure(let error) = result { "\(error)" } else { nil }
-                    loop.execute {
-                        daemon.value.run(daemon.value.machine.receive(.commitFinished(failure: failure)))
-                        daemon.value.flush()
-                    }
-                }
-            case .scheduleRetry:
-                let daemon = NIOLoopBound(self, eventLoop: eventLoop)
-                eventLoop.scheduleTask(in: .milliseconds(DaemonMachine.retryPause)) {
-                    daemon.value.run(daemon.value.machine.receive(.retryDue))
-                }
-            case .deliver(let delivery, let undone):
-                deliver(delivery, undone: undone)
-            case .rolledBack(let windowsBefore):
-                logger.warning(
-                    "undid the changes of requests whose commit failed; their clients are told",
-                    metadata: [
-                        "windows.before": "\(windowsBefore)", "windows.after": "\(coordinator.registry.count)",
-                        "state": "\(coordinator.state)",
-                    ]
-                )
-                armDeadline()
-                scheduleStatus()
-            case .storeFailing(let failure):
-                logger.error(
-                    "cannot commit state; a change whose commit fails is undone and refused",
-                    metadata: ["error": "\(failure)"]
-                )
-            case .storeRecovered:
-                logger.notice("the state store recovered")
-            case .settled:
-                let drains = self.drains
-                self.drains = []
-                drains.forEach { $0.succeed() }
-            case .stopReading:
-                setReading(false)
-            case .resumeReading:
-                setReading(true)
-            case .notifyReloading:
-                hooks.reloading()
-            case .notifyStopping(let handingOver):
-                hooks.stopping(
-                    handingOver ? "restarting: handing \(connections.count) connections over" : machine.statusLine
-                )
-            case .handleHeldInput:
-                resumeHeldInput(force: true)
-            case .ownChange(let change):
-                perform(changeOnItsOwn(change).effects)
-            case .perform(let effects):
-                perform(effects)
-            case .armDeadline:
-                armDeadline()
-            case .startValidator(let session):
-                startValidator(for: session)
-            case .storedSessionJudged(let verdict):
-                sessionJudged(verdict)
-            case .notifyReady(let line):
-                hooks.ready(line)
-            case .armStatusTimer:
-                armStatusTimer()
-            case .sendStatus(let line):
-                hooks.status(line)
-            case .stopNow, .stopAfterUpgrade:
-                // What follows a stop is the restart coordinator's (``requestStop()``).
-                break
+    /// Carries out what a line or a change of the daemon's own asks for: its commit is
+    /// scheduled, and what need not wait for it is delivered; what they queue is sent by the
+    /// next ``flush()`` (at the end of the read batch, or at once after a transaction).
+    func carryOut(_ step: consuming DaemonMachine.Step) {
+        schedule(step.schedule)
+        if let delivery = step.deliverNow.take() { deliver(delivery, undone: nil) }
+    }
+
+    /// A commit on the loop's next turn, so that the rest of this read batch adds its changes
+    /// (one transaction for all), or a retry after ``DaemonMachine/retryPause``.
+    private func schedule(_ schedule: CommitQueue<DaemonMachine.Delivery>.Schedule) {
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        switch schedule {
+        case .none:
+            return
+        case .commit:
+            eventLoop.execute { daemon.value.commitDue() }
+        case .retry:
+            eventLoop.scheduleTask(in: .milliseconds(DaemonMachine.retryPause)) {
+                daemon.value.schedule(daemon.value.machine.retryDue())
             }
         }
+    }
+
+    /// Hands what is queued to the store as one transaction; its end comes back to the loop.
+    private func commitDue() {
+        guard let changes = machine.commitDue() else { return }
+        let daemon = NIOLoopBound(self, eventLoop: eventLoop)
+        let loop = eventLoop
+        store.commit(changes) { result in
+            let failure: String? = if case .failure(let error) = result { "\(error)" } else { nil }
+            loop.execute {
+                daemon.value.commitFinished(failure: failure)
+                daemon.value.flush()
+            }
+        }
+    }
+
+    private func commitFinished(failure: String?) {
+        let finished = machine.commitFinished(failure: failure)
+        switch finished.storeChanged {
+        case .some(.some(let failure)):
+            logger.error(
+                "cannot commit state; a change whose commit fails is undone and refused",
+                metadata: ["error": "\(failure)"]
+            )
+        case .some(.none): logger.notice("the state store recovered")
+        case .none: break
+        }
+        if let windowsBefore = finished.rolledBackFrom {
+            logger.warning(
+                "undid the changes of requests whose commit failed; their clients are told",
+                metadata: [
+                    "windows.before": "\(windowsBefore)", "windows.after": "\(coordinator.registry.count)",
+                    "state": "\(coordinator.state)",
+                ]
+            )
+            armDeadline()
+            scheduleStatus()
+        }
+        for (delivery, undone) in finished.deliveries { deliver(delivery, undone: undone) }
+        schedule(finished.schedule)
+        guard finished.settled else { return }
+        let drains = self.drains
+        self.drains = []
+        drains.forEach { $0.succeed() }
     }
 
     /// Succeeds once everything queued so far is committed, or the store refuses it.

@@ -151,7 +151,7 @@ extension WindowDaemon {
         handleHeldInput(of: connection)
         _ = connections.remove(connection)
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
-        run(machine.receive(.connectionClosed(connection.id)))
+        machine.connectionClosed(connection.id)
         let (_, effects) = changeOnItsOwn(.detach(connection.id, now: now))
         perform(effects)
         flush()
@@ -169,7 +169,7 @@ extension WindowDaemon {
         )
         let line = router.errorLine(id: nil, error)
         guard machine.isDurable else {
-            run(machine.receive(.performed(changes: [], delivery: .line(line, to: connection.id))))
+            carryOut(machine.performed(changes: [], delivery: .line(line, to: connection.id)))
             return
         }
         sendReply(to: connection) { $0.writeBytes(line) }

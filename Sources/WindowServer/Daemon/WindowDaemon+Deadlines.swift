@@ -17,7 +17,10 @@ extension WindowDaemon {
     private func deadlineDue() {
         eventLoop.preconditionInEventLoop()
         deadlineTimer.fired()
-        run(machine.receive(.deadlineDue(now: now)))
+        if let change = machine.deadlineDue(now: now) {
+            perform(changeOnItsOwn(change).effects)
+            armDeadline()
+        }
         flush()
     }
 }

@@ -23,7 +23,7 @@ extension WindowDaemon {
         address(effects, into: &pending)
         let changes = pending.changes
         pending.changes = []
-        run(machine.receive(.performed(changes: changes, delivery: pending.isEmpty ? nil : .effects(pending))))
+        carryOut(machine.performed(changes: changes, delivery: pending.isEmpty ? nil : .effects(pending)))
     }
 
     /// Queues the changes among `effects` for the store, and addresses and numbers their events
@@ -96,10 +96,10 @@ extension WindowDaemon {
         switch phase {
         case .active:
             guard let session = coordinator.session, !config.app.validateCommand.isEmpty else { return }
-            run(machine.receive(.validationAsked(session, by: .activeSession(session))))
+            machine.validationAsked(session, by: .activeSession(session)).map(startValidator)
         case .inactive, .background:
             let level: MaintenanceLevel = phase == .inactive ? .sync : .compact
-            run(machine.receive(.performed(changes: [], delivery: .maintenance(level))))
+            carryOut(machine.performed(changes: [], delivery: .maintenance(level)))
         }
     }
 

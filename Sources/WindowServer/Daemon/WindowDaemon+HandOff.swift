@@ -11,18 +11,24 @@ import Foundation
 
 /// Graceful restarts: what is handed to the next process, and how connections are paused.
 extension WindowDaemon {
-    /// Prepares a graceful restart: stops reading, answers what was read, commits, flushes every
-    /// outbound queue (500 ms at most), and describes every connection for the next process.
-    /// Connections stay open; their descriptors go to the next process with the state.
-    ///
-    /// - Returns: `nil`, changing nothing, unless the daemon is serving (a second SIGUSR2, or
-    ///   one during a stop).
-    func prepareHandOff(
-        reason: DaemonLifecycle.HandOffReason
-    ) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])>? {
+    /// Carries out a graceful restart the machine began (``DaemonMachine/upgradeChecked(refused:now:)``,
+    /// ``DaemonMachine/restartHandOff(now:)``): stops reading, answers what was read, makes
+    /// `settling`, commits, flushes every outbound queue (500 ms at most), and describes every
+    /// connection for the next process. Connections stay open; their descriptors go to the next
+    /// process with the state.
+    func handOff(
+        _ reason: DaemonLifecycle.HandOffReason,
+        settling: OwnChange
+    ) -> EventLoopFuture<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)])> {
         eventLoop.preconditionInEventLoop()
-        run(machine.receive(.handOffAsked(reason, now: now)))
-        guard case .handingOff = machine.lifecycle else { return nil }
+        if reason == .upgrade {
+            hooks.reloading()
+        } else {
+            hooks.stopping("restarting: handing \(connections.count) connections over")
+        }
+        setReading(false)
+        resumeHeldInput(force: true)
+        perform(changeOnItsOwn(settling).effects)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         let loop = eventLoop
         let (store, logger) = (self.store, self.logger)
@@ -54,45 +60,18 @@ extension WindowDaemon {
         }
     }
 
-    /// The next process has the state and the connections: this one only closes its copies.
-    func handedOver() {
-        eventLoop.preconditionInEventLoop()
-        run(machine.receive(.handedOver))
-    }
-
     /// Whether connections are read from (not while they are handed over or the daemon stops).
     var readsRequests: Bool { machine.lifecycle.readsRequests }
 
-    /// Whether the listening socket's path stays for the next process.
-    var keepsSocket: Bool { machine.lifecycle.keepsSocket }
-
-    /// A stop (SIGTERM, SIGINT) is asked for: whether it runs now, after the upgrade whose
-    /// hand-off is under way (instead of its exec), or is already under way.
-    func requestStop() -> DaemonLifecycle.StopAction {
+    /// An upgrade's hand-off ended without an exec: every connection is read from again unless
+    /// back-pressure had paused it (its replies still pile up), each with its partial line, and
+    /// the deadline is armed again. Returns what the machine says comes next.
+    func handOffFailed() -> DaemonMachine.HandOffFailed {
         eventLoop.preconditionInEventLoop()
-        return Self.stopAction(machine.receive(.stopAsked))
-    }
-
-    /// What the machine's answer to a stop asks for.
-    private static func stopAction(_ outputs: [DaemonMachine.Output]) -> DaemonLifecycle.StopAction {
-        for output in outputs {
-            if case .stopNow = output { return .now }
-            if case .stopAfterUpgrade = output { return .afterUpgrade }
-        }
-        return .alreadyUnderWay
-    }
-
-    /// Whether an upgrade whose hand-off is ready goes on to exec: not when a stop came meanwhile.
-    var execsUpgrade: Bool { machine.lifecycle.execsUpgrade }
-
-    /// Undoes ``prepareHandOff(reason:)`` when the next process could not be started: every
-    /// connection is read from again unless back-pressure had paused it (its replies still
-    /// pile up), and each keeps its partial line. Returns whether a stop waits for this.
-    func abandonHandOff() -> Bool {
-        eventLoop.preconditionInEventLoop()
-        let outputs = machine.receive(.handOffFailed)
-        run(outputs)
-        return Self.stopAction(outputs) == .now
+        let next = machine.handOffFailed()
+        setReading(true)
+        armDeadline()
+        return next
     }
 
     /// Sets every connection to read or not: when reading again, not one back-pressure pauses

@@ -36,7 +36,7 @@ extension WindowDaemon {
         let minimum = TimeAmount.milliseconds(Int64(config.app.minimumLoadingMilliseconds))
         machine.startLoading(hasStoredSession: storedSession != nil)
         if let storedSession {
-            run(machine.receive(.validationAsked(storedSession, by: .storedSession)))
+            machine.validationAsked(storedSession, by: .storedSession).map(startValidator)
         } else {
             sessionJudged(.invalid)
         }
@@ -85,14 +85,18 @@ extension WindowDaemon {
 
     /// `READY=1` with the first status line, once.
     func reportReady() {
-        run(machine.receive(.readyToServe))
+        machine.readyToServe().map(hooks.ready)
     }
 
     /// Tells everyone the daemon is stopping, waits for every acknowledged change to be
     /// committed, sends what is queued, and closes every connection.
     func stop() -> EventLoopFuture<Void> {
         eventLoop.preconditionInEventLoop()
-        run(machine.receive(.stopStarted))
+        machine.stopStarted()
+        hooks.stopping(machine.statusLine)
+        // What connections kept unframed was read before the stop: it is answered like the rest.
+        resumeHeldInput(force: true)
+        perform([.event(.daemonStopping)])
         flush()
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         return drain().flatMap {

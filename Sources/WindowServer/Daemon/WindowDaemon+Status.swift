@@ -13,13 +13,9 @@ extension WindowDaemon {
     /// What the windows, the phase or the app state show may have changed: the machine sends the
     /// status line at most once per ``DaemonMachine/statusPause``, and only when it changed.
     func scheduleStatus() {
-        run(machine.receive(.statusMayHaveChanged))
-    }
-
-    /// Sets the timer after which the status line is compared with what was sent.
-    func armStatusTimer() {
+        guard machine.statusMayHaveChanged() else { return }
         eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(DaemonMachine.statusPause)) { [self] in
-            run(machine.receive(.statusTimerFired))
+            machine.statusTimerFired().map(hooks.status)
         }
     }
 }

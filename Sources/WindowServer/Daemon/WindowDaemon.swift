@@ -16,7 +16,7 @@ import Foundation
 ///
 /// What it decides around the coordinator — commits, what a failed one undoes, event numbering,
 /// the lifecycle and the hand-off, the validator in flight — is ``DaemonMachine``'s,
-/// a value it feeds what happened and whose outputs it carries out (``run(_:)``); what it keeps
+/// a value it tells what happened, one method per event, and whose answers it carries out; what it keeps
 /// itself is I/O: the connections, the store, the launcher, the timers' handles, the config. The coordinator lives in the machine: a request changes it through
 /// ``change(_:)``, the daemon on its own through ``changeOnItsOwn(_:)``.
 final class WindowDaemon {
@@ -26,8 +26,8 @@ final class WindowDaemon {
     let logger: Logger
     /// The config in force.
     var config: DaemonConfig
-    /// What the daemon decides: the coordinator, commits and rollback, event numbering. Changed
-    /// only through its operations (``run(_:)`` carries out what they answer).
+    /// What the daemon decides: the coordinator, commits and rollback, event numbering, the
+    /// lifecycle. Changed only through its methods, one per event; the daemon carries out their answers.
     var machine: DaemonMachine
     /// Drains waiting for nothing to wait for a commit that can happen now.
     var drains: [EventLoopPromise<Void>] = []
@@ -99,7 +99,10 @@ final class WindowDaemon {
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         sessionValidator.validate(session, now: now) { verdict in
             let daemon = daemon.value
-            daemon.run(daemon.machine.receive(.verdict(verdict, now: daemon.now)))
+            let action = daemon.machine.verdict(verdict, now: daemon.now)
+            if let next = action.startNext { daemon.startValidator(for: next) }
+            if let judged = action.storedSessionJudged { daemon.sessionJudged(judged) }
+            if let expire = action.expire { daemon.perform(daemon.changeOnItsOwn(expire).effects) }
             daemon.flush()
         }
     }
@@ -141,9 +144,7 @@ final class WindowDaemon {
             }
         }
         connection.awaitedReplyBytes += outcome.replyBytes
-        var step = machine.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection.id))
-        if let schedule = DaemonMachine.Output(step.schedule) { run([schedule]) }
-        if let delivery = step.deliverNow.take() { deliver(delivery, undone: nil) }
+        carryOut(machine.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection.id)))
     }
 
     /// An error response (`id` null: the request could not be read) as one line.
