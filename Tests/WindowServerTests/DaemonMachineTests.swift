@@ -8,6 +8,25 @@ import WindowProtocol
 /// store that finishes a transaction when the test says so, and connections that are ids.
 @Suite("Daemon machine")
 struct DaemonMachineTests {
+    /// An event the machine has a method for (the request path's aside), as a value.
+    enum Event: Sendable {
+        case connectionClosed(ConnectionID)
+        case validationAsked(Session, by: VerdictWaiter)
+        case verdict(SessionValidator.Verdict, now: Double)
+        case deadlineDue(now: Double)
+        case readyToServe
+        case statusMayHaveChanged
+        case statusTimerFired
+        case upgradeAsked
+        case upgradeChecked(refused: Bool, now: Double)
+        case restartHandOff(now: Double)
+        case handedOver
+        case handOffFailed
+        case stopComing
+        case stopAsked
+        case stopStarted
+    }
+
     /// What ``WindowDaemon`` does with the machine, minus the I/O: lines go through the router,
     /// events go to every subscriber, outputs are recorded instead of carried out.
     final class Harness: DispatchContext {
@@ -27,12 +46,69 @@ struct DaemonMachineTests {
         /// What a hand-off or a stop asked the daemon to do, in order.
         var actions: [String] = []
 
-        /// Feeds `input` to the machine and carries out its outputs; returns the actions they asked for.
+        /// Tells the machine of `event` through its method and carries out what it answers as
+        /// the daemon does; returns the actions that asked for, in order.
         @discardableResult
-        func receive(_ input: DaemonMachine.Input) -> [String] {
+        func receive(_ event: Event) -> [String] {
             actions = []
-            run(machine.receive(input))
+            switch event {
+            case .connectionClosed(let connection):
+                machine.connectionClosed(connection)
+            case .validationAsked(let session, let waiter):
+                if let session = machine.validationAsked(session, by: waiter) { startValidator(session) }
+            case .verdict(let verdict, let now):
+                let action = machine.verdict(verdict, now: now)
+                if let next = action.startNext { startValidator(next) }
+                if let judged = action.storedSessionJudged { actions.append("storedSessionJudged(\(judged))") }
+                if let expire = action.expire { ownChange(expire) }
+            case .deadlineDue(let now):
+                if let change = machine.deadlineDue(now: now) {
+                    ownChange(change)
+                    actions.append("armDeadline")
+                }
+            case .readyToServe:
+                if let line = machine.readyToServe() { actions.append("notifyReady(\(line))") }
+            case .statusMayHaveChanged:
+                if machine.statusMayHaveChanged() { actions.append("armStatusTimer") }
+            case .statusTimerFired:
+                if let line = machine.statusTimerFired() { actions.append("sendStatus(\(line))") }
+            case .upgradeAsked:
+                actions.append("\(machine.upgradeAsked())")
+            case .upgradeChecked(let refused, let now):
+                switch machine.upgradeChecked(refused: refused, now: now) {
+                case .handOff(let change): handOff(.upgrade, settling: change)
+                case .refused: actions.append("refused")
+                case .abandoned: actions.append("abandoned")
+                }
+            case .restartHandOff(let now):
+                handOff(.restart, settling: machine.restartHandOff(now: now))
+            case .handedOver:
+                machine.handedOver()
+            case .handOffFailed:
+                let next = machine.handOffFailed()
+                actions += ["resumeReading", "armDeadline", "\(next)"]
+            case .stopComing:
+                machine.stopComing()
+            case .stopAsked:
+                actions.append("\(machine.stopAsked())")
+            case .stopStarted:
+                machine.stopStarted()
+                actions += ["notifyStopping", "handleHeldInput", "perform"]
+            }
             return actions
+        }
+
+        private func startValidator(_ session: Session) { actions.append("startValidator(\(session.user))") }
+
+        private func ownChange(_ change: OwnChange) {
+            actions.append("ownChange")
+            own(change)
+        }
+
+        /// What ``WindowDaemon/handOff(_:settling:)`` does before it drains.
+        private func handOff(_ reason: DaemonLifecycle.HandOffReason, settling: OwnChange) {
+            actions += [reason == .upgrade ? "notifyReloading" : "notifyStopping", "stopReading", "handleHeldInput"]
+            ownChange(settling)
         }
 
         init(coordinator: SceneCoordinator = RollbackPointTests.coordinator()) {
@@ -68,9 +144,7 @@ struct DaemonMachineTests {
                     address(reply.effects, into: &pending)
                 }
             }
-            let step = machine.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection))
-            run([DaemonMachine.Output(step.schedule)].compactMap { $0 })
-            if let delivery = step.deliverNow { run([.deliver(delivery, undone: nil)]) }
+            carryOut(machine.handled(changes: outcome.changes, delivery: .response(outcome, pending, to: connection)))
         }
 
         /// A change of the daemon's own, and its effects.
@@ -82,7 +156,7 @@ struct DaemonMachineTests {
             address(effects, into: &pending)
             let changes = pending.changes
             pending.changes = []
-            run(machine.receive(.performed(changes: changes, delivery: pending.isEmpty ? nil : .effects(pending))))
+            carryOut(machine.performed(changes: changes, delivery: pending.isEmpty ? nil : .effects(pending)))
             return made
         }
 
@@ -90,20 +164,24 @@ struct DaemonMachineTests {
         func turn() {
             guard commitScheduled else { return }
             commitScheduled = false
-            run(machine.receive(.commitDue))
+            if let changes = machine.commitDue() { inFlight.append(changes) }
         }
 
         /// The store finishes the oldest transaction.
         func finish(failure: String? = nil) {
             inFlight.removeFirst()
-            run(machine.receive(.commitFinished(failure: failure)))
+            let finished = machine.commitFinished(failure: failure)
+            if finished.rolledBackFrom != nil { rolledBack += 1 }
+            for (delivery, undone) in finished.deliveries { deliver(delivery, undone: undone) }
+            schedule(finished.schedule)
+            if finished.settled { settled += 1 }
         }
 
         /// The pause after a refused transaction is over.
         func retry() {
             guard retryScheduled else { return }
             retryScheduled = false
-            run(machine.receive(.retryDue))
+            schedule(machine.retryDue())
         }
 
         /// The coordinator as the machine has it.
@@ -148,34 +226,17 @@ struct DaemonMachineTests {
             }
         }
 
-        func run(_ outputs: [DaemonMachine.Output]) {
-            for output in outputs {
-                switch output {
-                case .scheduleCommit: commitScheduled = true
-                case .commit(let changes): inFlight.append(changes)
-                case .scheduleRetry: retryScheduled = true
-                case .deliver(let delivery, let undone): deliver(delivery, undone: undone)
-                case .rolledBack: rolledBack += 1
-                case .storeFailing, .storeRecovered: break
-                case .settled: settled += 1
-                case .ownChange(let change):
-                    actions.append("ownChange")
-                    own(change)
-                case .stopReading: actions.append("stopReading")
-                case .resumeReading: actions.append("resumeReading")
-                case .notifyReloading: actions.append("notifyReloading")
-                case .notifyStopping(let handingOver): actions.append("notifyStopping(handingOver: \(handingOver))")
-                case .handleHeldInput: actions.append("handleHeldInput")
-                case .perform: actions.append("perform")
-                case .armDeadline: actions.append("armDeadline")
-                case .stopNow: actions.append("stopNow")
-                case .stopAfterUpgrade: actions.append("stopAfterUpgrade")
-                case .startValidator(let session): actions.append("startValidator(\(session.user))")
-                case .storedSessionJudged(let verdict): actions.append("storedSessionJudged(\(verdict))")
-                case .notifyReady(let line): actions.append("notifyReady(\(line))")
-                case .armStatusTimer: actions.append("armStatusTimer")
-                case .sendStatus(let line): actions.append("sendStatus(\(line))")
-                }
+        /// What the daemon does with a line's or its own change's step.
+        func carryOut(_ step: DaemonMachine.Step) {
+            schedule(step.schedule)
+            if let delivery = step.deliverNow { deliver(delivery, undone: nil) }
+        }
+
+        private func schedule(_ schedule: CommitQueue<DaemonMachine.Delivery>.Schedule) {
+            switch schedule {
+            case .none: break
+            case .commit: commitScheduled = true
+            case .retry: retryScheduled = true
             }
         }
 
@@ -445,7 +506,7 @@ struct DaemonMachineTests {
                 order: 9
             )
         )
-        harness.run(harness.machine.receive(.performed(changes: [persisted], delivery: nil)))
+        harness.carryOut(harness.machine.performed(changes: [persisted], delivery: nil))
         harness.turn()
         harness.finish(failure: "No space left on device")
         #expect(harness.retryScheduled, "tried again after a pause")
@@ -460,155 +521,163 @@ struct DaemonMachineTests {
     // MARK: - Lifecycle and hand-off
 
     @Test(
-        "an upgrade's hand-off stops reading, answers what connections kept, settles the phase as the daemon's own change; a second SIGUSR2 meanwhile changes nothing"
+        "SIGUSR2 checks the binary while serving; a second one meanwhile is ignored; a passed check hands off, settling the phase as the daemon's own change; a refused one serves on"
     )
-    func upgradeHandOff() {
+    func upgrade() {
         let harness = Harness()
+        #expect(harness.receive(.upgradeAsked) == ["checkBinary"])
+        #expect(harness.machine.lifecycle.readsRequests)
+        #expect(harness.receive(.upgradeAsked) == ["alreadyUnderWay"], "a second SIGUSR2")
+        #expect(harness.receive(.upgradeChecked(refused: true, now: 0)) == ["refused"])
+        #expect(harness.machine.lifecycle == .serving)
+        harness.receive(.upgradeAsked)
         #expect(
-            harness.receive(.handOffAsked(.upgrade, now: 0))
+            harness.receive(.upgradeChecked(refused: false, now: 0))
                 == ["notifyReloading", "stopReading", "handleHeldInput", "ownChange"]
         )
-        #expect(harness.machine.lifecycle == .handingOff(.upgrade) && harness.machine.lifecycle.execsUpgrade)
-        #expect(!harness.machine.lifecycle.readsRequests && harness.machine.lifecycle.keepsConnections)
-        #expect(harness.receive(.handOffAsked(.upgrade, now: 1)).isEmpty, "a second SIGUSR2")
-        #expect(harness.receive(.handOffAsked(.restart, now: 1)).isEmpty, "a restart's hand-off meanwhile")
-        #expect(harness.machine.lifecycle == .handingOff(.upgrade))
+        let execs = harness.machine.execsUpgrade
+        #expect(execs && !harness.machine.lifecycle.readsRequests)
+        #expect(harness.receive(.handOffFailed) == ["resumeReading", "armDeadline", "serveOn"])
+        #expect(harness.receive(.upgradeAsked) == ["checkBinary"], "the next SIGUSR2 begins anew")
     }
 
     @Test(
-        "a failed upgrade leaves the machine serving and reading again, with its deadline armed; the next SIGUSR2 begins anew"
+        "a stop that begins during an upgrade's check or hand-off: no exec; the daemon serves until the stop reaches the server, or stops at once if it already did"
     )
-    func failedUpgrade() {
-        let harness = Harness()
-        harness.receive(.handOffAsked(.upgrade, now: 0))
-        #expect(harness.receive(.handOffFailed) == ["resumeReading", "armDeadline"])
-        #expect(harness.machine.lifecycle == .serving && harness.machine.lifecycle.readsRequests)
-        #expect(!harness.machine.lifecycle.keepsConnections && !harness.machine.lifecycle.keepsSocket)
-        #expect(harness.receive(.handOffAsked(.upgrade, now: 2)).contains("stopReading"))
-    }
-
-    @Test("a stop during an upgrade's hand-off: the upgrade execs no more, and its end stops the daemon")
     func stopDuringUpgrade() {
-        let harness = Harness()
-        harness.receive(.handOffAsked(.upgrade, now: 0))
-        #expect(harness.receive(.stopAsked) == ["stopAfterUpgrade"])
-        #expect(!harness.machine.lifecycle.execsUpgrade && !harness.machine.lifecycle.readsRequests)
-        #expect(harness.receive(.stopAsked) == ["stopAfterUpgrade"], "a second stop waits the same")
-        #expect(harness.receive(.handOffFailed) == ["resumeReading", "armDeadline", "stopNow"])
-    }
+        let checking = Harness()
+        checking.receive(.upgradeAsked)
+        checking.receive(.stopComing)
+        #expect(checking.receive(.upgradeChecked(refused: false, now: 0)) == ["abandoned"])
+        #expect(checking.receive(.upgradeAsked) == ["stopComing"], "no upgrade begins once a stop has")
+        #expect(checking.receive(.stopAsked) == ["now"])
 
-    @Test("a restart's hand-off (a stop with the fd store): the connections and the socket stay for the next process")
-    func restartHandOff() {
-        let harness = Harness()
-        #expect(harness.receive(.stopAsked) == ["stopNow"])
+        let handingOff = Harness()
+        handingOff.receive(.upgradeAsked)
+        handingOff.receive(.upgradeChecked(refused: false, now: 0))
+        handingOff.receive(.stopComing)
+        let execs = handingOff.machine.execsUpgrade
+        #expect(!execs)
+        #expect(handingOff.receive(.stopAsked) == ["afterUpgrade"])
+        #expect(handingOff.receive(.handOffFailed) == ["resumeReading", "armDeadline", "stopNow"])
         #expect(
-            harness.receive(.handOffAsked(.restart, now: 0))
-                == ["notifyStopping(handingOver: true)", "stopReading", "handleHeldInput", "ownChange"]
+            handingOff.receive(.restartHandOff(now: 1))
+                == ["notifyStopping", "stopReading", "handleHeldInput", "ownChange"]
         )
-        #expect(harness.receive(.stopAsked).isEmpty, "already under way")
-        #expect(!harness.machine.lifecycle.execsUpgrade)
-        harness.receive(.handedOver)
-        #expect(harness.machine.lifecycle.keepsSocket && harness.machine.lifecycle.keepsConnections)
-        #expect(harness.receive(.handOffAsked(.upgrade, now: 1)).isEmpty)
+        #expect(handingOff.receive(.stopAsked) == ["alreadyUnderWay"])
+        handingOff.receive(.handedOver)
+        #expect(handingOff.machine.lifecycle.keepsSocket && handingOff.machine.lifecycle.keepsConnections)
     }
 
-    @Test("a plain stop tells the clients and reads on to answer them; no hand-off or second stop begins")
-    func plainStop() {
-        let harness = Harness()
-        #expect(harness.receive(.stopAsked) == ["stopNow"])
-        #expect(
-            harness.receive(.stopStarted) == ["notifyStopping(handingOver: false)", "handleHeldInput", "perform"]
-        )
-        #expect(harness.machine.lifecycle == .stopping && harness.machine.lifecycle.readsRequests)
-        #expect(harness.receive(.handOffAsked(.upgrade, now: 0)).isEmpty)
-        #expect(harness.receive(.stopAsked).isEmpty)
-    }
-
-    /// A lifecycle state the table starts from, and the inputs that lead there from `serving`.
+    /// A lifecycle state the table starts from, and the events that lead there from `serving`.
     struct LifecycleStart: CustomTestStringConvertible, Sendable {
         let state: DaemonLifecycle
-        let path: [DaemonMachine.Input]
+        let path: [Event]
         var testDescription: String { "\(state)" }
     }
 
+    static let upgrading: [Event] = [.upgradeAsked, .upgradeChecked(refused: false, now: 0)]
+    static let restarting: [Event] = [.stopAsked, .restartHandOff(now: 0)]
+
     static let lifecycleStarts = [
         LifecycleStart(state: .serving, path: []),
-        LifecycleStart(state: .handingOff(.restart), path: [.handOffAsked(.restart, now: 0)]),
-        LifecycleStart(state: .handingOff(.upgrade), path: [.handOffAsked(.upgrade, now: 0)]),
-        LifecycleStart(
-            state: .handingOff(.upgrade, stopRequested: true),
-            path: [.handOffAsked(.upgrade, now: 0), .stopAsked]
-        ),
-        LifecycleStart(state: .handedOver, path: [.handOffAsked(.restart, now: 0), .handedOver]),
-        LifecycleStart(state: .stopping, path: [.stopStarted]),
+        LifecycleStart(state: .checkingUpgrade, path: [.upgradeAsked]),
+        LifecycleStart(state: .stopComing, path: [.stopComing]),
+        LifecycleStart(state: .handingOff(.restart, stop: nil), path: restarting),
+        LifecycleStart(state: .handingOff(.upgrade, stop: nil), path: upgrading),
+        LifecycleStart(state: .handingOff(.upgrade, stop: .coming), path: upgrading + [.stopComing]),
+        LifecycleStart(state: .handingOff(.upgrade, stop: .asked), path: upgrading + [.stopAsked]),
+        LifecycleStart(state: .handedOver, path: restarting + [.handedOver]),
+        LifecycleStart(state: .stopping, path: [.stopAsked, .stopStarted]),
     ]
 
-    /// What each lifecycle input answers from a state, and the state after; `nil` where the
-    /// input cannot come in that state and the machine traps (`preconditionFailure`).
+    /// What each lifecycle event answers from a state, and the state after; `nil` where the
+    /// event cannot come in that state and the machine traps (`preconditionFailure`).
     static func lifecycleRow(
         _ state: DaemonLifecycle
-    ) -> [(input: String, DaemonMachine.Input, (outputs: [String], after: DaemonLifecycle)?)] {
+    ) -> [(event: String, Event, (actions: [String], after: DaemonLifecycle)?)] {
+        let serves = state.serves
+        let checking = state == .checkingUpgrade
         let handOff = ["stopReading", "handleHeldInput", "ownChange"]
-        let serving = state == .serving
-        let upgrading = state == .handingOff(.upgrade) || state == .handingOff(.upgrade, stopRequested: true)
-        let stopAsked: (outputs: [String], after: DaemonLifecycle) =
+        let upgradeStop: DaemonLifecycle.Stop?? = if case .handingOff(.upgrade, let stop) = state { stop } else { nil }
+        let upgradeAsked: (actions: [String], after: DaemonLifecycle) =
             switch state {
-            case .serving: (["stopNow"], state)
-            case .handingOff(.upgrade, _): (["stopAfterUpgrade"], .handingOff(.upgrade, stopRequested: true))
-            default: ([], state)
+            case .serving: (["checkBinary"], .checkingUpgrade)
+            case .stopComing: (["stopComing"], state)
+            default: (["alreadyUnderWay"], state)
+            }
+        let handOffFailed: (actions: [String], after: DaemonLifecycle)? =
+            switch upgradeStop {
+            case .none: nil
+            case .some(.none): (["resumeReading", "armDeadline", "serveOn"], .serving)
+            case .some(.coming): (["resumeReading", "armDeadline", "stopComing"], .stopComing)
+            case .some(.asked): (["resumeReading", "armDeadline", "stopNow"], .stopComing)
+            }
+        let stopComing: DaemonLifecycle =
+            switch state {
+            case .serving, .checkingUpgrade: .stopComing
+            case .handingOff(.upgrade, nil): .handingOff(.upgrade, stop: .coming)
+            default: state
+            }
+        let stopAsked: (actions: [String], after: DaemonLifecycle) =
+            if serves {
+                (["now"], .stopComing)
+            } else if upgradeStop != nil {
+                (["afterUpgrade"], .handingOff(.upgrade, stop: .asked))
+            } else {
+                (["alreadyUnderWay"], state)
             }
         return [
+            ("upgradeAsked", .upgradeAsked, upgradeAsked),
             (
-                "handOffAsked(restart)", .handOffAsked(.restart, now: 1),
-                serving ? (["notifyStopping(handingOver: true)"] + handOff, .handingOff(.restart)) : ([], state)
+                "upgradeChecked(passed)", .upgradeChecked(refused: false, now: 1),
+                checking ? (["notifyReloading"] + handOff, .handingOff(.upgrade, stop: nil)) : (["abandoned"], state)
             ),
             (
-                "handOffAsked(upgrade)", .handOffAsked(.upgrade, now: 1),
-                serving ? (["notifyReloading"] + handOff, .handingOff(.upgrade)) : ([], state)
+                "upgradeChecked(refused)", .upgradeChecked(refused: true, now: 1),
+                checking ? (["refused"], .serving) : (["abandoned"], state)
             ),
-            ("handedOver", .handedOver, state == .handingOff(.restart) ? ([], .handedOver) : nil),
             (
-                "handOffFailed", .handOffFailed,
-                upgrading
-                    ? (
-                        ["resumeReading", "armDeadline"] + (state == .handingOff(.upgrade) ? [] : ["stopNow"]),
-                        .serving
-                    ) : nil
+                "restartHandOff", .restartHandOff(now: 1),
+                serves ? (["notifyStopping"] + handOff, .handingOff(.restart, stop: nil)) : nil
             ),
+            ("handedOver", .handedOver, state == .handingOff(.restart, stop: nil) ? ([], .handedOver) : nil),
+            ("handOffFailed", .handOffFailed, handOffFailed),
+            ("stopComing", .stopComing, ([], stopComing)),
             ("stopAsked", .stopAsked, stopAsked),
             (
                 "stopStarted", .stopStarted,
-                serving ? (["notifyStopping(handingOver: false)", "handleHeldInput", "perform"], .stopping) : nil
+                serves ? (["notifyStopping", "handleHeldInput", "perform"], .stopping) : nil
             ),
-            ("deadlineDue", .deadlineDue(now: 1), (serving ? ["ownChange", "armDeadline"] : [], state)),
+            ("deadlineDue", .deadlineDue(now: 1), (serves ? ["ownChange", "armDeadline"] : [], state)),
         ]
     }
 
     @Test(
-        "every lifecycle input from every lifecycle state: what it answers and where it leads",
+        "every lifecycle event from every lifecycle state: what it answers and where it leads",
         arguments: lifecycleStarts
     )
     func lifecycleTable(start: LifecycleStart) {
-        for (name, input, expected) in Self.lifecycleRow(start.state) {
+        for (name, event, expected) in Self.lifecycleRow(start.state) {
             guard let expected else { continue }
             let harness = Harness()
             for step in start.path { harness.receive(step) }
             #expect(harness.machine.lifecycle == start.state)
-            #expect(harness.receive(input) == expected.outputs, "\(name) from \(start.state)")
+            #expect(harness.receive(event) == expected.actions, "\(name) from \(start.state)")
             #expect(harness.machine.lifecycle == expected.after, "\(name) from \(start.state)")
         }
     }
 
-    @Test("the inputs that cannot come in a lifecycle state trap", arguments: lifecycleStarts.indices)
+    @Test("the events that cannot come in a lifecycle state trap", arguments: lifecycleStarts.indices)
     func lifecycleTraps(startIndex: Int) async {
         let start = Self.lifecycleStarts[startIndex]
-        for (inputIndex, (name, _, expected)) in Self.lifecycleRow(start.state).enumerated() where expected == nil {
+        for (eventIndex, (name, _, expected)) in Self.lifecycleRow(start.state).enumerated() where expected == nil {
             await #expect(processExitsWith: .failure, "\(name) from \(start.state)") {
-                [start = startIndex as Int, input = inputIndex as Int] in
+                [start = startIndex as Int, event = eventIndex as Int] in
                 let from = DaemonMachineTests.lifecycleStarts[start]
                 let harness = Harness()
                 for step in from.path { harness.receive(step) }
-                harness.receive(DaemonMachineTests.lifecycleRow(from.state)[input].1)
+                harness.receive(DaemonMachineTests.lifecycleRow(from.state)[event].1)
             }
         }
     }
@@ -643,7 +712,8 @@ struct DaemonMachineTests {
         #expect(harness.receive(.verdict(.valid, now: 1)).isEmpty)
         #expect(harness.coordinator.session == Self.alice)
         #expect(harness.receive(.deadlineDue(now: 2)) == ["ownChange", "armDeadline"])
-        harness.receive(.handOffAsked(.upgrade, now: 3))
+        harness.receive(.upgradeAsked)
+        harness.receive(.upgradeChecked(refused: false, now: 3))
         #expect(harness.receive(.deadlineDue(now: 4)).isEmpty, "nothing changes while connections are handed over")
         harness.receive(.handOffFailed)
         #expect(harness.receive(.deadlineDue(now: 5)) == ["ownChange", "armDeadline"])

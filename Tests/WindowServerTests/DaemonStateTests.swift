@@ -34,9 +34,11 @@ struct DaemonLifecycleTests {
         "what each stage does with requests, closed connections and the socket",
         arguments: [
             (DaemonLifecycle.serving, true, false, false),
+            (.checkingUpgrade, true, false, false),
+            (.stopComing, true, false, false),
             (.stopping, true, false, false),
-            (.handingOff(.restart), false, true, false),
-            (.handingOff(.upgrade), false, true, false),
+            (.handingOff(.restart, stop: nil), false, true, false),
+            (.handingOff(.upgrade, stop: .asked), false, true, false),
             (.handedOver, false, true, true),
         ]
     )
@@ -44,50 +46,5 @@ struct DaemonLifecycleTests {
         #expect(stage.readsRequests == reads)
         #expect(stage.keepsConnections == keepsConnections)
         #expect(stage.keepsSocket == keepsSocket)
-    }
-
-    @Test("a hand-off begins only from serving: a second SIGUSR2, or one during a stop, changes nothing")
-    func handOffOnlyFromServing() {
-        var lifecycle = DaemonLifecycle.serving
-        let first = lifecycle.beginHandOff(.upgrade)
-        let second = lifecycle.beginHandOff(.upgrade)
-        let restart = lifecycle.beginHandOff(.restart)
-        #expect(first && !second && !restart)
-        #expect(lifecycle == .handingOff(.upgrade))
-        var stopping = DaemonLifecycle.stopping
-        let duringStop = stopping.beginHandOff(.upgrade)
-        #expect(!duringStop && stopping == .stopping)
-    }
-
-    @Test("a stop during an upgrade's hand-off: no exec, and the stop runs once the hand-off is abandoned")
-    func stopDuringUpgrade() {
-        var lifecycle = DaemonLifecycle.serving
-        _ = lifecycle.beginHandOff(.upgrade)
-        #expect(lifecycle.execsUpgrade)
-        let stop = lifecycle.requestStop()
-        #expect(stop == .afterUpgrade)
-        #expect(!lifecycle.execsUpgrade && !lifecycle.readsRequests)
-        let stopWaits = lifecycle.abandonHandOff()
-        #expect(stopWaits, "the stop waits for the abandoned hand-off")
-        #expect(lifecycle == .serving)
-        let again = lifecycle.requestStop()
-        #expect(again == .now)
-    }
-
-    @Test(
-        "a failed upgrade without a stop serves on; a stop during a stop or a restart's hand-off is already under way"
-    )
-    func abandonAndRepeatedStops() {
-        var lifecycle = DaemonLifecycle.serving
-        _ = lifecycle.beginHandOff(.upgrade)
-        let stopWaits = lifecycle.abandonHandOff()
-        #expect(!stopWaits)
-        #expect(lifecycle == .serving && lifecycle.readsRequests)
-        for stage in [DaemonLifecycle.stopping, .handingOff(.restart), .handedOver] {
-            var later = stage
-            let action = later.requestStop()
-            #expect(action == .alreadyUnderWay)
-            #expect(later == stage)
-        }
     }
 }

@@ -5,8 +5,9 @@ import WindowProtocol
 /// failed one undoes, each connection's event numbering, the request lines that wait for the
 /// end of `loading` (with the gate that ends it), and where the daemon is in its life (serving, handing its connections over, stopping).
 ///
-/// No I/O and no clock: ``WindowDaemon`` feeds it what happened (``Input``) and carries out what
-/// it answers (``Output``), on the event loop. A request's change to the coordinator is made in
+/// No I/O and no clock: ``WindowDaemon`` calls one method per event (a commit finished, a
+/// timer, a signal, a verdict) and carries out the action that method answers, on the event
+/// loop; an event that cannot come in the ``lifecycle`` it finds traps. A request's change to the coordinator is made in
 /// place through ``change(_:)`` while the router runs; a change of the daemon's own goes through
 /// ``makeOwnChange(_:effects:)``, which a failed commit makes again.
 struct DaemonMachine: ~Copyable {
@@ -20,98 +21,6 @@ struct DaemonMachine: ~Copyable {
         case line([UInt8], to: ConnectionID)
         /// Store maintenance the aggregate phase asks for, after what is acknowledged.
         case maintenance(MaintenanceLevel)
-    }
-
-    /// What happened (a request line that ran is ``handled(changes:delivery:)``, the one input
-    /// of every request, answered without an array).
-    enum Input {
-        /// Effects of the daemon's own were addressed: their `changes` are kept until saved,
-        /// and `delivery` follows what is queued before it.
-        case performed(changes: [StateChange], delivery: Delivery?)
-        /// The loop turn that scheduled a commit is over.
-        case commitDue
-        /// The store finished the transaction, with `failure` if it refused it.
-        case commitFinished(failure: String?)
-        /// The pause after a refused transaction is over.
-        case retryDue
-        /// The connections are to go to the next process: SIGUSR2 (its binary passed its check),
-        /// or a stop with the service manager's fd store. Ignored unless serving.
-        case handOffAsked(DaemonLifecycle.HandOffReason, now: Double)
-        /// The next process has the state and the connections (only during a restart's hand-off).
-        case handedOver
-        /// The next process could not be started (the binary, the exec or the state's file
-        /// failed; only during an upgrade's hand-off).
-        case handOffFailed
-        /// SIGTERM or SIGINT.
-        case stopAsked
-        /// A stop without a hand-off begins (only while serving).
-        case stopStarted
-        /// A connection closed: it is numbered no more, and its lines that waited are dropped.
-        case connectionClosed(ConnectionID)
-        /// `session` is to be validated (`validate_command`) for `waiter`.
-        case validationAsked(Session, by: VerdictWaiter)
-        /// The running `validate_command` gave its verdict.
-        case verdict(SessionValidator.Verdict, now: Double)
-        /// The deadline timer fired (a session's expiry, the aggregate's settle).
-        case deadlineDue(now: Double)
-        /// The daemon is ready to serve (listening, the stored session judged): `READY=1`, once.
-        case readyToServe
-        /// Something the status line counts may have changed (windows, attached, phase, state).
-        case statusMayHaveChanged
-        /// The status timer fired: the line goes out if it changed.
-        case statusTimerFired
-    }
-
-    /// What the daemon does, in order.
-    enum Output {
-        /// Send `commitDue` on the next turn of the loop, so a whole read batch goes in one transaction.
-        case scheduleCommit
-        /// Hand these changes to the store as one transaction; its end is `commitFinished`.
-        case commit([StateChange])
-        /// Send `retryDue` after ``retryPause``.
-        case scheduleRetry
-        /// Carry out `delivery`, its events numbered as they go out; when `undone` (its commit
-        /// failed), every reply is that error and its events are withdrawn.
-        case deliver(Delivery, undone: String?)
-        /// A failed commit undid the requests' changes (`windowsBefore`: the windows before the undo).
-        case rolledBack(windowsBefore: Int)
-        /// The store refused a transaction, the first time in a row.
-        case storeFailing(String)
-        /// The store took a transaction again.
-        case storeRecovered
-        /// Nothing waits for a commit that can happen now: drains are done.
-        case settled
-        /// Read no connection further: what was read is answered, nothing more.
-        case stopReading
-        /// Read every connection again, but those back-pressure pauses; each kept its partial line.
-        case resumeReading
-        /// Tell the service manager a reload began (`RELOADING=1`).
-        case notifyReloading
-        /// Tell the service manager a stop began (`STOPPING=1`), handing the connections over or not.
-        case notifyStopping(handingOver: Bool)
-        /// Handle what connections kept unframed while their replies piled up: it was read before
-        /// the hand-off or the stop, and is answered like the rest.
-        case handleHeldInput
-        /// Make a change of the daemon's own (``makeOwnChange(_:effects:)``) and carry out its effects.
-        case ownChange(OwnChange)
-        /// Carry out these effects of the daemon's own.
-        case perform([Effect])
-        /// Move the deadline timer to the coordinator's next deadline (it did not advance meanwhile).
-        case armDeadline
-        /// Stop now (or hand over to the service manager).
-        case stopNow
-        /// A stop came during an upgrade's hand-off: it runs instead of the exec, once the hand-off is ready.
-        case stopAfterUpgrade
-        /// Run `validate_command` for this session; its end is ``Input/verdict(_:now:)``.
-        case startValidator(Session)
-        /// The stored session has its verdict: restored, or its windows that need a user close.
-        case storedSessionJudged(SessionValidator.Verdict)
-        /// Tell the service manager the daemon is ready (`READY=1`), with this status line.
-        case notifyReady(String)
-        /// Send ``Input/statusTimerFired`` after ``statusPause``.
-        case armStatusTimer
-        /// Tell the service manager this status line (`STATUS=`).
-        case sendStatus(String)
     }
 
     /// How long a refused transaction waits before it is tried again, in milliseconds.
@@ -148,7 +57,7 @@ struct DaemonMachine: ~Copyable {
 
     // MARK: - Changes
 
-    /// A request's change, made in place; the line's ``Input/handled(changes:delivery:)`` follows.
+    /// A request's change, made in place; the line's ``handled(changes:delivery:)`` follows.
     mutating func change<Result, Failure: Error>(
         _ body: (inout SceneCoordinator, inout WindowIDSource) throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -235,105 +144,280 @@ struct DaemonMachine: ~Copyable {
     /// Whether nothing waits for a commit that can happen now (a drain is done).
     var isSettled: Bool { commits.isSettled }
 
-    /// What a request line that ran asks for: at most a commit to schedule, then its delivery.
-    struct HandledLine {
-        /// What to schedule for the line's changes (``Output/scheduleCommit`` or
-        /// ``Output/scheduleRetry``), before anything is delivered.
+    /// What a line, or a change of the daemon's own, asks for: at most a commit to schedule (a
+    /// turn of the loop later, or a retry after ``retryPause``), then its delivery, numbered, when
+    /// nothing it follows waits for a commit; `nil` while it waits.
+    struct Step {
         var schedule: CommitQueue<Delivery>.Schedule
-        /// The line's response and events, numbered, when nothing they follow waits for a commit
-        /// (``Output/deliver(_:undone:)``); `nil` while they wait.
         var deliverNow: Delivery?
     }
 
     /// A request line ran: its `changes` go to the store, and `delivery` follows once they and
-    /// everything queued before them are durable. The request path's input, so answered with
-    /// two values rather than an array of outputs.
-    mutating func handled(changes: [StateChange], delivery: consuming Delivery) -> HandledLine {
+    /// everything queued before them are durable.
+    mutating func handled(changes: [StateChange], delivery: consuming Delivery) -> Step {
         let schedule = changes.isEmpty ? .none : commits.add(changes, from: .request)
         if commits.isIdle { rollbackPoint.settle(&coordinator) }
-        guard let now = commits.whenDurable(delivery) else { return HandledLine(schedule: schedule) }
-        return HandledLine(schedule: schedule, deliverNow: numbered(now, undone: nil))
+        guard let now = commits.whenDurable(delivery) else { return Step(schedule: schedule) }
+        return Step(schedule: schedule, deliverNow: numbered(now, undone: nil))
     }
 
-    /// Takes in what happened; returns what to do, in order.
-    mutating func receive(_ input: Input) -> [Output] {
-        var outputs: [Output] = []
-        switch input {
-        case .performed(let changes, let delivery):
-            if !changes.isEmpty { follow(commits.add(changes, from: .daemon), into: &outputs) }
-            if let delivery { wait(delivery, into: &outputs) }
-        case .commitDue:
-            if let changes = commits.startCommit() {
-                rollbackPoint.commitStarted(&coordinator)
-                outputs.append(.commit(changes))
-            }
-        case .commitFinished(let failure):
-            finished(failure: failure, into: &outputs)
-        case .retryDue:
-            follow(commits.retryDue(), into: &outputs)
-        case .handOffAsked(let reason, let now):
-            guard lifecycle.beginHandOff(reason) else { break }
-            outputs.append(reason == .upgrade ? .notifyReloading : .notifyStopping(handingOver: true))
-            outputs.append(.stopReading)
-            outputs.append(.handleHeldInput)
-            // After what was read: like a timer's change, a failed commit of that keeps it.
-            outputs.append(.ownChange(.settlePhase(now: now)))
-        case .handedOver:
-            guard case .handingOff(.restart, _) = lifecycle else {
-                preconditionFailure("handed over without a restart's hand-off under way (\(lifecycle))")
-            }
-            lifecycle = .handedOver
-        case .handOffFailed:
-            guard case .handingOff(.upgrade, _) = lifecycle else {
-                preconditionFailure("an upgrade failed without its hand-off under way (\(lifecycle))")
-            }
-            let stopWaits = lifecycle.abandonHandOff()
-            outputs.append(.resumeReading)
-            outputs.append(.armDeadline)
-            if stopWaits { outputs.append(.stopNow) }
-        case .stopAsked:
-            switch lifecycle.requestStop() {
-            case .now: outputs.append(.stopNow)
-            case .afterUpgrade: outputs.append(.stopAfterUpgrade)
-            case .alreadyUnderWay: break
-            }
-        case .stopStarted:
-            precondition(lifecycle == .serving, "a plain stop began while \(lifecycle)")
-            lifecycle = .stopping
-            outputs.append(.notifyStopping(handingOver: false))
-            outputs.append(.handleHeldInput)
-            outputs.append(.perform([.event(.daemonStopping)]))
-        case .connectionClosed(let connection):
-            numbering.forget(connection)
-            heldRequests.drop(connection)
-        case .validationAsked(let session, let waiter):
-            if validator.ask(session, waiter) { outputs.append(.startValidator(session)) }
-        case .verdict(let verdict, let now):
-            let (waiters, next) = validator.finish()
-            if let next { outputs.append(.startValidator(next)) }
-            for waiter in waiters {
-                switch waiter {
-                case .storedSession:
-                    outputs.append(.storedSessionJudged(verdict))
-                case .activeSession(let session):
-                    guard verdict == .invalid, coordinator.session == session else { continue }
-                    outputs.append(.ownChange(.expireSession(now: now)))
-                }
-            }
-        case .deadlineDue(let now):
-            // While connections are handed over nothing may change; an abandoned hand-off arms again.
-            guard lifecycle == .serving else { break }
-            outputs.append(.ownChange(.advance(to: now)))
-            outputs.append(.armDeadline)
-        case .readyToServe:
-            let line = statusLine
-            if status.readied(with: line) { outputs.append(.notifyReady(line)) }
-        case .statusMayHaveChanged:
-            if status.schedule() { outputs.append(.armStatusTimer) }
-        case .statusTimerFired:
-            if let line = status.due(statusLine) { outputs.append(.sendStatus(line)) }
+    /// Effects of the daemon's own were addressed: their `changes` are kept until saved, and
+    /// `delivery` follows what is queued before it.
+    mutating func performed(changes: [StateChange], delivery: Delivery?) -> Step {
+        let schedule = changes.isEmpty ? .none : commits.add(changes, from: .daemon)
+        guard let delivery, let now = commits.whenDurable(delivery) else { return Step(schedule: schedule) }
+        return Step(schedule: schedule, deliverNow: numbered(now, undone: nil))
+    }
+
+    /// The loop turn that scheduled a commit is over: the changes to hand the store as one
+    /// transaction (its end is ``commitFinished(failure:)``), if any.
+    mutating func commitDue() -> [StateChange]? {
+        guard let changes = commits.startCommit() else { return nil }
+        rollbackPoint.commitStarted(&coordinator)
+        return changes
+    }
+
+    /// The pause after a refused transaction is over: what to schedule.
+    mutating func retryDue() -> CommitQueue<Delivery>.Schedule { commits.retryDue() }
+
+    /// What a finished transaction asks for, in this order.
+    struct CommitFinished {
+        /// The store refused a transaction the first time in a row (`.some(failure)`), or took
+        /// one again after refusing (`.some(nil)`).
+        var storeChanged: String??
+        /// A failed commit undid the requests' changes: the windows before the undo.
+        var rolledBackFrom: Int?
+        /// What waited for it, numbered; when `undone`, every reply is that error and the
+        /// request's events are withdrawn.
+        var deliveries: [(Delivery, undone: String?)] = []
+        var schedule: CommitQueue<Delivery>.Schedule = .none
+        /// Nothing waits for a commit that can happen now: drains are done.
+        var settled = false
+    }
+
+    /// The store finished the transaction, with `failure` if it refused it.
+    mutating func commitFinished(failure: String?) -> CommitFinished {
+        let wasFailing = commits.failure != nil
+        let finished = commits.finished(failure: failure)
+        var action = CommitFinished()
+        if let failure, !wasFailing {
+            action.storeChanged = .some(failure)
+        } else if failure == nil, wasFailing {
+            action.storeChanged = .some(nil)
         }
-        return outputs
+        if finished.rolledBack {
+            action.rolledBackFrom = coordinator.registry.count
+            rollbackPoint.failed(&coordinator)
+        } else {
+            rollbackPoint.committed(&coordinator, nothingQueued: commits.isIdle)
+        }
+        let undone = finished.rolledBack ? failure : nil
+        for delivery in finished.released {
+            action.deliveries.append((numbered(delivery, undone: undone), undone))
+        }
+        numbering.settleWithdrawn()
+        action.schedule = finished.schedule
+        action.settled = finished.settled
+        return action
+    }
+
+    /// A connection closed: it is numbered no more, and its lines that waited are dropped.
+    mutating func connectionClosed(_ connection: ConnectionID) {
+        numbering.forget(connection)
+        heldRequests.drop(connection)
+    }
+
+    // MARK: - The validator, the deadline, the status line
+
+    /// `session` is to be validated (`validate_command`) for `waiter`: the session to start the
+    /// validator for now, if none runs.
+    mutating func validationAsked(_ session: Session, by waiter: VerdictWaiter) -> Session? {
+        validator.ask(session, waiter) ? session : nil
+    }
+
+    /// What a verdict of `validate_command` asks for.
+    struct VerdictAction {
+        /// The session to validate next, asked for meanwhile.
+        var startNext: Session?
+        /// The stored session has its verdict: restored, or its windows that need a user close.
+        var storedSessionJudged: SessionValidator.Verdict?
+        /// The active session was refused: it expires.
+        var expire: OwnChange?
+    }
+
+    /// The running `validate_command` gave its verdict.
+    mutating func verdict(_ verdict: SessionValidator.Verdict, now: Double) -> VerdictAction {
+        let (waiters, next) = validator.finish()
+        var action = VerdictAction(startNext: next)
+        for waiter in waiters {
+            switch waiter {
+            case .storedSession:
+                action.storedSessionJudged = verdict
+            case .activeSession(let session):
+                if verdict == .invalid, coordinator.session == session { action.expire = .expireSession(now: now) }
+            }
+        }
+        return action
+    }
+
+    /// The deadline timer fired (a session's expiry, the aggregate's settle): the change to
+    /// make, then the timer is armed again; `nil` while connections are handed over (nothing may
+    /// change then; an abandoned hand-off arms again) or the daemon stops.
+    func deadlineDue(now: Double) -> OwnChange? {
+        lifecycle.serves ? .advance(to: now) : nil
+    }
+
+    /// The daemon is ready to serve (listening, the stored session judged): the status line to
+    /// send with `READY=1`, the first time only.
+    mutating func readyToServe() -> String? {
+        let line = statusLine
+        return status.readied(with: line) ? line : nil
+    }
+
+    /// Something the status line counts may have changed: whether to arm the status timer
+    /// (``statusPause``; one at a time).
+    mutating func statusMayHaveChanged() -> Bool { status.schedule() }
+
+    /// The status timer fired: the line to send, if it changed.
+    mutating func statusTimerFired() -> String? { status.due(statusLine) }
+
+    // MARK: - The lifecycle
+
+    /// What SIGUSR2 asks for.
+    enum UpgradeAsked: Equatable {
+        /// Check the new binary, off the loop; its end is ``upgradeChecked(refused:now:)``.
+        case checkBinary
+        /// An upgrade is under way already, or the daemon hands over or stops: ignored.
+        case alreadyUnderWay
+        /// A stop has begun: ignored without a word.
+        case stopComing
+    }
+
+    /// SIGUSR2: an upgrade in place is asked for.
+    mutating func upgradeAsked() -> UpgradeAsked {
+        switch lifecycle {
+        case .serving:
+            lifecycle = .checkingUpgrade
+            return .checkBinary
+        case .stopComing: return .stopComing
+        case .checkingUpgrade, .handingOff, .handedOver, .stopping: return .alreadyUnderWay
+        }
+    }
+
+    /// What the end of the new binary's check asks for.
+    enum UpgradeChecked {
+        /// It passed: the connections are being handed over (``handOff(_:)``).
+        case handOff(OwnChange)
+        /// It was refused: serving on.
+        case refused
+        /// A stop came during the check: the upgrade is abandoned for it.
+        case abandoned
+    }
+
+    /// The new binary's check ended, `refused` or not.
+    mutating func upgradeChecked(refused: Bool, now: Double) -> UpgradeChecked {
+        guard lifecycle == .checkingUpgrade else { return .abandoned }
+        guard !refused else {
+            lifecycle = .serving
+            return .refused
+        }
+        return .handOff(beginHandOff(.upgrade, now: now))
+    }
+
+    /// A stop with the service manager's fd store: the connections go to the next process. Only
+    /// after ``stopAsked()`` answered ``StopAsked/now``. The change to make after what was read.
+    mutating func restartHandOff(now: Double) -> OwnChange {
+        guard lifecycle.serves else { preconditionFailure("a restart's hand-off began while \(lifecycle)") }
+        return beginHandOff(.restart, now: now)
+    }
+
+    /// Reading stops, what was read and kept is answered, and then (like a timer's change, which
+    /// a failed commit keeps) the phase settles: the returned change.
+    private mutating func beginHandOff(_ reason: DaemonLifecycle.HandOffReason, now: Double) -> OwnChange {
+        lifecycle = .handingOff(reason, stop: nil)
+        return .settlePhase(now: now)
+    }
+
+    /// The next process has the state and the connections (only during a restart's hand-off).
+    mutating func handedOver() {
+        guard case .handingOff(.restart, _) = lifecycle else {
+            preconditionFailure("handed over without a restart's hand-off under way (\(lifecycle))")
+        }
+        lifecycle = .handedOver
+    }
+
+    /// Whether an upgrade whose hand-off is ready goes on to exec: not when a stop came meanwhile.
+    var execsUpgrade: Bool { lifecycle == .handingOff(.upgrade, stop: nil) }
+
+    /// What an upgrade that did not exec asks for, once every connection reads again and the
+    /// deadline is armed again.
+    enum HandOffFailed: Equatable {
+        /// Serve on, and tell the service manager so.
+        case serveOn
+        /// A stop came meanwhile and waits for this: stop now.
+        case stopNow
+        /// A stop has begun and reaches the server next: serve until it does.
+        case stopComing
+    }
+
+    /// The next process could not be started (the binary, the exec or the state's file failed,
+    /// or a stop came; only during an upgrade's hand-off).
+    mutating func handOffFailed() -> HandOffFailed {
+        guard case .handingOff(.upgrade, let stop) = lifecycle else {
+            preconditionFailure("an upgrade failed without its hand-off under way (\(lifecycle))")
+        }
+        switch stop {
+        case nil:
+            lifecycle = .serving
+            return .serveOn
+        case .coming:
+            lifecycle = .stopComing
+            return .stopComing
+        case .asked:
+            lifecycle = .stopComing
+            return .stopNow
+        }
+    }
+
+    /// The service group began to stop (the signal service stops first): no upgrade from now on;
+    /// ``stopAsked()`` follows.
+    mutating func stopComing() {
+        switch lifecycle {
+        case .serving, .checkingUpgrade: lifecycle = .stopComing
+        case .handingOff(.upgrade, nil): lifecycle = .handingOff(.upgrade, stop: .coming)
+        case .stopComing, .handingOff, .handedOver, .stopping: break
+        }
+    }
+
+    /// What a stop asked for now does.
+    enum StopAsked: Equatable {
+        /// Stop (``stopStarted()``) or hand over to the service manager (``restartHandOff(now:)``) now.
+        case now
+        /// An upgrade is handing off: it stops instead of exec'ing, once its hand-off is ready.
+        case afterUpgrade
+        /// A stop or a restart's hand-off is already under way: nothing more to do.
+        case alreadyUnderWay
+    }
+
+    /// SIGTERM or SIGINT.
+    mutating func stopAsked() -> StopAsked {
+        switch lifecycle {
+        case .serving, .stopComing, .checkingUpgrade:
+            lifecycle = .stopComing
+            return .now
+        case .handingOff(.upgrade, _):
+            lifecycle = .handingOff(.upgrade, stop: .asked)
+            return .afterUpgrade
+        case .handingOff(.restart, _), .handedOver, .stopping:
+            return .alreadyUnderWay
+        }
+    }
+
+    /// A stop without a hand-off begins (only after ``stopAsked()`` answered ``StopAsked/now``):
+    /// clients are told `daemon.stopping`, after what was read and kept is answered.
+    mutating func stopStarted() {
+        guard lifecycle.serves else { preconditionFailure("a plain stop began while \(lifecycle)") }
+        lifecycle = .stopping
     }
 
     /// `12 windows, 3 attached, phase active, authenticated`: what the service manager shows.
@@ -341,35 +425,6 @@ struct DaemonMachine: ~Copyable {
         let registry = coordinator.registry
         return
             "\(registry.count) windows, \(registry.attachedCount) attached, phase \(coordinator.aggregate.rawValue), \(coordinator.state)"
-    }
-
-    private mutating func wait(_ delivery: Delivery, into outputs: inout [Output]) {
-        guard let now = commits.whenDurable(delivery) else { return }
-        outputs.append(.deliver(numbered(now, undone: nil), undone: nil))
-    }
-
-    private mutating func finished(failure: String?, into outputs: inout [Output]) {
-        let wasFailing = commits.failure != nil
-        let finished = commits.finished(failure: failure)
-        if let failure, !wasFailing {
-            outputs.append(.storeFailing(failure))
-        } else if failure == nil, wasFailing {
-            outputs.append(.storeRecovered)
-        }
-        if finished.rolledBack {
-            let before = coordinator.registry.count
-            rollbackPoint.failed(&coordinator)
-            outputs.append(.rolledBack(windowsBefore: before))
-        } else {
-            rollbackPoint.committed(&coordinator, nothingQueued: commits.isIdle)
-        }
-        let undone = finished.rolledBack ? failure : nil
-        for delivery in finished.released {
-            outputs.append(.deliver(numbered(delivery, undone: undone), undone: undone))
-        }
-        numbering.settleWithdrawn()
-        follow(finished.schedule, into: &outputs)
-        if finished.settled { outputs.append(.settled) }
     }
 
     /// `delivery` with its events numbered as they go out: below the events withdrawn before
@@ -394,21 +449,6 @@ struct DaemonMachine: ~Copyable {
             return .effects(pending)
         case .line, .maintenance:
             return delivery
-        }
-    }
-
-    private func follow(_ schedule: CommitQueue<Delivery>.Schedule, into outputs: inout [Output]) {
-        if let output = Output(schedule) { outputs.append(output) }
-    }
-}
-
-extension DaemonMachine.Output {
-    /// What the daemon does for `schedule`; `nil` for nothing.
-    init?(_ schedule: CommitQueue<DaemonMachine.Delivery>.Schedule) {
-        switch schedule {
-        case .none: return nil
-        case .commit: self = .scheduleCommit
-        case .retry: self = .scheduleRetry
         }
     }
 }

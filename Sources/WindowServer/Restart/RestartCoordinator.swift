@@ -1,7 +1,6 @@
 import Logging
 import NIOCore
 import NIOPosix
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -21,12 +20,6 @@ final class RestartCoordinator: Sendable {
     private let server: any Channel
     private let hooks: LifecycleHooks
     private let logger: Logger
-    /// A stop (SIGTERM, SIGINT) has begun: set at once from the signal, before the stop itself
-    /// reaches the event loop, which an upgrade's exec may be about to leave for good.
-    private let stopComing = Atomic<Bool>(false)
-    /// An upgrade is under way, from its binary's check to its exec or its failure: another
-    /// SIGUSR2 meanwhile is ignored.
-    private let upgrading = Atomic<Bool>(false)
 
     init(
         daemon: NIOLoopBound<WindowDaemon>,
@@ -42,14 +35,13 @@ final class RestartCoordinator: Sendable {
         self.logger = logger
     }
 
-    /// The service group began to stop (the signal service is told first): no upgrade execs
-    /// from now on; ``stop()`` follows once the services before it have stopped.
+    /// The service group began to stop (the signal service is told first): no upgrade begins or
+    /// execs from now on, and one being checked ends; ``stop()`` follows once the services before
+    /// it have stopped.
     func stopIsComing() {
-        stopComing.store(true, ordering: .relaxed)
+        let daemon = self.daemon
+        loop.execute { daemon.value.machine.stopComing() }
     }
-
-    /// Whether a stop has begun; an upgrade's check ends as soon as it has.
-    var isStopComing: Bool { stopComing.load(ordering: .relaxed) }
 
     /// SIGTERM/SIGINT: a hand-off through the fd store when there is one, else a plain stop
     /// (clients are told `daemon.stopping` and closed). During an upgrade's hand-off, the upgrade
@@ -57,7 +49,7 @@ final class RestartCoordinator: Sendable {
     func stop() {
         let (daemon, server, hooks, logger) = (self.daemon, self.server, self.hooks, self.logger)
         loop.execute {
-            switch daemon.value.requestStop() {
+            switch daemon.value.machine.stopAsked() {
             case .now:
                 Self.stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)
             case .afterUpgrade:
@@ -74,17 +66,21 @@ final class RestartCoordinator: Sendable {
         hooks: LifecycleHooks,
         logger: Logger
     ) {
-        guard let store = hooks.descriptorStore, let handingOff = daemon.value.prepareHandOff(reason: .restart) else {
+        guard let store = hooks.descriptorStore else {
             daemon.value.stop().whenComplete { _ in server.close(promise: nil) }
             return
         }
+        let handingOff = daemon.value.handOff(
+            .restart,
+            settling: daemon.value.machine.restartHandOff(now: daemon.value.now)
+        )
         handingOff.whenComplete { result in
             do {
                 let (state, connections) = try result.get()
                 let fd = try HandOffFile.write(state)
                 store.store(fd, HandOffFile.name)
                 close(fd)
-                daemon.value.handedOver()
+                daemon.value.machine.handedOver()
                 logger.info(
                     "handed over to the next process",
                     metadata: ["connections": "\(connections.count)", "generation": "\(state.generation)"]
@@ -106,65 +102,71 @@ final class RestartCoordinator: Sendable {
     ///
     /// While one is under way (its check included), another is ignored; a stop ends its check at once.
     func upgradeInPlace() async {
-        guard !isStopComing else { return }
-        guard upgrading.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {
-            logger.warning("upgrade ignored: one is already under way")
-            return
+        let (daemon, server, hooks, logger, loop) = (self.daemon, self.server, self.hooks, self.logger, self.loop)
+        switch try? await loop.submit({ daemon.value.machine.upgradeAsked() }).get() {
+        case .checkBinary: break
+        case .alreadyUnderWay: return logger.warning("upgrade ignored: one is already under way, or a stop")
+        case .stopComing, nil: return
         }
-        let (daemon, server, hooks, logger) = (self.daemon, self.server, self.hooks, self.logger)
         logger.notice("upgrading in place", metadata: ["binary": "\(SelfExec.executablePath)"])
         let refusal: String?
         do {
-            refusal = try await NIOThreadPool.singleton.runIfActive { [self] in
-                SelfExec.check(stopping: { isStopComing })
+            refusal = try await NIOThreadPool.singleton.runIfActive {
+                // Asked of the loop every 20 ms: a stop ends the check at once.
+                SelfExec.check(stopping: {
+                    (try? loop.submit { daemon.value.machine.lifecycle != .checkingUpgrade }.wait()) ?? true
+                })
             }
         } catch {
             refusal = "cannot check the binary: \(error)"
         }
-        if isStopComing {
+        loop.execute {
+            switch daemon.value.machine.upgradeChecked(refused: refusal != nil, now: daemon.value.now) {
+            case .abandoned:
+                logger.notice("upgrade abandoned for the stop asked for meanwhile")
+            case .refused:
+                logger.error("upgrade refused; serving on", metadata: ["reason": "\(refusal ?? "")"])
+            case .handOff(let settling):
+                daemon.value.handOff(.upgrade, settling: settling).whenComplete { result in
+                    Self.exec(result, daemon: daemon, server: server, hooks: hooks, logger: logger)
+                }
+            }
+        }
+    }
+
+    /// Execs the new binary with what the hand-off prepared, unless a stop came meanwhile; what
+    /// follows an exec that did not happen is the machine's (``DaemonMachine/handOffFailed()``).
+    private static func exec(
+        _ result: Result<(state: HandOffState, connections: [(fileDescriptor: Int32, name: String)]), any Error>,
+        daemon: NIOLoopBound<WindowDaemon>,
+        server: any Channel,
+        hooks: LifecycleHooks,
+        logger: Logger
+    ) {
+        var failure = "no listening socket"
+        if !daemon.value.machine.execsUpgrade {
+            failure = "a stop was asked for meanwhile"
+        } else if case .success(let (state, connections)) = result, let listener = WindowDaemon.descriptor(of: server) {
+            do {
+                let stateFD = try HandOffFile.write(state)
+                let listenerName = daemon.value.listenerName ?? Self.listenerName
+                failure = SelfExec.exec(
+                    handingOver: [(listener, listenerName)] + connections + [(stateFD, HandOffFile.name)]
+                )
+                close(stateFD)
+            } catch {
+                failure = "cannot write the hand-off state: \(error)"
+            }
+        }
+        switch daemon.value.handOffFailed() {
+        case .stopNow:
             logger.notice("upgrade abandoned for the stop asked for meanwhile")
-            return
-        }
-        if let refusal {
-            logger.error("upgrade refused; serving on", metadata: ["reason": "\(refusal)"])
-            upgrading.store(false, ordering: .relaxed)
-            return
-        }
-        loop.execute { [self] in
-            guard let handingOff = daemon.value.prepareHandOff(reason: .upgrade) else {
-                logger.warning("upgrade ignored: the daemon is already stopping or upgrading")
-                upgrading.store(false, ordering: .relaxed)
-                return
-            }
-            handingOff.whenComplete { [self] result in
-                var failure = "no listening socket"
-                if !daemon.value.execsUpgrade || stopComing.load(ordering: .relaxed) {
-                    failure = "a stop was asked for meanwhile"
-                } else if case .success(let (state, connections)) = result,
-                    let listener = WindowDaemon.descriptor(of: server)
-                {
-                    do {
-                        let stateFD = try HandOffFile.write(state)
-                        let listenerName = daemon.value.listenerName ?? Self.listenerName
-                        failure = SelfExec.exec(
-                            handingOver: [(listener, listenerName)] + connections + [(stateFD, HandOffFile.name)]
-                        )
-                        close(stateFD)
-                    } catch {
-                        failure = "cannot write the hand-off state: \(error)"
-                    }
-                }
-                upgrading.store(false, ordering: .relaxed)
-                if daemon.value.abandonHandOff() {
-                    logger.notice("upgrade abandoned for the stop asked for meanwhile")
-                    Self.stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)
-                } else if stopComing.load(ordering: .relaxed) {
-                    logger.notice("upgrade abandoned for the stop asked for meanwhile")
-                } else {
-                    logger.error("upgrade failed; serving on", metadata: ["error": "\(failure)"])
-                    hooks.ready(daemon.value.machine.statusLine)
-                }
-            }
+            stopNow(daemon: daemon, server: server, hooks: hooks, logger: logger)
+        case .stopComing:
+            logger.notice("upgrade abandoned for the stop asked for meanwhile")
+        case .serveOn:
+            logger.error("upgrade failed; serving on", metadata: ["error": "\(failure)"])
+            hooks.ready(daemon.value.machine.statusLine)
         }
     }
 }

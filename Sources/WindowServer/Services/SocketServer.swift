@@ -68,10 +68,16 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
     /// Serves until graceful shutdown, then unlinks the bound path unless a restart hands the
     /// socket on; a failure to start fails the group.
     package func run() async throws {
-        // The daemon's one event-loop group. Left to the process's end, which follows: every
-        // channel is closed and every change committed by then.
+        // The daemon's one event-loop group, shut down once every channel is closed and every
+        // change committed.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        try await serve(restored, on: group)
+        do {
+            try await serve(restored, on: group)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        try await group.shutdownGracefully()
         logger.info("stopped")
     }
 
@@ -129,7 +135,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             logger.info("stopping")
             restart.stop()
         }
-        let keepsSocket = try await loop.submit { daemon.value.keepsSocket }.get()
+        let keepsSocket = try await loop.submit { daemon.value.machine.lifecycle.keepsSocket }.get()
         if case .path(let path) = address, !keepsSocket {
             unlink(path)
         }
