@@ -9,14 +9,17 @@ struct EventPayload: Encodable {
     var window: EventWindow
     var command: [String]?
     var reason: String?
+    /// `window.focus`'s `request`, to the presenter only.
+    var request: [String]?
 
     /// The longest value, in UTF-8 bytes of its string, that an event carries.
     static let longValue = 1_024
 
-    init(_ window: WindowInfo, command: [String]? = nil, reason: String? = nil) {
+    init(_ window: WindowInfo, command: [String]? = nil, reason: String? = nil, request: [String]? = nil) {
         self.window = EventWindow(info: window)
         self.command = command
         self.reason = reason
+        self.request = request
     }
 
     /// ``WindowInfo``'s members, `value` left out when it is long.
