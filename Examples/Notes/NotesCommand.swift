@@ -32,12 +32,13 @@ struct NotesCommand: AsyncParsableCommand {
         group: String,
         path: String,
         socket: String?,
+        request: [String] = [],
         window: (WindowScene) -> (any NoteScene)?
     ) async throws {
         let scene: WindowScene
         do {
-            switch try await WindowScene.present(group: group, value: .path(path), options: connection(socket: socket))
-            {
+            let options = connection(socket: socket)
+            switch try await WindowScene.present(group: group, value: .path(path), request: request, options: options) {
             case .presenting(let presented): scene = presented
             case .broughtToFront: return
             }
@@ -80,7 +81,12 @@ struct OpenCommand: AsyncParsableCommand {
     @Argument(help: "The note's file.")
     var file: String
 
+    @Argument(help: "+N: show the note from its line N, in the window that shows it already too.")
+    var line: String?
+
     func run() async throws {
-        try await NotesCommand.present(group: "note", path: file, socket: socket) { NoteWindow(scene: $0) }
+        try await NotesCommand.present(group: "note", path: file, socket: socket, request: line.map { [$0] } ?? []) {
+            NoteWindow(scene: $0)
+        }
     }
 }

@@ -8,6 +8,7 @@ package enum DismissText {
         case .closed: return "window \(window.id) was closed"
         case .takeover: return "window \(window.id) was taken over by another presenter"
         case .signedOut: return "window \(window.id) was closed: signed out"
+        case .quit: return "window \(window.id) is asked to quit its program"
         }
     }
 }

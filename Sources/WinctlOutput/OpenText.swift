@@ -15,6 +15,13 @@ package enum OpenText {
         }
     }
 
+    /// `not passed on: -d b.txt`, for standard error: what an open asked that does not reach
+    /// the window's program (winctl(1), open); `nil` when all of it does.
+    package static func notPassedOn(_ arguments: [String]?) -> String? {
+        guard let arguments, !arguments.isEmpty else { return nil }
+        return "not passed on: " + ValueText.command(arguments)
+    }
+
     /// The title of a terminal window started for `window`: `detail 42`.
     package static func title(_ window: WindowInfo) -> String {
         [window.group, window.value.word].compactMap { $0 }.joined(separator: " ")

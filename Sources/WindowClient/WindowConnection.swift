@@ -71,10 +71,15 @@ public final class WindowConnection {
         }
     }
 
-    /// The next event and its raw line: a kept one first, else one read from the socket; `nil` at end of stream.
-    public func nextEvent() throws(ClientError) -> (event: EventMessage, line: [UInt8])? {
+    /// The next event and its raw line: a kept one first, else one read from the socket; `nil` at
+    /// end of stream. Past `deadline` (if any), ``ClientError/timedOut(path:limit:)``.
+    public func nextEvent(
+        until deadline: ContinuousClock.Instant? = nil
+    ) throws(ClientError) -> (
+        event: EventMessage, line: [UInt8]
+    )? {
         if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
-        while let line = try socket.readLine() {
+        while let line = try socket.readLine(until: deadline) {
             if case .event(let event) = try classify(line).incoming { return (event, line) }
         }
         return nil

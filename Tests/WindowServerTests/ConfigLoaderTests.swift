@@ -450,6 +450,50 @@ struct ConfigLoaderTests {
         }
     }
 
+    @Test(
+        "requests maps argument patterns to keys of a run group; a bad pattern, an unknown key name, a placeholder the pattern lacks, or no run is refused naming the entry"
+    )
+    func requests() throws {
+        let head = "[groups.file]\nvalue = \"path\"\n"
+        let config = try ConfigLoader.parse(
+            head + #"run = ["vim", "{value}"]"# + "\n"
+                + #"requests = { "+{n}" = "<Esc>:{n}<CR>", "+/{}" = "/{}<CR>" }"#,
+            file: "t.toml"
+        )
+        #expect(config.windowGroups.first?.requests == ["+{n}": "<Esc>:{n}<CR>", "+/{}": "/{}<CR>"])
+        for (text, message) in [
+            (#"requests = { "+{n}{n}" = "x" }"#, "at most one"), (#"requests = { "+{n}" = "<F1>" }"#, "names no key"),
+            (#"requests = { "+{n}" = "/{}" }"#, "uses {}"), (#"requests = { "+{n}" = 1 }"#, "must be a string"),
+        ] {
+            #expect {
+                try ConfigLoader.parse(head + "run = [\"vim\"]\n" + text, file: "t.toml")
+            } throws: { "\($0)".contains("requests.") && "\($0)".contains(message) }
+        }
+        #expect {
+            try ConfigLoader.parse(head + #"requests = { "+{n}" = "x" }"#, file: "t.toml")
+        } throws: { "\($0)".contains("goes with run") }
+    }
+
+    @Test(
+        "quit_keys names the keys that ask a run group's program to quit, quit_wait_ms how long close waits (3 s unless given); without run, unknown keys or a wait alone are refused"
+    )
+    func quitKeys() throws {
+        let head = "[groups.file]\nvalue = \"path\"\n"
+        let run = "run = [\"vim\"]\n"
+        let config = try ConfigLoader.parse(head + run + #"quit_keys = "<Esc>:qa<CR>""#, file: "t.toml")
+        #expect(config.windowGroups.first?.quit == DaemonGroups.Quitting(keys: "<Esc>:qa<CR>", waitMs: 3_000))
+        let waited = try ConfigLoader.parse(head + run + "quit_keys = \"q\"\nquit_wait_ms = 500", file: "t.toml")
+        #expect(waited.windowGroups.first?.quit?.waitMs == 500)
+        for (text, message) in [
+            (#"quit_keys = "q""#, "goes with run"), (run + #"quit_keys = "<F9>""#, "names no key"),
+            (run + "quit_wait_ms = 10", "goes with quit_keys"), (run + "quit_keys = \"q\"\nquit_wait_ms = 0", "from 1"),
+        ] {
+            #expect {
+                try ConfigLoader.parse(head + text, file: "t.toml")
+            } throws: { "\($0)".contains("groups.file.quit_") && "\($0)".contains(message) }
+        }
+    }
+
     @Test("the winctl of a run group is the one beside windowd, else winctl on the PATH")
     func winctlBesideWindowd() throws {
         var template = Array("/tmp/winctl-beside-XXXXXX".utf8CString)

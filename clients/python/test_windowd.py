@@ -42,6 +42,12 @@ command = ["present", "{id}"]
 
 [groups.doc]
 value = "path"
+
+[groups.edit]
+value = "string"
+run = ["vim", "{value}"]
+quit_keys = "<Esc>:qa<CR>"
+quit_wait_ms = 2000
 """
 
 ORDER = "7d8e3a4c-4f1e-4c1e-9f3b-1a2b3c4d5e6f"
@@ -342,6 +348,38 @@ class ClientTests(unittest.TestCase):
                 self.assertEqual(event.params["reason"], "closed")
                 break
         self.assertIn("window.dismiss", names)
+
+    def test_a_request_reaches_the_presenter_alone(self):
+        scene = self.client.attach(group="detail", value=8)
+        self.assertNotIn("request", scene)
+        watcher = windowd.Client(self.daemon.socket)
+        self.addCleanup(watcher.close)
+        watcher.subscribe(["window.focus"])
+        other = windowd.Client(self.daemon.socket)
+        self.addCleanup(other.close)
+        opened = other.open_window("detail", 8, request=["+120", "-d"])
+        self.assertEqual((opened["outcome"], opened.get("notPassedOn")), ("focused", None))
+        focus = next(e for e in self.client.events(timeout=5) if e.name == "window.focus")
+        self.assertEqual(focus.request, ["+120", "-d"])
+        seen = next(e for e in watcher.events(timeout=5) if e.name == "window.focus")
+        self.assertIsNone(seen.request)
+        self.assertNotIn("request", seen.params)
+        # A window no presenter shows cannot pass it on: the open names it all.
+        self.assertEqual(other.open_window("notes", "n", request=["x"])["notPassedOn"], ["x"])
+
+    def test_quit_window_asks_the_presenter_and_the_window_stays(self):
+        scene = self.client.attach(group="edit", value="notes.md")
+        window_id = scene["window"]["id"]
+        other = windowd.Client(self.daemon.socket)
+        self.addCleanup(other.close)
+        self.assertEqual(other.quit_window(window_id), {"program": "vim", "waitMs": 2000})
+        dismiss = next(e for e in self.client.events(timeout=5) if e.name == "window.dismiss")
+        self.assertEqual(dismiss.params["reason"], "quit")
+        self.assertEqual([w["id"] for w in other.list_windows("edit")], [window_id])
+        # Nothing presents it any more: closed at once.
+        self.client.detach()
+        self.assertIsNone(other.quit_window(window_id))
+        self.assertEqual(other.list_windows("edit"), [])
 
     def test_logout_dismisses_windows_that_need_a_user(self):
         self.client.login("alice")

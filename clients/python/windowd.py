@@ -213,6 +213,12 @@ class Event:
     def __repr__(self):
         return "Event(%r, seq=%r, params=%r)" % (self.name, self.seq, self.params)
 
+    @property
+    def request(self):
+        """What an open asked of this presenter's window (``open_window(..., request=[...])``), on
+        the ``window.focus`` it receives; ``None`` on any other event, or an open that asked nothing."""
+        return self.params.get("request") if self.name == "window.focus" else None
+
 
 class Subscription:
     """An ``events.subscribe``: the ``snapshot`` the events start from, the ``seq`` before
@@ -468,7 +474,7 @@ class Client:
 
     # Windows
 
-    def open_window(self, group, value=None, launch=True):
+    def open_window(self, group, value=None, launch=True, request=None):
         """Opens the window of ``group`` for ``value`` or brings it to front: ``{"window",
         "created", "outcome"}``, ``outcome`` one of ``created``, ``focused`` (its presenter was
         brought to front), ``relaunched``, ``launching`` (the presenter started for it has not
@@ -488,12 +494,19 @@ class Client:
 
         A string ``value`` of a group of value type ``path`` is a file: made absolute and normal
         against the working directory (``normal_path``) and sent as ``path`` beside the value as
-        typed; the daemon takes the one the group's type needs (windowd-protocol(7), window.open)."""
+        typed; the daemon takes the one the group's type needs (windowd-protocol(7), window.open).
+
+        ``request`` (a list of strings, a program's arguments as ``["+120"]``) is what the open
+        asks besides: the presenter receives it on its ``window.focus`` (``Event.request``), or as
+        its attach result's ``request`` when it is started for this open; the result's
+        ``notPassedOn`` lists what the window's program cannot take."""
         params = {"group": group, "outcomes": ["launching", "detached", "stopped", "reattaching"]}
         if value is not None:
             params["value"] = value
             if isinstance(value, str):
                 params["path"] = normal_path(value)
+        if request:
+            params["request"] = list(request)
         result = self.call("window.open", params)
         # A windowd before 0.2.0 says created alone: created, or brought to front.
         result.setdefault("outcome", "created" if result.get("created") else "focused")
@@ -516,6 +529,14 @@ class Client:
 
     dismiss_window = close_window
 
+    def quit_window(self, window_id):
+        """Closes a window as ``winctl close`` does: where its group declares how to ask its
+        program to quit (``quit_keys``, windowd.toml(5)) and a presenter shows it, the presenter
+        is asked instead (``window.dismiss`` with reason ``quit``) and the window closes when the
+        program ends: returns ``{"program", "waitMs"}``, how long to wait for ``window.closed``.
+        Otherwise the window is closed at once: returns ``None``."""
+        return self.call("window.close", {"id": window_id, "quit": True}).get("asked")
+
     def focus_window(self, window_id):
         """Brings a window to front: its presenter gets ``window.focus``."""
         return self.call("window.focus", {"id": window_id})["window"]
@@ -526,7 +547,8 @@ class Client:
 
     def attach(self, window_id=None, group=None, value=None, phase=None, takeover=False):
         """Makes this connection the presenter of a window, by id or by group and value:
-        ``{"window", "storage", "state", "phase"}``. Events for it then come to ``events()``."""
+        ``{"window", "storage", "state", "phase"}``, and ``request`` when the open that started
+        this presenter asked something (``open_window``). Events for it then come to ``events()``."""
         params = {}
         if window_id is not None:
             params["id"] = window_id

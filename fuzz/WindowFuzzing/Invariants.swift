@@ -83,7 +83,7 @@ enum Invariants {
                     if connection.id != presenter {
                         violations.append("window.dismiss for \(presenter) reached \(connection.id)")
                     }
-                case .windowFocus(_, let presenter):
+                case .windowFocus(_, let presenter, _):
                     if !subscribed && connection.id != presenter {
                         violations.append("window.focus reached \(connection.id), neither subscriber nor presenter")
                     }
@@ -117,7 +117,7 @@ enum Invariants {
             let agrees: Bool
             switch event {
             case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window),
-                .windowFocus(let window, _):
+                .windowFocus(let window, _, _):
                 agrees = writerAgrees(EventPayload(window))
                 violations += bounded(EventPayload(window), event.name.rawValue)
             case .windowDismiss(let window, let reason, _):

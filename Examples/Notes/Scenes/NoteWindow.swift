@@ -47,6 +47,11 @@ final class NoteWindow: NoteScene {
             _ = try? await scene.app.dismissWindow(id: scene.id)
             return 0
         case .focus: highlighted = true
+        case .request(let request):
+            // `notes open FILE +N`, here or in the terminal that opened it again: SwiftUI's onOpenURL.
+            if let line = request.last(where: { $0.hasPrefix("+") }).flatMap({ Int($0.dropFirst()) }) {
+                scroll.value = max(0, min(last, line - 1))
+            }
         case .tick where scene.phase == .active: read()
         default: break
         }

@@ -47,7 +47,7 @@ final class DetailWindow {
         case .key, .resized, .hangUp, .signal, .appPhase, .event:
             break  // the terminal's side: SceneTerminal redraws, ScenePresentation passes keys and ends
         case .state(let newState): state = newState
-        case .phase, .windows: break
+        case .phase, .windows, .request: break
         case .focus:
             // Brought to front already (SceneTerminal rang the bell where nothing can raise it).
             highlightTicks = 3

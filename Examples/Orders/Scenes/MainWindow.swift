@@ -48,7 +48,7 @@ final class MainWindow {
             if !newState.isAuthenticated, state.isAuthenticated { message = "" }
             state = newState
         case .windows(let list): windows = list
-        case .phase, .focus: break
+        case .phase, .focus, .request: break
         case .dismissed: return 0
         case .connection(let status):
             link = status

@@ -27,7 +27,7 @@ package enum EventAudience {
         switch event {
         case .windowOpened, .windowClosed, .windowPhase, .windowLaunchFailed:
             return subscribers.filter { $0.subscription.includes(name) }
-        case .windowFocus(_, let presenter):
+        case .windowFocus(_, let presenter, _):
             var audience = subscribers.filter { $0.subscription.includes(name) }
             if let presenter, !audience.contains(where: { $0.id == presenter }), let window = connection(presenter) {
                 audience.append(window)
@@ -51,7 +51,7 @@ package enum EventAudience {
     package static func reachesNobodyWithoutSubscribers(_ event: DaemonEvent) -> Bool {
         switch event {
         case .windowOpened, .windowClosed, .windowPhase, .windowLaunchFailed: true
-        case .windowFocus(_, let presenter): presenter == nil
+        case .windowFocus(_, let presenter, _): presenter == nil
         case .windowDismiss, .scenePhase, .appState, .daemonStopping, .daemonReloaded, .daemonRestarted: false
         }
     }

@@ -24,22 +24,25 @@ enum MethodTable {
         },
         MethodRoute.of(WindowOpen.self) { context, params, _, effects throws in
             let now = context.now
-            let opened = try context.change { coordinator, ids in
-                try coordinator.open(
+            let (opened, notPassedOn) = try context.change { coordinator, ids in
+                let opened = try coordinator.open(
                     group: params.group,
                     value: params.value,
                     path: params.path,
+                    request: params.request,
                     now: now,
                     ids: &ids,
                     effects: &effects,
                     probe: context.state(of:)
                 )
+                return (opened, coordinator.pass(params.request, to: opened))
             }
             let outcome = opened.outcome.told(understanding: params.outcomes ?? [])
             return WindowOpen.Result(
                 window: opened.window.info,
                 outcome: outcome,
-                command: opened.command.isEmpty ? nil : opened.command
+                command: opened.command.isEmpty ? nil : opened.command,
+                notPassedOn: notPassedOn.isEmpty ? nil : notPassedOn
             )
         },
         MethodRoute.of(WindowLaunchEnded.self) { context, params, _, effects throws in
@@ -51,11 +54,12 @@ enum MethodTable {
         },
         MethodRoute.of(WindowClose.self) { context, params, _, effects throws in
             let now = context.now
-            return WindowResult(
-                window: try context.change { coordinator, _ in
-                    try coordinator.close(params.id, now: now, effects: &effects)
-                }.info
-            )
+            return try context.change { coordinator, _ in
+                if params.quit == true, let asked = try coordinator.askToQuit(params.id, effects: &effects) {
+                    return WindowClose.Result(window: try coordinator.window(params.id).info, asked: asked)
+                }
+                return WindowClose.Result(window: try coordinator.close(params.id, now: now, effects: &effects).info)
+            }
         },
         MethodRoute.of(WindowFocus.self) { context, params, _, effects throws in
             WindowResult(window: try context.read { try $0.focus(params.id, effects: &effects) }.info)
@@ -71,7 +75,7 @@ enum MethodTable {
             var (request, now) = (try attachRequest(params), context.now)
             request.process = context.process(of: connection)
             return try context.change { coordinator, ids in
-                let window = try coordinator.attach(
+                let (window, asked) = try coordinator.attach(
                     request,
                     connection: connection,
                     now: now,
@@ -83,7 +87,8 @@ enum MethodTable {
                     window: window.info,
                     storage: window.storage.values,
                     state: coordinator.state,
-                    phase: coordinator.aggregate
+                    phase: coordinator.aggregate,
+                    request: asked
                 )
             }
         },
@@ -191,7 +196,9 @@ enum MethodTable {
                         restore: group.restore,
                         requiresAuth: group.requiresAuth,
                         windows: counts[group.id] ?? 0,
-                        wraps: group.wraps
+                        wraps: group.wraps,
+                        requests: group.requests,
+                        quit: group.quit
                     )
                 }
                 return DaemonGroups.Result(groups: groups)

@@ -91,8 +91,18 @@ public final class AppClient: Sendable {
     /// again, and the outcome is `launching`. Throws
     /// ``WindowKitError`` with reason `unknown_group`, `invalid_value` or `unauthenticated` (a
     /// group that needs a signed-in user).
+    ///
+    /// `request` is what the open asks besides (a program's arguments, as `+120`): the window's
+    /// presenter receives it in ``WindowScene/requests``; what cannot reach it is
+    /// ``OpenedWindow/notPassedOn``.
     @discardableResult
-    public func openWindow(group: String, value: WindowValue = .none) async throws -> OpenedWindow {
+    public func openWindow(
+        group: String,
+        value: WindowValue = .none,
+        request: [String] = []
+    ) async throws
+        -> OpenedWindow
+    {
         let connection = self.connection
         let here = OwnPlace.detect(outer: false)
         let params = WindowOpen.Params(
@@ -100,10 +110,12 @@ public final class AppClient: Sendable {
             value: value == .none ? nil : value.json,
             path: value.openerPath,
             place: here,
-            outcomes: OpenOutcome.added
+            outcomes: OpenOutcome.added,
+            request: request.isEmpty ? nil : request
         )
         let result = try await connection.call(WindowOpen.self, params) { $0.note($1.window) }
         var opened = OpenedWindow(window: result.window, outcome: result.outcome)
+        opened.notPassedOn = result.notPassedOn ?? []
         if let command = result.command {
             let title = [result.window.group, result.window.value.word].compactMap { $0 }.joined(separator: " ")
             let variables = LaunchVariables.opener(
@@ -126,7 +138,8 @@ public final class AppClient: Sendable {
     @discardableResult
     public func dismissWindow(id: String) async throws -> WindowInfo {
         let connection = self.connection
-        return try await connection.call(WindowClose.self, WindowIDParams(id: id)) { $0.noteClosed($1.window) }.window
+        return try await connection.call(WindowClose.self, WindowClose.Params(id: id)) { $0.noteClosed($1.window) }
+            .window
     }
 
     /// Brings the window `id` to front: its presenter gets a focus request.
@@ -150,6 +163,11 @@ public final class AppClient: Sendable {
     /// The windows as the daemon lists them now, optionally of one group.
     public func listWindows(group: String? = nil) async throws -> [WindowInfo] {
         try await connection.call(WindowList.self, WindowList.Params(group: group)).windows
+    }
+
+    /// The group `id` as the daemon applies it now; `nil` if it has none of that id.
+    package func group(_ id: String) async throws -> DaemonGroups.Group? {
+        try await connection.call(DaemonGroups.self, NoParams()).groups.first { $0.id == id }
     }
 
     /// What the daemon holds and serves.

@@ -28,6 +28,8 @@ final class ConnectionOutputs: Sendable {
     let messages = Broadcast<EventMessage>(keepsUntilListened: true)
     /// Requests to bring the presented window to front; kept until someone listens.
     let focusRequests = Broadcast<FocusRequest>(keepsUntilListened: true)
+    /// What opens of the presented window asked of it; kept until someone listens.
+    let requests = Broadcast<[String]>(keepsUntilListened: true)
     /// The presented window's dismissal: at most one, given to late listeners too.
     let dismissals = Broadcast<Dismissal>(replaysLast: true)
 
@@ -42,6 +44,7 @@ final class ConnectionOutputs: Sendable {
         events.finish()
         messages.finish()
         focusRequests.finish()
+        requests.finish()
         dismissals.finish()
     }
 }

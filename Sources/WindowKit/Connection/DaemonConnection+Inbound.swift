@@ -46,6 +46,11 @@ extension DaemonConnection {
         default: publishModel(windows: false)
         }
         applyToPresenter(event)
+        if case .windowFocus(let window) = event, window.id == presenter?.window.id,
+            case .array(let request)? = message.params["request"]
+        {
+            outputs.requests.send(request.compactMap { if case .string(let text) = $0 { text } else { nil } })
+        }
         outputs.events.send(event)
         if case .daemonRestarted(resync: true) = event {
             restore(on: channel, reason: .resync)
@@ -72,6 +77,8 @@ extension DaemonConnection {
             outputs.focusRequests.send(FocusRequest(window: window))
         case .windowDismiss(let window, let reason):
             guard window.id == role.window.id else { return }
+            // Asked to quit, the presenter still presents until its program ends.
+            guard reason != .quit else { return outputs.dismissals.send(Dismissal(window: window, reason: reason)) }
             endPresenting(Dismissal(window: window, reason: reason))
         default:
             break
@@ -117,6 +124,7 @@ extension DaemonConnection {
         updatePresented(result.window)
         guard let previous else {
             outputs.storage.replace(with: result.storage)
+            if let request = result.request { outputs.requests.send(request) }
             return
         }
         let lost = outputs.storage.adoptReattached(result.storage, sameWindow: previous.window.id == result.window.id)

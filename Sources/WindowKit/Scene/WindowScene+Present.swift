@@ -1,4 +1,4 @@
-/// What ``WindowScene/present(group:value:phase:options:)`` did.
+/// What ``WindowScene/present(group:value:phase:request:options:)`` did.
 public enum Presentation: Sendable {
     /// This program presents the window now, as after ``WindowScene/attach(group:value:phase:takeover:options:)``.
     case presenting(WindowScene)
@@ -19,7 +19,7 @@ extension WindowScene {
     /// }
     /// ```
     ///
-    /// A window refused as busy (`window_busy`) is opened with ``AppClient/openWindow(group:value:)``
+    /// A window refused as busy (`window_busy`) is opened with ``AppClient/openWindow(group:value:request:)``
     /// on a second connection; if its presenter left in between, the attach is tried again and
     /// this program presents it. Two programs started at once for one value race on the
     /// daemon's attach: exactly one presents it.
@@ -29,11 +29,13 @@ extension WindowScene {
     ///   - value: the window's value, of the group's type (`.none` for a group without one).
     ///   - phase: the phase to start in if it is presented here (`background` while its place
     ///     hides the terminal, as ``attach(group:value:phase:takeover:options:)`` says).
+    ///   - request: what to ask of a window another presenter has, as ``AppClient/openWindow(group:value:request:)`` asks it.
     ///   - options: where windowd is, and how patiently to talk to it.
     public static func present(
         group: String,
         value: WindowValue = .none,
         phase: ScenePhase = .active,
+        request: [String] = [],
         options: ConnectionOptions = ConnectionOptions()
     ) async throws -> Presentation {
         // Twice at most: a presenter that leaves between the refusal and the open leaves the
@@ -45,7 +47,7 @@ extension WindowScene {
                 let app = try await AppClient.connect(options)
                 let opened: OpenedWindow
                 do {
-                    opened = try await app.openWindow(group: group, value: value)
+                    opened = try await app.openWindow(group: group, value: value, request: request)
                 } catch {
                     await app.close()
                     throw error

@@ -150,6 +150,16 @@ public final class WindowScene: Sendable {
     /// show it, or, where ``window``'s `place` is `terminal` (no interface), to ring the bell.
     public var focusRequests: AsyncStream<FocusRequest> { connection.outputs.focusRequests.stream() }
 
+    /// What each open of this window asked of it besides showing it (`winctl open GROUP VALUE
+    /// ARG ...`'s arguments, `openWindow(group:value:request:)`'s `request`): SwiftUI's
+    /// `onOpenURL`. The open that started this presenter comes first; each later one arrives
+    /// with its focus request. Kept until someone listens.
+    ///
+    /// ```swift
+    /// for await request in scene.requests { if let line = request.first.flatMap(Int.init) { scroll(to: line) } }
+    /// ```
+    public var requests: AsyncStream<[String]> { connection.outputs.requests.stream() }
+
     /// This window's dismissal, when it comes (a late listener gets it at once), then the end.
     public var dismissals: AsyncStream<Dismissal> { connection.outputs.dismissals.stream() }
 

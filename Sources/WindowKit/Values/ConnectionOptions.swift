@@ -17,7 +17,7 @@ public struct ConnectionOptions: Sendable, Hashable {
     /// The daemon's socket.
     public var socketPath: String
     /// The app chosen by ``init(socketPath:app:clientName:reconnectFor:requestTimeout:)``'s `app`,
-    /// if any: a command that ``AppClient/openWindow(group:value:)`` launches gets it as
+    /// if any: a command that ``AppClient/openWindow(group:value:request:)`` launches gets it as
     /// `WINDOWD_APP`, beside `WINDOWD_SOCKET`.
     public var app: AppID?
     /// The name sent in `hello`, seen in the daemon's log.

@@ -10,7 +10,8 @@
 public struct Dismissal: Sendable, Hashable {
     /// The window as it was when dismissed.
     public var window: WindowInfo
-    /// `closed` (explicitly), `takeover` (another presenter took it), or `signedOut`.
+    /// `closed` (explicitly), `takeover` (another presenter took it), or `signedOut`; or `quit`:
+    /// `winctl close` asks a `run` group's program to quit, and the window stays presented until it does.
     public var reason: DismissReason
     /// Whether no `window.dismiss` came, but the daemon, back after a restart or crash, would not
     /// take this presenter back: another presenter has the window (`takeover`), its user signed

@@ -1,4 +1,4 @@
-/// What ``AppClient/openWindow(group:value:)`` did: made a window, brought one to front,
+/// What ``AppClient/openWindow(group:value:request:)`` did: made a window, brought one to front,
 /// started the presenter of one that had none, or waited for the presenter already started.
 ///
 /// ```swift
@@ -21,6 +21,9 @@ public struct OpenedWindow: Sendable, Hashable {
     /// Why the group's command could not be started here, if it could not (the window stays
     /// registered); `nil` when it started or there was nothing to start.
     public var launchFailure: String?
+    /// The arguments of the open's `request` that do not reach the window's program (windowd-protocol(7),
+    /// window.open): to name to the user, never to drop silently.
+    public var notPassedOn: [String] = []
 
     /// The result of an open that did `outcome` to `window`.
     public init(window: WindowInfo, outcome: OpenOutcome, launchFailure: String? = nil) {

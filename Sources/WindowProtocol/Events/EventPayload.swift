@@ -7,6 +7,8 @@ package struct EventPayload: Encodable {
     package var window: EventWindow
     package var command: [String]?
     package var reason: String?
+    /// `window.focus`'s `request`, to the presenter only.
+    package var request: [String]?
 
     /// The longest value, in UTF-8 bytes of its string, that an event carries.
     package static let longValue = 1_024
@@ -16,10 +18,11 @@ package struct EventPayload: Encodable {
         if case .string(let text) = value { text.utf8.count > longValue } else { false }
     }
 
-    package init(_ window: WindowInfo, command: [String]? = nil, reason: String? = nil) {
+    package init(_ window: WindowInfo, command: [String]? = nil, reason: String? = nil, request: [String]? = nil) {
         self.window = EventWindow(info: window)
         self.command = command
         self.reason = reason
+        self.request = request
     }
 
     /// ``WindowInfo``'s members, `value` left out when it is long.

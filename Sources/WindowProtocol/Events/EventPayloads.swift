@@ -29,6 +29,9 @@ public struct WindowLaunchFailedEvent: Codable, Sendable, Equatable {
 public enum DismissReason: String, Codable, Sendable {
     /// The window was closed; another connection took it over; signing out closed a `requires_auth` window.
     case closed, takeover, signedOut
+    /// `winctl close` asks the presenter to quit its program (its group's `quit_keys`): the
+    /// window stays presented until the program ends.
+    case quit
 }
 
 /// `window.dismiss`: the presenter must go.

@@ -30,6 +30,11 @@ public enum DaemonGroups: RPCMethod {
         public var windows: Int
         /// The command whose shell function `winctl init` defines for the group; absent for none.
         public var wraps: Wrapping?
+        /// How its `run` program takes an open's request: argument patterns to keys
+        /// (``RequestKeys``); absent for none.
+        public var requests: [String: String]?
+        /// How its `run` program is asked to quit: keys typed into it, and how long to wait; absent for none.
+        public var quit: Quitting?
         public init(
             id: String,
             valueType: String,
@@ -39,7 +44,9 @@ public enum DaemonGroups: RPCMethod {
             restore: Bool,
             requiresAuth: Bool,
             windows: Int,
-            wraps: Wrapping? = nil
+            wraps: Wrapping? = nil,
+            requests: [String: String]? = nil,
+            quit: Quitting? = nil
         ) {
             self.id = id
             self.valueType = valueType
@@ -50,10 +57,12 @@ public enum DaemonGroups: RPCMethod {
             self.requiresAuth = requiresAuth
             self.windows = windows
             self.wraps = wraps
+            self.requests = requests
+            self.quit = quit
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, valueType, command, run, launch, restore, requiresAuth, windows, wraps
+            case id, valueType, command, run, launch, restore, requiresAuth, windows, wraps, requests, quit
         }
 
         /// Decodes a group; what an older windowd does not send is empty: `command` (before
@@ -69,6 +78,21 @@ public enum DaemonGroups: RPCMethod {
             requiresAuth = try container.decode(Bool.self, forKey: .requiresAuth)
             windows = try container.decode(Int.self, forKey: .windows)
             wraps = try container.decodeIfPresent(Wrapping.self, forKey: .wraps)
+            requests = try container.decodeIfPresent([String: String].self, forKey: .requests)
+            quit = try container.decodeIfPresent(Quitting.self, forKey: .quit)
+        }
+    }
+
+    /// How a `run` group's program is asked to quit (`quit_keys`, `quit_wait_ms` in windowd.toml(5)).
+    public struct Quitting: Codable, Sendable, Equatable {
+        /// The keys its presenter types into it (``RequestKeys/keys(_:captured:)``), e.g. `<Esc>:qa<CR>`.
+        public var keys: String
+        /// How long `winctl close` waits for it to end.
+        public var waitMs: Int
+        /// `keys`, waited for `waitMs`.
+        public init(keys: String, waitMs: Int = 3_000) {
+            self.keys = keys
+            self.waitMs = waitMs
         }
     }
 

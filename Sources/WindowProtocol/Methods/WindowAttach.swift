@@ -45,12 +45,22 @@ public enum WindowAttach: RPCMethod {
         public var state: AppState
         /// The aggregate phase.
         public var phase: ScenePhase
+        /// What the open that started this presenter asked of the window (`window.open`'s
+        /// `request`); absent for none.
+        public var request: [String]?
         /// A reply for the window now presented.
-        public init(window: WindowInfo, storage: [String: JSONValue], state: AppState, phase: ScenePhase) {
+        public init(
+            window: WindowInfo,
+            storage: [String: JSONValue],
+            state: AppState,
+            phase: ScenePhase,
+            request: [String]? = nil
+        ) {
             self.window = window
             self.storage = storage
             self.state = state
             self.phase = phase
+            self.request = request
         }
     }
 }

@@ -20,20 +20,26 @@ public enum WindowOpen: RPCMethod {
         /// The outcomes this client decodes besides `created`, `focused` and `relaunched`
         /// (`launching`, `detached`, `stopped`); absent for none, and then the daemon says `focused` for them.
         public var outcomes: [String]?
+        /// What the opener asked of the window besides showing it (its arguments, as `vim +120`'s
+        /// `+120`): its presenter receives them with `window.focus`, or with its attach when it is
+        /// started for this open (windowd-protocol(7), window.open).
+        public var request: [String]?
         /// Params opening `group` for `value` (`path`: its form as a file path), from an opener at
-        /// `place`, decoding `outcomes` too.
+        /// `place`, decoding `outcomes` too, asking `request` of it.
         public init(
             group: String,
             value: JSONValue?,
             path: String? = nil,
             place: Place? = nil,
-            outcomes: [String]? = nil
+            outcomes: [String]? = nil,
+            request: [String]? = nil
         ) {
             self.group = group
             self.value = value
             self.path = path
             self.place = place
             self.outcomes = outcomes
+            self.request = request
         }
     }
 
@@ -52,16 +58,20 @@ public enum WindowOpen: RPCMethod {
         /// the window was brought to front, its group has no command, or the daemon started the
         /// group's `launch` override itself.
         public var command: [String]?
+        /// The arguments of `request` that the window's program cannot take (its group's
+        /// `requests` has no pattern for them, or nothing presents it now); absent for none.
+        public var notPassedOn: [String]?
         /// A reply saying what `outcome` did to `window`, with the command to start, if any.
-        public init(window: WindowInfo, outcome: OpenOutcome, command: [String]? = nil) {
+        public init(window: WindowInfo, outcome: OpenOutcome, command: [String]? = nil, notPassedOn: [String]? = nil) {
             self.window = window
             self.created = outcome == .created
             self.outcome = outcome
             self.command = command
+            self.notPassedOn = notPassedOn
         }
 
         private enum CodingKeys: String, CodingKey {
-            case window, created, outcome, command
+            case window, created, outcome, command, notPassedOn
         }
 
         /// Decodes a reply; one from a windowd older than `outcome` (0.1.0) has `created` alone,
@@ -73,6 +83,7 @@ public enum WindowOpen: RPCMethod {
             outcome =
                 try container.decodeIfPresent(OpenOutcome.self, forKey: .outcome) ?? (created ? .created : .focused)
             command = try container.decodeIfPresent([String].self, forKey: .command)
+            notPassedOn = try container.decodeIfPresent([String].self, forKey: .notPassedOn)
         }
     }
 }

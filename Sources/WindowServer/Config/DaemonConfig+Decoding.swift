@@ -137,10 +137,52 @@ extension DaemonConfig.GroupSection {
             ? nil : "must be a command name (letters, digits, _ . + -), not \(JSONValue.string(name).jsonText)"
     }
 
+    /// `requests = { PATTERN = "KEYS", … }` of a `run` group, each entry checked (``RequestKeys``).
+    static func requests(in table: ConfigTable, run: [String]) throws(ConfigError) -> [String: String]? {
+        guard let requests = try table.table("requests", written: #"requests = { "+{n}" = "KEYS" }"#) else {
+            return nil
+        }
+        guard !run.isEmpty else {
+            throw table.error(
+                "requests",
+                "goes with run = [...]: the keys are typed into the program winctl run runs",
+                at: table.table.entry("requests")?.position
+            )
+        }
+        var keys: [String: String] = [:]
+        for entry in requests.table.entries {
+            keys[entry.key] = try requests.string(entry.key) { RequestKeys.problem(pattern: entry.key, keys: $0) }
+        }
+        return keys
+    }
+
+    /// `quit_keys = "KEYS"` (and `quit_wait_ms`) of a `run` group.
+    static func quitting(in table: ConfigTable, run: [String]) throws(ConfigError) -> DaemonGroups.Quitting? {
+        let keys = try table.string("quit_keys") {
+            RequestKeys.problem(keys: $0)
+                ?? (run.isEmpty ? "goes with run = [...]: the keys are typed into the program winctl run runs" : nil)
+        }
+        let wait = try table.integer("quit_wait_ms", of: "milliseconds") { value in
+            value < 1 || value > 600_000 ? "must be from 1 to 600000 (ten minutes), not \(value)" : nil
+        }
+        guard let keys else {
+            guard wait == nil else {
+                throw table.error(
+                    "quit_wait_ms",
+                    "goes with quit_keys = \"KEYS\": how long winctl close waits for the program to quit",
+                    at: table.table.entry("quit_wait_ms")?.position
+                )
+            }
+            return nil
+        }
+        return DaemonGroups.Quitting(keys: keys, waitMs: wait ?? 3_000)
+    }
+
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
         try table.rejectUnknownKeys([
             "value", "command", "run", "launch", "restore", "requires_auth", "wraps", "options_with_argument",
+            "requests", "quit_keys", "quit_wait_ms",
         ])
         value = try table.choice("value") ?? value
         command = try table.strings("command") ?? command
@@ -165,6 +207,8 @@ extension DaemonConfig.GroupSection {
         }
         restore = try table.boolean("restore") ?? restore
         requiresAuth = try table.boolean("requires_auth") ?? requiresAuth
+        requests = try Self.requests(in: table, run: run)
+        quit = try Self.quitting(in: table, run: run)
         let options = try table.strings("options_with_argument")
         // A shell function's name: what bash, zsh and fish all take.
         if let command = try table.string("wraps", check: Self.functionName) {

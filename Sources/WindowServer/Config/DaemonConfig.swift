@@ -102,6 +102,10 @@ package struct DaemonConfig: Sendable, Equatable {
         package var requiresAuth = false
         /// `wraps` and `options_with_argument`: the command `winctl init` wraps; `nil` for none.
         package var wraps: DaemonGroups.Wrapping?
+        /// `requests`: argument patterns to the keys typed into the `run` program; `nil` for none.
+        package var requests: [String: String]?
+        /// `quit_keys` and `quit_wait_ms`: how the `run` program is asked to quit; `nil` for not at all.
+        package var quit: DaemonGroups.Quitting?
 
         /// A group with these settings.
         package init(
@@ -137,7 +141,9 @@ package struct DaemonConfig: Sendable, Equatable {
                 launch: section.launch,
                 restore: section.restore,
                 requiresAuth: section.requiresAuth,
-                wraps: section.wraps
+                wraps: section.wraps,
+                requests: section.requests,
+                quit: section.quit
             )
         }
     }

@@ -652,8 +652,16 @@ extension WindowDaemon {
         )
         guard !audience.isEmpty else { return }
         let encoded = encode(event)
+        // An open's request is for the presenter alone (windowd-protocol(7), window.focus).
+        var asked: (ConnectionID, EncodedEvent)?
+        if case .windowFocus(let window, let presenter?, let request?) = event,
+            let bytes = encoder.bytes(EventPayload(window, request: request))
+        {
+            asked = (presenter, EncodedEvent(name: event.name, payload: bytes))
+        }
         for connection in audience {
-            pending.lines.append((connection.id, machine.nextSeq(for: connection.id), encoded))
+            let line = asked.flatMap { $0.0 == connection.id ? $0.1 : nil } ?? encoded
+            pending.lines.append((connection.id, machine.nextSeq(for: connection.id), line))
         }
     }
 
@@ -668,7 +676,7 @@ extension WindowDaemon {
         let payload: [UInt8]
         switch event {
         case .windowOpened(let window), .windowClosed(let window), .windowPhase(let window),
-            .windowFocus(let window, _):
+            .windowFocus(let window, _, _):
             payload = bytes(EventPayload(window))
         case .windowDismiss(let window, let reason, _):
             payload = bytes(EventPayload(window, reason: reason.rawValue))

@@ -38,6 +38,10 @@ enum RunCommand {
             requestTimeout: request.timeout ?? .seconds(365 * 24 * 3_600)
         )
         let value = request.value.map { WindowValue.string($0) } ?? WindowValue.none
+        // What this run asks of a window presented already: the program's arguments but the file.
+        let asked = RequestKeys.request(request.program.dropFirst()) {
+            $0 == request.value || NormalPath.of($0) == request.value
+        }
         // Caught from the start: a resize, or a signal sent from outside (kill -TSTP), while the
         // window is being attached is handled once the program runs (passed on to it), not lost
         // or stopping run halfway.
@@ -54,13 +58,14 @@ enum RunCommand {
         let terminal = RunProgram.takeTerminal(settingsBefore: request.terminalBefore)
         let scene: WindowScene
         do {
-            switch try await WindowScene.present(group: request.group, value: value, options: options) {
+            switch try await WindowScene.present(group: request.group, value: value, request: asked, options: options) {
             case .presenting(let presented):
                 scene = presented
             case .broughtToFront(let opened):
                 terminal?.restore()
                 OwnPlace.bringToFront(presenterOf: opened.window, after: opened.outcome)
                 Console.output(opened.window.id + " " + OpenText.outcome(opened.outcome))
+                if let line = OpenText.notPassedOn(opened.notPassedOn) { Console.error(line) }
                 return .status(0)
             }
         } catch let error as WindowKitError where runsWithoutWindow(after: error) {

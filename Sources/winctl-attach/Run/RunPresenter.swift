@@ -29,7 +29,8 @@ final class RunPresenter {
 
     private let scene: WindowScene
     private let program: RunProgram
-    private let keep: Bool
+    /// Whether the window stays when the program ends; no longer once a close asked it to quit.
+    private var keep: Bool
     private let mode: TerminalMode
     private let relay: PseudoTerminalRelay?
     private var phases: TerminalPhaseMachine
@@ -47,6 +48,7 @@ final class RunPresenter {
         case terminal(PseudoTerminalRelay.Event)
         case signal(Int32)
         case focus(FocusRequest)
+        case request([String])
         case dismissed(Dismissal)
         case visibility(TerminalPhaseMachine.Signal)
         case hangUpGraceOver
@@ -72,7 +74,7 @@ final class RunPresenter {
         if let place = scene.window.place { OwnPlace.reportFocus(at: place) }
         if relay != nil { mode.enter() }
         let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
-        let (focusRequests, dismissals) = (scene.focusRequests, scene.dismissals)
+        let (focusRequests, dismissals, requests) = (scene.focusRequests, scene.dismissals, scene.requests)
         let terminalEvents = relay?.start()
         var ending: ProcessTermination?
         await withTaskGroup(of: Void.self) { group in
@@ -82,6 +84,7 @@ final class RunPresenter {
             }
             group.addTask { for await request in focusRequests { continuation.yield(.focus(request)) } }
             group.addTask { for await dismissal in dismissals { continuation.yield(.dismissed(dismissal)) } }
+            group.addTask { for await request in requests { continuation.yield(.request(request)) } }
             if relay != nil, let place = scene.window.place {
                 let focus = self.focus
                 group.addTask {
@@ -144,6 +147,16 @@ final class RunPresenter {
             if !(request.window.place.map(OwnPlace.canBringToFront) ?? false) {
                 BringToFront.terminal.perform(for: request.window, on: mode)
             }
+        case .request(let request):
+            // Typed as the group's `requests` says now (windowd.toml(5)); its opener named the rest.
+            let table = try? await scene.app.group(scene.window.group)?.requests
+            relay?.toProgram(RequestKeys.apply(request, table ?? [:]).keys)
+        case .dismissed(let dismissal) where dismissal.reason == .quit:
+            // `winctl close` asks first (windowd.toml(5), quit_keys): the keys, then the window
+            // closes when the program ends; one that stays keeps its window and its work.
+            keep = false
+            let keys = try? await scene.app.group(scene.window.group)?.quit?.keys
+            relay?.toProgram(keys.flatMap { RequestKeys.keys($0) } ?? [])
         case .dismissed(let dismissal) where !Self.hangsUp(dismissal):
             windowLost = true
         case .dismissed:
@@ -193,7 +206,7 @@ final class RunPresenter {
     /// and a sign-out found on the daemon's return; not a return the daemon refused otherwise (a
     /// restart or crash leaves the program alone).
     private static func hangsUp(_ dismissal: Dismissal) -> Bool {
-        !dismissal.refusedReturn || dismissal.reason == .signedOut
+        dismissal.reason != .quit && (!dismissal.refusedReturn || dismissal.reason == .signedOut)
     }
 
     /// The program ended: its last output, the terminal back, the window closed (kept with

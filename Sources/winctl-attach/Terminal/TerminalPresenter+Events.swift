@@ -28,6 +28,7 @@ extension TerminalPresenter {
             // Brought to front already (SceneTerminal rang the bell where nothing can raise it).
             model.highlighted = true
             highlightEnds = ContinuousClock.now + TerminalPresenter.highlightDuration
+        case .request: break  // A panel of the window's storage has nothing to do with an open's arguments.
         case .dismissed(let dismissal):
             return .dismissed(dismissal.window, dismissal.reason)
         case .connection(let status):

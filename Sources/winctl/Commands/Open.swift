@@ -19,7 +19,10 @@ extension Winctl {
                 for a group of value type path it is a file, made absolute against the working directory \
                 with its symbolic links resolved. \
                 When the window needs a presenter, the group's command is started in a new terminal window \
-                here: a tmux or screen window of this session, a kitty window, a new terminal emulator window.
+                here: a tmux or screen window of this session, a kitty window, a new terminal emulator window. \
+                ARGs are what the open asks of the window besides (a program's +120): its presenter \
+                receives them; those its group cannot pass on are named on standard error. A VALUE \
+                that begins with - follows --.
                 """
         )
 
@@ -30,6 +33,12 @@ extension Winctl {
 
         @Argument(help: "The value to open the window for; omit it for a group of value type none.")
         var value: String?
+
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp("What to ask of the window besides, as a program's arguments.", valueName: "arg")
+        )
+        var request: [String] = []
 
         func run() throws {
             if let value, let bytes = ArgumentBytes.invalid(decodedAs: value) {
@@ -49,7 +58,8 @@ extension Winctl {
                 value: value.map(JSONValue.string),
                 path: path,
                 place: here,
-                outcomes: OpenOutcome.added
+                outcomes: OpenOutcome.added,
+                request: request.isEmpty ? nil : request
             )
             let reply = try client.carryOut(WindowOpen.self, params)
             let result = reply.result
@@ -67,7 +77,7 @@ extension Winctl {
                 if result.outcome == .created {
                     _ = try? client.connection.call(
                         RawResult<WindowClose>.self,
-                        WindowIDParams(id: result.window.id)
+                        WindowClose.Params(id: result.window.id)
                     )
                 } else {
                     DaemonClient.reportLaunchEnded(
@@ -82,6 +92,7 @@ extension Winctl {
                 )
                 throw ExitCode.failure
             }
+            if let line = OpenText.notPassedOn(result.notPassedOn) { Console.error(line) }
             client.show(reply) { [$0.window.id + " " + OpenText.outcome($0.outcome)] }
         }
     }

@@ -73,29 +73,34 @@ extension Winctl {
         }
 
         func run() throws {
+            try start(asking: value != nil) { groups, before in
+                guard let value else { return nil }
+                try refuseBytes(value, before)
+                // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
+                return DaemonClient.value(value, of: group, in: groups)
+            }
+        }
+
+        /// Takes the terminal, asks windowd for its groups (when `asking`), and presents the value
+        /// `choose` makes of them; windowd gets --timeout (1 s unless given) in all, then the
+        /// program runs alone.
+        func start(asking: Bool, _ choose: ([DaemonGroups.Group], termios?) throws -> String?) throws -> Never {
             // Raw before windowd is asked anything: a key typed from now on waits as a byte for the
             // program's terminal, whose line discipline makes a Ctrl-C or a Ctrl-Z its signal. The
             // presenter gets the settings from before, for that terminal and to give them back.
             let before = TerminalSettings.takeStandardInput()
-            // windowd gets --timeout (1 s unless given) in all, then the program runs alone.
             let limit = options.timeout(default: Self.waitSeconds)
             let deadline = limit.map { ContinuousClock.now + $0 }
-            var sent: String?
-            if let value {
-                try refuseBytes(value, before)
-                // A file of a `path` group is made absolute here, against this directory, as `open` makes it.
-                do throws(ClientError) {
-                    sent = DaemonClient.value(value, of: group, in: try groups(within: limit))
-                } catch {
-                    try runAlone(because: error.cause, before)
+            var groups: [DaemonGroups.Group] = []
+            do throws(ClientError) {
+                if asking {
+                    groups = try WindowConnection(path: options.socketPath, timeout: limit)
+                        .call(DaemonGroups.self, NoParams()).groups
                 }
+            } catch {
+                try runAlone(because: error.cause, before)
             }
-            try present(sent, until: deadline, before)
-        }
-
-        /// The daemon's groups, asked within `limit` (`nil`: waiting forever).
-        func groups(within limit: Duration?) throws(ClientError) -> [DaemonGroups.Group] {
-            try WindowConnection(path: options.socketPath, timeout: limit).call(DaemonGroups.self, NoParams()).groups
+            try present(try choose(groups, before), until: deadline, before)
         }
 
         /// Runs the program alone, saying why, if `value` was not valid UTF-8 as typed.

@@ -43,25 +43,18 @@ extension Winctl {
             run.group = group
             run.value = nil
             run.program = command
-            let before = TerminalSettings.takeStandardInput()
-            let limit = options.timeout(default: Run.waitSeconds)
-            let deadline = limit.map { ContinuousClock.now + $0 }
-            let groups: [DaemonGroups.Group]
-            do throws(ClientError) {
-                groups = try run.groups(within: limit)
-            } catch {
-                try run.runAlone(because: error.cause, before)
+            try run.start(asking: true) { groups, before in
+                guard let declared = groups.first(where: { $0.id == group }) else {
+                    try run.runAlone(because: "windowd at \(options.socketPath) has no group '\(group)'", before)
+                }
+                if declared.valueType == "none" { return nil }
+                let options = declared.wraps?.optionsWithArgument ?? []
+                guard let file = WrappedFile.find(in: command.dropFirst(), optionsWithArgument: options) else {
+                    try run.runAlone(because: nil, before, quietly: true)
+                }
+                try run.refuseBytes(file, before)
+                return DaemonClient.value(file, of: group, in: groups)
             }
-            guard let declared = groups.first(where: { $0.id == group }) else {
-                try run.runAlone(because: "windowd at \(options.socketPath) has no group '\(group)'", before)
-            }
-            if declared.valueType == "none" { try run.present(nil, until: deadline, before) }
-            let options = declared.wraps?.optionsWithArgument ?? []
-            guard let file = WrappedFile.find(in: command.dropFirst(), optionsWithArgument: options) else {
-                try run.runAlone(because: nil, before, quietly: true)
-            }
-            try run.refuseBytes(file, before)
-            try run.present(DaemonClient.value(file, of: group, in: groups), until: deadline, before)
         }
     }
 }

@@ -35,7 +35,7 @@ struct NotesAppTests {
         """
     }
 
-    @Test("list, open a note, open it again, scroll, open it from a shell, leave and open it again")
+    @Test("list, open a note, open it again, scroll, open it from a shell at a line, leave and open it again")
     func read() throws {
         let directory = try TemporaryDirectory()
         let notes = directory.file("notes")
@@ -88,12 +88,18 @@ struct NotesAppTests {
         try waitUntil("the scroll stored") { try OrdersAppTests.scroll(probe, id: id) == 5 }
         try screens.capture("4. scrolled down five lines", tmux, target: ":1")
 
-        // 5. `notes open` of the same file from a shell: brought to front, ends at once.
+        // 5. `notes open FILE +20` of the same file from a shell: brought to front at line 20
+        // (the scene's requests), ends at once.
         try tmux.run(["select-window", "-t", ":0"])
-        let open = try SpawnedProcess(Binaries.notes, ["open", "--socket", daemon.socketPath, notes + "/./b-plan.md"])
+        let open = try SpawnedProcess(
+            Binaries.notes,
+            ["open", "--socket", daemon.socketPath, notes + "/./b-plan.md", "+20"]
+        )
         #expect(try open.wait() == .exited(0))
         try tmux.waitForDisplay("#{window_index}", "1")
         #expect(try OrdersAppTests.tmuxWindows(tmux).count == 2, "no second tmux window")
+        try waitUntil("the request's line stored") { try OrdersAppTests.scroll(probe, id: id) == 19 }
+        try tmux.waitForText(" line 20 of the plan", target: ":1")
 
         // 6. q leaves the note (the window stays, detached); opened again, it is where it was.
         try tmux.sendKeys("q", target: ":1")
@@ -101,7 +107,7 @@ struct NotesAppTests {
         try waitUntil("its tmux window gone") { try OrdersAppTests.tmuxWindows(tmux).count == 1 }
         try tmux.sendKeys("Enter", target: ":0")
         try waitUntil("a second tmux window again") { try OrdersAppTests.tmuxWindows(tmux).count == 2 }
-        try tmux.waitForText(" line 6 of the plan", target: ":1")
+        try tmux.waitForText(" line 20 of the plan", target: ":1")
         #expect(try Self.noteWindow(probe)?["id"]?.string == id, "the same window")
         try screens.capture("6. opened again: scrolled where it was", tmux, target: ":1")
         _ = client

@@ -37,7 +37,8 @@ package final class PlaceScenario {
 
     /// For `winctl run`: the group `file`, of string values; the daemon as `user` when given
     /// (the directory is given to that user, and windowd runs through `setpriv`, which execs it).
-    package static func running(as user: String? = nil) throws -> PlaceScenario {
+    /// `keys`: more of `[groups.file]`'s keys, one per line (`requests = { … }`).
+    package static func running(as user: String? = nil, keys: String = "") throws -> PlaceScenario {
         try PlaceScenario(group: "file", as: user) { _ in
             """
             [app]
@@ -45,6 +46,7 @@ package final class PlaceScenario {
 
             [groups.file]
             value = "string"
+            \(keys)
             """
         }
     }
@@ -101,7 +103,10 @@ package final class PlaceScenario {
 
     /// `winctl --socket SOCKET run ARGUMENTS` in a shell that then prints `run exited STATUS` and
     /// stays, so that the terminal can be read after it.
-    package func run(_ arguments: String...) -> [String] {
+    package func run(_ arguments: String...) -> [String] { run(arguments) }
+
+    /// ``run(_:)-(String...)`` of an array.
+    package func run(_ arguments: [String]) -> [String] {
         [
             "/bin/sh", "-c", #""$0" "$@"; echo "run exited $?"; exec sleep 600"#, Binaries.winctl, "--socket", socket,
             "run",

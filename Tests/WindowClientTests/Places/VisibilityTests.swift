@@ -26,16 +26,19 @@ struct VisibilityTests {
         #expect(TmuxVisibility.visibility(fromQuery: "0 @1\n") == nil, "no pane line: the pane is gone")
     }
 
-    @Test("tmux: the hooks are appended, never set, and only a watcher's own entries are removed")
+    @Test(
+        "tmux: the hooks are appended, never set, each signals its watcher only when its pane's trigger changed, and only a watcher's own entries are removed"
+    )
     func tmuxHooks() {
         let channel = TmuxVisibility.channel(pid: 4242, pane: "%7")
         #expect(channel == "windowd-visibility-4242-7")
         #expect(TmuxVisibility.process(ofChannel: channel) == 4242)
         #expect(TmuxVisibility.process(ofChannel: "mine") == nil)
-        let install = TmuxVisibility.install(socket: "/tmp/t", channel: channel)
+        let install = TmuxVisibility.install(socket: "/tmp/t", channel: channel, pane: "%7")
         #expect(
             Array(install.prefix(7)) == [
-                "tmux", "-S", "/tmp/t", "set-hook", "-ga", "client-attached", "wait-for -S windowd-visibility-4242-7",
+                "tmux", "-S", "/tmp/t", "set-hook", "-ga", "client-attached",
+                "if-shell -F -t %7 '#{!=:\(TmuxVisibility.trigger),#{@windowd-visibility-4242-7}}' 'wait-for -S windowd-visibility-4242-7'",
             ]
         )
         #expect(install.filter { $0 == "set-hook" }.count == install.filter { $0 == "-ga" }.count)
@@ -43,10 +46,11 @@ struct VisibilityTests {
 
         let hooks = """
             client-attached[0] run-shell "echo hi"
-            client-attached[1] wait-for -S windowd-visibility-4242-7
+            client-attached[1] if-shell -F -t "%7" "#{!=:#{window_id},#{@windowd-visibility-4242-7}}" "wait-for -S windowd-visibility-4242-7"
             client-detached
             session-window-changed[3] wait-for -S windowd-visibility-99-1
             session-window-changed[4] wait-for -S windowd-visibility-4242-7
+            session-window-changed[5] if-shell -F -t "%1" "#{!=:#{window_id},#{@x}}" "wait-for -S elsewhere"
             """
         #expect(
             TmuxVisibility.uninstall(socket: "/tmp/t", hooks: hooks) { $0 == channel }
@@ -59,8 +63,10 @@ struct VisibilityTests {
 
         let watch = TmuxVisibility.queryThenWait(socket: "/tmp/t", pane: "%7", channel: channel)
         #expect(
-            Array(watch.suffix(2)) == ["wait-for", channel],
-            "one client: the query, then the wait, with no hook in between"
+            Array(watch.suffix(10)) == [
+                "set-option", "-p", "-F", "-t", "%7", "@" + channel, TmuxVisibility.trigger, ";", "wait-for",
+            ] + [channel],
+            "one client: the query, what it saw, then the wait, with no hook in between"
         )
         #expect(watch.contains("list-clients") && watch.contains("%7"))
     }

@@ -35,7 +35,7 @@ struct CoordinatorDeadlineTests {
             now: 101,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         _ = try coordinator.setStorage("card", to: .string("4111-1111"), of: window.id.rawValue, effects: &effects)
         #expect(coordinator.nextDeadline == 110)
 
@@ -92,14 +92,14 @@ struct CoordinatorDeadlineTests {
             now: 100,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         let two = try coordinator.attach(
             .init(target: .value(group: "detail", value: .int(2)), phase: .inactive),
             connection: ConnectionID(2),
             now: 100,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         effects = []
         let left = try coordinator.setPhase(.inactive, of: one.id.rawValue, now: 101, effects: &effects)
         #expect(left.phase == .inactive, "the window's own phase changes at once")
@@ -124,7 +124,7 @@ struct CoordinatorDeadlineTests {
             now: 100,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         effects = []
         _ = try coordinator.setPhase(.background, of: one.id.rawValue, now: 101, effects: &effects)
         #expect(Self.phaseEvents(effects).isEmpty)

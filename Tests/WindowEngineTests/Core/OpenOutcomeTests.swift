@@ -326,7 +326,7 @@ struct OpenOutcomeTests {
             now: 1,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         #expect(window.place == Self.tmux && window.info.place == Self.tmux)
         #expect(effects.contains(.event(.windowPhase(window.info))), "the attach's event carries the place")
         let x11 = Place(kind: .x11, window: "77", display: ":1")
@@ -336,7 +336,7 @@ struct OpenOutcomeTests {
             now: 2,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         #expect(taken.info.place == x11)
         let detached = coordinator.detach(connection: ConnectionID(2), now: 3, effects: &effects)
         #expect(detached?.place == nil && detached?.info.place == nil)
@@ -346,7 +346,56 @@ struct OpenOutcomeTests {
             now: 4,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         #expect(silent.place == nil, "a presenter that says nothing has no place")
+    }
+
+    @Test(
+        "an open's request goes to the presenter with window.focus, or waits for the attach of the one started; what the run group's table lacks is not passed on"
+    )
+    func requests() throws {
+        let vim = WindowGroup(id: "file", valueType: .string, run: ["vim", "{value}"], requests: ["+{n}": "{n}G"])
+        var coordinator = SceneCoordinator(groups: [vim], limits: CoordinatorLimits())
+        var effects: [Effect] = []
+        coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        let created = try coordinator.open(
+            group: "file",
+            value: .string("f"),
+            request: ["+3", "-d"],
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
+        #expect(created.outcome == .created && coordinator.pass(["+3", "-d"], to: created) == ["-d"])
+        let again = try coordinator.open(
+            group: "file",
+            value: .string("f"),
+            request: ["+4"],
+            now: 1,
+            ids: &ids,
+            effects: &effects
+        )
+        #expect(again.outcome == .launching && coordinator.pass(["+4"], to: again).isEmpty)
+        let attached = try coordinator.attach(
+            AttachRequest(target: .id(created.window.id.rawValue)),
+            connection: ConnectionID(2),
+            now: 2,
+            ids: &ids,
+            effects: &effects
+        )
+        #expect(attached.request == ["+4"], "the last open's request")
+        effects = []
+        let focused = try coordinator.open(
+            group: "file",
+            value: .string("f"),
+            request: ["+5", "x"],
+            now: 3,
+            ids: &ids,
+            effects: &effects
+        )
+        #expect(focused.outcome == .focused && coordinator.pass(["+5", "x"], to: focused) == ["x"])
+        let info = attached.window.info
+        #expect(effects == [.event(.windowFocus(info, presenter: ConnectionID(2), request: ["+5", "x"]))])
     }
 }

@@ -99,13 +99,13 @@ struct PresenterProcessTests {
         #expect(throws: Refusal.self) {
             try coordinator.attach(other, connection: ConnectionID(7), now: 1, ids: &ids, effects: &effects) { _ in
                 .stopped
-            }
+            }.window
         }
         var same = AttachRequest(target: .id(id.rawValue))
         same.process = Self.kept
         let window = try coordinator.attach(same, connection: ConnectionID(8), now: 2, ids: &ids, effects: &effects) {
             _ in .running
-        }
+        }.window
         #expect(window.id == id && window.presenter == ConnectionID(8) && window.awaited == nil)
         #expect(effects.contains(.persist(.windowAttached(id, at: 2, presenter: Self.kept))))
         var taken = AttachRequest(target: .value(group: "detail", value: .int(42)))
@@ -113,7 +113,7 @@ struct PresenterProcessTests {
         var gone = Self.restored()
         let again = try gone.attach(taken, connection: ConnectionID(9), now: 3, ids: &ids, effects: &effects) { _ in
             .gone
-        }
+        }.window
         #expect(again.process == other.process && again.info.pid == 99)
     }
 }

@@ -127,7 +127,7 @@ struct RestoredSessionTests {
             now: 11,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         #expect(window.storage.values == ["card": .string("4111-1111")])
     }
 

@@ -95,7 +95,7 @@ struct SceneCoordinatorTests {
             now: 1,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         #expect(window.presenter == a && window.phase == .active)
         #expect(effects.contains(.event(.scenePhase(ScenePhaseEvent(phase: .active, previous: .background)))))
         #expect(effects.contains(.phaseReaction(.active)))
@@ -152,7 +152,7 @@ struct SceneCoordinatorTests {
             now: 1,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         effects = []
         do {
             _ = try coordinator.attach(
@@ -186,7 +186,7 @@ struct SceneCoordinatorTests {
             now: 2,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         #expect(!effects.contains { if case .event(.windowFocus) = $0 { true } else { false } }, "\(effects)")
 
         effects = []
@@ -213,7 +213,7 @@ struct SceneCoordinatorTests {
             now: 1,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         _ = try coordinator.attach(
             .init(target: .value(group: "detail", value: .int(2)), phase: .inactive),
             connection: ConnectionID(2),
@@ -248,7 +248,7 @@ struct SceneCoordinatorTests {
             now: 1,
             ids: &ids,
             effects: &effects
-        )
+        ).window
         effects = []
         try coordinator.transition(to: .unauthenticated, now: 2, effects: &effects)
         #expect(

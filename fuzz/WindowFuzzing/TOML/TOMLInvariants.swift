@@ -1,3 +1,4 @@
+import WindowProtocol
 package import WindowServer
 
 /// What must hold for any bytes given to the TOML parser, the config loader and the app manifest
@@ -100,7 +101,7 @@ package enum TOMLInvariants {
             for (id, group) in config.groups where group.launch.first == "" || id.isEmpty {
                 violations.append("group \(id) was accepted with launch \(group.launch)")
             }
-            return violations
+            return violations + requests(config.groups)
         } catch {
             return located(error, bytes: bytes, parsed: parsed, lines: lines)
         }
@@ -124,10 +125,33 @@ package enum TOMLInvariants {
             if manifest.app.sessionTTLSeconds <= 0 || manifest.app.minimumLoadingMilliseconds < 0 {
                 violations.append("a manifest's [app] out of range was accepted: \(manifest.app)")
             }
-            return violations
+            return violations + requests(manifest.groups)
         } catch {
             return located(error, bytes: bytes, parsed: parsed, lines: lines)
         }
+    }
+
+    /// A group's `requests` and `quit_keys` are accepted only for a `run` group, each entry (and
+    /// the keys) one that ``RequestKeys`` takes, and typing any request under it ends.
+    static func requests(_ groups: [String: DaemonConfig.GroupSection]) -> [String] {
+        var violations: [String] = []
+        for (id, group) in groups {
+            guard let table = group.requests else { continue }
+            if group.run.isEmpty { violations.append("group \(id) was accepted with requests and no run") }
+            for (pattern, keys) in table {
+                if let problem = RequestKeys.problem(pattern: pattern, keys: keys) {
+                    violations.append("group \(id) was accepted with requests \(pattern) = \(keys): \(problem)")
+                }
+            }
+            _ = RequestKeys.apply(Array(table.keys) + table.values, table)
+        }
+        for (id, group) in groups {
+            guard let quit = group.quit else { continue }
+            if group.run.isEmpty || RequestKeys.keys(quit.keys) == nil || !(1...600_000).contains(quit.waitMs) {
+                violations.append("group \(id) was accepted with quit \(quit) and run \(group.run)")
+            }
+        }
+        return violations
     }
 
     /// A config or manifest error names the file, a line inside the input and the key, in words

@@ -1,6 +1,9 @@
 /// Whether tmux shows a pane, and when to ask again, from tmux's own interface: global hooks
 /// that signal a `wait-for` channel (appended with `set-hook -ga`, so that the user's hooks stay,
-/// and removed by their channel), and a query of formats before each wait on it.
+/// and removed by their channel), and a query of formats before each wait on it. A hook signals
+/// only where what its pane's visibility depends on (``trigger``) differs from what the last
+/// query saw, kept in a pane option named as the channel: a hook wakes the watchers whose pane
+/// it may have shown or hidden, not every watcher of the server.
 ///
 /// A pane is shown while an attached client that is not in control mode (`tmux -C`, which
 /// shows nothing to anyone) shows its window, and no other pane of that window is zoomed.
@@ -27,12 +30,19 @@ public enum TmuxVisibility {
         channelPrefix + "\(pid)-" + pane.filter(\.isNumber)
     }
 
-    /// The argv that appends, to each hook, a command that signals `channel`.
-    public static func install(socket: String, channel: String) -> [String] {
+    /// What a pane's visibility follows, as a format of the pane: its window, how many clients
+    /// show that window (a control client counts too: a trigger, not the answer) and, while the
+    /// window is zoomed, whether the pane is the zoomed one.
+    package static let trigger = "#{window_id}.#{window_active_clients}.#{?window_zoomed_flag,#{pane_active},}"
+
+    /// The argv that appends, to each hook, a command that signals `channel` when `pane`'s
+    /// ``trigger`` is not what the last query of `channel` saw.
+    public static func install(socket: String, channel: String, pane: String) -> [String] {
         var arguments = ["tmux", "-S", socket]
         for (index, hook) in hooks.enumerated() {
             if index > 0 { arguments.append(";") }
-            arguments += ["set-hook", "-ga", hook, "wait-for -S \(channel)"]
+            let changed = "'#{!=:\(trigger),#{@\(channel)}}'"
+            arguments += ["set-hook", "-ga", hook, "if-shell -F -t \(pane) \(changed) 'wait-for -S \(channel)'"]
         }
         return arguments
     }
@@ -55,15 +65,17 @@ public enum TmuxVisibility {
         return arguments
     }
 
-    /// The entries of `show-hooks -g`'s output (`session-window-changed[2] wait-for -S CHANNEL`)
-    /// that signal a watcher's channel: the indexed hook and the channel.
+    /// The entries of `show-hooks -g`'s output that signal a watcher's channel, the command
+    /// ending in `wait-for -S CHANNEL` (quoted inside an `if-shell`, or alone as an older watcher
+    /// left it): the indexed hook and the channel.
     static func hookEntries(_ output: String) -> [(hook: String, channel: String)] {
         output.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
-            guard words.count == 4, words[1] == "wait-for", words[2] == "-S", words[3].hasPrefix(channelPrefix),
-                words[0].hasSuffix("]")
+            guard words.count >= 4, words[0].hasSuffix("]"), words[words.count - 3].hasSuffix("wait-for"),
+                words[words.count - 2] == "-S"
             else { return nil }
-            return (String(words[0]), String(words[3]))
+            let channel = words[words.count - 1].filter { $0 != "\"" && $0 != "'" }
+            return channel.hasPrefix(channelPrefix) ? (String(words[0]), channel) : nil
         }
     }
 
@@ -74,15 +86,16 @@ public enum TmuxVisibility {
     }
 
     /// The argv of one tmux client that asks which window each client shows, then `pane`'s window
-    /// and zoom, and then waits until `channel` is signalled (at once if it was since the last
-    /// wait). The server runs the three in one go, so that no hook runs between the answer and
-    /// the wait: a change is either in the answer or ends the wait. (Two signals while no one
-    /// waits leave tmux's channel unsignalled, which a separate wait would miss.)
+    /// and zoom, notes the pane's ``trigger`` as seen, and then waits until `channel` is signalled
+    /// (at once if it was since the last wait). The server runs them in one go, so that no hook
+    /// runs between the answer and the wait: a change is either in the answer or ends the wait.
+    /// (Two signals while no one waits leave tmux's channel unsignalled, which a separate wait
+    /// would miss.)
     public static func queryThenWait(socket: String, pane: String, channel: String) -> [String] {
         [
             "tmux", "-S", socket, "list-clients", "-F", "#{client_control_mode} #{window_id}", ";",
             "display-message", "-p", "-t", pane, "#{window_id} #{window_zoomed_flag} #{pane_active}", ";",
-            "wait-for", channel,
+            "set-option", "-p", "-F", "-t", pane, "@" + channel, trigger, ";", "wait-for", channel,
         ]
     }
 

@@ -8,8 +8,9 @@ package enum DaemonEvent: Sendable, Equatable {
     case windowClosed(WindowInfo)
     /// A window's phase or presenter changed; sent to subscribers.
     case windowPhase(WindowInfo)
-    /// Sent to the window's presenter (if any) and to subscribers.
-    case windowFocus(WindowInfo, presenter: ConnectionID?)
+    /// Sent to the window's presenter (if any) and to subscribers; `request` (an open's
+    /// arguments) to the presenter only.
+    case windowFocus(WindowInfo, presenter: ConnectionID?, request: [String]? = nil)
     /// A launch the daemon started for the window failed; sent to subscribers.
     case windowLaunchFailed(WindowLaunchFailedEvent)
     /// Sent to the presenter only.

@@ -86,10 +86,12 @@ package struct SceneCoordinator: Sendable {
     /// process ends, or `launchTimeout` passes. `launch: false` (an attach by value) starts
     /// nothing. A new window's id is the next of `ids`. A `path` group takes `path`, the opener's
     /// absolute form of a string value, when it is given (windowd-protocol(7), window.open).
+    /// `request` goes to its presenter with `window.focus`; ``pass(_:to:)`` keeps it for one started.
     package mutating func open(
         group groupID: String,
         value: JSONValue?,
         path: String? = nil,
+        request: [String]? = nil,
         now: Double,
         launch: Bool = true,
         ids: inout WindowIDSource,
@@ -110,7 +112,7 @@ package struct SceneCoordinator: Sendable {
             default: break
             }
             if existing.presenter != nil || !launch {
-                effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter)))
+                effects.append(.event(.windowFocus(existing.info, presenter: existing.presenter, request: request)))
                 return OpenResult(window: existing, outcome: .focused)
             }
             // A presenter started and not yet come (a double click, a slow start) is waited
@@ -147,6 +149,16 @@ package struct SceneCoordinator: Sendable {
             outcome: .created,
             command: start(window, of: group, now: now, effects: &effects) ?? []
         )
+    }
+
+    /// Keeps `request` for the presenter `opened` started, if any (its attach takes it); returns
+    /// what of it no program takes: all of it when nothing presents the window or is started for
+    /// it, else what its group does not pass on (``WindowGroup/notPassedOn(_:)``).
+    package mutating func pass(_ request: [String]?, to opened: OpenResult) -> [String] {
+        launches.ask(opened.window.id, request)
+        let taken =
+            opened.outcome == .focused && opened.window.presenter != nil || launches.isInFlight(opened.window.id)
+        return taken ? groups[opened.window.group]?.notPassedOn(request) ?? [] : request ?? []
     }
 
     /// The launch for `id` is over without a presenter: its process ended, or its opener could
@@ -225,6 +237,18 @@ package struct SceneCoordinator: Sendable {
         return closed
     }
 
+    /// Asks the presenter of window `idText` to quit its program, when its group declares how
+    /// (`window.dismiss` with reason `quit`; the window stays until the program ends); `nil`,
+    /// asking nothing, when the group does not or nothing presents the window.
+    package func askToQuit(_ idText: String, effects: inout [Effect]) throws(Refusal) -> WindowClose.Asked? {
+        let window = try window(idText)
+        guard let presenter = window.presenter, let group = groups[window.group], let quit = group.quit else {
+            return nil
+        }
+        effects.append(.event(.windowDismiss(window.info, reason: .quit, presenter: presenter)))
+        return WindowClose.Asked(program: group.run.first ?? group.id, waitMs: quit.waitMs)
+    }
+
     /// Brings a window to front: its presenter and subscribers get `window.focus`.
     package func focus(_ idText: String, effects: inout [Effect]) throws(Refusal) -> Window {
         let window = try window(idText)
@@ -235,7 +259,7 @@ package struct SceneCoordinator: Sendable {
     // MARK: - Presenters
 
     /// Makes `connection` the presenter of a window named by id, or by group and value (opened
-    /// if needed, with the next id of `ids`).
+    /// if needed, with the next id of `ids`); with the request kept for the presenter of its launch.
     package mutating func attach(
         _ request: AttachRequest,
         connection: ConnectionID,
@@ -243,7 +267,7 @@ package struct SceneCoordinator: Sendable {
         ids: inout WindowIDSource,
         effects: inout [Effect],
         probe: PresenterProcess.Probe = { _ in .gone }
-    ) throws(Refusal) -> Window {
+    ) throws(Refusal) -> (window: Window, request: [String]?) {
         var target: Window
         let presented = registry.window(presentedBy: connection)
         switch request.target {
@@ -292,12 +316,12 @@ package struct SceneCoordinator: Sendable {
             process: request.process,
             of: target.id
         )
-        launches.end(target.id)
+        let asked = launches.end(target.id)?.request
         target = registry.windows[target.id]!
         effects.append(.persist(.windowAttached(target.id, at: now, presenter: request.process)))
         effects.append(.event(.windowPhase(target.info)))
         noteAggregate(now: now, effects: &effects)
-        return target
+        return (target, asked)
     }
 
     /// A connection presents one window: attaching it to another is refused, not a silent detach.

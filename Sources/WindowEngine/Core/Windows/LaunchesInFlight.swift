@@ -18,6 +18,8 @@ package struct LaunchesInFlight: Sendable {
         package var starter: Starter
         /// When the wait for it ends, in the coordinator's clock.
         package var deadline: Double
+        /// What the last open asked of the window, for its presenter's attach.
+        package var request: [String]?
     }
 
     /// The launches in flight, by window.
@@ -34,6 +36,11 @@ package struct LaunchesInFlight: Sendable {
     /// Whether a launch for `window` is in flight.
     package func isInFlight(_ window: WindowID) -> Bool {
         launches[window] != nil
+    }
+
+    /// Keeps `request` for the presenter of `window`'s launch in flight, in place of any before.
+    package mutating func ask(_ window: WindowID, _ request: [String]?) {
+        if request != nil { launches[window]?.request = request }
     }
 
     /// The number of launches in flight.

@@ -22,6 +22,10 @@ package struct WindowGroup: Sendable, Equatable {
     package var requiresAuth: Bool
     /// The command whose shell function runs as this group's windows; `nil` for none.
     package var wraps: DaemonGroups.Wrapping?
+    /// How its `run` program takes an open's request (``RequestKeys``); `nil` for not at all.
+    package var requests: [String: String]?
+    /// How its `run` program is asked to quit; `nil` for not at all (a close hangs it up).
+    package var quit: DaemonGroups.Quitting?
 
     /// A group as the config declares it; by default restored, with no launch command and no sign-in needed.
     /// A group that declares `run` is presented by `winctl` (a path, or a name found on the
@@ -35,7 +39,9 @@ package struct WindowGroup: Sendable, Equatable {
         launch: [String] = [],
         restore: Bool = true,
         requiresAuth: Bool = false,
-        wraps: DaemonGroups.Wrapping? = nil
+        wraps: DaemonGroups.Wrapping? = nil,
+        requests: [String: String]? = nil,
+        quit: DaemonGroups.Quitting? = nil
     ) {
         self.id = id
         self.valueType = valueType
@@ -45,6 +51,15 @@ package struct WindowGroup: Sendable, Equatable {
         self.restore = restore
         self.requiresAuth = requiresAuth
         self.wraps = wraps
+        self.requests = requests
+        self.quit = quit
+    }
+
+    /// The arguments of `request` its presenter cannot pass on: for a `run` group, those its
+    /// `requests` has no pattern for; an app of its own (no `run`) takes them all.
+    package func notPassedOn(_ request: [String]?) -> [String] {
+        guard let request, !run.isEmpty else { return [] }
+        return RequestKeys.apply(request, requests ?? [:]).notPassedOn
     }
 
     /// Whether an open starts a presenter for the group's windows (a `command` or a `launch`).

@@ -167,7 +167,9 @@ public enum VisibilityWatcher {
             removeHooks(socket: socket) {
                 TmuxVisibility.process(ofChannel: $0).map { kill($0, 0) != 0 && errno == ESRCH } ?? false
             }
-            guard ProcessRunner.run(TmuxVisibility.install(socket: socket, channel: channel)) else { return }
+            guard ProcessRunner.run(TmuxVisibility.install(socket: socket, channel: channel, pane: pane)) else {
+                return
+            }
         }
         defer { if hooked { removeHooks(socket: socket) { $0 == channel } } }
         var last: Visibility?

@@ -240,7 +240,8 @@ package final class PseudoTerminalRelay: Sendable {
         }
     }
 
-    private func toProgram(_ bytes: [UInt8]) {
+    /// Types `bytes` into the program's terminal, between the terminal's own keys, never inside them.
+    package func toProgram(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         masterWrites.withLock { _ in bytes.withUnsafeBytes { Self.writeAll(master, $0) } }
     }

@@ -28,6 +28,9 @@ public enum SceneEvent: Sendable {
     /// or, where the place has no interface for it (a bare terminal), ``SceneTerminal`` has set
     /// the terminal's title and rung the bell. Show it (a highlight) if you like.
     case focus(FocusRequest)
+    /// An open of this window asked this of it (``WindowScene/requests``): its arguments, as
+    /// `notes open todo.md +40`'s `+40`. The open that started the window comes first.
+    case request([String])
     /// This window was dismissed: it should end.
     case dismissed(Dismissal)
     /// The connection to windowd changed.

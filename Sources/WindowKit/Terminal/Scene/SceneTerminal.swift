@@ -97,8 +97,8 @@ public final class SceneTerminal {
         let (states, aggregates, windows, windowPhases) = (
             scene.app.states, scene.app.scenePhases, scene.app.windowUpdates, scene.phases
         )
-        let (appEvents, focusRequests, dismissals, statuses) = (
-            scene.app.events, scene.focusRequests, scene.dismissals, scene.app.connectionStatuses
+        let (appEvents, focusRequests, dismissals, statuses, requests) = (
+            scene.app.events, scene.focusRequests, scene.dismissals, scene.app.connectionStatuses, scene.requests
         )
         let signals = self.signals
         var ending: Ending?
@@ -114,6 +114,7 @@ public final class SceneTerminal {
             group.addTask { for await phase in windowPhases { continuation.yield(.event(.phase(phase))) } }
             group.addTask { for await event in appEvents { continuation.yield(.event(.event(event))) } }
             group.addTask { for await request in focusRequests { continuation.yield(.event(.focus(request))) } }
+            group.addTask { for await request in requests { continuation.yield(.event(.request(request))) } }
             group.addTask { for await dismissal in dismissals { continuation.yield(.event(.dismissed(dismissal))) } }
             group.addTask { for await status in statuses { continuation.yield(.event(.connection(status))) } }
             if let place = scene.window.place {
