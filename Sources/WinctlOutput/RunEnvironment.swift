@@ -1,3 +1,4 @@
+import POSIXSupport
 package import WindowProtocol
 
 /// What `winctl run` adds to its program's environment, so that the program (or a script it
@@ -22,6 +23,12 @@ package enum RunEnvironment {
         ]
         if let app, !app.isEmpty { variables["WINDOWD_APP"] = app }
         return variables
+    }
+
+    /// What a run of `program` asks of a window presented already: the program's arguments but
+    /// the file, `value` as typed or as the path it names (`vim +120 f`: `["+120"]`).
+    package static func request(program: [String], value: String?) -> [String] {
+        RequestKeys.request(program.dropFirst()) { $0 == value || NormalPath.of($0) == value }
     }
 
     /// `base` (the presenter's own environment) with `variables` over it; a `WINDOWD_APP` of

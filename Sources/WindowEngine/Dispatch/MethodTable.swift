@@ -66,8 +66,10 @@ enum MethodTable {
         },
         MethodRoute.of(WindowList.self) { context, params, _, _ throws in
             let windows = try context.read { coordinator throws(Refusal) in
-                if let group = params.group { _ = try coordinator.group(group) }
-                return coordinator.registry.list(group: params.group).map(\.info)
+                guard let group = params.group else { return coordinator.registry.list(group: nil).map(\.info) }
+                _ = try coordinator.group(group)
+                guard let value = params.value else { return coordinator.registry.list(group: group).map(\.info) }
+                return coordinator.existingWindow(group: group, value: value).map { [$0.info] } ?? []
             }
             return WindowList.Result(windows: windows)
         },

@@ -46,5 +46,5 @@ public struct OpenedWindow: Sendable, Hashable {
     /// Whether another presenter has the window: brought to front, stopped (Ctrl-Z) in its
     /// terminal, where `fg` continues it, or not attached again yet since windowd restarted.
     /// Either way there is nothing for the opener to present.
-    public var isPresentedElsewhere: Bool { [.focused, .stopped, .reattaching].contains(outcome) }
+    public var isPresentedElsewhere: Bool { outcome.isPresentedElsewhere }
 }

@@ -3,12 +3,18 @@ public enum WindowList: RPCMethod {
     /// The wire name.
     public static let name = "window.list"
 
-    /// An optional group filter.
+    /// An optional group filter, and with it a value.
     public struct Params: Codable, Sendable {
         /// Only windows of this group.
         public var group: String?
-        /// Params listing every window, or those of `group`.
-        public init(group: String? = nil) { self.group = group }
+        /// With `group`: only its window for this value (typed by the group, a path absolute and
+        /// normal), none if there is none.
+        public var value: JSONValue?
+        /// Params listing every window, those of `group`, or its window for `value`.
+        public init(group: String? = nil, value: JSONValue? = nil) {
+            self.group = group
+            self.value = value
+        }
     }
 
     /// The reply; whole, whatever its size (windowd(8), Socket and access).

@@ -31,6 +31,10 @@ public enum OpenOutcome: String, Sendable, Hashable, WireEnum {
 
     /// The outcomes added since protocol 1 began, which a client sends in `outcomes` when it
     /// decodes them (every client of this package does).
+    /// Whether the window has a presenter of its own elsewhere, brought to front by this open
+    /// (`focused`, `stopped`, `reattaching`): the opener presents nothing.
+    public var isPresentedElsewhere: Bool { self == .focused || self == .stopped || self == .reattaching }
+
     public static var added: [String] { allCases.filter { !original.contains($0) }.map(\.rawValue) }
 
     /// This outcome as told to a client that decodes `understood` besides ``original``: an

@@ -39,9 +39,7 @@ enum RunCommand {
         )
         let value = request.value.map { WindowValue.string($0) } ?? WindowValue.none
         // What this run asks of a window presented already: the program's arguments but the file.
-        let asked = RequestKeys.request(request.program.dropFirst()) {
-            $0 == request.value || NormalPath.of($0) == request.value
-        }
+        let asked = RunEnvironment.request(program: request.program, value: request.value)
         // Caught from the start: a resize, or a signal sent from outside (kill -TSTP), while the
         // window is being attached is handled once the program runs (passed on to it), not lost
         // or stopping run halfway.

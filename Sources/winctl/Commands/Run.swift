@@ -92,15 +92,49 @@ extension Winctl {
             let limit = options.timeout(default: Self.waitSeconds)
             let deadline = limit.map { ContinuousClock.now + $0 }
             var groups: [DaemonGroups.Group] = []
+            var connection: WindowConnection?
             do throws(ClientError) {
                 if asking {
-                    groups = try WindowConnection(path: options.socketPath, timeout: limit)
-                        .call(DaemonGroups.self, NoParams()).groups
+                    connection = try WindowConnection(path: options.socketPath, timeout: limit)
+                    groups = try connection?.call(DaemonGroups.self, NoParams()).groups ?? []
                 }
             } catch {
                 try runAlone(because: error.cause, before)
             }
-            try present(try choose(groups, before), until: deadline, before)
+            let sent = try choose(groups, before)
+            if let connection, let sent { try bringToFrontIfPresented(sent, over: connection, before) }
+            try present(sent, until: deadline, before)
+        }
+
+        /// Brings the window of `sent` to front from here, as `winctl open` does, and exits, when it
+        /// has a presenter already: a run of an open file costs an open, without the presenter
+        /// side's start. Anything else (no window, no presenter, a refusal) is the presenter
+        /// side's to decide, on its one connection.
+        func bringToFrontIfPresented(_ sent: String, over connection: WindowConnection, _ before: termios?) throws {
+            let value = JSONValue.string(sent)
+            let opened: WindowOpen.Result
+            do throws(ClientError) {
+                let listed = try connection.call(WindowList.self, WindowList.Params(group: group, value: value))
+                guard listed.windows.first?.attached == true else { return }
+                let request = RunEnvironment.request(program: program, value: sent)
+                opened = try connection.call(
+                    WindowOpen.self,
+                    WindowOpen.Params(
+                        group: group,
+                        value: value,
+                        outcomes: OpenOutcome.added,
+                        request: request.isEmpty ? nil : request
+                    )
+                )
+            } catch {
+                return
+            }
+            guard opened.outcome.isPresentedElsewhere else { return }
+            if let before { TerminalSettings.restore(before) }
+            OwnPlace.bringToFront(presenterOf: opened.window, after: opened.outcome)
+            Console.output(opened.window.id + " " + OpenText.outcome(opened.outcome))
+            if let line = OpenText.notPassedOn(opened.notPassedOn) { Console.error(line) }
+            throw ExitCode.success
         }
 
         /// Runs the program alone, saying why, if `value` was not valid UTF-8 as typed.

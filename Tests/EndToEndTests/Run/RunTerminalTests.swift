@@ -96,6 +96,19 @@ struct RunTerminalTests {
         #expect(open.status == 0, "\(open)")
         let opened = try scenario.told(subscriber, about: "f")
         #expect(opened.focuses == 1, "\(opened)")
+
+        // winctl alone, without winctl-attach beside it: the window presented already is brought
+        // to front by winctl itself, as an open is, without starting the presenter side.
+        let alone = try TemporaryDirectory()
+        let winctl = alone.file("winctl")
+        _ = try ChildProcess.output(["/bin/cp", Binaries.winctl, winctl])
+        let quick = try Winctl.run(
+            ["run", "file", "f", "--", "/bin/sh", "-c", "exit 3"],
+            socket: scenario.socket,
+            executable: winctl
+        )
+        #expect(quick.status == 0 && quick.stdout.hasSuffix(" already open, brought to front\n"), "\(quick)")
+        #expect(try scenario.told(subscriber, about: "f").focuses == 1)
     }
 
     @Test("the program gets a terminal and the window's variables; its exit closes the window and is run's status")

@@ -44,6 +44,11 @@ struct DeduplicationTests {
 
         let list = try client.call("window.list", #"{"group":"detail"}"#)
         #expect(list["windows"]?.array?.count == 1)
+        // With a value, the group's window for it (typed as the open types it), or none.
+        let one = try client.call("window.list", #"{"group":"detail","value":"42"}"#)
+        #expect(one["windows"]?.array?.map { $0["id"] } == [number["window"]?["id"]])
+        let none = try client.call("window.list", #"{"group":"detail","value":43}"#)
+        #expect(none["windows"]?.array?.isEmpty == true)
     }
 
     @Test("a group of value type none has at most one window")
