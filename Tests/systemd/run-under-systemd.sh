@@ -256,15 +256,15 @@ fi
 inside tmux new-session -d -s user -x 100 -y 30 \
     'TERM=xterm-256color /usr/bin/winctl open detail 42 >/run/open.log 2>&1; echo $? >/run/open.status; sleep 600'
 for _ in $(seq 1 100); do inside test -s /run/open.status && break; sleep 0.2; done
-output="$(inside cat /run/open.log 2>&1) (exit $(inside cat /run/open.status 2>&1))"
+output=$(inside cat /run/open.log 2>&1)
 sleep 1
 listed=$(inside timeout 20 /usr/bin/winctl list 2>&1)
 if [ "$(inside cat /run/open.status 2>&1)" = 0 ] && grep -q ' created$' <<<"$output" \
-    && grep -q 'detail' <<<"$listed" && grep -q 'tmux' <<<"$listed" \
+    && grep -Eq ' detail +42 +[a-z]+ +yes .*tmux' <<<"$listed" \
     && [ "$(inside systemctl is-active windowd.service)" = active ]; then
     pass "winctl open detail 42 in a tmux session against the packaged units: $output"
 else
-    fail "winctl open detail 42 in a tmux session against the packaged units" "$output
+    fail "winctl open detail 42 in a tmux session against the packaged units" "$output (exit $(inside cat /run/open.status 2>&1))
 $listed
 $(inside tmux list-windows -a 2>&1)
 $(inside journalctl -u windowd --no-pager -n 20)"
