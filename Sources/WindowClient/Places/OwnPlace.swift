@@ -20,9 +20,12 @@ public enum OwnPlace {
     /// its terminal emulator's pid. With `outer`, a multiplexer's outer place too, which may
     /// run `tmux` to find where its client is (a few milliseconds): a presenter wants it, to come
     /// to front at both levels; an opener does not, as it launches at the inner level.
+    /// With `outer`, a tmux pane's session name and window index too, where `winctl restore`
+    /// makes it again.
     public static func detect(outer: Bool = true) -> Place {
         let detector = outer ? PlaceDetector.live : PlaceDetector()
-        return detector.detect(environment: environment(), terminalPID: ProcessTable.terminalPID(of: getpid()))
+        let place = detector.detect(environment: environment(), terminalPID: ProcessTable.terminalPID(of: getpid()))
+        return outer ? MultiplexerClientLookup.named(place) : place
     }
 
     /// Starts `command` (an argv, no shell) in a new terminal window at `place`, detached: a
