@@ -1,4 +1,4 @@
-package import WindowProtocol
+import WindowProtocol
 
 extension SceneCoordinator {
     /// The windows `window.restore` looks at, in the order they come back: detached, of a group
