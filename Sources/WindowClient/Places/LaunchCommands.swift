@@ -6,7 +6,8 @@ enum LaunchCommands {
         let argv = request.argv
         switch place.kind {
         case .tmux:
-            guard let socket = place.socket, let target = place.session.map({ $0 + ":" }) ?? place.pane else {
+            guard let socket = place.socket, let target = place.session.map({ $0 + ":" + (place.window ?? "") }) ?? place.pane
+            else {
                 return []
             }
             let variables = request.passedVariables.flatMap { ["-e", $0] }
@@ -14,7 +15,8 @@ enum LaunchCommands {
             let command = argv.count == 1 ? [ShellQuote.word(argv[0])] : argv
             return [
                 .run(
-                    ["tmux", "-S", socket, "new-window", "-t", target, "-n", request.title] + variables + ["--"]
+                    ["tmux", "-S", socket, "new-window"] + (request.replacing ? ["-k"] : []) + ["-t", target, "-n", request.title]
+                        + variables + ["--"]
                         + command
                 )
             ]

@@ -41,6 +41,8 @@ struct LaunchRequest {
     var title: String
     var environment: [String: String]
     var variables: LaunchVariables
+    /// tmux: the new window replaces the one at its index (the shell of a session just made).
+    var replacing = false
 
     /// The variables the launched command gets, sorted by name, as `NAME=value`.
     var passedVariables: [String] { variables.assignments }

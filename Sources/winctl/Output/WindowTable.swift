@@ -19,4 +19,9 @@ enum WindowTable {
         }
         return table.lines
     }
+
+    /// `windows`, the most recently active first, those never active last.
+    static func recent(_ windows: [WindowInfo]) -> [WindowInfo] {
+        windows.sorted { ($0.lastActiveAt ?? "") > ($1.lastActiveAt ?? "") }
+    }
 }

@@ -2,12 +2,12 @@ import WindowProtocol
 
 extension SceneCoordinator {
     /// The windows `window.restore` looks at, in the order they come back: detached, of a group
-    /// that starts presenters (of `groupIDs`, every group when empty; with `atLogin`, only
+    /// that starts presenters and is restored (of `groupIDs`, every group when empty; with `atLogin`, only
     /// `relaunch = "at-login"` ones) and that the app state allows; the least recently active
     /// first, never active before that, so that the most recent ends in front.
     package func restorable(groups groupIDs: [String], atLogin: Bool) -> [Window] {
         registry.list().filter { window in
-            guard window.presenter == nil, let group = groups[window.group], group.startsPresenters else { return false }
+            guard window.presenter == nil, let group = groups[window.group], group.startsPresenters, group.restore else { return false }
             return (groupIDs.isEmpty || groupIDs.contains(group.id)) && (!atLogin || group.relaunch == .atLogin)
                 && (!group.requiresAuth || state.isAuthenticated)
         }

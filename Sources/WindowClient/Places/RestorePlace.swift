@@ -1,0 +1,40 @@
+public import WindowProtocol
+
+/// Where a window comes back (winctl(1), restore): at its last place where that place exists or
+/// can be made again, else where the restoring client runs. Pure: the caller says what is there.
+public enum RestorePlace {
+    /// The launches to try in turn for `argv`, titled `title`, of a window last presented at
+    /// `last`: in its tmux session (made again when `tmuxWindows`, the session's window indexes,
+    /// is `nil`), at its old index when free; in its kitty, beside its old window; then at
+    /// `here`, the first that starts.
+    public static func launches(
+        argv: [String],
+        title: String,
+        last: Place?,
+        here: Place,
+        tmuxWindows: [Int]?,
+        environment: [String: String],
+        variables: LaunchVariables
+    ) -> [[PlaceStep]] {
+        let request = LaunchRequest(argv: argv, title: title, environment: environment, variables: variables)
+        var first: [PlaceStep] = []
+        if let last, last.kind == .kitty {
+            first = LaunchCommands.steps(for: request, at: last)
+        } else if let last, last.kind == .tmux, let socket = last.socket, let name = last.name, !argv.isEmpty {
+            let index = last.window.flatMap(Int.init).flatMap { tmuxWindows?.contains($0) == true ? nil : $0 }
+            let session = Place(kind: .tmux, socket: socket, session: "=" + name, window: index.map(String.init) ?? "")
+            var made = request
+            made.replacing = tmuxWindows == nil
+            first = (made.replacing ? [.run(["tmux", "-S", socket, "new-session", "-d", "-s", name])] : [])
+                + LaunchCommands.steps(for: made, at: session)
+        }
+        let there = PlaceCommands.launch(
+            argv: argv,
+            title: title,
+            at: here,
+            environment: environment,
+            variables: variables
+        )
+        return [first, there].filter { !$0.isEmpty }
+    }
+}
