@@ -15,8 +15,8 @@ enum LaunchCommands {
             let command = argv.count == 1 ? [ShellQuote.word(argv[0])] : argv
             return [
                 .run(
-                    ["tmux", "-S", socket, "new-window"] + (request.replacing ? ["-k"] : []) + ["-t", target, "-n", request.title]
-                        + variables + ["--"]
+                    ["tmux", "-S", socket] + (request.newSession.map { ["new-session", "-d", "-s", $0] } ?? ["new-window", "-t", target])
+                        + ["-n", request.title] + variables + ["--"]
                         + command
                 )
             ]

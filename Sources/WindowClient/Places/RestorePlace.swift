@@ -5,8 +5,8 @@ public import WindowProtocol
 public enum RestorePlace {
     /// The launches to try in turn for `argv`, titled `title`, of a window last presented at
     /// `last`: in its tmux session (made again when `tmuxWindows`, the session's window indexes,
-    /// is `nil`), at its old index when free; in its kitty, beside its old window; then at
-    /// `here`, the first that starts.
+    /// is `nil`), at its old index when free, else the next; in its kitty, beside its old
+    /// window; then at `here`, the first that starts.
     public static func launches(
         argv: [String],
         title: String,
@@ -20,13 +20,18 @@ public enum RestorePlace {
         var first: [PlaceStep] = []
         if let last, last.kind == .kitty {
             first = LaunchCommands.steps(for: request, at: last)
-        } else if let last, last.kind == .tmux, let socket = last.socket, let name = last.name, !argv.isEmpty {
-            let index = last.window.flatMap(Int.init).flatMap { tmuxWindows?.contains($0) == true ? nil : $0 }
-            let session = Place(kind: .tmux, socket: socket, session: "=" + name, window: index.map(String.init) ?? "")
+        } else if let last, last.kind == .tmux, let socket = last.socket, let name = last.name {
+            // At its old index when free; a session made again gets it as its first window, moved there.
+            let index = last.window.flatMap(Int.init).flatMap { tmuxWindows?.contains($0) == true ? nil : String($0) }
             var made = request
-            made.replacing = tmuxWindows == nil
-            first = (made.replacing ? [.run(["tmux", "-S", socket, "new-session", "-d", "-s", name])] : [])
-                + LaunchCommands.steps(for: made, at: session)
+            made.newSession = tmuxWindows == nil ? name : nil
+            let session = Place(kind: .tmux, socket: socket, session: "=" + name, window: index ?? "")
+            first = LaunchCommands.steps(for: made, at: session)
+            if let index, made.newSession != nil {
+                let move = "move-window -s \(ShellQuote.word("=" + name + ":")) -t \(ShellQuote.word("=\(name):\(index)"))"
+                let test = "#{!=:#{window_index},\(index)}"
+                first.append(.run(["tmux", "-S", socket, "if-shell", "-F", "-t", "=" + name + ":", test, move]))
+            }
         }
         let there = PlaceCommands.launch(
             argv: argv,

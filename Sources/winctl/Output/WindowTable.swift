@@ -20,8 +20,10 @@ enum WindowTable {
         return table.lines
     }
 
-    /// `windows`, the most recently active first, those never active last.
+    /// `windows` (oldest first), the most recently active first: the reverse of the order in
+    /// which winctl restore brings them back.
     static func recent(_ windows: [WindowInfo]) -> [WindowInfo] {
-        windows.sorted { ($0.lastActiveAt ?? "") > ($1.lastActiveAt ?? "") }
+        windows.enumerated().sorted { ($0.element.lastActiveAt ?? "", $0.offset) > ($1.element.lastActiveAt ?? "", $1.offset) }
+            .map(\.element)
     }
 }

@@ -24,11 +24,11 @@ struct RestorePlaceTests {
         )
     }
 
-    /// `new-window` of `argv` at `target` in the last place's server, with `-k` when `replacing`.
-    func newWindow(_ target: String, replacing: Bool = false) -> PlaceStep {
+    /// `new-window` of `argv` at `target` in the last place's server.
+    func newWindow(_ target: String) -> PlaceStep {
         .run(
-            ["tmux", "-S", "/tmp/tmux-1000/default", "new-window"] + (replacing ? ["-k"] : [])
-                + ["-t", target, "-n", "file a.txt"] + passed + ["--"] + argv
+            ["tmux", "-S", "/tmp/tmux-1000/default", "new-window", "-t", target, "-n", "file a.txt"] + passed + ["--"]
+                + argv
         )
     }
 
@@ -36,10 +36,17 @@ struct RestorePlaceTests {
         [.run(["tmux", "-S", "/tmp/tmux-1000/default", "new-window", "-t", "$4:", "-n", "file a.txt"] + passed + ["--"] + argv)]
     }
 
-    @Test("tmux, its session gone: made again by name, the window at its old index, in place of the session's first shell")
+    @Test("tmux, its session gone: made again by name with this window first, moved to its old index")
     func tmuxSessionMissing() {
-        let made = PlaceStep.run(["tmux", "-S", "/tmp/tmux-1000/default", "new-session", "-d", "-s", "work"])
-        #expect(launches(last: last, tmuxWindows: nil) == [[made, newWindow("=work:2", replacing: true)], atHere])
+        let made = PlaceStep.run(
+            ["tmux", "-S", "/tmp/tmux-1000/default", "new-session", "-d", "-s", "work", "-n", "file a.txt"] + passed
+                + ["--"] + argv
+        )
+        let moved = PlaceStep.run([
+            "tmux", "-S", "/tmp/tmux-1000/default", "if-shell", "-F", "-t", "=work:", "#{!=:#{window_index},2}",
+            "move-window -s =work: -t =work:2",
+        ])
+        #expect(launches(last: last, tmuxWindows: nil) == [[made, moved], atHere])
     }
 
     @Test("tmux, its session there: the window at its old index when free, else at the next one")
