@@ -28,7 +28,8 @@ public enum RestorePlace {
             let session = Place(kind: .tmux, socket: socket, session: "=" + name, window: index ?? "")
             first = LaunchCommands.steps(for: made, at: session)
             if let index, made.newSession != nil {
-                let move = "move-window -s \(ShellQuote.word("=" + name + ":")) -t \(ShellQuote.word("=\(name):\(index)"))"
+                let move =
+                    "move-window -s \(ShellQuote.word("=" + name + ":")) -t \(ShellQuote.word("=\(name):\(index)"))"
                 let test = "#{!=:#{window_index},\(index)}"
                 first.append(.run(["tmux", "-S", socket, "if-shell", "-F", "-t", "=" + name + ":", test, move]))
             }

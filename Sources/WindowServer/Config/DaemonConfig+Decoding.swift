@@ -181,8 +181,8 @@ extension DaemonConfig.GroupSection {
     init(decoding table: ConfigTable) throws(ConfigError) {
         self.init()
         try table.rejectUnknownKeys([
-            "value", "command", "run", "launch", "restore", "requires_auth", "relaunch", "wraps", "options_with_argument",
-            "requests", "quit_keys", "quit_wait_ms",
+            "value", "command", "run", "launch", "restore", "requires_auth", "wraps", "options_with_argument",
+            "requests", "quit_keys", "quit_wait_ms", "relaunch",
         ])
         value = try table.choice("value") ?? value
         command = try table.strings("command") ?? command

@@ -39,7 +39,8 @@ extension Winctl {
                 let window = result.window
                 var what =
                     result.outcome == .relaunched
-                    ? "came back" : dryRun && result.outcome == .detached ? "would come back" : OpenText.outcome(result.outcome)
+                    ? "came back"
+                    : dryRun && result.outcome == .detached ? "would come back" : OpenText.outcome(result.outcome)
                 if let command = result.command,
                     let failure = OwnPlace.launch(
                         command,
@@ -56,7 +57,11 @@ extension Winctl {
                 let place = window.lastPlace.map { last in
                     last.name.map { "tmux \($0):\(last.window ?? "")" } ?? last.label
                 }
-                lines.append([window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what].joined(separator: " "))
+                lines.append(
+                    [window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what].joined(
+                        separator: " "
+                    )
+                )
             }
             client.show(reply) { _ in lines }
             guard missing.isEmpty else {

@@ -9,7 +9,12 @@ import Glibc
 
 /// `winctl restore` after a reboot played in a real tmux: every pane's program killed with its
 /// server, windowd stopped and started, and the windows brought back where they were.
-@Suite("winctl restore in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"), .timeLimit(.minutes(3)))
+@Suite(
+    "winctl restore in tmux",
+    .serialized,
+    .enabled(if: TmuxSession.isAvailable, "needs tmux"),
+    .timeLimit(.minutes(3))
+)
 struct RestoreTmuxTests {
     /// Two groups run as vim and less, of files.
     static func scenario() throws -> PlaceScenario {
@@ -56,7 +61,9 @@ struct RestoreTmuxTests {
             let window = try scenario.daemon.waitForWindow(group: groups[index], value: file, timeout: .seconds(15))
             ids.append(try #require(window["id"]?.string))
             pids.append(pid_t(try #require(window["pid"]?.int)))
-            screens.append(try tmux.waitForText(files[index].split(separator: "/").last! + " line 5", target: targets[index]))
+            screens.append(
+                try tmux.waitForText(files[index].split(separator: "/").last! + " line 5", target: targets[index])
+            )
         }
         _ = try Winctl.run(["storage", "set", ids[1], "note", "\"kept\""], socket: scenario.socket)
         // A user's client shows notes' vim last: the most recently active, which ends in front.
@@ -71,14 +78,21 @@ struct RestoreTmuxTests {
 
         let dry = try Winctl.run(["restore", "--dry-run"], socket: scenario.socket)
         #expect(dry.status == 0, "\(dry)")
-        #expect(dry.stdout.split(separator: "\n").count == 3 && dry.stdout.contains("\(ids[0]) file \(files[0]) tmux work:0 would come back"), "\(dry)")
+        #expect(
+            dry.stdout.split(separator: "\n").count == 3
+                && dry.stdout.contains("\(ids[0]) file \(files[0]) tmux work:0 would come back"),
+            "\(dry)"
+        )
         #expect(throws: (any Error).self, "the dry run started no tmux server") { try tmux.run(["list-sessions"]) }
 
         let recent = try Winctl.run(["list", "--recent"], socket: scenario.socket).stdout.split(separator: "\n")
         let restored = try Winctl.run(["restore"], socket: scenario.socket)
         #expect(restored.status == 0, "\(restored)")
         let lines = restored.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3 && recent.count == 4 && lines.last?.prefix(36) == recent[1].prefix(36), "the most recent last, in front: \(restored)")
+        #expect(
+            lines.count == 3 && recent.count == 4 && lines.last?.prefix(36) == recent[1].prefix(36),
+            "the most recent last, in front: \(restored)"
+        )
         #expect(lines.allSatisfy { $0.hasSuffix(" came back") }, "\(restored)")
         for (index, file) in files.enumerated() {
             let window = try scenario.daemon.waitForWindow(group: groups[index], value: file, timeout: .seconds(15))

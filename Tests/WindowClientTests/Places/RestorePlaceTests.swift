@@ -10,7 +10,14 @@ struct RestorePlaceTests {
     let passed = ["-e", "WINDOWD_SOCKET=/run/w.sock", "-e", "WINDOWD_WINDOW_ID=1f0e"]
     let environment = ["DISPLAY": ":5", "PATH": "/usr/bin"]
     let here = Place(kind: .tmux, socket: "/tmp/tmux-1000/default", pane: "%9", session: "$4")
-    let last = Place(kind: .tmux, socket: "/tmp/tmux-1000/default", pane: "%3", session: "$1", name: "work", window: "2")
+    let last = Place(
+        kind: .tmux,
+        socket: "/tmp/tmux-1000/default",
+        pane: "%3",
+        session: "$1",
+        name: "work",
+        window: "2"
+    )
 
     func launches(last: Place?, tmuxWindows: [Int]?) -> [[PlaceStep]] {
         RestorePlace.launches(
@@ -33,7 +40,13 @@ struct RestorePlaceTests {
     }
 
     var atHere: [PlaceStep] {
-        [.run(["tmux", "-S", "/tmp/tmux-1000/default", "new-window", "-t", "$4:", "-n", "file a.txt"] + passed + ["--"] + argv)]
+        [
+            .run(
+                ["tmux", "-S", "/tmp/tmux-1000/default", "new-window", "-t", "$4:", "-n", "file a.txt"] + passed + [
+                    "--"
+                ] + argv
+            )
+        ]
     }
 
     @Test("tmux, its session gone: made again by name with this window first, moved to its old index")
@@ -76,5 +89,3 @@ struct RestorePlaceTests {
         #expect(launches(last: Place(kind: .tmux, socket: "/t", pane: "%1"), tmuxWindows: nil) == [atHere])
     }
 }
-
-

@@ -53,6 +53,25 @@ struct WindowsComeBackTests {
         return process.state(bootID: process.pid <= 3 ? boot : "a-new-boot", stat: stats[process.pid])
     }
 
+    /// What a `window.restore` of `groups` answers, the kept presenters as ``probe(_:)`` says.
+    static func restore(
+        _ coordinator: inout SceneCoordinator,
+        groups: [String] = [],
+        atLogin: Bool = false,
+        dryRun: Bool,
+        now: Double
+    ) throws(Refusal) -> [OpenResult] {
+        var effects: [Effect] = []
+        return try coordinator.restore(
+            groups: groups,
+            atLogin: atLogin,
+            dryRun: dryRun,
+            now: now,
+            effects: &effects,
+            probe: probe
+        )
+    }
+
     @Test("only a window whose presenter is gone comes back; a stopped one or one not attached again yet is left alone")
     func onlyGone() throws {
         let stopped = Self.stored("file", "/a", pid: 1, active: "2026-12-05T10:00:00.000Z", order: 0)
@@ -60,15 +79,7 @@ struct WindowsComeBackTests {
         let ended = Self.stored("file", "/c", pid: 3, active: "2026-12-05T10:00:02.000Z", order: 2)
         let rebooted = Self.stored("file", "/d", pid: 4, active: "2026-12-05T10:00:03.000Z", order: 3)
         var coordinator = Self.restarted([stopped, running, ended, rebooted])
-        var effects: [Effect] = []
-        let results = try coordinator.restore(
-            groups: [],
-            atLogin: false,
-            dryRun: false,
-            now: 1,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let results = try Self.restore(&coordinator, dryRun: false, now: 1)
         #expect(results.map(\.window.id) == [stopped.id, running.id, ended.id, rebooted.id])
         #expect(results.map(\.outcome) == [.stopped, .reattaching, .relaunched, .relaunched])
         #expect(results[2].command == ["winctl", "run", "file", "/c", "--", "vim"])
@@ -83,15 +94,7 @@ struct WindowsComeBackTests {
         let earliest = Self.stored("log", "/earliest", pid: 9, active: "2026-12-05T09:59:59.000Z", order: 2)
         let middle = Self.stored("file", "/middle", pid: 9, active: "2026-12-05T11:00:00.250Z", order: 3)
         var coordinator = Self.restarted([never, latest, earliest, middle])
-        var effects: [Effect] = []
-        let results = try coordinator.restore(
-            groups: [],
-            atLogin: false,
-            dryRun: true,
-            now: 1,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let results = try Self.restore(&coordinator, dryRun: true, now: 1)
         #expect(results.map(\.window.id) == [never.id, earliest.id, middle.id, latest.id])
     }
 
@@ -100,48 +103,20 @@ struct WindowsComeBackTests {
         let one = Self.stored("file", "/one", pid: 9, active: nil, order: 0)
         let two = Self.stored("log", "/two", pid: 9, active: nil, order: 1)
         var coordinator = Self.restarted([one, two])
-        var effects: [Effect] = []
-        let dry = try coordinator.restore(
-            groups: [],
-            atLogin: false,
-            dryRun: true,
-            now: 1,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let dry = try Self.restore(&coordinator, dryRun: true, now: 1)
         #expect(dry.map(\.outcome) == [.detached, .detached] && dry.allSatisfy(\.command.isEmpty))
-        let first = try coordinator.restore(
-            groups: [],
-            atLogin: false,
-            dryRun: false,
-            now: 2,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let first = try Self.restore(&coordinator, dryRun: false, now: 2)
         #expect(first.map(\.outcome) == [.relaunched, .relaunched])
-        let second = try coordinator.restore(
-            groups: [],
-            atLogin: false,
-            dryRun: false,
-            now: 3,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let second = try Self.restore(&coordinator, dryRun: false, now: 3)
         #expect(second.map(\.outcome) == [.launching, .launching] && second.allSatisfy(\.command.isEmpty))
         var ids = WindowIDSource(seed: 1)
+        var effects: [Effect] = []
         var attach = AttachRequest(target: .id(one.id.rawValue))
         attach.process = PresenterProcess(pid: 50, startTime: 1, bootID: Self.boot)
         _ = try coordinator.attach(attach, connection: ConnectionID(5), now: 4, ids: &ids, effects: &effects) { _ in
             .gone
         }
-        let third = try coordinator.restore(
-            groups: [],
-            atLogin: false,
-            dryRun: false,
-            now: 5,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let third = try Self.restore(&coordinator, dryRun: false, now: 5)
         #expect(third.map(\.window.id) == [two.id], "a window presented again is no longer detached")
     }
 
@@ -149,52 +124,24 @@ struct WindowsComeBackTests {
     func launchBound() throws {
         let windows = (0..<3).map { Self.stored("file", "/\($0)", pid: 9, active: nil, order: UInt64($0)) }
         var coordinator = Self.restarted(windows, maxLaunches: 2)
-        var effects: [Effect] = []
-        let results = try coordinator.restore(
-            groups: [],
-            atLogin: false,
-            dryRun: false,
-            now: 1,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let results = try Self.restore(&coordinator, dryRun: false, now: 1)
         #expect(results.map(\.outcome) == [.relaunched, .relaunched, .detached])
     }
 
-    @Test("groups named, at login only relaunch = at-login ones; a group that starts no presenter never; an unknown group is refused")
+    @Test(
+        "groups named, at login only relaunch = at-login ones; a group that starts no presenter never; an unknown group is refused"
+    )
     func which() throws {
         let file = Self.stored("file", "/f", pid: 9, active: nil, order: 0)
         let log = Self.stored("log", "/l", pid: 9, active: nil, order: 1)
         let main = Self.stored("main", nil, pid: 9, active: nil, order: 2)
         var coordinator = Self.restarted([file, log, main])
-        var effects: [Effect] = []
-        let named = try coordinator.restore(
-            groups: ["file"],
-            atLogin: false,
-            dryRun: true,
-            now: 1,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let named = try Self.restore(&coordinator, groups: ["file"], dryRun: true, now: 1)
         #expect(named.map(\.window.id) == [file.id])
-        let atLogin = try coordinator.restore(
-            groups: [],
-            atLogin: true,
-            dryRun: true,
-            now: 1,
-            effects: &effects,
-            probe: Self.probe
-        )
+        let atLogin = try Self.restore(&coordinator, atLogin: true, dryRun: true, now: 1)
         #expect(atLogin.map(\.window.id) == [log.id])
         #expect(throws: Refusal.self) {
-            try coordinator.restore(
-                groups: ["nope"],
-                atLogin: false,
-                dryRun: true,
-                now: 1,
-                effects: &effects,
-                probe: Self.probe
-            )
+            try Self.restore(&coordinator, groups: ["nope"], dryRun: true, now: 1)
         }
     }
 }

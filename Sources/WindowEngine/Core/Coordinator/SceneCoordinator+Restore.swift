@@ -7,7 +7,8 @@ extension SceneCoordinator {
     /// first, never active before that, so that the most recent ends in front.
     package func restorable(groups groupIDs: [String], atLogin: Bool) -> [Window] {
         registry.list().filter { window in
-            guard window.presenter == nil, let group = groups[window.group], group.startsPresenters, group.restore else { return false }
+            guard window.presenter == nil, let group = groups[window.group], group.startsPresenters, group.restore
+            else { return false }
             return (groupIDs.isEmpty || groupIDs.contains(group.id)) && (!atLogin || group.relaunch == .atLogin)
                 && (!group.requiresAuth || state.isAuthenticated)
         }
