@@ -129,4 +129,41 @@ struct RestoreTmuxTests {
         kill(pid_t(pid), SIGCONT)
         try scenario.waitFor("s")
     }
+
+    @Test(
+        "the tmux.conf line: a tmux server started again brings back the windows of at-login groups in their session, not the others"
+    )
+    func tmuxConfLine() throws {
+        let scenario = try PlaceScenario.running(
+            keys: """
+                run = ["vim", "-n", "-u", "NONE", "-i", "NONE", "{value}"]
+                relaunch = "at-login"
+
+                [groups.page]
+                value = "string"
+                run = ["less", "{value}"]
+                """
+        )
+        let file = try scenario.directory.write("kept line\n", to: "a.txt")
+        let run = [Binaries.winctl, "--socket", scenario.socket, "run"]
+        let tmux = try TmuxSession(["sleep", "600"])
+        try tmux.run(["new-session", "-d", "-s", "work"] + run + ["file", file, "--", "vim", "-n", "-u", "NONE", file])
+        try tmux.run(["new-window", "-t", "work:1"] + run + ["page", file, "--", "less", file])
+        let pids = try [("file", file), ("page", file)].map { group, value in
+            pid_t(try #require(try scenario.daemon.waitForWindow(group: group, value: value)["pid"]?.int))
+        }
+        let screen = try tmux.waitForText("kept line", target: "work:0")
+        try tmux.run(["kill-server"])
+        try waitUntil("the presenters gone") { pids.allSatisfy { kill($0, 0) != 0 } }
+        try scenario.stopAndStart()
+
+        let line = "run-shell -b \"\(Binaries.winctl) --socket \(scenario.socket) restore --at-login\""
+        _ = try scenario.directory.write(line + "\n", to: "tmux.conf")
+        try tmux.run(["new-session", "-d", "-s", "other", "sleep", "600"])
+        try tmux.run(["source-file", scenario.directory.file("tmux.conf")])
+        try waitUntil("the session made again") { (try? tmux.run(["has-session", "-t", "=work"])) != nil }
+        try tmux.waitForScreen("vim on its file as it was", target: "work:0") { $0 == screen }
+        try scenario.waitFor(file)
+        #expect(try Self.windows(tmux) == ["other:0 sleep", "work:0 vim"], "less (on-open) did not come back")
+    }
 }
