@@ -147,7 +147,9 @@ struct RestoreTmuxTests {
         let file = try scenario.directory.write("kept line\n", to: "a.txt")
         let run = [Binaries.winctl, "--socket", scenario.socket, "run"]
         let tmux = try TmuxSession(["sleep", "600"])
-        try tmux.run(["new-session", "-d", "-s", "work"] + run + ["file", file, "--", "vim", "-n", "-u", "NONE", file])
+        try tmux.run(
+            ["new-session", "-d", "-s", "work"] + run + ["file", file, "--", "vim", "-n", "-u", "NONE", file]
+        )
         try tmux.run(["new-window", "-t", "work:1"] + run + ["page", file, "--", "less", file])
         let pids = try [("file", file), ("page", file)].map { group, value in
             pid_t(try #require(try scenario.daemon.waitForWindow(group: group, value: value)["pid"]?.int))
