@@ -113,7 +113,10 @@ struct RestoreTmuxTests {
         let last = try Winctl.run(["last"], socket: scenario.socket)
         #expect(last.status == 0 && last.stdout == "\(recent[1].prefix(36)) brought to front\n", "\(last)")
         let lastPage = try Winctl.run(["last", "page"], socket: scenario.socket)
-        #expect(lastPage.status == 1 && lastPage.stderr == "winctl: no window of group page has been active\n", "\(lastPage)")
+        #expect(
+            lastPage.status == 1 && lastPage.stderr == "winctl: no window of group page has been active\n",
+            "\(lastPage)"
+        )
     }
 
     @Test("a presenter stopped with SIGSTOP across a restart of windowd is not restored beside itself")
