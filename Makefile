@@ -313,6 +313,8 @@ install:
 			systemd/user/$$unit >$(DESTDIR)$(USERUNITDIR)/$$unit; \
 		chmod 0644 $(DESTDIR)$(UNITDIR)/$$unit $(DESTDIR)$(USERUNITDIR)/$$unit; \
 	done
+	sed -e 's|^ExecStart=/usr/local/bin/winctl |ExecStart=$(BINDIR)/winctl |' systemd/user/winctl-restore@.service >$(DESTDIR)$(USERUNITDIR)/winctl-restore@.service
+	chmod 0644 $(DESTDIR)$(USERUNITDIR)/winctl-restore@.service
 	[ -e $(DESTDIR)$(SYSCONFDIR)/windowd/windowd.toml ] || install -m 0644 config/windowd.toml $(DESTDIR)$(SYSCONFDIR)/windowd/windowd.toml
 	for page in $(MANPAGES); do section=$${page##*.}; install -d $(DESTDIR)$(MANDIR)/man$$section; install -m 0644 $$page $(DESTDIR)$(MANDIR)/man$$section/; done
 	install -D -m 0644 $(COMPLETIONS)/winctl.bash $(DESTDIR)$(BASHCOMPDIR)/winctl
@@ -324,7 +326,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/windowd $(DESTDIR)$(BINDIR)/winctl $(DESTDIR)$(LIBEXECDIR)/winctl-attach
 	rmdir $(DESTDIR)$(LIBEXECDIR) 2>/dev/null || true
 	rm -f $(DESTDIR)$(UNITDIR)/windowd.service $(DESTDIR)$(UNITDIR)/windowd.socket $(DESTDIR)$(UNITDIR)/windowd@.service $(DESTDIR)$(UNITDIR)/windowd@.socket
-	rm -f $(DESTDIR)$(USERUNITDIR)/windowd.service $(DESTDIR)$(USERUNITDIR)/windowd.socket $(DESTDIR)$(USERUNITDIR)/windowd@.service $(DESTDIR)$(USERUNITDIR)/windowd@.socket
+	rm -f $(DESTDIR)$(USERUNITDIR)/windowd.service $(DESTDIR)$(USERUNITDIR)/windowd.socket $(DESTDIR)$(USERUNITDIR)/windowd@.service $(DESTDIR)$(USERUNITDIR)/windowd@.socket $(DESTDIR)$(USERUNITDIR)/winctl-restore@.service
 	for page in $(MANPAGES); do section=$${page##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$section/$${page#man/}; done
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/winctl $(DESTDIR)$(ZSHCOMPDIR)/_winctl $(DESTDIR)$(FISHCOMPDIR)/winctl.fish
 

@@ -6,7 +6,9 @@ enum LaunchCommands {
         let argv = request.argv
         switch place.kind {
         case .tmux:
-            guard let socket = place.socket, let target = place.session.map({ $0 + ":" }) ?? place.pane else {
+            guard let socket = place.socket,
+                let target = place.session.map({ $0 + ":" + (place.window ?? "") }) ?? place.pane
+            else {
                 return []
             }
             let variables = request.passedVariables.flatMap { ["-e", $0] }
@@ -14,7 +16,9 @@ enum LaunchCommands {
             let command = argv.count == 1 ? [ShellQuote.word(argv[0])] : argv
             return [
                 .run(
-                    ["tmux", "-S", socket, "new-window", "-t", target, "-n", request.title] + variables + ["--"]
+                    ["tmux", "-S", socket]
+                        + (request.newSession.map { ["new-session", "-d", "-s", $0] } ?? ["new-window", "-t", target])
+                        + ["-n", request.title] + variables + ["--"]
                         + command
                 )
             ]

@@ -17,6 +17,27 @@ enum MultiplexerClientLookup {
         return PlaceDetector.Client(environment: environment, terminalPID: ProcessTable.terminalPID(of: pid))
     }
 
+    /// The tmux pane `place` with its session's `name` and its window's index (`window`), as
+    /// tmux says them now; any other place as it is.
+    static func named(_ place: Place) -> Place {
+        guard place.kind == .tmux, let socket = place.socket, let pane = place.pane,
+            let output = ProcessRunner.output([
+                "tmux", "-S", socket, "display-message", "-p", "-t", pane, "#{window_index} #{session_name}",
+            ])
+        else { return place }
+        return naming(place, output)
+    }
+
+    /// `place` named by `display-message` output `index name`.
+    static func naming(_ place: Place, _ output: String) -> Place {
+        let fields = output.split(separator: "\n").first?.split(separator: " ", maxSplits: 1) ?? []
+        guard fields.count == 2, Int(fields[0]) != nil else { return place }
+        var named = place
+        named.window = String(fields[0])
+        named.name = String(fields[1])
+        return named
+    }
+
     /// In `list-clients` output (`activity pid session`), the most recently active client on
     /// `session`, else the most recently active of all (the one `switch-client` moves).
     static func showingClient(_ output: String, session: String?) -> Int32? {

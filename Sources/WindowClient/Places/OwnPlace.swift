@@ -20,22 +20,28 @@ public enum OwnPlace {
     /// its terminal emulator's pid. With `outer`, a multiplexer's outer place too, which may
     /// run `tmux` to find where its client is (a few milliseconds): a presenter wants it, to come
     /// to front at both levels; an opener does not, as it launches at the inner level.
+    /// With `outer`, a tmux pane's session name and window index too, where `winctl restore`
+    /// makes it again.
     public static func detect(outer: Bool = true) -> Place {
         let detector = outer ? PlaceDetector.live : PlaceDetector()
-        return detector.detect(environment: environment(), terminalPID: ProcessTable.terminalPID(of: getpid()))
+        let place = detector.detect(environment: environment(), terminalPID: ProcessTable.terminalPID(of: getpid()))
+        return outer ? MultiplexerClientLookup.named(place) : place
     }
 
     /// Starts `command` (an argv, no shell) in a new terminal window at `place`, detached: a
     /// tmux or screen window of its session, a kitty window beside it, a new window of the
     /// terminal emulator, … with `variables` in its environment (the opener's daemon and the
-    /// window's id). Blocking for the few milliseconds the place's interface takes.
-    /// Returns why it failed, or `nil` once started. A program that is not on this process's
-    /// `PATH` fails here, with its name: in the new window it would only flash up and die.
+    /// window's id). With `last`, where the window was last presented, there first where it
+    /// exists or can be made again (``RestorePlace``). Blocking for the few milliseconds the
+    /// place's interface takes. Returns why it failed, or `nil` once started. A program that is
+    /// not on this process's `PATH` fails here, with its name: in the new window it would only
+    /// flash up and die.
     @discardableResult
     public static func launch(
         _ command: [String],
         title: String,
         at place: Place,
+        last: Place? = nil,
         variables: LaunchVariables
     ) -> String? {
         guard let program = command.first, ProcessRunner.isExecutable(program) else {
@@ -43,19 +49,28 @@ public enum OwnPlace {
             return name.contains("/")
                 ? "\(name) is not an executable file" : "there is no program \(name) on PATH"
         }
-        let steps = PlaceCommands.launch(
+        let windows = last.flatMap { last -> [Int]? in
+            guard last.kind == .tmux, let socket = last.socket, let name = last.name else { return nil }
+            let list = ["tmux", "-S", socket, "list-windows", "-t", "=" + name, "-F", "#{window_index}"]
+            return ProcessRunner.output(list).map { $0.split(separator: "\n").compactMap { Int($0) } }
+        }
+        var failure =
+            "there is nowhere to open a window from a \(place.kind.rawValue) place (no multiplexer and no display)"
+        for steps in RestorePlace.launches(
             argv: command,
             title: title,
-            at: place,
+            last: last,
+            here: place,
+            tmuxWindows: windows,
             environment: environment(),
             variables: variables
-        )
-        guard !steps.isEmpty else {
-            return
-                "there is nowhere to open a window from a \(place.kind.rawValue) place (no multiplexer and no display)"
+        ) {
+            guard case .failed(let reason)? = PlaceActions.perform(steps).first(where: { $0 != .done }) else {
+                return nil
+            }
+            failure = reason
         }
-        for case .failed(let reason) in PlaceActions.perform(steps) { return reason }
-        return nil
+        return failure
     }
 
     /// Brings `place` to front through its own interface, every level, outer last. Blocking

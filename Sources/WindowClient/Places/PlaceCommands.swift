@@ -41,6 +41,8 @@ struct LaunchRequest {
     var title: String
     var environment: [String: String]
     var variables: LaunchVariables
+    /// tmux: the name of a session to make with the new window as its first, instead of a window.
+    var newSession: String?
 
     /// The variables the launched command gets, sorted by name, as `NAME=value`.
     var passedVariables: [String] { variables.assignments }

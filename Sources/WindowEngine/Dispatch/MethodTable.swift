@@ -41,7 +41,7 @@ enum MethodTable {
             return WindowOpen.Result(
                 window: opened.window.info,
                 outcome: outcome,
-                command: opened.command.isEmpty ? nil : opened.command,
+                command: opened.command.nilIfEmpty,
                 notPassedOn: notPassedOn.isEmpty ? nil : notPassedOn
             )
         },
@@ -63,6 +63,24 @@ enum MethodTable {
         },
         MethodRoute.of(WindowFocus.self) { context, params, _, effects throws in
             WindowResult(window: try context.read { try $0.focus(params.id, effects: &effects) }.info)
+        },
+        MethodRoute.of(WindowRestore.self) { context, params, _, effects throws in
+            let now = context.now
+            let restored = try context.change { coordinator, _ in
+                try coordinator.restore(
+                    groups: params.groups ?? [],
+                    atLogin: params.atLogin ?? false,
+                    dryRun: params.dryRun ?? false,
+                    now: now,
+                    effects: &effects,
+                    probe: context.state(of:)
+                )
+            }
+            return WindowRestore.Result(
+                windows: restored.map {
+                    WindowOpen.Result(window: $0.window.info, outcome: $0.outcome, command: $0.command.nilIfEmpty)
+                }
+            )
         },
         MethodRoute.of(WindowList.self) { context, params, _, _ throws in
             let windows = try context.read { coordinator throws(Refusal) in
@@ -246,4 +264,9 @@ enum MethodTable {
         }
         return types
     }
+}
+
+extension [String] {
+    /// `nil` for no element, as an optional member of the wire leaves it out.
+    fileprivate var nilIfEmpty: [String]? { isEmpty ? nil : self }
 }

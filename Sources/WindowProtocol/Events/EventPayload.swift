@@ -30,7 +30,7 @@ package struct EventPayload: Encodable {
         package let info: WindowInfo
 
         private enum CodingKeys: String, CodingKey {
-            case id, group, value, phase, attached, createdAt, place, pid
+            case id, group, value, phase, attached, createdAt, place, pid, lastPlace, lastActiveAt
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -43,6 +43,8 @@ package struct EventPayload: Encodable {
             try container.encode(info.createdAt, forKey: .createdAt)
             try container.encodeIfPresent(info.place, forKey: .place)
             try container.encodeIfPresent(info.pid, forKey: .pid)
+            try container.encodeIfPresent(info.lastPlace, forKey: .lastPlace)
+            try container.encodeIfPresent(info.lastActiveAt, forKey: .lastActiveAt)
         }
     }
 }

@@ -1,7 +1,7 @@
 extension Place: Codable {
     /// The member names on the wire, in the order they are written.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, socket, pane, session, window
+        case kind, socket, pane, session, name, window
         case listenOn = "listen_on"
         case windowID = "window_id"
         case display, instance, pid
@@ -26,6 +26,7 @@ extension Place: Codable {
             socket: try container.decodeIfPresent(String.self, forKey: .socket),
             pane: try container.decodeIfPresent(String.self, forKey: .pane),
             session: try container.decodeIfPresent(String.self, forKey: .session),
+            name: try container.decodeIfPresent(String.self, forKey: .name),
             window: try container.decodeIfPresent(String.self, forKey: .window),
             listenOn: try container.decodeIfPresent(String.self, forKey: .listenOn),
             windowID: try container.decodeIfPresent(String.self, forKey: .windowID),
@@ -44,6 +45,7 @@ extension Place: Codable {
         try container.encodeIfPresent(socket, forKey: .socket)
         try container.encodeIfPresent(pane, forKey: .pane)
         try container.encodeIfPresent(session, forKey: .session)
+        try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(window, forKey: .window)
         try container.encodeIfPresent(listenOn, forKey: .listenOn)
         try container.encodeIfPresent(windowID, forKey: .windowID)

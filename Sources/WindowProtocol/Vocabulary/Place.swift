@@ -35,7 +35,12 @@ public struct Place: Sendable, Hashable {
         get { storage.session }
         set { change { $0.session = newValue } }
     }
-    /// A window: screen's number (`$WINDOW`), or an X11 window id in decimal (`$WINDOWID`).
+    /// A session's name: tmux's, where a window is made again after its server is gone.
+    public var name: String? {
+        get { storage.name }
+        set { change { $0.name = newValue } }
+    }
+    /// A window: screen's number (`$WINDOW`), tmux's window index, or an X11 window id in decimal (`$WINDOWID`).
     public var window: String? {
         get { storage.window }
         set { change { $0.window = newValue } }
@@ -83,6 +88,7 @@ public struct Place: Sendable, Hashable {
         socket: String? = nil,
         pane: String? = nil,
         session: String? = nil,
+        name: String? = nil,
         window: String? = nil,
         listenOn: String? = nil,
         windowID: String? = nil,
@@ -98,6 +104,7 @@ public struct Place: Sendable, Hashable {
                 socket: socket,
                 pane: pane,
                 session: session,
+                name: name,
                 window: window,
                 listenOn: listenOn,
                 windowID: windowID,
@@ -130,7 +137,7 @@ public struct Place: Sendable, Hashable {
     /// The identifiers themselves.
     private struct Fields: Sendable, Hashable {
         var kind: PlaceKind
-        var socket, pane, session, window, listenOn, windowID, display, instance: String?
+        var socket, pane, session, name, window, listenOn, windowID, display, instance: String?
         var pid: Int32?
         var conID: Int64?
         var outer: Place?
@@ -144,6 +151,7 @@ public struct Place: Sendable, Hashable {
         var socket: String? { fields.socket }
         var pane: String? { fields.pane }
         var session: String? { fields.session }
+        var name: String? { fields.name }
         var window: String? { fields.window }
         var listenOn: String? { fields.listenOn }
         var windowID: String? { fields.windowID }

@@ -1,7 +1,7 @@
 /// What kind of place a terminal is in (winctl(1), Attached terminals): a multiplexer's pane or window, a
 /// graphical terminal's window, a window manager's window, or a bare terminal.
 public enum PlaceKind: String, Sendable, Hashable, WireEnum {
-    /// A tmux pane: `socket`, `pane`, `session`.
+    /// A tmux pane: `socket`, `pane`, `session`; its presenter adds the session `name` and `window` index.
     case tmux
     /// A GNU screen window: `session` (`$STY`), `window` (`$WINDOW`).
     case screen

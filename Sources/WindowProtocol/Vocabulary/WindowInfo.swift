@@ -20,6 +20,10 @@ public struct WindowInfo: Sendable, Hashable, Codable {
     /// The pid of its presenter; while none is attached, of the one awaited back since windowd
     /// restarted. Absent when not known.
     public var pid: Int32?
+    /// Where it was last presented, while no presenter is attached (winctl(1), "restore"); absent when not known.
+    public var lastPlace: Place?
+    /// When it was last `active`, ISO 8601 with fractions of a second; absent if it never was.
+    public var lastActiveAt: String?
 
     /// A window entry as it goes on the wire.
     public init(
@@ -30,7 +34,9 @@ public struct WindowInfo: Sendable, Hashable, Codable {
         attached: Bool,
         createdAt: String,
         place: Place? = nil,
-        pid: Int32? = nil
+        pid: Int32? = nil,
+        lastPlace: Place? = nil,
+        lastActiveAt: String? = nil
     ) {
         self.id = id
         self.group = group
@@ -40,6 +46,8 @@ public struct WindowInfo: Sendable, Hashable, Codable {
         self.createdAt = createdAt
         self.place = place
         self.pid = pid
+        self.lastPlace = lastPlace
+        self.lastActiveAt = lastActiveAt
     }
 
     /// Reads every member; a `value` left out (an event's, for a long one) is `null`.
@@ -53,6 +61,8 @@ public struct WindowInfo: Sendable, Hashable, Codable {
         createdAt = try container.decode(String.self, forKey: .createdAt)
         place = try container.decodeIfPresent(Place.self, forKey: .place)
         pid = try container.decodeIfPresent(Int32.self, forKey: .pid)
+        lastPlace = try container.decodeIfPresent(Place.self, forKey: .lastPlace)
+        lastActiveAt = try container.decodeIfPresent(String.self, forKey: .lastActiveAt)
     }
 
     /// This window with the value of `held` (the same window, as the client knew it) when this

@@ -182,7 +182,7 @@ extension DaemonConfig.GroupSection {
         self.init()
         try table.rejectUnknownKeys([
             "value", "command", "run", "launch", "restore", "requires_auth", "wraps", "options_with_argument",
-            "requests", "quit_keys", "quit_wait_ms",
+            "requests", "quit_keys", "quit_wait_ms", "relaunch",
         ])
         value = try table.choice("value") ?? value
         command = try table.strings("command") ?? command
@@ -209,6 +209,7 @@ extension DaemonConfig.GroupSection {
         requiresAuth = try table.boolean("requires_auth") ?? requiresAuth
         requests = try Self.requests(in: table, run: run)
         quit = try Self.quitting(in: table, run: run)
+        relaunch = try table.choice("relaunch") ?? relaunch
         let options = try table.strings("options_with_argument")
         // A shell function's name: what bash, zsh and fish all take.
         if let command = try table.string("wraps", check: Self.functionName) {

@@ -100,6 +100,8 @@ package struct DaemonConfig: Sendable, Equatable {
         package var restore = true
         /// `requires_auth`: whether the group's windows need an authenticated app.
         package var requiresAuth = false
+        /// `relaunch`: when the group's windows come back by themselves.
+        package var relaunch = Relaunch.onOpen
         /// `wraps` and `options_with_argument`: the command `winctl init` wraps; `nil` for none.
         package var wraps: DaemonGroups.Wrapping?
         /// `requests`: argument patterns to the keys typed into the `run` program; `nil` for none.
@@ -141,6 +143,7 @@ package struct DaemonConfig: Sendable, Equatable {
                 launch: section.launch,
                 restore: section.restore,
                 requiresAuth: section.requiresAuth,
+                relaunch: section.relaunch,
                 wraps: section.wraps,
                 requests: section.requests,
                 quit: section.quit

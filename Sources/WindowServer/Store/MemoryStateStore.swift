@@ -61,10 +61,14 @@ extension StoredState {
         case .windowClosed(let id):
             windows.removeAll { $0.id == id }
             storage.removeValue(forKey: id)
-        case .windowAttached(let id, let at, let presenter):
+        case .windowAttached(let id, let at, let presenter, let place):
             guard let index = windows.firstIndex(where: { $0.id == id }) else { return }
             windows[index].lastAttachedAt = at
             windows[index].presenter = presenter
+            windows[index].place = place
+        case .windowActive(let id, let at):
+            guard let index = windows.firstIndex(where: { $0.id == id }) else { return }
+            windows[index].lastActiveAt = at
         case .storageSet(let id, let key, let value):
             if windows.contains(where: { $0.id == id }) { storage[id, default: [:]][key] = value }
         case .storageRemoved(let id, let key):

@@ -13,6 +13,9 @@ enum StoreSchema {
         migrator.registerMigration("v3-presenter") { db in
             try db.execute(sql: v3)
         }
+        migrator.registerMigration("v4-last-place") { db in
+            try db.execute(sql: v4)
+        }
         return migrator
     }
 
@@ -71,4 +74,10 @@ enum StoreSchema {
 
     /// Each window's last presenter process, `pid start-time boot-id`, awaited back after a restart.
     static let v3 = "ALTER TABLE window ADD COLUMN presenter TEXT"
+
+    /// Where each window was last presented (its place as JSON) and when it was last active (ISO 8601).
+    static let v4 = """
+        ALTER TABLE window ADD COLUMN place TEXT;
+        ALTER TABLE window ADD COLUMN last_active_at TEXT;
+        """
 }

@@ -31,10 +31,16 @@ enum StoreWriter {
             // Its scene storage goes with it (ON DELETE CASCADE).
             guard let order = orders.removeValue(forKey: id) else { return }
             try db.cachedStatement(sql: "DELETE FROM window WHERE ord = ?").execute(arguments: [order])
-        case .windowAttached(let id, let at, let presenter):
+        case .windowAttached(let id, let at, let presenter, let place):
             guard let order = orders[id] else { return }
-            try db.cachedStatement(sql: "UPDATE window SET last_attached_at = ?, presenter = ? WHERE ord = ?")
-                .execute(arguments: [at, presenter?.text, order])
+            let placeText = try place.map { String(decoding: try JSONWriter.bytes($0), as: UTF8.self) }
+            try db.cachedStatement(
+                sql: "UPDATE window SET last_attached_at = ?, presenter = ?, place = ? WHERE ord = ?"
+            ).execute(arguments: [at, presenter?.text, placeText, order])
+        case .windowActive(let id, let at):
+            guard let order = orders[id] else { return }
+            try db.cachedStatement(sql: "UPDATE window SET last_active_at = ? WHERE ord = ?")
+                .execute(arguments: [at, order])
         case .storageSet(let id, let key, let value):
             // Storage of a window that is not stored (closed in the meantime) is not kept.
             guard let order = orders[id] else { return }

@@ -10,7 +10,10 @@ enum StoredStateReader {
         var state = StoredState()
         let windows = try Row.fetchCursor(
             db,
-            sql: "SELECT id, grp, value, created_at, ord, last_attached_at, presenter FROM window ORDER BY ord"
+            sql: """
+                SELECT id, grp, value, created_at, ord, last_attached_at, presenter, place, last_active_at
+                FROM window ORDER BY ord
+                """
         )
         while let row = try windows.next() {
             guard let id = WindowID(row[0] as String) else { continue }
@@ -22,7 +25,9 @@ enum StoredStateReader {
                     createdAt: row[3],
                     order: UInt64(bitPattern: row[4] as Int64),
                     lastAttachedAt: row[5],
-                    presenter: (row[6] as String?).flatMap(PresenterProcess.init(text:))
+                    presenter: (row[6] as String?).flatMap(PresenterProcess.init(text:)),
+                    place: (row[7] as String?).flatMap(place),
+                    lastActiveAt: row[8]
                 )
             )
         }
@@ -50,6 +55,11 @@ enum StoredStateReader {
             if let id = WindowID(row[0] as String) { orders[id] = row[1] }
         }
         return orders
+    }
+
+    /// A place kept as JSON; `nil` for anything else, so that restore carries on without it.
+    private static func place(_ text: String) -> Place? {
+        (try? JSONParser.parse(text.utf8)).flatMap { try? JSONValueDecoder().decode(Place.self, from: $0) }
     }
 
     /// A window's typed value column: `NULL`, an integer or a string (a real only if written by hand).

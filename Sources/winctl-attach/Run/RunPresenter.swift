@@ -120,8 +120,10 @@ final class RunPresenter {
         case .terminal(.focusOut):
             report(phases.handle(.focusOut))
             focus.set(phases.hasFocus)
-        case .terminal(.inputEnded):
-            // The terminal hung up: so does the program's.
+        case .terminal(.inputEnded), .signal(SIGHUP):
+            // The terminal hung up (closed, its server gone): so does the program's, and the
+            // window stays for winctl restore, as with --keep.
+            keep = true
             program.signal(SIGHUP)
         case .visibility(let signal):
             report(phases.handle(signal))

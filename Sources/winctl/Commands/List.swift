@@ -14,9 +14,12 @@ extension Winctl {
         @Option(help: ArgumentHelp("Only windows of this group.", valueName: "group"))
         var group: String?
 
+        @Flag(help: "The most recently active first.")
+        var recent = false
+
         func run() throws {
             try DaemonClient(options).perform(WindowList.self, WindowList.Params(group: group)) { result in
-                WindowTable.lines(result.windows)
+                WindowTable.lines(recent ? WindowTable.recent(result.windows) : result.windows)
             }
         }
     }

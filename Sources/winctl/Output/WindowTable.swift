@@ -19,4 +19,13 @@ enum WindowTable {
         }
         return table.lines
     }
+
+    /// `windows` (oldest first), the most recently active first: the reverse of the order in
+    /// which winctl restore brings them back.
+    static func recent(_ windows: [WindowInfo]) -> [WindowInfo] {
+        windows.enumerated().sorted {
+            ($0.element.lastActiveAt ?? "", $0.offset) > ($1.element.lastActiveAt ?? "", $1.offset)
+        }
+        .map(\.element)
+    }
 }

@@ -101,6 +101,13 @@ package final class PlaceScenario {
         daemon = try Self.daemon(in: directory, config: config, name: "windowd\(restarts + 1)", as: user)
     }
 
+    /// The daemon stopped as the system stops it (SIGTERM), and a new one on the same socket and state.
+    package func stopAndStart() throws {
+        _ = daemon.stop()
+        restarts += 1
+        daemon = try Self.daemon(in: directory, config: config, name: "windowd\(restarts + 1)", as: user)
+    }
+
     /// `winctl --socket SOCKET run ARGUMENTS` in a shell that then prints `run exited STATUS` and
     /// stays, so that the terminal can be read after it.
     package func run(_ arguments: String...) -> [String] { run(arguments) }

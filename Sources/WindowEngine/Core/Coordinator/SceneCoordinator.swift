@@ -189,7 +189,7 @@ package struct SceneCoordinator: Sendable {
     /// `launch` override (an effect; past the bound, `window.launchFailed` with
     /// `too_many_launches` instead, and `nil`); else the group's `command` is returned for the
     /// opener to start.
-    private mutating func start(
+    mutating func start(
         _ window: Window,
         of group: WindowGroup,
         now: Double,
@@ -318,7 +318,11 @@ package struct SceneCoordinator: Sendable {
         )
         let asked = launches.end(target.id)?.request
         target = registry.windows[target.id]!
-        effects.append(.persist(.windowAttached(target.id, at: now, presenter: request.process)))
+        effects.append(
+            .persist(.windowAttached(target.id, at: now, presenter: request.process, place: request.place))
+        )
+        noteActive(target.id, from: .background, to: request.phase, now: now, effects: &effects)
+        target = registry.windows[target.id]!
         effects.append(.event(.windowPhase(target.info)))
         noteAggregate(now: now, effects: &effects)
         return (target, asked)
@@ -345,6 +349,7 @@ package struct SceneCoordinator: Sendable {
     package mutating func detach(connection: ConnectionID, now: Double, effects: inout [Effect]) -> Window? {
         guard let window = registry.window(presentedBy: connection) else { return nil }
         registry.setPresenter(nil, phase: .background, of: window.id)
+        noteActive(window.id, from: window.phase, to: .background, now: now, effects: &effects)
         let detached = registry.windows[window.id]!
         effects.append(.event(.windowPhase(detached.info)))
         noteAggregate(now: now, effects: &effects)
@@ -364,6 +369,7 @@ package struct SceneCoordinator: Sendable {
         }
         guard window.phase != phase else { return window }
         registry.setPhase(phase, of: window.id)
+        noteActive(window.id, from: window.phase, to: phase, now: now, effects: &effects)
         let changed = registry.windows[window.id]!
         effects.append(.event(.windowPhase(changed.info)))
         noteAggregate(now: now, effects: &effects)
@@ -526,6 +532,20 @@ package struct SceneCoordinator: Sendable {
             _ = try? close(window.id.rawValue, reason: .signedOut, now: now, effects: &effects)
             signedOut.insert(window.id)
         }
+    }
+
+    /// Notes the time when a window becomes `active` or stops being it: its `lastActiveAt`.
+    private mutating func noteActive(
+        _ id: WindowID,
+        from old: ScenePhase,
+        to new: ScenePhase,
+        now: Double,
+        effects: inout [Effect]
+    ) {
+        guard old != new, old == .active || new == .active else { return }
+        let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date(timeIntervalSince1970: now))
+        registry.setLastActive(time, of: id)
+        effects.append(.persist(.windowActive(id, at: time)))
     }
 
     /// Announces the windows' aggregate if it moved up, or starts the settle wait if it moved down.

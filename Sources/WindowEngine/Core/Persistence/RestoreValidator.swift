@@ -78,7 +78,9 @@ package enum RestoreValidator {
                 createdAt: stored.createdAt,
                 order: stored.order,
                 storage: storage,
-                process: stored.presenter
+                process: stored.presenter,
+                lastPlace: stored.place,
+                lastActiveAt: stored.lastActiveAt
             )
             if let other = registry.insertIfValueIsFree(window) {
                 dropped.append((stored.id, .duplicateValue(of: other)))

@@ -7,9 +7,11 @@ package enum StateChange: Sendable, Equatable {
     case windowCreated(StoredWindow)
     /// A window was closed explicitly; it and its storage never come back.
     case windowClosed(WindowID)
-    /// A presenter attached at a time, as the process `presenter` when it is known; bookkeeping
-    /// only (see `isBookkeeping`).
-    case windowAttached(WindowID, at: Double, presenter: PresenterProcess? = nil)
+    /// A presenter attached at a time, as the process `presenter` when it is known, at `place`;
+    /// bookkeeping only (see `isBookkeeping`).
+    case windowAttached(WindowID, at: Double, presenter: PresenterProcess? = nil, place: Place? = nil)
+    /// A window became `active`, or stopped being it, at a time (ISO 8601); bookkeeping only.
+    case windowActive(WindowID, at: String)
     /// One key of a window's scene storage was set.
     case storageSet(WindowID, key: String, value: JSONValue)
     /// One key of a window's scene storage was removed.
@@ -36,6 +38,10 @@ package struct StoredWindow: Sendable, Equatable {
     package var lastAttachedAt: Double?
     /// The process that last attached as its presenter, awaited back after a restart.
     package var presenter: PresenterProcess?
+    /// Where it was last presented.
+    package var place: Place?
+    /// When it was last `active`, ISO 8601.
+    package var lastActiveAt: String?
 
     /// A window record as it goes to the store.
     package init(
@@ -45,7 +51,9 @@ package struct StoredWindow: Sendable, Equatable {
         createdAt: String,
         order: UInt64,
         lastAttachedAt: Double? = nil,
-        presenter: PresenterProcess? = nil
+        presenter: PresenterProcess? = nil,
+        place: Place? = nil,
+        lastActiveAt: String? = nil
     ) {
         self.id = id
         self.group = group
@@ -54,6 +62,8 @@ package struct StoredWindow: Sendable, Equatable {
         self.order = order
         self.lastAttachedAt = lastAttachedAt
         self.presenter = presenter
+        self.place = place
+        self.lastActiveAt = lastActiveAt
     }
 }
 
@@ -79,7 +89,9 @@ extension StateChange {
     /// Whether the change only keeps books (the last-attached time): worth no wait while the
     /// store refuses writes, and no error to the client when its commit fails.
     package var isBookkeeping: Bool {
-        if case .windowAttached = self { return true }
-        return false
+        switch self {
+        case .windowAttached, .windowActive: true
+        default: false
+        }
     }
 }

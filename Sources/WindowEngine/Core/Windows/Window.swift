@@ -13,7 +13,11 @@ package struct Window: Sendable, Equatable {
     /// The connection presenting it, if any.
     package internal(set) var presenter: ConnectionID?
     /// Where its presenter's terminal is, as the presenter said when it attached; `nil` without one.
-    package internal(set) var place: Place?
+    package var place: Place? { presenter == nil ? nil : lastPlace }
+    /// Where it was last presented, as its presenter said; kept across restarts, for `window.restore`.
+    package internal(set) var lastPlace: Place?
+    /// When it was last `active` (ISO 8601 with fractions, so that texts sort as times); kept across restarts.
+    package internal(set) var lastActiveAt: String?
     /// Its presenter's process; while it has none, the one it had when windowd last stopped,
     /// awaited back unless it is gone (``SceneCoordinator/open(group:value:path:now:launch:ids:effects:probe:)``).
     package internal(set) var process: PresenterProcess?
@@ -32,14 +36,17 @@ package struct Window: Sendable, Equatable {
         createdAt: String,
         order: UInt64,
         storage: SceneStorage = SceneStorage(),
-        process: PresenterProcess? = nil
+        process: PresenterProcess? = nil,
+        lastPlace: Place? = nil,
+        lastActiveAt: String? = nil
     ) {
         self.id = id
         self.group = group
         self.value = value
         self.phase = .background
         self.presenter = nil
-        self.place = nil
+        self.lastPlace = lastPlace
+        self.lastActiveAt = lastActiveAt
         self.createdAt = createdAt
         self.order = order
         self.storage = storage
@@ -64,7 +71,9 @@ package struct Window: Sendable, Equatable {
             attached: presenter != nil,
             createdAt: createdAt,
             place: place,
-            pid: process?.pid
+            pid: process?.pid,
+            lastPlace: presenter == nil ? lastPlace : nil,
+            lastActiveAt: lastActiveAt
         )
     }
 }

@@ -20,6 +20,8 @@ package struct WindowGroup: Sendable, Equatable {
     package var restore: Bool
     /// Whether its windows need a signed-in user.
     package var requiresAuth: Bool
+    /// When its windows come back by themselves (windowd.toml(5), `relaunch`).
+    package var relaunch: Relaunch
     /// The command whose shell function runs as this group's windows; `nil` for none.
     package var wraps: DaemonGroups.Wrapping?
     /// How its `run` program takes an open's request (``RequestKeys``); `nil` for not at all.
@@ -39,6 +41,7 @@ package struct WindowGroup: Sendable, Equatable {
         launch: [String] = [],
         restore: Bool = true,
         requiresAuth: Bool = false,
+        relaunch: Relaunch = .onOpen,
         wraps: DaemonGroups.Wrapping? = nil,
         requests: [String: String]? = nil,
         quit: DaemonGroups.Quitting? = nil
@@ -50,6 +53,7 @@ package struct WindowGroup: Sendable, Equatable {
         self.launch = launch
         self.restore = restore
         self.requiresAuth = requiresAuth
+        self.relaunch = relaunch
         self.wraps = wraps
         self.requests = requests
         self.quit = quit
@@ -98,4 +102,12 @@ package enum ValueType: String, Sendable, CaseIterable, Codable {
     /// The `value` names of the config: `none` allows one window per group, the others one per value.
     /// `path` takes absolute file paths, which clients make absolute against their working directory.
     case none, int, string, uuid, path
+}
+
+/// When a group's windows come back by themselves, as SwiftUI's `restorationBehavior`.
+package enum Relaunch: String, Sendable, CaseIterable {
+    /// At the next open of the value (and by `winctl restore`).
+    case onOpen = "on-open"
+    /// Also by `winctl restore --at-login`, at the start of a graphical session or a tmux server.
+    case atLogin = "at-login"
 }

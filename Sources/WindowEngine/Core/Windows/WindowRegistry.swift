@@ -118,7 +118,7 @@ package struct WindowRegistry: Sendable {
         if let old = window.presenter { byPresenter.removeValue(forKey: old) }
         if let presenter { byPresenter[presenter] = id }
         window.presenter = presenter
-        window.place = presenter == nil ? nil : place
+        if presenter != nil { window.lastPlace = place }
         window.process = presenter == nil ? nil : process ?? window.process
         tally.remove(window.phase)
         window.phase = presenter == nil ? .background : phase
@@ -134,6 +134,13 @@ package struct WindowRegistry: Sendable {
         window.phase = phase
         tally.add(phase)
         windows[id] = window
+    }
+
+    /// Notes that `id` was `active` at `time`.
+    package mutating func setLastActive(_ time: String, of id: WindowID) {
+        guard windows[id] != nil else { return }
+        record(id)
+        windows[id]?.lastActiveAt = time
     }
 
     /// Changes the scene storage of `id` in place.

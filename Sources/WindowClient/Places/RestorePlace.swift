@@ -1,0 +1,46 @@
+public import WindowProtocol
+
+/// Where a window comes back (winctl(1), restore): at its last place where that place exists or
+/// can be made again, else where the restoring client runs. Pure: the caller says what is there.
+public enum RestorePlace {
+    /// The launches to try in turn for `argv`, titled `title`, of a window last presented at
+    /// `last`: in its tmux session (made again when `tmuxWindows`, the session's window indexes,
+    /// is `nil`), at its old index when free, else the next; in its kitty, beside its old
+    /// window; then at `here`, the first that starts.
+    public static func launches(
+        argv: [String],
+        title: String,
+        last: Place?,
+        here: Place,
+        tmuxWindows: [Int]?,
+        environment: [String: String],
+        variables: LaunchVariables
+    ) -> [[PlaceStep]] {
+        let request = LaunchRequest(argv: argv, title: title, environment: environment, variables: variables)
+        var first: [PlaceStep] = []
+        if let last, last.kind == .kitty {
+            first = LaunchCommands.steps(for: request, at: last)
+        } else if let last, last.kind == .tmux, let socket = last.socket, let name = last.name {
+            // At its old index when free; a session made again gets it as its first window, moved there.
+            let index = last.window.flatMap(Int.init).flatMap { tmuxWindows?.contains($0) == true ? nil : String($0) }
+            var made = request
+            made.newSession = tmuxWindows == nil ? name : nil
+            let session = Place(kind: .tmux, socket: socket, session: "=" + name, window: index ?? "")
+            first = LaunchCommands.steps(for: made, at: session)
+            if let index, made.newSession != nil {
+                let move =
+                    "move-window -s \(ShellQuote.word("=" + name + ":")) -t \(ShellQuote.word("=\(name):\(index)"))"
+                let test = "#{!=:#{window_index},\(index)}"
+                first.append(.run(["tmux", "-S", socket, "if-shell", "-F", "-t", "=" + name + ":", test, move]))
+            }
+        }
+        let there = PlaceCommands.launch(
+            argv: argv,
+            title: title,
+            at: here,
+            environment: environment,
+            variables: variables
+        )
+        return [first, there].filter { !$0.isEmpty }
+    }
+}

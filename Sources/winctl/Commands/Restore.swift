@@ -1,0 +1,96 @@
+import ArgumentParser
+import WinctlOutput
+import WindowClient
+import WindowProtocol
+
+extension Winctl {
+    /// `winctl restore [--dry-run] [--at-login] [GROUP ...]`: windows whose presenter is gone come back.
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "restore",
+            abstract: "Bring back every detached window whose presenter is gone, at its last place.",
+            discussion: """
+                One line per window: id, group, value, last place, what happened. Each comes back as the \
+                same window with its storage, its group's program started again at its last place (its \
+                tmux session made again when missing, its old index when free), else here; the most \
+                recently active last, in front. Exits 1 naming the windows that did not come back.
+                """
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(help: "Say what would come back; start nothing.")
+        var dryRun = false
+
+        @Flag(help: "Only windows of groups with relaunch = \"at-login\".")
+        var atLogin = false
+
+        @Argument(help: "Only windows of these groups.")
+        var groups: [String] = []
+
+        func run() throws {
+            let here = OwnPlace.detect(outer: false)
+            let client = try DaemonClient(options)
+            let params = WindowRestore.Params(groups: groups, atLogin: atLogin, dryRun: dryRun)
+            let reply = try client.carryOut(WindowRestore.self, params)
+            var missing: [String] = []
+            var lines: [String] = []
+            for result in reply.result.windows {
+                let window = result.window
+                var what =
+                    result.outcome == .relaunched
+                    ? "came back"
+                    : dryRun && result.outcome == .detached ? "would come back" : OpenText.outcome(result.outcome)
+                if let command = result.command,
+                    let failure = OwnPlace.launch(
+                        command,
+                        title: OpenText.title(window),
+                        at: here,
+                        last: window.lastPlace,
+                        variables: options.launchVariables(windowID: window.id)
+                    )
+                {
+                    what = "could not start \(ValueText.command(command)): \(failure)"
+                    DaemonClient.reportLaunchEnded(window.id, reason: what, options: options, over: client.connection)
+                }
+                if !dryRun && (result.outcome == .detached || what.hasPrefix("could not")) { missing.append(window.id) }
+                let place = window.lastPlace.map { last in
+                    last.name.map { "tmux \($0):\(last.window ?? "")" } ?? last.label
+                }
+                lines.append(
+                    [window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what].joined(
+                        separator: " "
+                    )
+                )
+            }
+            client.show(reply) { _ in lines }
+            guard missing.isEmpty else {
+                Console.error("did not come back: " + missing.joined(separator: " "))
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    /// `winctl last [GROUP]`: bring the most recently active window (of GROUP) to front.
+    struct Last: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "last",
+            abstract: "Bring the most recently active window (of a group) to front."
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "Only windows of this group.")
+        var group: String?
+
+        func run() throws {
+            let client = try DaemonClient(options)
+            let windows = try client.carryOut(WindowList.self, WindowList.Params(group: group)).result.windows
+            guard let last = WindowTable.recent(windows).first, last.lastActiveAt != nil else {
+                Console.error("no window" + (group.map { " of group \($0)" } ?? "") + " has been active")
+                throw ExitCode.failure
+            }
+            try client.perform(WindowFocus.self, WindowIDParams(id: last.id)) { ["\($0.window.id) brought to front"] }
+        }
+    }
+}
