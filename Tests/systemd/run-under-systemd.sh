@@ -27,7 +27,8 @@
 # fd store. Then the template units (windowd(8), Apps and instances): two system instances
 # (windowd@alpha, windowd@beta) and, under a lingering user's `systemd --user`, two
 # user instances (windowd@gamma, windowd@alpha in /run/user/1500/windowd), each
-# socket-activated and restarted without touching the other.
+# socket-activated and restarted without touching the other; and the user's at-login unit
+# (winctl-restore@alpha.service) running `winctl restore --at-login` to success.
 #
 # Environment: WINDOWD_TEST_ROOT (default /var/cache/windowd-test/bookworm-HASH, HASH
 # naming the package list, so that a tree made for another list is left alone and a
@@ -239,7 +240,7 @@ exec_start=$(inside systemctl show -p ExecStart --value windowd.service)
 missing_files=""
 for file in /usr/bin/windowd /usr/bin/winctl /usr/lib/systemd/user/windowd.service /usr/lib/systemd/user/windowd.socket \
     /usr/lib/systemd/system/windowd@.service /usr/lib/systemd/system/windowd@.socket \
-    /usr/lib/systemd/user/windowd@.service /usr/lib/systemd/user/windowd@.socket \
+    /usr/lib/systemd/user/windowd@.service /usr/lib/systemd/user/windowd@.socket /usr/lib/systemd/user/winctl-restore@.service \
     /usr/share/man/man1/winctl.1.gz /usr/share/man/man8/windowd.8.gz /usr/share/man/man5/windowd.toml.5.gz \
     /usr/share/man/man7/windowd-protocol.7.gz /usr/share/bash-completion/completions/winctl \
     /usr/share/zsh/vendor-completions/_winctl /usr/share/fish/vendor_completions.d/winctl.fish \
@@ -619,6 +620,13 @@ $(as_user journalctl --user --no-pager -n 30 2>&1)"
                 fail "systemctl --user restart windowd@$app alone" "$(user_ctl status --no-pager "windowd@$app.service" "windowd@$other.service" 2>&1 | tail -20)"
             fi
         done
+        # The at-login unit as the graphical session starts it: winctl --app alpha restore --at-login.
+        if user_ctl start winctl-restore@alpha.service \
+            && [ "$(user_ctl show -p Result --value winctl-restore@alpha.service)" = success ]; then
+            pass "systemctl --user start winctl-restore@alpha.service: winctl --app alpha restore --at-login ran and succeeded"
+        else
+            fail "winctl-restore@alpha.service" "$(user_ctl status --no-pager winctl-restore@alpha.service 2>&1 | tail -20)"
+        fi
         user_ctl disable --now windowd@gamma.socket windowd@alpha.socket windowd@gamma.service windowd@alpha.service >/dev/null 2>&1
     fi
     inside loginctl disable-linger appuser
