@@ -48,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // windowd.toml and apps' manifests (toml++ underneath; docs/decisions/0011-toml-read-by-tomlkit.md).
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         // `make docs`: WindowKit's DocC catalog (Sources/WindowKit/WindowKit.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -71,7 +73,7 @@ let package = Package(
         // No I/O: nothing here can open a file or a socket.
         .target(name: "WindowEngine", dependencies: ["WindowProtocol"]),
         // The daemon's I/O: sockets and services on NIO, durable state in SQLite (Store), the
-        // config (TOML, Config), systemd's protocols (Systemd).
+        // config (Config, read with TOMLKit), systemd's protocols (Systemd).
         .target(
             name: "WindowServer",
             dependencies: [
@@ -87,6 +89,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // What a client needs without NIO: the blocking connection, and places (Places: where a

@@ -19,19 +19,12 @@ package struct AppManifest: Sendable, Equatable {
     /// Decodes `bytes`, which should be UTF-8 TOML, naming `file` in errors: any bytes give a
     /// manifest or a ``ConfigError``.
     package static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> AppManifest {
-        let document: TOMLTable
-        do throws(TOMLError) {
-            document = try TOMLParser.parse(bytes)
-        } catch {
-            throw ConfigError(file: file, syntax: error)
-        }
-        return try AppManifest(decoding: document, file: file)
+        try AppManifest(decoding: ConfigTable(ConfigDocument(bytes: bytes, file: file)))
     }
 
     /// The manifest `document` describes; `[daemon]`, `[state]` and any other table are refused
     /// by name, as they belong to windowd's own config or to nothing.
-    init(decoding document: TOMLTable, file: String) throws(ConfigError) {
-        let root = ConfigTable(table: document, path: [], file: file)
+    init(decoding root: ConfigTable) throws(ConfigError) {
         try root.rejectUnknownKeys(
             ["app", "groups"],
             otherwise: "an app's manifest has the tables [app] and [groups.NAME] only; "

@@ -21,18 +21,6 @@ package struct ConfigError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
-    /// The file is not TOML: where, what, and the key being written there.
-    init(file: String, syntax error: TOMLError) {
-        let key = error.key.map(TOMLKey.dotted)
-        self.init(
-            file: file,
-            line: error.position.line,
-            column: error.position.column,
-            key: key,
-            message: "not valid TOML\(key.map { " (in \($0))" } ?? ""): \(error.message)"
-        )
-    }
-
     /// `file:line:column: message`, as compilers write it (the line and column when known).
     package var description: String {
         var text = file

@@ -18,12 +18,6 @@ package enum ConfigLoader {
 
     /// Decodes and validates `bytes`, which should be UTF-8 TOML, naming `file` in errors.
     package static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> DaemonConfig {
-        let document: TOMLTable
-        do throws(TOMLError) {
-            document = try TOMLParser.parse(bytes)
-        } catch {
-            throw ConfigError(file: file, syntax: error)
-        }
-        return try DaemonConfig(decoding: document, file: file)
+        try DaemonConfig(decoding: ConfigTable(ConfigDocument(bytes: bytes, file: file)))
     }
 }

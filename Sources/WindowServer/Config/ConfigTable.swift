@@ -1,3 +1,5 @@
+import TOMLKit
+
 /// One table of the config while it is decoded: reads keys by name and type, and names the
 /// file, the line and the dotted key in every error, with what was expected and what was found.
 struct ConfigTable {
@@ -7,45 +9,57 @@ struct ConfigTable {
     let path: [String]
     /// The file, for errors.
     let file: String
+    /// Where the document's keys stand.
+    let outline: TOMLOutline
 
-    /// The dotted key of `name` in this table, e.g. `daemon.max_clients`.
+    /// The document's root table.
+    init(_ document: ConfigDocument) {
+        self.init(table: document.root, path: [], file: document.file, outline: document.outline)
+    }
+
+    private init(table: TOMLTable, path: [String], file: String, outline: TOMLOutline) {
+        (self.table, self.path, self.file, self.outline) = (table, path, file, outline)
+    }
+
+    /// The table's keys.
+    var keys: [String] { table.keys }
+
+    /// The dotted key of `name` in this table, e.g. `daemon.max_clients` or `groups."two words"`.
     func key(_ name: String) -> String {
-        TOMLKey.dotted(path + [name])
+        Self.dotted(path + [name])
     }
 
-    /// An error about `name` (or the table itself), at `position`; `message` follows the key.
-    func error(_ name: String?, _ message: String, at position: TOMLPosition?, element: Int? = nil) -> ConfigError {
-        let key = name.map(key) ?? TOMLKey.dotted(path)
+    /// A key path as TOML writes it: each part bare when it can be, else quoted.
+    static func dotted(_ path: [String]) -> String {
+        path.map { $0.isEmpty || !$0.utf8.allSatisfy(TOMLOutline.isBare) ? quoted($0) : $0 }
+            .joined(separator: ".")
+    }
+
+    /// An error about `name` (or the table itself), at its line; `message` follows the key.
+    func error(_ name: String?, _ message: String, element: Int? = nil) -> ConfigError {
+        let key = name.map(key) ?? Self.dotted(path)
         let subject = element.map { "\(key)[\($0)]" } ?? key
-        return ConfigError(file: file, line: position?.line, key: key, message: "\(subject) \(message)")
+        let line = outline.line(of: path + (name.map { [$0] } ?? []) + (element.map { ["[\($0)]"] } ?? []))
+        return ConfigError(file: file, line: line, key: key, message: "\(subject) \(message)")
     }
 
-    /// Refuses any key but `known`, suggesting the nearest known one.
+    /// Refuses any key but `known`, suggesting the nearest known one; the first written is named.
     func rejectUnknownKeys(
         _ known: [String],
         otherwise advice: String = "check its spelling against windowd.toml(5)"
     ) throws(ConfigError) {
-        for entry in table.entries where !known.contains(entry.key) {
-            let nearest = known.first { Self.isNear(entry.key, $0) }
-            throw error(
-                entry.key,
-                "is not a known key; " + (nearest.map { "did you mean \($0)?" } ?? advice),
-                at: entry.position
-            )
+        let unknown = keys.filter { !known.contains($0) }
+        if let name = unknown.min(by: { (outline.line(of: path + [$0]) ?? 0) < (outline.line(of: path + [$1]) ?? 0) }) {
+            let nearest = known.first { Self.isNear(name, $0) }
+            throw error(name, "is not a known key; " + (nearest.map { "did you mean \($0)?" } ?? advice))
         }
     }
 
     /// The sub-table `name`, if written.
     func table(_ name: String, written: String? = nil) throws(ConfigError) -> ConfigTable? {
-        guard let entry = table.entry(name) else { return nil }
-        guard case .table(let table) = entry.value else {
-            throw error(
-                name,
-                "must be a table (\(written ?? "[\(key(name))]")), found \(Self.found(entry.value))",
-                at: entry.position
-            )
+        try value(name, as: "a table (\(written ?? "[\(key(name))]"))") {
+            $0.table.map { ConfigTable(table: $0, path: path + [name], file: file, outline: outline) }
         }
-        return ConfigTable(table: table, path: path + [name], file: file)
     }
 
     /// The integer `name`, if written; `unit` names what it counts, `check` returns what is wrong with it.
@@ -54,68 +68,42 @@ struct ConfigTable {
         of unit: String? = nil,
         check: (Int) -> String? = { _ in nil }
     ) throws(ConfigError) -> Int? {
-        guard let entry = table.entry(name) else { return nil }
-        guard case .integer(let value) = entry.value else {
-            throw error(
-                name,
-                "must be an integer\(unit.map { " number of \($0)" } ?? ""), found \(Self.found(entry.value))",
-                at: entry.position
-            )
-        }
-        if let problem = check(Int(value)) { throw error(name, problem, at: entry.position) }
-        return Int(value)
+        let value = try value(name, as: "an integer" + (unit.map { " number of \($0)" } ?? "")) { $0.int }
+        if let value, let problem = check(value) { throw error(name, problem) }
+        return value
     }
 
     /// The string `name`, if written; `check` says what is wrong with a value, if anything.
     func string(_ name: String, check: (String) -> String? = { _ in nil }) throws(ConfigError) -> String? {
-        guard let entry = table.entry(name) else { return nil }
-        guard case .string(let value) = entry.value else {
-            throw error(name, "must be a string, found \(Self.found(entry.value))", at: entry.position)
-        }
-        if let problem = check(value) { throw error(name, problem, at: entry.position) }
+        let value = try value(name, as: "a string") { $0.string }
+        if let value, let problem = check(value) { throw error(name, problem) }
         return value
     }
 
     /// The boolean `name`, if written.
     func boolean(_ name: String) throws(ConfigError) -> Bool? {
-        guard let entry = table.entry(name) else { return nil }
-        guard case .boolean(let value) = entry.value else {
-            throw error(name, "must be true or false, found \(Self.found(entry.value))", at: entry.position)
-        }
-        return value
+        try value(name, as: "true or false") { $0.bool }
     }
 
     /// The one of `Choice`'s values that the string `name` spells, if written.
     func choice<Choice: RawRepresentable & CaseIterable>(_ name: String) throws(ConfigError) -> Choice?
     where Choice.RawValue == String {
-        guard let entry = table.entry(name) else { return nil }
-        guard case .string(let value) = entry.value, let choice = Choice(rawValue: value) else {
-            let names = Choice.allCases.map { TOMLValue.string($0.rawValue).tomlText }
-            let list =
-                names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
-            throw error(
-                name,
-                "must be \(names.count > 1 ? "one of " : "")\(list), found \(Self.found(entry.value))",
-                at: entry.position
-            )
-        }
-        return choice
+        let names = Choice.allCases.map { Self.quoted($0.rawValue) }
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+        return try value(name, as: (names.count > 1 ? "one of " : "") + list) { $0.string.flatMap(Choice.init) }
     }
 
     /// The array of strings `name`, if written.
     func strings(_ name: String) throws(ConfigError) -> [String]? {
         try array(name, of: "strings") { value in
-            guard case .string(let string) = value else {
-                return .failure(.init("must be a string, found \(Self.found(value))"))
-            }
-            return .success(string)
+            value.string.map { .success($0) } ?? .failure(.init("must be a string, found \(Self.found(value))"))
         }
     }
 
     /// The array of user ids `name`, if written.
     func userIDs(_ name: String) throws(ConfigError) -> [UInt32]? {
         try array(name, of: "user ids (integers)") { value in
-            guard case .integer(let integer) = value else {
+            guard let integer = value.int else {
                 return .failure(.init("must be a user id (an integer), found \(Self.found(value))"))
             }
             guard let uid = UInt32(exactly: integer) else {
@@ -139,26 +127,48 @@ struct ConfigTable {
         of what: String,
         element read: (TOMLValue) -> Result<Element, ElementProblem>
     ) throws(ConfigError) -> [Element]? {
-        guard let entry = table.entry(name) else { return nil }
-        guard case .array(let array) = entry.value else {
-            throw error(name, "must be an array of \(what), found \(Self.found(entry.value))", at: entry.position)
-        }
+        guard let array = try value(name, as: "an array of \(what)", { $0.array }) else { return nil }
         var elements: [Element] = []
         for (index, value) in array.enumerated() {
-            switch read(value) {
+            switch read(value.tomlValue) {
             case .success(let element): elements.append(element)
-            case .failure(let problem): throw error(name, problem.message, at: array.positions[index], element: index)
+            case .failure(let problem): throw error(name, problem.message, element: index)
             }
         }
         return elements
     }
 
+    /// The value of `name` as `read` takes it, if written; else an error that it must be `what`.
+    private func value<Value>(_ name: String, as what: String, _ read: (TOMLValue) -> Value?) throws(ConfigError)
+        -> Value?
+    {
+        guard let value = table[name]?.tomlValue else { return nil }
+        guard let read = read(value) else { throw error(name, "must be \(what), found \(Self.found(value))") }
+        return read
+    }
+
+    /// `text` as a TOML basic string, `"…"`, its quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.unicodeScalars.map { $0 == "'" ? "'" : $0.escaped(asASCII: false) }.joined() + "\""
+    }
+
     /// `a string ("many")`, `a float (1.5)`, `a table`: a value found where another was expected.
     static func found(_ value: TOMLValue) -> String {
-        if case .table = value { return value.kindDescription }
-        var text = value.tomlText
+        let kind: String
+        var text = value.debugDescription
+        switch value.type {
+        case .table: return "a table"
+        case .string: (kind, text) = ("a string", quoted(value.string!))
+        case .int: kind = "an integer"
+        case .double: (kind, text) = ("a float", "\(value.double!)")
+        case .bool: kind = "a boolean"
+        case .date: kind = "a date"
+        case .time: kind = "a time"
+        case .dateTime: kind = value.dateTime!.offset == nil ? "a local date-time" : "a date-time"
+        case .array: kind = "an array"
+        }
         if text.count > 60 { text = String(text.prefix(60)) + "…" }
-        return "\(value.kindDescription) (\(text))"
+        return "\(kind) (\(text))"
     }
 
     /// Whether `typed` is probably a misspelling of `known`: one edit apart (a letter added,

@@ -4,9 +4,8 @@ import WindowProtocol
 /// `windowd.toml`'s keys: each read with its type and checked, every other key refused.
 extension DaemonConfig {
     /// The config `document` describes; a key not written keeps its default.
-    init(decoding document: TOMLTable, file: String) throws(ConfigError) {
+    init(decoding root: ConfigTable) throws(ConfigError) {
         self.init()
-        let root = ConfigTable(table: document, path: [], file: file)
         try root.rejectUnknownKeys(
             ["daemon", "state", "app", "groups"],
             otherwise: "the config has the tables [daemon], [state], [app] and [groups.NAME]"
@@ -21,15 +20,10 @@ extension DaemonConfig {
     static func groups(decoding root: ConfigTable) throws(ConfigError) -> [String: GroupSection] {
         var groups: [String: GroupSection] = [:]
         if let section = try root.table("groups", written: "[groups.NAME] tables") {
-            for entry in section.table.entries {
-                let id = entry.key
+            for id in section.keys {
                 guard let group = try section.table(id) else { continue }
                 guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw section.error(
-                        id,
-                        "is not a valid group id: a group id uses letters, digits, '-' and '_' only",
-                        at: entry.position
-                    )
+                    throw section.error(id, "is not a valid group id: a group id uses letters, digits, '-' and '_' only")
                 }
                 groups[id] = try GroupSection(decoding: group)
             }
@@ -145,13 +139,12 @@ extension DaemonConfig.GroupSection {
         guard !run.isEmpty else {
             throw table.error(
                 "requests",
-                "goes with run = [...]: the keys are typed into the program winctl run runs",
-                at: table.table.entry("requests")?.position
+                "goes with run = [...]: the keys are typed into the program winctl run runs"
             )
         }
         var keys: [String: String] = [:]
-        for entry in requests.table.entries {
-            keys[entry.key] = try requests.string(entry.key) { RequestKeys.problem(pattern: entry.key, keys: $0) }
+        for pattern in requests.keys {
+            keys[pattern] = try requests.string(pattern) { RequestKeys.problem(pattern: pattern, keys: $0) }
         }
         return keys
     }
@@ -169,8 +162,7 @@ extension DaemonConfig.GroupSection {
             guard wait == nil else {
                 throw table.error(
                     "quit_wait_ms",
-                    "goes with quit_keys = \"KEYS\": how long winctl close waits for the program to quit",
-                    at: table.table.entry("quit_wait_ms")?.position
+                    "goes with quit_keys = \"KEYS\": how long winctl close waits for the program to quit"
                 )
             }
             return nil
@@ -192,16 +184,14 @@ extension DaemonConfig.GroupSection {
             throw table.error(
                 "run",
                 "cannot be set together with \(table.key("command")): run = [...] starts the program under "
-                    + "winctl run, command = [...] starts a presenter of its own; keep one of them",
-                at: table.table.entry("run")?.position
+                    + "winctl run, command = [...] starts a presenter of its own; keep one of them"
             )
         }
         for (key, argv) in [("command", command), ("run", run), ("launch", launch)] {
             if let first = argv.first, first.isEmpty {
                 throw table.error(
                     key,
-                    "must start with the program to run; its first element is empty",
-                    at: table.table.entry(key)?.position
+                    "must start with the program to run; its first element is empty"
                 )
             }
         }
@@ -217,8 +207,7 @@ extension DaemonConfig.GroupSection {
         } else if options != nil {
             throw table.error(
                 "options_with_argument",
-                "goes with wraps = \"COMMAND\": the options of the command the group wraps",
-                at: table.table.entry("options_with_argument")?.position
+                "goes with wraps = \"COMMAND\": the options of the command the group wraps"
             )
         }
     }

@@ -1,5 +1,3 @@
-import WindowServer
-
 /// How many lines an input has and how long each is, to check that a position is inside it.
 struct LineLengths {
     /// Characters (Unicode scalars; any byte that is not a continuation byte) on each line.
@@ -15,15 +13,13 @@ struct LineLengths {
         }
     }
 
-    /// A violation if `position` is not on a line of the input, at most one past its end.
-    func check(_ position: TOMLPosition, what: String) -> [String] {
-        guard (1...lengths.count).contains(position.line) else {
-            return ["\(what) is at line \(position.line) of an input of \(lengths.count) lines"]
+    /// A violation if `line` and `column` are not on a line of the input, at most one past its end.
+    func check(line: Int, column: Int, what: String) -> [String] {
+        guard (1...lengths.count).contains(line) else {
+            return ["\(what) is at line \(line) of an input of \(lengths.count) lines"]
         }
-        guard (1...(lengths[position.line - 1] + 1)).contains(position.column) else {
-            return [
-                "\(what) is at column \(position.column) of line \(position.line), which has \(lengths[position.line - 1]) characters"
-            ]
+        guard (1...(lengths[line - 1] + 1)).contains(column) else {
+            return ["\(what) is at column \(column) of line \(line), which has \(lengths[line - 1]) characters"]
         }
         return []
     }

@@ -1,0 +1,52 @@
+import TOMLKit
+
+/// A config file or an app's manifest parsed by TOMLKit (toml++), with where each key stands.
+struct ConfigDocument {
+    /// The document's root table.
+    let root: TOMLTable
+    /// Where its keys stand.
+    let outline: TOMLOutline
+    /// The file, for errors.
+    let file: String
+
+    /// Parses `bytes`: any bytes give a document or an error at the file, line and column.
+    init(bytes: [UInt8], file: String) throws(ConfigError) {
+        var outline: TOMLOutline?
+        func syntax(_ line: Int, _ column: Int, _ message: String) -> ConfigError {
+            let key = outline?.key(at: line).map(ConfigTable.dotted)
+            let context = key.map { " (in \($0))" } ?? ""
+            return ConfigError(file: file, line: line, column: column, key: key, message: "not valid TOML\(context): " + message)
+        }
+        // toml++ reads a C string (a NUL would end it early) from a Swift String (which mends bytes that are not UTF-8).
+        if let (offset, message) = Self.unreadable(bytes) {
+            let before = bytes[..<offset]
+            let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            let column = bytes[lineStart..<offset].count { $0 & 0xC0 != 0x80 } + 1
+            throw syntax(before.count { $0 == UInt8(ascii: "\n") } + 1, column, message)
+        }
+        let scanned = TOMLOutline(bytes)
+        (outline, self.outline, self.file) = (scanned, scanned, file)
+        do {
+            let text = String(decoding: bytes[..<(scanned.hazard?.statement ?? bytes.count)], as: UTF8.self)
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw syntax(error.source.begin.line, error.source.begin.column, error.description)
+        } catch {
+            throw syntax(1, 1, "\(error)")
+        }
+        if let hazard = scanned.hazard { throw syntax(hazard.line, hazard.column, hazard.message) }
+    }
+
+    /// The first byte that is not UTF-8, else the first NUL, and what is wrong with it.
+    private static func unreadable(_ bytes: [UInt8]) -> (Int, String)? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        if offset < bytes.count {
+            let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)
+            return (offset, "the file is not UTF-8 text (byte \(byte)); TOML must be UTF-8")
+        }
+        return bytes.firstIndex(of: 0).map { ($0, "a NUL character (U+0000) is not allowed in TOML") }
+    }
+}
