@@ -30,7 +30,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps symbol-order bench-run-cost bench-deps bench-check bench-baseline bench-instructions format format-check
+.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps symbol-order bench-run-cost bench-deps bench-check bench-baseline bench-instructions format format-check toml-test
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -236,9 +236,10 @@ format-check:
 ## libFuzzer, FUZZ_SECONDS per target (fuzz/):
 ##   windowfuzz: framing, JSON-RPC decoding, params and dispatch against an in-memory core, on a
 ##     working copy of fuzz/corpus; a crash must become a test in Tests/WindowEngineTests/Dispatch/FuzzRegressionTests.swift.
-##   tomlfuzz: the TOML parser and the config loader (any bytes: a config or a located error, a
-##     round trip for accepted documents), on a working copy of fuzz/toml-corpus; -timeout catches a
-##     parse that is not linear. A crash must become a seed in fuzz/toml-corpus (Tests/WindowServerTests/TOML replays them).
+##   tomlfuzz: the config and manifest loaders, through TOMLOutline and TOMLKit (toml++, not
+##     instrumented: its assertions still stop the run) (any bytes: a config or an error at a line and
+##     column inside the input), on a working copy of fuzz/toml-corpus; -timeout catches a read that
+##     is not linear. A crash must become a seed in fuzz/toml-corpus (Tests/WindowServerTests/Config replays them).
 ## Crashes are saved in .build-fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
 fuzz:
@@ -254,6 +255,18 @@ fuzz:
 		-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=2 \
 		-dict=fuzz/toml.dict -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/toml- \
 		.build-fuzz/toml-corpus fuzz/toml-corpus
+
+## toml-test's TOML 1.0 cases (TOML_TEST: its tests/ folder, from a clone of toml-test) through
+## `windowd --check-config`: every invalid one exits 78 naming file:line:column, no valid one is
+## called "not valid TOML" (they have no [groups], so they exit 78 for that).
+TOML_TEST ?= ../toml-test/tests
+toml-test: build
+	@cd $(TOML_TEST) && failed=0 && for f in $$(grep -E '^(in)?valid/.*\.toml$$' files-toml-1.0.0); do \
+		out=$$($(CURDIR)/$(BIN)/windowd --config $$f --check-config 2>&1); rc=$$?; \
+		case $$f in \
+		invalid/*) [ $$rc -eq 78 ] && grep -q " $$f:[0-9]*:[0-9]*: not valid TOML" <<<"$$out" || { echo "FAIL $$f ($$rc): $$out"; failed=$$((failed + 1)); } ;; \
+		*) ! grep -q "not valid TOML" <<<"$$out" || { echo "FAIL $$f: $$out"; failed=$$((failed + 1)); } ;; \
+		esac; done; echo "$$(grep -cE '^(in)?valid/.*\.toml$$' files-toml-1.0.0) cases: $$failed failed"; [ $$failed -eq 0 ]
 
 ## The whole test suite under AddressSanitizer, then ThreadSanitizer, each in its own scratch path;
 ## the end-to-end tests run the sanitized windowd built next to them. lld: gold warns on ASan's symbols.

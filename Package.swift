@@ -216,8 +216,8 @@ let package = Package(
             path: "Examples/Notes",
             exclude: ["notes.toml"]
         ),
-        // The fuzz harnesses' invariants (fuzz/): the pure dispatcher's, and the TOML parser's and
-        // config loader's (TOML/). A target so that the regression tests replay inputs through
+        // The fuzz harnesses' invariants (fuzz/): the pure dispatcher's, and the config and manifest
+        // loaders' (TOML/). A target so that the regression tests replay inputs through
         // the same code; WINDOWD_FUZZ=1 adds the libFuzzer executables on top.
         .target(
             name: "WindowFuzzing",

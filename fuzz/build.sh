@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets from the main manifest (WINDOWD_FUZZ=1 adds them; Package.swift):
 #   windowfuzz: framing, JSON-RPC decoding, params and dispatch (WindowEngine, the daemon's own
 #               router) against an in-memory core;
-#   tomlfuzz:   the TOML parser and the config decoding (WindowServer's TOML and Config) with
+#   tomlfuzz:   the config and manifest decoding (WindowServer's Config, read with TOMLKit) with
 #               their invariants.
 # The package's own targets are compiled with -sanitize=fuzzer,address, in release, into their own
 # build directory (FUZZ_BUILD, .build-fuzz), so that the daemon's build is not touched.

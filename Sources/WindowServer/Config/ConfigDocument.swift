@@ -13,7 +13,7 @@ struct ConfigDocument {
     init(bytes: [UInt8], file: String) throws(ConfigError) {
         var outline: TOMLOutline?
         func syntax(_ line: Int, _ column: Int, _ message: String) -> ConfigError {
-            let key = outline?.key(at: line).map(ConfigTable.dotted)
+            let key = outline?.keys[line].map(ConfigTable.dotted)
             let context = key.map { " (in \($0))" } ?? ""
             return ConfigError(file: file, line: line, column: column, key: key, message: "not valid TOML\(context): " + message)
         }

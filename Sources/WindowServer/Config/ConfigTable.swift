@@ -12,15 +12,6 @@ struct ConfigTable {
     /// Where the document's keys stand.
     let outline: TOMLOutline
 
-    /// The document's root table.
-    init(_ document: ConfigDocument) {
-        self.init(table: document.root, path: [], file: document.file, outline: document.outline)
-    }
-
-    private init(table: TOMLTable, path: [String], file: String, outline: TOMLOutline) {
-        (self.table, self.path, self.file, self.outline) = (table, path, file, outline)
-    }
-
     /// The table's keys.
     var keys: [String] { table.keys }
 
@@ -95,45 +86,29 @@ struct ConfigTable {
 
     /// The array of strings `name`, if written.
     func strings(_ name: String) throws(ConfigError) -> [String]? {
-        try array(name, of: "strings") { value in
-            value.string.map { .success($0) } ?? .failure(.init("must be a string, found \(Self.found(value))"))
-        }
+        try array(name, of: "strings", element: { $0.string }) { "must be a string, found \(Self.found($0))" }
     }
 
     /// The array of user ids `name`, if written.
     func userIDs(_ name: String) throws(ConfigError) -> [UInt32]? {
-        try array(name, of: "user ids (integers)") { value in
-            guard let integer = value.int else {
-                return .failure(.init("must be a user id (an integer), found \(Self.found(value))"))
-            }
-            guard let uid = UInt32(exactly: integer) else {
-                return .failure(.init("must be a user id, 0 to \(UInt32.max), not \(integer)"))
-            }
-            return .success(uid)
+        try array(name, of: "user ids (integers)", element: { $0.int.flatMap(UInt32.init(exactly:)) }) { value in
+            value.int.map { "must be a user id, 0 to \(UInt32.max), not \($0)" }
+                ?? "must be a user id (an integer), found \(Self.found(value))"
         }
     }
 
-    /// What is wrong with an element of an array, after its key and index.
-    struct ElementProblem: Error {
-        let message: String
-
-        init(_ message: String) {
-            self.message = message
-        }
-    }
-
+    /// The array `name` of what `read` takes, if written; `problem` says what is wrong with an element it does not.
     private func array<Element>(
         _ name: String,
         of what: String,
-        element read: (TOMLValue) -> Result<Element, ElementProblem>
+        element read: (TOMLValue) -> Element?,
+        problem: (TOMLValue) -> String
     ) throws(ConfigError) -> [Element]? {
         guard let array = try value(name, as: "an array of \(what)", { $0.array }) else { return nil }
         var elements: [Element] = []
-        for (index, value) in array.enumerated() {
-            switch read(value.tomlValue) {
-            case .success(let element): elements.append(element)
-            case .failure(let problem): throw error(name, problem.message, element: index)
-            }
+        for (index, value) in array.map(\.tomlValue).enumerated() {
+            guard let element = read(value) else { throw error(name, problem(value), element: index) }
+            elements.append(element)
         }
         return elements
     }
@@ -191,5 +166,12 @@ struct ConfigTable {
             (before, previous) = (previous, row)
         }
         return previous[b.count] <= (b.count > 6 ? 2 : 1)
+    }
+}
+
+extension ConfigTable {
+    /// The document's root table.
+    init(_ document: ConfigDocument) {
+        self.init(table: document.root, path: [], file: document.file, outline: document.outline)
     }
 }

@@ -11,19 +11,12 @@ struct TOMLOutline {
     /// and inline tables around it, counted together (windowd.toml(5)).
     static let maximumDepth = 64
 
-    /// A place toml++ must not be given: where, what is wrong, and where its statement starts.
-    struct Hazard {
-        let line: Int
-        let column: Int
-        let message: String
-        /// The offset of the start of the header or key/value line that holds it.
-        let statement: Int
-    }
-
-    /// The first hazard, if any.
-    private(set) var hazard: Hazard?
+    /// The first place toml++ must not be given: where, what is wrong, and the offset where the
+    /// header or key/value line that holds it starts.
+    private(set) var hazard: (line: Int, column: Int, message: String, statement: Int)?
+    /// The header or key written first on each line.
+    private(set) var keys: [Int: [String]] = [:]
     private var lines: [[String]: Int] = [:]
-    private var keys: [Int: [String]] = [:]
     private let bytes: [UInt8]
     private var index: Int
     private var line = 1
@@ -56,11 +49,6 @@ struct TOMLOutline {
         return nil
     }
 
-    /// The header or key written first on `line`.
-    func key(at line: Int) -> [String]? {
-        keys[line]
-    }
-
     /// `[a.b]` or `[[a.b]]`: its name.
     private mutating func header() -> [String] {
         index += 1
@@ -76,7 +64,8 @@ struct TOMLOutline {
         if let next, !(Self.isBare(next) || next == UInt8(ascii: "\"") || next == UInt8(ascii: "'")),
             next != UInt8(ascii: "]"), next != UInt8(ascii: "[") || opening == "'[['"
         {
-            let found = next == UInt8(ascii: "\n") ? "the end of the line" : "'\(character(at: index))'"
+            let character = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).first ?? " "
+            let found = next == UInt8(ascii: "\n") ? "the end of the line" : "'\(character)'"
             stop("expected a table name after \(opening), found \(found)")
             return []
         }
@@ -196,11 +185,7 @@ struct TOMLOutline {
 
     private mutating func stop(_ message: String) {
         let column = bytes[lineStart..<index].count { $0 & 0xC0 != 0x80 } + 1
-        hazard = Hazard(line: line, column: column, message: message, statement: statement)
-    }
-
-    private func character(at offset: Int) -> Character {
-        String(decoding: bytes[offset..<min(offset + 4, bytes.count)], as: UTF8.self).first ?? " "
+        hazard = (line, column, message, statement)
     }
 
     private mutating func newline() {
@@ -233,12 +218,6 @@ struct TOMLOutline {
 
     /// `A-Z a-z 0-9 _ -`: the bytes of a bare key.
     static func isBare(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+        (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte) || byte == 0x5F || byte == 0x2D
     }
 }

@@ -1,5 +1,5 @@
 import WindowProtocol
-package import WindowServer
+import WindowServer
 
 /// What must hold for any bytes given to the config loader and the app manifest loader, which
 /// read them with TOMLKit (windowd(8), Socket and access; windowd(8), Apps and instances: a config
