@@ -114,7 +114,11 @@ struct ConfigTable {
     }
 
     /// The value of `name` as `read` takes it, if written; else an error that it must be `what`.
-    private func value<Value>(_ name: String, as what: String, _ read: (TOMLValue) -> Value?) throws(ConfigError)
+    private func value<Value>(
+        _ name: String,
+        as what: String,
+        _ read: (TOMLValue) -> Value?
+    ) throws(ConfigError)
         -> Value?
     {
         guard let value = table[name]?.tomlValue else { return nil }

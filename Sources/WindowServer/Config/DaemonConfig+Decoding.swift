@@ -23,7 +23,10 @@ extension DaemonConfig {
             for id in section.keys {
                 guard let group = try section.table(id) else { continue }
                 guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw section.error(id, "is not a valid group id: a group id uses letters, digits, '-' and '_' only")
+                    throw section.error(
+                        id,
+                        "is not a valid group id: a group id uses letters, digits, '-' and '_' only"
+                    )
                 }
                 groups[id] = try GroupSection(decoding: group)
             }

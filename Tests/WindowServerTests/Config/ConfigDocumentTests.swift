@@ -45,8 +45,14 @@ struct ConfigDocumentTests {
 
     @Test("a NUL or bytes that are not UTF-8 are located: toml++ would stop at the one and never see the other")
     func unreadable() {
-        #expect(Self.error([0x61, 0x20, 0x3D, 0x20, 0x31, 0x0A, 0x23, 0x00])?.description == "t.toml:2:2: not valid TOML: a NUL character (U+0000) is not allowed in TOML")
-        #expect(Self.error([0x23, 0xC3, 0xA9, 0xED, 0xA0, 0x80])?.description == "t.toml:1:3: not valid TOML: the file is not UTF-8 text (byte 0xED); TOML must be UTF-8")
+        #expect(
+            Self.error([0x61, 0x20, 0x3D, 0x20, 0x31, 0x0A, 0x23, 0x00])?.description
+                == "t.toml:2:2: not valid TOML: a NUL character (U+0000) is not allowed in TOML"
+        )
+        #expect(
+            Self.error([0x23, 0xC3, 0xA9, 0xED, 0xA0, 0x80])?.description
+                == "t.toml:1:3: not valid TOML: the file is not UTF-8 text (byte 0xED); TOML must be UTF-8"
+        )
     }
 
     /// `n` levels of `open` around a value, after `a = `.
@@ -58,7 +64,9 @@ struct ConfigDocumentTests {
     func depth() throws {
         let limit = TOMLOutline.maximumDepth
         let key = { (n: Int) in Array(repeating: "k", count: n).joined(separator: ".") }
-        for text in [Self.nested("[", "]", limit), Self.nested("{b=", "}", limit - 1), key(limit) + " = 1", "[\(key(limit))]"] {
+        for text in [
+            Self.nested("[", "]", limit), Self.nested("{b=", "}", limit - 1), key(limit) + " = 1", "[\(key(limit))]",
+        ] {
             #expect(Self.error(text) == nil, "\(text)")
         }
         for text in [

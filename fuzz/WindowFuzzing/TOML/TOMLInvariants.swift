@@ -26,7 +26,9 @@ package enum TOMLInvariants {
             violations += located(error, bytes: bytes, lines: lines)
         }
         if !accepted.isEmpty, String(validating: bytes, as: UTF8.self) == nil || bytes.contains(0) {
-            violations.append("\(accepted.joined(separator: " and ")) was read from bytes that are not UTF-8 without NUL")
+            violations.append(
+                "\(accepted.joined(separator: " and ")) was read from bytes that are not UTF-8 without NUL"
+            )
         }
         return violations
     }
