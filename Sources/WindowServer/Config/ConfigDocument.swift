@@ -14,14 +14,8 @@ struct ConfigDocument {
         var outline: TOMLOutline?
         func syntax(_ line: Int, _ column: Int, _ message: String) -> ConfigError {
             let key = outline?.keys[line].map(ConfigTable.dotted)
-            let context = key.map { " (in \($0))" } ?? ""
-            return ConfigError(
-                file: file,
-                line: line,
-                column: column,
-                key: key,
-                message: "not valid TOML\(context): " + message
-            )
+            let message = "not valid TOML" + (key.map { " (in \($0))" } ?? "") + ": " + message
+            return ConfigError(file: file, line: line, column: column, key: key, message: message)
         }
         // toml++ reads a C string (a NUL would end it early) from a Swift String (which mends bytes that are not UTF-8).
         if let (offset, message) = Self.unreadable(bytes) {

@@ -114,13 +114,7 @@ struct ConfigTable {
     }
 
     /// The value of `name` as `read` takes it, if written; else an error that it must be `what`.
-    private func value<Value>(
-        _ name: String,
-        as what: String,
-        _ read: (TOMLValue) -> Value?
-    ) throws(ConfigError)
-        -> Value?
-    {
+    private func value<V>(_ name: String, as what: String, _ read: (TOMLValue) -> V?) throws(ConfigError) -> V? {
         guard let value = table[name]?.tomlValue else { return nil }
         guard let read = read(value) else { throw error(name, "must be \(what), found \(Self.found(value))") }
         return read
