@@ -30,11 +30,21 @@ struct ConfigDocument {
             let text = String(decoding: bytes[..<(scanned.hazard?.statement ?? bytes.count)], as: UTF8.self)
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw syntax(error.source.begin.line, error.source.begin.column, error.description)
+            let (line, column) = Self.inside(bytes, line: error.source.begin.line, column: error.source.begin.column)
+            throw syntax(line, column, error.description)
         } catch {
             throw syntax(1, 1, "\(error)")
         }
         if let hazard = scanned.hazard { throw syntax(hazard.line, hazard.column, hazard.message) }
+    }
+
+    /// `line` and `column` moved inside `bytes`, at most just past a line's last character: toml++
+    /// puts an error at the end of the input a column or a line beyond it.
+    private static func inside(_ bytes: [UInt8], line: Int, column: Int) -> (line: Int, column: Int) {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let line = min(max(line, 1), lines.count)
+        let length = lines[line - 1].count { $0 & 0xC0 != 0x80 }
+        return (line, min(max(column, 1), length + 1))
     }
 
     /// The first byte that is not UTF-8, else the first NUL, and what is wrong with it.
