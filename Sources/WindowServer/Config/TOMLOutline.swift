@@ -2,8 +2,9 @@
 ///
 /// A light scan, not a parser: it follows strings, comments, brackets and dotted keys well enough
 /// to place every key and array element of a document that toml++ accepts, and to find, before
-/// toml++ reaches them, the two things that would crash it: a table header whose name starts with
-/// neither a letter nor a quote (toml++ 3.4 asserts on `[&`, `[[[`, `[.]`), and nesting past
+/// toml++ reaches them, the things that would crash it: a table header whose name starts with
+/// neither a letter nor a quote (toml++ 3.4 asserts on `[&`, `[[[`, `[.]`), a `}` where an
+/// array's element should be (`[}`, `[1, }`), and nesting past
 /// ``maximumDepth`` (toml++ frees nested tables recursively). Text it does not follow it steps
 /// over: toml++ refuses that text before the place where the scan could go wrong.
 struct TOMLOutline {
@@ -106,6 +107,7 @@ struct TOMLOutline {
             let isArray = bytes[index] == UInt8(ascii: "[")
             index += 1
             var element = 0
+            var expectsValue = true
             while hazard == nil, let byte = isArray ? skipBlanksAndComments() : skipBlanks(),
                 byte != UInt8(ascii: isArray ? "]" : "}"), byte != UInt8(ascii: "\n")
             {
@@ -113,7 +115,12 @@ struct TOMLOutline {
                 if byte == UInt8(ascii: ",") {
                     index += 1
                     element += 1
+                    expectsValue = true
+                } else if isArray, expectsValue, byte == UInt8(ascii: "}") {
+                    // toml++ 3.4 asserts on a '}' where an array's element should be (`[}`, `[1, }`).
+                    stop("expected a value or ']' in an array, found '}'")
                 } else if isArray {
+                    expectsValue = false
                     record(path + ["[\(element)]"], from: path.count + 1)
                     value(at: path + ["[\(element)]"], depth: depth + 1)
                 } else {

@@ -34,6 +34,21 @@ struct ConfigDocumentTests {
         #expect(error.message.contains("not valid TOML: expected a table name ") && error.message.contains(message))
     }
 
+    @Test(
+        "a '}' where an array's element should be is an error where it stands, not toml++'s assertion",
+        arguments: [
+            ("a = [}", "1:6"), ("a = [1, }", "1:9"), ("a = [\n}", "2:1"), ("a = [ # c\n}", "2:1"),
+            ("a = { b = [} }", "1:12"), ("a = [ [ } ] ]", "1:9"),
+        ]
+    )
+    func braceInArray(text: String, position: String) throws {
+        let error = try #require(Self.error(text))
+        #expect("\(error.line ?? 0):\(error.column ?? 0)" == position, "\(error)")
+        #expect(error.message.contains("expected a value or ']' in an array, found '}'"), "\(error)")
+        // After a value, toml++'s own error.
+        #expect(Self.error("a = [1 }")?.message.contains("expected comma or closing ']'") == true)
+    }
+
     @Test("an earlier error comes first, and a '[' inside an array or a string is not a header")
     func notHeaders() throws {
         #expect(Self.error("a = = 1\n[&")?.line == 1)
