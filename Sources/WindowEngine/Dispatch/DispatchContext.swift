@@ -33,6 +33,8 @@ package protocol DispatchContext: AnyObject {
     func process(of connection: ConnectionID) -> PresenterProcess?
     /// What a presenter's process kept from before a restart is now.
     func state(of process: PresenterProcess) -> PresenterProcess.State
+    /// The host `connection` came from, by the socket it came through; `nil` for this one.
+    func host(of connection: ConnectionID) -> String?
 }
 
 extension DispatchContext {
@@ -40,6 +42,8 @@ extension DispatchContext {
     package var app: AppID? { nil }
     /// Not known: no process is awaited after a restart.
     package func process(of connection: ConnectionID) -> PresenterProcess? { nil }
+    /// This host: no other host's socket is served.
+    package func host(of connection: ConnectionID) -> String? { nil }
     /// Gone, where processes cannot be read.
     package func state(of process: PresenterProcess) -> PresenterProcess.State { .gone }
 }

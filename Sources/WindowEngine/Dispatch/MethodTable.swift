@@ -22,14 +22,15 @@ enum MethodTable {
                 app: context.app?.rawValue
             )
         },
-        MethodRoute.of(WindowOpen.self) { context, params, _, effects throws in
-            let now = context.now
+        MethodRoute.of(WindowOpen.self) { context, params, connection, effects throws in
+            let (now, host) = (context.now, context.host(of: connection))
             let (opened, notPassedOn) = try context.change { coordinator, ids in
                 let opened = try coordinator.open(
                     group: params.group,
                     value: params.value,
                     path: params.path,
                     request: params.request,
+                    host: host,
                     now: now,
                     ids: &ids,
                     effects: &effects,
@@ -94,6 +95,7 @@ enum MethodTable {
         MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws in
             var (request, now) = (try attachRequest(params), context.now)
             request.process = context.process(of: connection)
+            request.host = context.host(of: connection)
             return try context.change { coordinator, ids in
                 let (window, asked) = try coordinator.attach(
                     request,
