@@ -35,6 +35,8 @@ package protocol DispatchContext: AnyObject {
     func state(of process: PresenterProcess) -> PresenterProcess.State
     /// The host `connection` came from, by the socket it came through; `nil` for this one.
     func host(of connection: ConnectionID) -> String?
+    /// The path of `host`'s socket, made or reused, kept while `connection` is open.
+    func hostSocket(_ host: String, for connection: ConnectionID) throws(RPCError) -> String
 }
 
 extension DispatchContext {
@@ -44,6 +46,10 @@ extension DispatchContext {
     package func process(of connection: ConnectionID) -> PresenterProcess? { nil }
     /// This host: no other host's socket is served.
     package func host(of connection: ConnectionID) -> String? { nil }
+    /// Refused: only the daemon listens on sockets.
+    package func hostSocket(_ host: String, for connection: ConnectionID) throws(RPCError) -> String {
+        throw .invalidParams("no socket is made for \(host) here")
+    }
     /// Gone, where processes cannot be read.
     package func state(of process: PresenterProcess) -> PresenterProcess.State { .gone }
 }

@@ -231,6 +231,9 @@ enum MethodTable {
             effects.append(.event(.daemonReloaded))
             return DaemonReload.Result(groups: groups)
         },
+        MethodRoute.of(DaemonHostSocket.self) { context, params, connection, _ throws(RPCError) in
+            DaemonHostSocket.Result(path: try context.hostSocket(params.host, for: connection))
+        },
     ])
 
     /// `window.attach`'s params as the core's request: by `id`, or by `group` and `value`.
