@@ -1,0 +1,65 @@
+import ArgumentParser
+import POSIXSupport
+import WinctlOutput
+import WindowProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Winctl {
+    /// `winctl ssh [SSH-OPTION ...] HOST [COMMAND]`: a shell or COMMAND on HOST whose windows are this daemon's.
+    struct Ssh: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ssh",
+            abstract: "Run ssh to HOST with windowd forwarded there: HOST's windows are this daemon's.",
+            discussion: """
+                Asks windowd for HOST's own socket, runs ssh (your config, keys and agent apply) with \
+                a remote forward of it to a fresh path on HOST, and starts the login shell or COMMAND \
+                there with WINDOWD_SOCKET (and WINDOWD_APP) set. Every client through it is HOST's: \
+                a path value is HOST:/path. The path is removed when the shell ends; HOST's socket when \
+                this command ends. Exits with ssh's status.
+                """
+        )
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(
+            parsing: .captureForPassthrough,
+            help: ArgumentHelp("ssh's options, HOST, and the remote command.", valueName: "ssh-argument")
+        )
+        var arguments: [String] = []
+
+        func validate() throws {
+            guard SshCommandLine(arguments) != nil else {
+                throw ValidationError("give the host: winctl ssh [SSH-OPTION ...] HOST [COMMAND]")
+            }
+        }
+
+        func run() throws {
+            let line = SshCommandLine(arguments)!
+            let client = try DaemonClient(options)
+            let local = try client.call(DaemonHostSocket.self, .init(host: line.host)).result.path
+            let remote = "/tmp/windowd-ssh-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).sock"
+            let app = SocketPath.appChosen(
+                socket: options.socket,
+                app: try? options.app.map { text throws(AppID.Invalid) in try AppID(validating: text) },
+                environment: SocketPath.processEnvironment()
+            )
+            let argv = line.argv(local: local, remote: remote, app: app, terminal: isatty(0) == 1)
+            // As system(3): the terminal's Ctrl-C is ssh's, and this process stays for its connection.
+            signal(SIGINT, SIG_IGN)
+            signal(SIGQUIT, SIG_IGN)
+            let ssh: ChildProcess
+            do {
+                ssh = try ChildProcess(argv, stdin: .inherited, stdout: .inherited, stderr: .inherited)
+            } catch {
+                Console.error("cannot run ssh: \(error)")
+                throw ExitCode(127)
+            }
+            let status = ssh.wait().shellStatus
+            withExtendedLifetime(client) {}
+            throw ExitCode(status)
+        }
+    }
+}
