@@ -65,13 +65,14 @@ enum MethodTable {
         MethodRoute.of(WindowFocus.self) { context, params, _, effects throws in
             WindowResult(window: try context.read { try $0.focus(params.id, effects: &effects) }.info)
         },
-        MethodRoute.of(WindowRestore.self) { context, params, _, effects throws in
-            let now = context.now
+        MethodRoute.of(WindowRestore.self) { context, params, connection, effects throws in
+            let (now, host) = (context.now, context.host(of: connection))
             let restored = try context.change { coordinator, _ in
                 try coordinator.restore(
                     groups: params.groups ?? [],
                     atLogin: params.atLogin ?? false,
                     dryRun: params.dryRun ?? false,
+                    host: host,
                     now: now,
                     effects: &effects,
                     probe: context.state(of:)
@@ -83,12 +84,13 @@ enum MethodTable {
                 }
             )
         },
-        MethodRoute.of(WindowList.self) { context, params, _, _ throws in
+        MethodRoute.of(WindowList.self) { context, params, connection, _ throws in
             let windows = try context.read { coordinator throws(Refusal) in
                 guard let group = params.group else { return coordinator.registry.list(group: nil).map(\.info) }
                 _ = try coordinator.group(group)
                 guard let value = params.value else { return coordinator.registry.list(group: group).map(\.info) }
-                return coordinator.existingWindow(group: group, value: value).map { [$0.info] } ?? []
+                let host = context.host(of: connection)
+                return coordinator.existingWindow(group: group, value: value, host: host).map { [$0.info] } ?? []
             }
             return WindowList.Result(windows: windows)
         },

@@ -119,3 +119,41 @@ struct HostValueTests {
         #expect(coordinator.registry.count == 0)
     }
 }
+
+/// A restore starts presenters where it is asked: a host's windows only from that host.
+@Suite("Restoring across hosts")
+struct HostRestoreTests {
+    @Test("a local restore leaves box's windows alone; a restore from box takes only box's")
+    func restoreByHost() throws {
+        var coordinator = SceneCoordinator(
+            groups: [WindowGroup(id: "file", valueType: .path, command: ["vim", "{value}"])],
+            limits: CoordinatorLimits(maxWindows: 10, sessionTTL: 100)
+        )
+        var effects: [Effect] = []
+        coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
+        var ids = WindowIDSource(seed: 1)
+        for host in [nil, "box"] as [String?] {
+            let opened = try coordinator.open(
+                group: "file",
+                value: .string("/p"),
+                host: host,
+                now: 1,
+                launch: false,
+                ids: &ids,
+                effects: &effects
+            )
+            #expect(opened.window.value.host == host)
+        }
+        #expect(coordinator.restorable(groups: [], atLogin: false).map(\.value) == [.path("/p")])
+        let fromBox = try coordinator.restore(
+            groups: [],
+            atLogin: false,
+            dryRun: false,
+            host: "box",
+            now: 2,
+            effects: &effects
+        )
+        #expect(fromBox.map(\.window.value) == [.path("box:/p")])
+        #expect(fromBox.first?.command == ["vim", "/p"])
+    }
+}

@@ -75,6 +75,12 @@ package enum WindowValue: Hashable, Sendable {
         return path
     }
 
+    /// The host of a remote path; `nil` for a value of this host's or of any.
+    package var host: String? {
+        guard case .path(let text) = self else { return nil }
+        return Self.hostAndPath(text)?.0
+    }
+
     /// `HOST` and `/path` of a `HOST:/path`; `nil` for a local path, which starts with `/`.
     private static func hostAndPath(_ text: String) -> (String, String)? {
         guard !text.hasPrefix("/"), let colon = text.firstRange(of: ":/") else { return nil }
