@@ -98,6 +98,9 @@ enum MethodTable {
             var (request, now) = (try attachRequest(params), context.now)
             request.process = context.process(of: connection)
             request.host = context.host(of: connection)
+            if let host = request.host, let outer = context.outerPlace(ofHost: host) {
+                request.place = request.place?.nested(in: outer) ?? outer
+            }
             return try context.change { coordinator, ids in
                 let (window, asked) = try coordinator.attach(
                     request,
@@ -234,7 +237,7 @@ enum MethodTable {
             return DaemonReload.Result(groups: groups)
         },
         MethodRoute.of(DaemonHostSocket.self) { context, params, connection, _ throws(RPCError) in
-            DaemonHostSocket.Result(path: try context.hostSocket(params.host, for: connection))
+            DaemonHostSocket.Result(path: try context.hostSocket(params.host, at: params.place, for: connection))
         },
     ])
 

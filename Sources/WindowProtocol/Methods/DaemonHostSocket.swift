@@ -9,7 +9,12 @@ public enum DaemonHostSocket: RPCMethod {
     public struct Params: Codable, Sendable {
         /// The host, as `ssh` names it: letters, digits, `.`, `_`, `-` and `@`; not `local`.
         public var host: String
-        public init(host: String) { self.host = host }
+        /// Where the terminal of the asking `winctl ssh` is: the outer place of the host's windows.
+        public var place: Place?
+        public init(host: String, place: Place? = nil) {
+            self.host = host
+            self.place = place
+        }
     }
 
     public struct Result: Codable, Sendable {

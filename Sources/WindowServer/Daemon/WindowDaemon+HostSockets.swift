@@ -16,6 +16,8 @@ extension WindowDaemon {
         let path: String
         let channel: EventLoopFuture<any Channel>
         var keptBy: Set<ConnectionID>
+        /// Where the terminal of the `winctl ssh` that asked last is.
+        var place: Place?
     }
 
     /// The host `connection` came from; `nil` for this one.
@@ -25,7 +27,7 @@ extension WindowDaemon {
 
     /// `host`'s socket beside the daemon's own (made owner-only, as it is), reused while it
     /// exists; it lives while `connection`, or another that asked for it, is open.
-    func hostSocket(_ host: String, for connection: ConnectionID) throws(RPCError) -> String {
+    func hostSocket(_ host: String, at place: Place?, for connection: ConnectionID) throws(RPCError) -> String {
         eventLoop.preconditionInEventLoop()
         guard !host.isEmpty, host != "local", host.utf8.count <= 64,
             host.unicodeScalars.allSatisfy({
@@ -41,6 +43,7 @@ extension WindowDaemon {
         }
         if hostSockets[host] != nil {
             hostSockets[host]?.keptBy.insert(connection)
+            hostSockets[host]?.place = place
             return hostSockets[host]!.path
         }
         guard let socketPath else { throw .invalidParams("this windowd listens on no path beside which to make one") }
@@ -57,9 +60,14 @@ extension WindowDaemon {
             .childChannelInitializer { setUp.accept($0, host: host) }
             .withBoundSocket(fd)
         channel.whenFailure { [logger] in logger.warning("cannot serve \(path): \($0)") }
-        hostSockets[host] = HostSocket(path: path, channel: channel, keptBy: [connection])
+        hostSockets[host] = HostSocket(path: path, channel: channel, keptBy: [connection], place: place)
         logger.info("serving a host's socket", metadata: ["host": "\(host)", "socket": "\(path)"])
         return path
+    }
+
+    /// Where `host`'s `winctl ssh` runs, the outer place of its windows.
+    func outerPlace(ofHost host: String) -> Place? {
+        hostSockets[host]?.place
     }
 
     /// Closes and removes each host's socket that only `connection` kept.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import POSIXSupport
 import WinctlOutput
+import WindowClient
 import WindowProtocol
 
 #if canImport(Glibc)
@@ -18,7 +19,8 @@ extension Winctl {
                 a remote forward of it to a fresh path on HOST, and starts the login shell or COMMAND \
                 there with WINDOWD_SOCKET (and WINDOWD_APP) set. Every client through it is HOST's: \
                 a path value is HOST:/path. The path is removed when the shell ends; HOST's socket when \
-                this command ends. Exits with ssh's status.
+                this command ends. While it runs, a window of HOST brought to front brings this \
+                terminal to front too. Exits with ssh's status.
                 """
         )
 
@@ -39,7 +41,9 @@ extension Winctl {
         func run() throws {
             let line = SshCommandLine(arguments)!
             let client = try DaemonClient(options)
-            let local = try client.call(DaemonHostSocket.self, .init(host: line.host)).result.path
+            let place = OwnPlace.detect()
+            let local = try client.call(DaemonHostSocket.self, .init(host: line.host, place: place)).result.path
+            _ = try client.call(EventsSubscribe.self, .init(types: [EventName.windowFocus.rawValue]))
             let remote = "/tmp/windowd-ssh-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).sock"
             let app = SocketPath.appChosen(
                 socket: options.socket,
@@ -57,9 +61,33 @@ extension Winctl {
                 Console.error("cannot run ssh: \(error)")
                 throw ExitCode(127)
             }
-            let status = ssh.wait().shellStatus
-            withExtendedLifetime(client) {}
-            throw ExitCode(status)
+            throw ExitCode(Self.follow(client.connection, place: place, until: ssh).shellStatus)
+        }
+
+        /// Brings `place` to front each time a window whose place it holds (one of HOST's) is
+        /// brought to front, until `ssh` ends; then only waits for it if the daemon is gone.
+        private static func follow(
+            _ connection: WindowConnection,
+            place: Place,
+            until ssh: ChildProcess
+        )
+            -> ProcessTermination
+        {
+            while ssh.poll() == nil {
+                let line: [UInt8]
+                do {
+                    guard let next = try connection.nextEvent(until: .now + .milliseconds(100)) else { break }
+                    line = next.line
+                } catch .timedOut {
+                    continue
+                } catch {
+                    break
+                }
+                var level = (try? connection.payload(WindowEvent.self, of: line))?.window.place
+                while let current = level, current != place { level = current.outer }
+                if level != nil { OwnPlace.bringToFront(place) }
+            }
+            return ssh.wait()
         }
     }
 }

@@ -32,7 +32,7 @@ struct SshTests {
     }
 
     @Test(
-        "box's run of /p presents box:/p; a local /p is another window; a second ssh's run brings the first to front and starts nothing; killing ssh detaches it and keeps its storage"
+        "box's run of /p in a tmux window presents box:/p inside that tmux pane; a local /p is another window; a second ssh's run brings the first and its tmux window to front and starts nothing; killing ssh detaches it and keeps its storage"
     )
     func remoteWindow() throws {
         let server = try SshServer()
@@ -44,6 +44,10 @@ struct SshTests {
         try tmux.waitForText("presenting", timeout: .seconds(20))
         let window = try daemon.waitForWindow(group: "file", value: "box:/p")
         let id = try #require(window["id"]?.string)
+        let pane = try tmux.display("#{pane_id}")
+        #expect(window["place"]?["outer"]?["pane"]?.string == pane, "nested in the local pane: \(window)")
+        try tmux.run(["new-window"])
+        try tmux.waitForDisplay("#{window_index}", "1")
         #expect(try Winctl.run(["storage", "set", id, "k", "\"kept\""], socket: daemon.socketPath).status == 0)
 
         let local = try Winctl.run(["open", "file", "/p"], socket: daemon.socketPath, json: true)
@@ -64,6 +68,7 @@ struct SshTests {
             "\(focus)"
         )
         #expect(!FileManager.default.fileExists(atPath: mark), "the second run started its program")
+        try tmux.waitForDisplay("#{window_index}", "0")
         #expect(FileManager.default.fileExists(atPath: daemon.socketPath + ".box"))
 
         let (ssh, argv) = try #require(Self.process(named: "ssh", with: server.config))
