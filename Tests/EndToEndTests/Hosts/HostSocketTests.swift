@@ -9,7 +9,8 @@ import Glibc
 /// daemon.hostSocket: a socket of another host's own, whose clients are that host's whatever they say.
 @Suite("Host sockets", .timeLimit(.minutes(1)))
 struct HostSocketTests {
-    private static let config = TestConfig.text(
+    /// The test config with `file`, a path group, and `mine`, one kept to this host.
+    static let config = TestConfig.text(
         extra: """
 
             [groups.file]

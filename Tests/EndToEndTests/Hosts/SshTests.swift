@@ -14,17 +14,7 @@ import Glibc
     .timeLimit(.minutes(2))
 )
 struct SshTests {
-    private static let config = TestConfig.text(
-        extra: """
-
-            [groups.file]
-            value = "path"
-
-            [groups.mine]
-            value = "path"
-            hosts = ["local"]
-            """
-    )
+    private static let config = HostSocketTests.config
 
     /// `winctl ssh -F CFG box 'REMOTE'`'s argv.
     private static func ssh(_ server: SshServer, _ daemon: DaemonProcess, _ remote: String) -> [String] {
