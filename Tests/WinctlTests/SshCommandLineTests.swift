@@ -25,22 +25,34 @@ struct SshCommandLineTests {
         #expect(SshCommandLine(["-F", "cfg"]) == nil)
     }
 
-    @Test(
-        "ssh forwards the host's socket to the fresh remote path; the remote side sets the variables and removes the path"
-    )
+    @Test("ssh forwards a fresh path on the host; the remote side links it, sets the variables and cleans up")
     func argv() throws {
         let line = try #require(SshCommandLine(["-F", "cfg", "box", "vim 'a b'"]))
-        let argv = line.argv(local: "/run/w.sock.box", remote: "/tmp/windowd-ssh-1f.sock", app: "notes", terminal: true)
+        let argv = line.argv(local: "/run/w.sock.box", key: "k1", nonce: "1f", app: "notes", terminal: true)
         #expect(argv.prefix(2) == ["ssh", "-t"])
-        #expect(argv.contains("/tmp/windowd-ssh-1f.sock:/run/w.sock.box"))
+        #expect(argv.contains("/tmp/windowd-ssh-k1-1f.sock:/run/w.sock.box"))
         #expect(argv.contains("ExitOnForwardFailure=yes"))
         #expect(Array(argv.dropLast().suffix(3)) == ["-F", "cfg", "box"])
         let remote = try #require(argv.last)
         #expect(remote.hasPrefix("sh -c "))
-        for part in ["WINDOWD_SOCKET=/tmp/windowd-ssh-1f.sock", "WINDOWD_APP=notes", "rm -f", "vim"] {
+        for part in ["F=/tmp/windowd-ssh-k1-1f.sock", ".windowd-ssh-k1.sock", "WINDOWD_APP=notes", "rm -f", "vim"] {
             #expect(remote.contains(part), "\(remote)")
         }
-        let login = try #require(SshCommandLine(["box"])).argv(local: "/l", remote: "/r", app: nil, terminal: false)
+        let login = try #require(SshCommandLine(["box"])).argv(
+            local: "/l",
+            key: "k",
+            nonce: "n",
+            app: nil,
+            terminal: false
+        )
         #expect(!login.contains("-t") && !login.last!.contains("WINDOWD_APP") && login.last!.contains(" -l"))
+    }
+
+    @Test("the key tells daemons and hosts apart, in characters a file name takes")
+    func key() {
+        let key = SshCommandLine.key(host: "laptop", local: "/run/user/1/windowd/windowd.sock.box")
+        #expect(key != SshCommandLine.key(host: "laptop", local: "/run/user/1/windowd/editor.sock.box"))
+        #expect(key != SshCommandLine.key(host: "desk", local: "/run/user/1/windowd/windowd.sock.box"))
+        #expect(key.allSatisfy { $0.isHexDigit })
     }
 }

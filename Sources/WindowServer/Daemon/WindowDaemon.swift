@@ -223,9 +223,11 @@ extension WindowDaemon: DispatchContext {
     /// The app this daemon serves; `nil` for the default app.
     var app: AppID? { config.appID }
 
-    /// The peer of `connection` as `/proc` shows it now.
+    /// The peer of `connection` as `/proc` shows it now; none for another host's, whose peer
+    /// here is only the `ssh` that forwards it.
     func process(of connection: ConnectionID) -> PresenterProcess? {
-        guard let pid = connections[connection]?.peer.pid, pid > 0, let boot = Self.bootID,
+        guard connections[connection]?.host == nil, let pid = connections[connection]?.peer.pid, pid > 0,
+            let boot = Self.bootID,
             let stat = WholeFile.text("/proc/\(pid)/stat")
         else { return nil }
         return PresenterProcess(pid: pid, bootID: boot, stat: stat)

@@ -8,6 +8,9 @@ import WindowProtocol
 import Glibc
 #endif
 
+/// The ssh that `winctl ssh` runs, for its signal handlers; set once, before they are.
+nonisolated(unsafe) private var sshProcess: Int32 = 0
+
 extension Winctl {
     /// `winctl ssh [SSH-OPTION ...] HOST [COMMAND]`: a shell or COMMAND on HOST whose windows are this daemon's.
     struct Ssh: ParsableCommand {
@@ -44,13 +47,21 @@ extension Winctl {
             let place = OwnPlace.detect()
             let local = try client.call(DaemonHostSocket.self, .init(host: line.host, place: place)).result.path
             _ = try client.call(EventsSubscribe.self, .init(types: [EventName.windowFocus.rawValue]))
-            let remote = "/tmp/windowd-ssh-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).sock"
             let app = SocketPath.appChosen(
                 socket: options.socket,
                 app: try? options.app.map { text throws(AppID.Invalid) in try AppID(validating: text) },
                 environment: SocketPath.processEnvironment()
             )
-            let argv = line.argv(local: local, remote: remote, app: app, terminal: isatty(0) == 1)
+            var name = [CChar](repeating: 0, count: 256)
+            gethostname(&name, name.count - 1)
+            let hostName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let argv = line.argv(
+                local: local,
+                key: SshCommandLine.key(host: hostName, local: local),
+                nonce: String(UInt64.random(in: 0...UInt64.max), radix: 16),
+                app: app,
+                terminal: isatty(0) == 1
+            )
             // As system(3): the terminal's Ctrl-C is ssh's, and this process stays for its connection.
             signal(SIGINT, SIG_IGN)
             signal(SIGQUIT, SIG_IGN)
@@ -61,6 +72,9 @@ extension Winctl {
                 Console.error("cannot run ssh: \(error)")
                 throw ExitCode(127)
             }
+            // A hang-up or termination of this process is ssh's, which ends it and then this one.
+            sshProcess = ssh.pid
+            for ending in [SIGTERM, SIGHUP] { signal(ending) { kill(sshProcess, $0) } }
             throw ExitCode(Self.follow(client.connection, place: place, until: ssh).shellStatus)
         }
 

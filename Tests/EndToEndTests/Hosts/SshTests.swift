@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowProtocol
@@ -16,9 +17,18 @@ import Glibc
 struct SshTests {
     private static let config = HostSocketTests.config
 
-    /// `winctl ssh -F CFG box 'REMOTE'`'s argv.
-    private static func ssh(_ server: SshServer, _ daemon: DaemonProcess, _ remote: String) -> [String] {
-        [Binaries.winctl, "--socket", daemon.socketPath, "ssh", "-F", server.config, "box", remote]
+    /// `winctl ssh -F CFG box 'REMOTE'`'s argv; with `-tt`, a terminal there, whose hang-up ends REMOTE with ssh.
+    private static func ssh(
+        _ server: SshServer,
+        _ daemon: DaemonProcess,
+        _ remote: String,
+        tty: Bool = false
+    )
+        -> [String]
+    {
+        [Binaries.winctl, "--socket", daemon.socketPath, "ssh"] + (tty ? ["-tt"] : []) + [
+            "-F", server.config, "box", remote,
+        ]
     }
 
     @Test(
@@ -71,6 +81,36 @@ struct SshTests {
         #expect(kept.stdout.contains("kept"), "\(kept)")
         #expect(Poll.until { !FileManager.default.fileExists(atPath: daemon.socketPath + ".box") })
         #expect(Poll.until { !FileManager.default.fileExists(atPath: remotePath) }, "\(remotePath) is left on box")
+    }
+
+    @Test("a presenter in a tmux on box outlives its ssh, detached, and re-attaches through the next winctl ssh box")
+    func reattach() throws {
+        let server = try SshServer()
+        let daemon = try DaemonProcess.start(config: Self.config)
+        defer { daemon.stop() }
+        let tmux = "wds-\(getpid())"
+        defer { _ = try? SpawnedProcess("/usr/bin/tmux", ["-L", tmux, "kill-server"]).wait() }
+        let run = "\(Binaries.winctl) run file /r -- sleep 60"
+        let first = try SpawnedProcess(
+            Binaries.winctl,
+            Array(
+                Self.ssh(server, daemon, "tmux -L \(tmux) -f /dev/null new-session -d '\(run)'; sleep 20", tty: true)
+                    .dropFirst()
+            )
+        )
+        try daemon.waitForWindow(group: "file", value: "box:/r")
+        let (ssh, _) = try #require(Self.process(named: "ssh", with: server.config))
+        kill(ssh, SIGTERM)
+        #expect(try first.wait().exitStatus != 0)
+        try daemon.waitForWindow(group: "file", value: "box:/r", attached: false)
+        // The next connection to box: the presenter comes back by itself (and its connection keeps ssh up).
+        let second = try SpawnedProcess(
+            Binaries.winctl,
+            Array(Self.ssh(server, daemon, "sleep 20", tty: true).dropFirst())
+        )
+        try daemon.waitForWindow(group: "file", value: "box:/r")
+        second.signal(SIGTERM)
+        _ = try second.wait()
     }
 
     @Test("a hosts = [\"local\"] group refuses box, and ssh's exit status comes back")
