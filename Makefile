@@ -6,9 +6,10 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 APT_PACKAGES := libsystemd-dev libsqlite3-dev tmux python3 mandoc man-db
-# The real environments the places tests drive, headless: installed without their
-# recommends (kitty's would pull a desktop in).
-PLACES_PACKAGES := screen kitty i3-wm sway foot xterm alacritty xvfb xauth xdotool wmctrl x11-utils libgl1-mesa-dri wtype vim-tiny less
+# The real environments the places tests drive, headless, and the OpenSSH that winctl ssh's
+# tests run on the loopback: installed without their recommends (kitty's would pull a desktop in).
+PLACES_PACKAGES := screen kitty i3-wm sway foot xterm alacritty xvfb xauth xdotool wmctrl x11-utils libgl1-mesa-dri wtype vim-tiny less \
+	openssh-server openssh-client
 BIN := .build/debug
 # What `make` builds and `make install` copies: the release binaries and winctl's shell completions.
 RELEASE_BIN := .build/release

@@ -32,7 +32,7 @@ struct Winctl: ParsableCommand {
             Open.self, Close.self, Focus.self, List.self, Attach.self,
             Phase.self, State.self, Transition.self, Login.self, Logout.self,
             Storage.self, Watch.self, Status.self, Groups.self, Reload.self, Apps.self, Launch.self, Run.self,
-            Wrap.self, Init.self, Restore.self, Last.self,
+            Wrap.self, Init.self, Restore.self, Last.self, Ssh.self,
         ]
     )
 

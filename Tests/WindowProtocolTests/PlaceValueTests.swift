@@ -18,6 +18,16 @@ struct PlaceValueTests {
         )
     )
 
+    @Test("a place on another host nested in a local one keeps its levels and gets the local one outermost")
+    func nesting() {
+        let local = Place(kind: .tmux, socket: "/tmp/tmux-0/default", pane: "%1")
+        let remote = Self.nested.nested(in: local)
+        #expect(remote.pane == "%3" && remote.outer?.kind == .kitty && remote.outer?.outer?.kind == .x11)
+        #expect(remote.outer?.outer?.outer == local)
+        #expect(Place(kind: .terminal).nested(in: local).outer == local)
+        #expect(Self.nested.outer?.outer?.outer == nil, "the original is unchanged")
+    }
+
     @Test("a changed copy leaves the original as it was")
     func copies() {
         var copy = Self.nested

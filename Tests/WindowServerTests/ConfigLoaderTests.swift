@@ -410,6 +410,28 @@ struct ConfigLoaderTests {
         )
     }
 
+    @Test("hosts names the hosts a group admits; unset, any host; not strings, refused with the key")
+    func hosts() throws {
+        let config = try ConfigLoader.parse(
+            """
+            [groups.local]
+            value = "path"
+            hosts = ["local"]
+
+            [groups.any]
+            value = "path"
+            """,
+            file: "t.toml"
+        )
+        #expect(config.windowGroups.map(\.hosts) == [nil, ["local"]])
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("[groups.g]\nhosts = \"local\"", file: "t.toml") }
+        do {
+            _ = try ConfigLoader.parse("[groups.g]\nhosts = [1]", file: "t.toml")
+        } catch {
+            #expect(error.description.contains("hosts"), "\(error)")
+        }
+    }
+
     @Test("a group with run and value path: presented by winctl run of its program; an empty command beside it is none")
     func runGroup() throws {
         let config = try ConfigLoader.parse(

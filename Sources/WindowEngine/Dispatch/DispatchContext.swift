@@ -33,6 +33,13 @@ package protocol DispatchContext: AnyObject {
     func process(of connection: ConnectionID) -> PresenterProcess?
     /// What a presenter's process kept from before a restart is now.
     func state(of process: PresenterProcess) -> PresenterProcess.State
+    /// The host `connection` came from, by the socket it came through; `nil` for this one.
+    func host(of connection: ConnectionID) -> String?
+    /// The path of `host`'s socket, made or reused, kept while `connection` is open; `place`,
+    /// where `connection`'s terminal is, holds the host's places from then on.
+    func hostSocket(_ host: String, at place: Place?, for connection: ConnectionID) throws(RPCError) -> String
+    /// The place that holds `host`'s places: where its `winctl ssh` runs.
+    func outerPlace(ofHost host: String) -> Place?
 }
 
 extension DispatchContext {
@@ -40,6 +47,14 @@ extension DispatchContext {
     package var app: AppID? { nil }
     /// Not known: no process is awaited after a restart.
     package func process(of connection: ConnectionID) -> PresenterProcess? { nil }
+    /// This host: no other host's socket is served.
+    package func host(of connection: ConnectionID) -> String? { nil }
+    /// Refused: only the daemon listens on sockets.
+    package func hostSocket(_ host: String, at place: Place?, for connection: ConnectionID) throws(RPCError) -> String {
+        throw .invalidParams("no socket is made for \(host) here")
+    }
+    /// None: no other host is served.
+    package func outerPlace(ofHost host: String) -> Place? { nil }
     /// Gone, where processes cannot be read.
     package func state(of process: PresenterProcess) -> PresenterProcess.State { .gone }
 }

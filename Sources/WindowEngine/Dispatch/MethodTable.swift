@@ -22,14 +22,15 @@ enum MethodTable {
                 app: context.app?.rawValue
             )
         },
-        MethodRoute.of(WindowOpen.self) { context, params, _, effects throws in
-            let now = context.now
+        MethodRoute.of(WindowOpen.self) { context, params, connection, effects throws in
+            let (now, host) = (context.now, context.host(of: connection))
             let (opened, notPassedOn) = try context.change { coordinator, ids in
                 let opened = try coordinator.open(
                     group: params.group,
                     value: params.value,
                     path: params.path,
                     request: params.request,
+                    host: host,
                     now: now,
                     ids: &ids,
                     effects: &effects,
@@ -64,13 +65,14 @@ enum MethodTable {
         MethodRoute.of(WindowFocus.self) { context, params, _, effects throws in
             WindowResult(window: try context.read { try $0.focus(params.id, effects: &effects) }.info)
         },
-        MethodRoute.of(WindowRestore.self) { context, params, _, effects throws in
-            let now = context.now
+        MethodRoute.of(WindowRestore.self) { context, params, connection, effects throws in
+            let (now, host) = (context.now, context.host(of: connection))
             let restored = try context.change { coordinator, _ in
                 try coordinator.restore(
                     groups: params.groups ?? [],
                     atLogin: params.atLogin ?? false,
                     dryRun: params.dryRun ?? false,
+                    host: host,
                     now: now,
                     effects: &effects,
                     probe: context.state(of:)
@@ -82,18 +84,23 @@ enum MethodTable {
                 }
             )
         },
-        MethodRoute.of(WindowList.self) { context, params, _, _ throws in
+        MethodRoute.of(WindowList.self) { context, params, connection, _ throws in
             let windows = try context.read { coordinator throws(Refusal) in
                 guard let group = params.group else { return coordinator.registry.list(group: nil).map(\.info) }
                 _ = try coordinator.group(group)
                 guard let value = params.value else { return coordinator.registry.list(group: group).map(\.info) }
-                return coordinator.existingWindow(group: group, value: value).map { [$0.info] } ?? []
+                let host = context.host(of: connection)
+                return coordinator.existingWindow(group: group, value: value, host: host).map { [$0.info] } ?? []
             }
             return WindowList.Result(windows: windows)
         },
         MethodRoute.of(WindowAttach.self) { context, params, connection, effects throws in
             var (request, now) = (try attachRequest(params), context.now)
             request.process = context.process(of: connection)
+            request.host = context.host(of: connection)
+            if let host = request.host, let outer = context.outerPlace(ofHost: host) {
+                request.place = request.place?.nested(in: outer) ?? outer
+            }
             return try context.change { coordinator, ids in
                 let (window, asked) = try coordinator.attach(
                     request,
@@ -228,6 +235,9 @@ enum MethodTable {
             let groups = try context.reloadConfig(requestedBy: connection)
             effects.append(.event(.daemonReloaded))
             return DaemonReload.Result(groups: groups)
+        },
+        MethodRoute.of(DaemonHostSocket.self) { context, params, connection, _ throws(RPCError) in
+            DaemonHostSocket.Result(path: try context.hostSocket(params.host, at: params.place, for: connection))
         },
     ])
 

@@ -13,6 +13,7 @@ extension RPCError {
         case .windowBusy: reason = .windowBusy
         case .limitExceeded: reason = .limitExceeded
         case .unauthenticated: reason = .unauthenticated
+        case .forbidden: reason = .forbidden
         case .invalidArgument:
             self = .invalidParams(refusal.message)
             return

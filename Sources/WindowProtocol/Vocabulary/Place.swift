@@ -123,6 +123,14 @@ public struct Place: Sendable, Hashable {
     }
 
     /// Hashes every identifier and the outer place.
+    /// This place inside `place`: `place` becomes the outer of its outermost level (a pane on
+    /// another host inside the terminal where `winctl ssh` runs).
+    public func nested(in place: Place) -> Place {
+        var nested = self
+        nested.outer = outer?.nested(in: place) ?? place
+        return nested
+    }
+
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storage.fields)
     }

@@ -177,8 +177,9 @@ extension DaemonConfig.GroupSection {
         self.init()
         try table.rejectUnknownKeys([
             "value", "command", "run", "launch", "restore", "requires_auth", "wraps", "options_with_argument",
-            "requests", "quit_keys", "quit_wait_ms", "relaunch",
+            "requests", "quit_keys", "quit_wait_ms", "relaunch", "hosts",
         ])
+        hosts = try table.strings("hosts")
         value = try table.choice("value") ?? value
         command = try table.strings("command") ?? command
         run = try table.strings("run") ?? run

@@ -108,6 +108,8 @@ package struct DaemonConfig: Sendable, Equatable {
         package var requests: [String: String]?
         /// `quit_keys` and `quit_wait_ms`: how the `run` program is asked to quit; `nil` for not at all.
         package var quit: DaemonGroups.Quitting?
+        /// `hosts`: the hosts whose clients may open its windows (`local` for this one); `nil` for any.
+        package var hosts: [String]?
 
         /// A group with these settings.
         package init(
@@ -146,7 +148,8 @@ package struct DaemonConfig: Sendable, Equatable {
                 relaunch: section.relaunch,
                 wraps: section.wraps,
                 requests: section.requests,
-                quit: section.quit
+                quit: section.quit,
+                hosts: section.hosts
             )
         }
     }

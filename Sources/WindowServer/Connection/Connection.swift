@@ -20,6 +20,8 @@ final class Connection: EventSubscriber {
     let channel: any Channel
     /// Who is on the other end.
     let peer: PeerCredentials
+    /// The host it is from, by the socket it came through; `nil` for this one.
+    var host: String?
     /// Which events it subscribed to; set through ``ConnectionTable/subscribe(_:to:)``, which
     /// keeps the list of subscribers.
     var subscription = EventSubscription.none

@@ -7,10 +7,10 @@ struct ConnectionSetUp: Sendable {
     let daemon: NIOLoopBound<WindowDaemon>
     let logger: Logger
 
-    /// A connection accepted on the listening socket.
-    func accept(_ channel: any Channel) -> EventLoopFuture<Void> {
+    /// A connection accepted on the listening socket, or on `host`'s.
+    func accept(_ channel: any Channel, host: String? = nil) -> EventLoopFuture<Void> {
         PeerCredentials.of(channel).flatMapThrowing { peer in
-            guard let connection = daemon.value.accept(channel, peer: peer) else { return }
+            guard let connection = daemon.value.accept(channel, peer: peer, host: host) else { return }
             try install(on: channel, for: connection, partialLine: [])
         }
     }

@@ -343,7 +343,8 @@ extension WindowDaemon {
         var records: [HandOffState.ConnectionRecord] = []
         var descriptors: [(fileDescriptor: Int32, name: String)] = []
         for connection in connections.all.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
-            guard let fd = Self.descriptor(of: connection.channel) else { continue }
+            // Another host's connection would come back as this host's: it closes instead.
+            guard connection.host == nil, let fd = Self.descriptor(of: connection.channel) else { continue }
             let name = connection.storeName ?? storeName(for: connection.id)
             let presented = coordinator.registry.window(presentedBy: connection.id)
             let subscription = connection.subscription.record

@@ -67,6 +67,7 @@ final class WindowDaemon {
         storedSession: Session?,
         logger: Logger,
         listenerName: String? = nil,
+        socketPath: String? = nil,
         configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)? = nil,
         wallClock: @escaping @Sendable () -> Double = { [anchored = AnchoredWallClock()] in anchored.now() }
     ) {
@@ -82,6 +83,7 @@ final class WindowDaemon {
         self.logger = logger
         self.wallClock = wallClock
         self.listenerName = listenerName
+        self.socketPath = socketPath
         self.configLoader = configLoader
         self.access = AccessPolicy(config.daemon)
         self.descriptors = DescriptorLimit.provide(forClients: config.daemon.maxClients)
@@ -117,6 +119,10 @@ final class WindowDaemon {
 
     /// The name the listening socket had when inherited (socket activation), kept on an upgrade.
     let listenerName: String?
+    /// The path of the daemon's socket, beside which other hosts' sockets are made; `nil` if none.
+    let socketPath: String?
+    /// Other hosts' sockets, by host.
+    var hostSockets: [String: HostSocket] = [:]
     /// Re-reads the config, for SIGHUP and `daemon.reload`.
     let configLoader: (@Sendable () throws(ConfigError) -> DaemonConfig)?
 
@@ -217,9 +223,11 @@ extension WindowDaemon: DispatchContext {
     /// The app this daemon serves; `nil` for the default app.
     var app: AppID? { config.appID }
 
-    /// The peer of `connection` as `/proc` shows it now.
+    /// The peer of `connection` as `/proc` shows it now; none for another host's, whose peer
+    /// here is only the `ssh` that forwards it.
     func process(of connection: ConnectionID) -> PresenterProcess? {
-        guard let pid = connections[connection]?.peer.pid, pid > 0, let boot = Self.bootID,
+        guard connections[connection]?.host == nil, let pid = connections[connection]?.peer.pid, pid > 0,
+            let boot = Self.bootID,
             let stat = WholeFile.text("/proc/\(pid)/stat")
         else { return nil }
         return PresenterProcess(pid: pid, bootID: boot, stat: stat)
@@ -241,10 +249,12 @@ extension WindowDaemon {
     // MARK: - Connections
 
     /// Registers a new connection, or refuses it (other user, too many clients) with an error line.
-    func accept(_ channel: any Channel, peer: PeerCredentials) -> Connection? {
+    /// One from another `host` is not kept across a restart, whose next process could not tell.
+    func accept(_ channel: any Channel, peer: PeerCredentials, host: String? = nil) -> Connection? {
         eventLoop.preconditionInEventLoop()
         guard let connection = admit(channel, peer: peer) else { return nil }
-        if let store = hooks.descriptorStore, let fd = Self.descriptor(of: channel) {
+        connection.host = host
+        if host == nil, let store = hooks.descriptorStore, let fd = Self.descriptor(of: channel) {
             let name = storeName(for: connection.id)
             store.store(fd, name)
             connection.storeName = name
@@ -379,6 +389,7 @@ extension WindowDaemon {
         _ = connections.remove(connection)
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         machine.connectionClosed(connection.id)
+        releaseHostSockets(keptBy: connection.id)
         let (_, effects) = changeOnItsOwn(.detach(connection.id, now: now))
         perform(effects)
         flush()

@@ -93,9 +93,12 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
             hooks.descriptorStore?.remove(HandOffFile.name)
             if handOff == nil { logger.warning("the hand-off state does not decode; connections resynchronise") }
         }
-        var listenerName: String?
-        if case .inherited(_, let name) = address { listenerName = name }
-        let daemon = try await loop.submit { [listenerName] in
+        var (listenerName, socketPath): (String?, String?) = (nil, nil)
+        switch address {
+        case .path(let path): socketPath = path
+        case .inherited(let fd, let name): (listenerName, socketPath) = (name, ListeningSocket.path(of: fd))
+        }
+        let daemon = try await loop.submit { [listenerName, socketPath] in
             let daemon = WindowDaemon(
                 config: config,
                 eventLoop: loop,
@@ -105,6 +108,7 @@ package final class SocketServer: Service, CustomStringConvertible, Sendable {
                 storedSession: restored.session,
                 logger: logger,
                 listenerName: listenerName,
+                socketPath: socketPath,
                 configLoader: reloadConfig
             )
             if let handOff { daemon.resume(from: handOff) }

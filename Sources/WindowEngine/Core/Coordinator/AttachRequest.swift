@@ -20,6 +20,8 @@ package struct AttachRequest: Sendable, Equatable {
     package var place: Place?
     /// The process attaching, when the server knows it.
     package var process: PresenterProcess?
+    /// The host it attaches from; `nil` for this one.
+    package var host: String?
 
     /// A request for `target`, attached `active` by default (the terminal that just ran the command is in front).
     package init(target: Target, phase: ScenePhase = .active, takeover: Bool = false, place: Place? = nil) {

@@ -17,6 +17,8 @@ package struct Refusal: Error, Equatable, Sendable {
         case limitExceeded
         /// `unauthenticated`: the group requires a signed-in user.
         case unauthenticated
+        /// `forbidden`: the group does not admit the client's host (`hosts`).
+        case forbidden
         /// An argument the operation cannot take (an empty key, a phase for a window without a presenter).
         case invalidArgument
     }

@@ -55,8 +55,9 @@ package struct SceneCoordinator: Sendable {
     }
 
     /// The window of `group` for `value`, if one is open (`nil` also when the value does not parse).
-    package func existingWindow(group: String, value: JSONValue?) -> Window? {
-        guard let group = groups[group], let typed = try? WindowValue.parse(value, as: group.valueType, group: group.id)
+    package func existingWindow(group: String, value: JSONValue?, host: String? = nil) -> Window? {
+        guard let group = groups[group],
+            let typed = try? WindowValue.parse(value, as: group.valueType, group: group.id, host: host)
         else { return nil }
         return registry.window(group: group.id, value: typed)
     }
@@ -87,11 +88,13 @@ package struct SceneCoordinator: Sendable {
     /// nothing. A new window's id is the next of `ids`. A `path` group takes `path`, the opener's
     /// absolute form of a string value, when it is given (windowd-protocol(7), window.open).
     /// `request` goes to its presenter with `window.focus`; ``pass(_:to:)`` keeps it for one started.
+    /// An opener on another `host` is refused unless the group admits it, and its path is that host's.
     package mutating func open(
         group groupID: String,
         value: JSONValue?,
         path: String? = nil,
         request: [String]? = nil,
+        host: String? = nil,
         now: Double,
         launch: Bool = true,
         ids: inout WindowIDSource,
@@ -100,8 +103,9 @@ package struct SceneCoordinator: Sendable {
     ) throws(Refusal) -> OpenResult {
         let group = try group(groupID)
         try requireAuthentication(for: group)
+        try group.admit(host: host)
         let given = group.valueType == .path ? path.map(JSONValue.string) ?? value : value
-        let typed = try WindowValue.parse(given, as: group.valueType, group: group.id)
+        let typed = try WindowValue.parse(given, as: group.valueType, group: group.id, host: host)
         // Whether a launch is still waited for is a matter of time too, whenever the timer fires.
         _ = launches.expire(at: now)
         if let existing = registry.window(group: group.id, value: typed) {
@@ -280,11 +284,13 @@ package struct SceneCoordinator: Sendable {
             }
             target = try window(id)
             try requireAuthentication(for: try group(target.group))
+            try group(target.group).admit(host: request.host)
             try requireNotPresenting(presented, other: target.id)
         case .value(let group, let value):
             // Checked before the open, so that a refused attach opens nothing and brings nothing
             // to front: `winctl run` of a presented value opens it next, which focuses it once.
-            let existing = existingWindow(group: group, value: value)
+            try self.group(group).admit(host: request.host)
+            let existing = existingWindow(group: group, value: value, host: request.host)
             if let presented, existing?.id != presented.id {
                 throw Self.alreadyPresenting(presented)
             }
@@ -296,8 +302,15 @@ package struct SceneCoordinator: Sendable {
                 try requireAuthentication(for: try self.group(group))
                 target = existing
             } else {
-                target = try open(group: group, value: value, now: now, launch: false, ids: &ids, effects: &effects)
-                    .window
+                target = try open(
+                    group: group,
+                    value: value,
+                    host: request.host,
+                    now: now,
+                    launch: false,
+                    ids: &ids,
+                    effects: &effects
+                ).window
             }
         }
         // The presenter awaited since a restart gets its window back, and no one else while it lives.

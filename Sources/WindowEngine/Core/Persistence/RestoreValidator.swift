@@ -65,7 +65,7 @@ package enum RestoreValidator {
             }
             let value: WindowValue
             do {
-                value = try WindowValue.parse(stored.value, as: group.valueType, group: group.id)
+                value = try WindowValue.stored(stored.value, as: group.valueType, group: group.id)
             } catch {
                 dropped.append((stored.id, .valueNoLongerParses(error.message)))
                 continue

@@ -28,6 +28,8 @@ package struct WindowGroup: Sendable, Equatable {
     package var requests: [String: String]?
     /// How its `run` program is asked to quit; `nil` for not at all (a close hangs it up).
     package var quit: DaemonGroups.Quitting?
+    /// The hosts whose clients may open and present its windows (`local` for this one); `nil` for any.
+    package var hosts: [String]?
 
     /// A group as the config declares it; by default restored, with no launch command and no sign-in needed.
     /// A group that declares `run` is presented by `winctl` (a path, or a name found on the
@@ -44,7 +46,8 @@ package struct WindowGroup: Sendable, Equatable {
         relaunch: Relaunch = .onOpen,
         wraps: DaemonGroups.Wrapping? = nil,
         requests: [String: String]? = nil,
-        quit: DaemonGroups.Quitting? = nil
+        quit: DaemonGroups.Quitting? = nil,
+        hosts: [String]? = nil
     ) {
         self.id = id
         self.valueType = valueType
@@ -57,6 +60,16 @@ package struct WindowGroup: Sendable, Equatable {
         self.wraps = wraps
         self.requests = requests
         self.quit = quit
+        self.hosts = hosts
+    }
+
+    /// Refuses a client on `host` (`nil`: this one) that `hosts` does not name.
+    package func admit(host: String?) throws(Refusal) {
+        guard let hosts, !hosts.contains(host ?? "local") else { return }
+        throw .refused(
+            .forbidden,
+            "window group '\(id)' is not opened from \(host ?? "local") (hosts = [\(hosts.map { "\"\($0)\"" }.joined(separator: ", "))])"
+        )
     }
 
     /// The arguments of `request` its presenter cannot pass on: for a `run` group, those its
@@ -71,12 +84,13 @@ package struct WindowGroup: Sendable, Equatable {
 
     /// The launch argv for the window `id` with `value`, substituted; empty when the group has none.
     package func launchArguments(id: WindowID, value: WindowValue) -> [String] {
-        Self.substitute(launch, id: id, value: value)
+        Self.substitute(launch, id: id, value: value.text)
     }
 
     /// The command argv for the window `id` with `value`, substituted; empty when the group has none.
+    /// It starts where the opener is, so `{value}` is a path as that host names it.
     package func commandArguments(id: WindowID, value: WindowValue) -> [String] {
-        Self.substitute(command, id: id, value: value)
+        Self.substitute(command, id: id, value: value.textOnItsHost)
     }
 
     /// The command that presents a window of a `run` group: `winctl run GROUP --value=VALUE -- PROGRAM …`
@@ -88,11 +102,11 @@ package struct WindowGroup: Sendable, Equatable {
         [winctl, "run", group] + (valueType == .none ? [] : ["--value={value}"]) + ["--"] + run
     }
 
-    private static func substitute(_ arguments: [String], id: WindowID, value: WindowValue) -> [String] {
+    private static func substitute(_ arguments: [String], id: WindowID, value: String) -> [String] {
         arguments.map { argument in
             argument
                 .replacing("{id}", with: id.rawValue)
-                .replacing("{value}", with: value.text)
+                .replacing("{value}", with: value)
         }
     }
 }

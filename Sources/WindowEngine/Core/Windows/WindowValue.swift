@@ -19,10 +19,17 @@ package enum WindowValue: Hashable, Sendable {
     /// A `path` group's value: an absolute file path, `//`, `.` and a trailing `/` folded away.
     /// Clients make a path absolute and resolve its symbolic links (windowd.toml(5), "path");
     /// the daemon, which may not see the client's files, only refuses what is not absolute.
+    /// A path from another host is kept as `HOST:/path`, so that it never matches a local one.
     case path(String)
 
-    /// Parses a wire value as `type`, or says why it does not fit.
-    package static func parse(_ json: JSONValue?, as type: ValueType, group: String) throws(Refusal) -> WindowValue {
+    /// Parses a wire value as `type`, or says why it does not fit; a path from `host` (a client
+    /// through that host's socket, windowd-protocol(7), Hosts) is kept as `HOST:/path`.
+    package static func parse(
+        _ json: JSONValue?,
+        as type: ValueType,
+        group: String,
+        host: String? = nil
+    ) throws(Refusal) -> WindowValue {
         let json = json ?? .null
         switch (type, json) {
         case (.none, .null):
@@ -45,13 +52,39 @@ package enum WindowValue: Hashable, Sendable {
             if let uuid = UUID(uuidString: text) { return .uuid(uuid.uuidString.lowercased()) }
         case (.path, .string(let text)):
             try KeptString.check(text, member: "value")
-            return .path(try absolutePath(text, group: group))
+            return .path((host.map { $0 + ":" } ?? "") + (try absolutePath(text, group: group)))
         case (_, .null):
             throw .refused(.invalidValue, "window group '\(group)' needs a value, \(type.article); none was given")
         default:
             break
         }
         throw .refused(.invalidValue, "value \(json.jsonText) is not \(type.article) for group '\(group)'")
+    }
+
+    /// A value as the store kept it: a `HOST:/path` parses as that path from that host.
+    package static func stored(_ json: JSONValue?, as type: ValueType, group: String) throws(Refusal) -> WindowValue {
+        guard type == .path, case .string(let text)? = json, let (host, path) = hostAndPath(text) else {
+            return try parse(json, as: type, group: group)
+        }
+        return try parse(.string(path), as: type, group: group, host: host)
+    }
+
+    /// The value as a program on its own host takes it: a remote path's `/path` part, else ``text``.
+    package var textOnItsHost: String {
+        guard case .path(let text) = self, let (_, path) = Self.hostAndPath(text) else { return self.text }
+        return path
+    }
+
+    /// The host of a remote path; `nil` for a value of this host's or of any.
+    package var host: String? {
+        guard case .path(let text) = self else { return nil }
+        return Self.hostAndPath(text)?.0
+    }
+
+    /// `HOST` and `/path` of a `HOST:/path`; `nil` for a local path, which starts with `/`.
+    private static func hostAndPath(_ text: String) -> (String, String)? {
+        guard !text.hasPrefix("/"), let colon = text.firstRange(of: ":/") else { return nil }
+        return (String(text[..<colon.lowerBound]), String(text[text.index(after: colon.lowerBound)...]))
     }
 
     /// `text` as a `path` group keeps it: absolute, without empty or `.` components or a
