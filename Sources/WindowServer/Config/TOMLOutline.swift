@@ -3,7 +3,7 @@
 /// A light scan, not a parser: it follows strings, comments, brackets and dotted keys well enough
 /// to place every key and array element of a document that toml++ accepts, and to find, before
 /// toml++ reaches them, the things that would crash it: a table header whose name starts with
-/// neither a letter nor a quote (toml++ 3.4 asserts on `[&`, `[[[`, `[.]`), a `}` where an
+/// neither a letter nor a quote (toml++ 3.4 asserts on `[&`, `[[[`, `[.]`, `[\r`), a `}` where an
 /// array's element should be (`[}`, `[1, }`), and nesting past
 /// ``maximumDepth`` (toml++ frees nested tables recursively). Text it does not follow it steps
 /// over: toml++ refuses that text before the place where the scan could go wrong.
@@ -60,6 +60,12 @@ struct TOMLOutline {
             index += 1
             opening = "'[['"
             next = skipBlanks()
+        }
+        // A lone carriage return before the name is no blank to toml++, which asserts on it.
+        let blanks = bytes[(opening == "'[['" ? afterBracket + 1 : afterBracket)..<index]
+        if next != UInt8(ascii: "\n"), blanks.contains(0x0D) {
+            stop("expected a table name after \(opening), found a carriage return")
+            return []
         }
         // `[ [` is an error toml++ reports; anything else that cannot start a key is the assertion.
         if let next, !(Self.isBare(next) || next == UInt8(ascii: "\"") || next == UInt8(ascii: "'")),

@@ -25,7 +25,8 @@ struct ConfigDocumentTests {
             ("[[[ nonsense", "1:3", "after '[[', found '['"), ("[&", "1:2", "after '[', found '&'"),
             ("[.]\nk = 1", "1:2", "found '.'"), ("[..]", "1:2", "found '.'"), ("[!]\nk = 123", "1:2", "found '!'"),
             ("[\n", "1:2", "found the end of the line"), ("a = 1\n  [[ +x]]", "2:6", "after '[[', found '+'"),
-            ("[a]\nb = 1\n[\té]", "3:3", "found 'é'"),
+            ("[a]\nb = 1\n[\té]", "3:3", "found 'é'"), ("[\r [a]", "1:4", "found a carriage return"),
+            ("[[\ra]]", "1:4", "after '[[', found a carriage return"),
         ]
     )
     func headers(text: String, position: String, message: String) throws {
