@@ -4,7 +4,8 @@
 /// to place every key and array element of a document that toml++ accepts, and to find, before
 /// toml++ reaches them, the things that would crash it: a table header whose name starts with
 /// neither a letter nor a quote (toml++ 3.4 asserts on `[&`, `[[[`, `[.]`, `[\r`), a `}` where an
-/// array's element should be (`[}`, `[1, }`), and nesting past
+/// array's element should be (`[}`, `[1, }`), a one-digit hour after a date and a space
+/// (`1979-05-27 0]`), and nesting past
 /// ``maximumDepth`` (toml++ frees nested tables recursively). Text it does not follow it steps
 /// over: toml++ refuses that text before the place where the scan could go wrong.
 struct TOMLOutline {
@@ -137,8 +138,23 @@ struct TOMLOutline {
             if index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
         default:
             // A number, a boolean or a date-time (which may hold a space).
+            let start = index
+            if Self.isDateThenOneDigit(bytes[start...]) {
+                index = start + 11
+                return stop("expected a time of day with two-digit hours after the date")
+            }
             while index < bytes.count, !",]}#\r\n".utf8.contains(bytes[index]) { index += 1 }
         }
+    }
+
+    /// `1979-05-27 0` not followed by a digit: toml++ 3.4 asserts on a date whose time, after the
+    /// space, has a one-digit hour.
+    private static func isDateThenOneDigit(_ value: ArraySlice<UInt8>) -> Bool {
+        let text = Array(value.prefix(13))
+        func isDigit(_ at: Int) -> Bool { (0x30...0x39).contains(text[at]) }
+        return text.count >= 12 && [0, 1, 2, 3, 5, 6, 8, 9, 11].allSatisfy(isDigit)
+            && text[4] == UInt8(ascii: "-") && text[7] == UInt8(ascii: "-") && text[10] == 0x20
+            && (text.count == 12 || !isDigit(12))
     }
 
     /// Bare and quoted keys joined by dots; a quoted key keeps its escapes.

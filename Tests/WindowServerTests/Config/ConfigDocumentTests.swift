@@ -50,6 +50,16 @@ struct ConfigDocumentTests {
         #expect(Self.error("a = [1 }")?.message.contains("expected comma or closing ']'") == true)
     }
 
+    @Test(
+        "a one-digit hour after a date and a space is an error where it stands, not toml++'s assertion",
+        arguments: ["a = 1979-05-27 0", "a = 1979-05-27 0]", "a = [1979-05-27 0]", "a = { b = 1979-05-27 0}", "a = 1979-05-27 0#"]
+    )
+    func oneDigitHour(text: String) throws {
+        let error = try #require(Self.error(text))
+        #expect(error.line == 1 && error.message.contains("two-digit hours"), "\(error)")
+        #expect(Self.error("a = 1979-05-27 07:32:00Z\nb = 1979-05-27") == nil)
+    }
+
     @Test("an earlier error comes first, and a '[' inside an array or a string is not a header")
     func notHeaders() throws {
         #expect(Self.error("a = = 1\n[&")?.line == 1)
