@@ -52,7 +52,10 @@ struct ConfigDocumentTests {
 
     @Test(
         "a one-digit hour after a date and a space is an error where it stands, not toml++'s assertion",
-        arguments: ["a = 1979-05-27 0", "a = 1979-05-27 0]", "a = [1979-05-27 0]", "a = { b = 1979-05-27 0}", "a = 1979-05-27 0#"]
+        arguments: [
+            "a = 1979-05-27 0", "a = 1979-05-27 0]", "a = [1979-05-27 0]", "a = { b = 1979-05-27 0}",
+            "a = 1979-05-27 0#",
+        ]
     )
     func oneDigitHour(text: String) throws {
         let error = try #require(Self.error(text))
