@@ -140,21 +140,26 @@ struct TOMLOutline {
             // A number, a boolean or a date-time (which may hold a space).
             let start = index
             if Self.isDateThenOneDigit(bytes[start...]) {
-                index = start + 11
+                index = start + bytes[start...].prefix { $0 != 0x20 }.count + 1
                 return stop("expected a time of day with two-digit hours after the date")
             }
             while index < bytes.count, !",]}#\r\n".utf8.contains(bytes[index]) { index += 1 }
         }
     }
 
-    /// `1979-05-27 0` not followed by a digit: toml++ 3.4 asserts on a date whose time, after the
-    /// space, has a one-digit hour.
+    /// A word of ten characters but `_` with `-` fifth and eighth, a space, one digit and the
+    /// value's end (`1979-05-27 0]`, `0665-05-2` 0`): toml++ 3.4 takes it for a date-time whose time
+    /// has a one-digit hour and asserts. Never valid TOML (a digit after a value and a space).
     private static func isDateThenOneDigit(_ value: ArraySlice<UInt8>) -> Bool {
-        let text = Array(value.prefix(13))
-        func isDigit(_ at: Int) -> Bool { (0x30...0x39).contains(text[at]) }
-        return text.count >= 12 && [0, 1, 2, 3, 5, 6, 8, 9, 11].allSatisfy(isDigit)
-            && text[4] == UInt8(ascii: "-") && text[7] == UInt8(ascii: "-") && text[10] == 0x20
-            && (text.count == 12 || !isDigit(12))
+        func ends(_ byte: UInt8?) -> Bool { byte.map { " \t\r\n]},#\u{0B}\u{0C}".utf8.contains($0) } ?? true }
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+        let word = value.prefix { !ends($0) }
+        let characters = word.filter { $0 != UInt8(ascii: "_") }
+        guard characters.count == 10, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-") else {
+            return false
+        }
+        let after = value.dropFirst(word.count)
+        return after.first == 0x20 && isDigit(after.dropFirst().first) && ends(after.dropFirst(2).first)
     }
 
     /// Bare and quoted keys joined by dots; a quoted key keeps its escapes.

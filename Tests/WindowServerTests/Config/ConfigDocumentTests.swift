@@ -54,7 +54,7 @@ struct ConfigDocumentTests {
         "a one-digit hour after a date and a space is an error where it stands, not toml++'s assertion",
         arguments: [
             "a = 1979-05-27 0", "a = 1979-05-27 0]", "a = [1979-05-27 0]", "a = { b = 1979-05-27 0}",
-            "a = 1979-05-27 0#",
+            "a = 1979-05-27 0#", "a = 0665-05-2` 0]:32:", "a = 1979_-05-27 0",
         ]
     )
     func oneDigitHour(text: String) throws {
