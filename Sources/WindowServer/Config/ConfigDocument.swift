@@ -12,9 +12,9 @@ struct ConfigDocument {
     /// Parses `bytes`: any bytes give a document or an error at the file, line and column.
     init(bytes: [UInt8], file: String) throws(ConfigError) {
         var outline: TOMLOutline?
-        func syntax(_ line: Int, _ column: Int, _ message: String) -> ConfigError {
+        func syntax(_ line: Int, _ column: Int?, _ message: String, what: String = "not valid TOML") -> ConfigError {
             let key = outline?.keys[line].map(ConfigTable.dotted)
-            let message = "not valid TOML" + (key.map { " (in \($0))" } ?? "") + ": " + message
+            let message = what + (key.map { " (in \($0))" } ?? "") + ": " + message
             return ConfigError(file: file, line: line, column: column, key: key, message: message)
         }
         // toml++ reads a C string (a NUL would end it early) from a Swift String (which mends bytes that are not UTF-8).
@@ -35,7 +35,11 @@ struct ConfigDocument {
         } catch {
             throw syntax(1, 1, "\(error)")
         }
-        if let hazard = scanned.hazard { throw syntax(hazard.line, hazard.column, hazard.message) }
+        if let hazard = scanned.hazard {
+            // A column for a syntax error only, as for the decoding errors after it.
+            let isSyntax = hazard.what == "not valid TOML"
+            throw syntax(hazard.line, isSyntax ? hazard.column : nil, hazard.message, what: hazard.what)
+        }
     }
 
     /// `line` and `column` moved inside `bytes`, at most just past a line's last character: toml++

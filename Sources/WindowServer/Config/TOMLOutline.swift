@@ -4,8 +4,8 @@
 /// to place every key and array element of a document that toml++ accepts, and to find, before
 /// toml++ reaches them, the things that would crash it: a table header whose name starts with
 /// neither a letter nor a quote (toml++ 3.4 asserts on `[&`, `[[[`, `[.]`, `[\r`), a `}` where an
-/// array's element should be (`[}`, `[1, }`), a one-digit hour after a date and a space
-/// (`1979-05-27 0]`), and nesting past
+/// array's element should be (`[}`, `[1, }`), malformed dates and times (`1979-05-27 0]`; the
+/// config takes none, so every date and time is refused), and nesting past
 /// ``maximumDepth`` (toml++ frees nested tables recursively). Text it does not follow it steps
 /// over: toml++ refuses that text before the place where the scan could go wrong.
 struct TOMLOutline {
@@ -15,7 +15,7 @@ struct TOMLOutline {
 
     /// The first place toml++ must not be given: where, what is wrong, and the offset where the
     /// header or key/value line that holds it starts.
-    private(set) var hazard: (line: Int, column: Int, message: String, statement: Int)?
+    private(set) var hazard: (line: Int, column: Int, message: String, statement: Int, what: String)?
     /// The header or key written first on each line.
     private(set) var keys: [Int: [String]] = [:]
     private var lines: [[String]: Int] = [:]
@@ -137,29 +137,16 @@ struct TOMLOutline {
             }
             if index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
         default:
-            // A number, a boolean or a date-time (which may hold a space).
-            let start = index
-            if Self.isDateThenOneDigit(bytes[start...]) {
-                index = start + bytes[start...].prefix { $0 != 0x20 }.count + 1
-                return stop("expected a time of day with two-digit hours after the date")
+            // A number or a boolean. Digits, then `-` or `:`: a date or a time, which no key of windowd's takes and whose
+            // malformed shapes toml++ 3.4 asserts on (`1979-05-27 0]`, `1979-05-27T:32:00`).
+            let digits = bytes[index...].prefix { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }
+            if !digits.isEmpty, digits.first != UInt8(ascii: "_"), index + digits.count < bytes.count,
+                bytes[index + digits.count] == UInt8(ascii: "-") || bytes[index + digits.count] == UInt8(ascii: ":")
+            {
+                return stop("windowd's config and manifests take none", what: "a date or a time")
             }
             while index < bytes.count, !",]}#\r\n".utf8.contains(bytes[index]) { index += 1 }
         }
-    }
-
-    /// A word of ten characters but `_` with `-` fifth and eighth, a space, one digit and the
-    /// value's end (`1979-05-27 0]`, `0665-05-2` 0`): toml++ 3.4 takes it for a date-time whose time
-    /// has a one-digit hour and asserts. Never valid TOML (a digit after a value and a space).
-    private static func isDateThenOneDigit(_ value: ArraySlice<UInt8>) -> Bool {
-        func ends(_ byte: UInt8?) -> Bool { byte.map { " \t\r\n]},#\u{0B}\u{0C}".utf8.contains($0) } ?? true }
-        func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
-        let word = value.prefix { !ends($0) }
-        let characters = word.filter { $0 != UInt8(ascii: "_") }
-        guard characters.count == 10, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-") else {
-            return false
-        }
-        let after = value.dropFirst(word.count)
-        return after.first == 0x20 && isDigit(after.dropFirst().first) && ends(after.dropFirst(2).first)
     }
 
     /// Bare and quoted keys joined by dots; a quoted key keeps its escapes.
@@ -217,9 +204,9 @@ struct TOMLOutline {
         }
     }
 
-    private mutating func stop(_ message: String) {
+    private mutating func stop(_ message: String, what: String = "not valid TOML") {
         let column = bytes[lineStart..<index].count { $0 & 0xC0 != 0x80 } + 1
-        hazard = (line, column, message, statement)
+        hazard = (line, column, message, statement, what)
     }
 
     private mutating func newline() {
