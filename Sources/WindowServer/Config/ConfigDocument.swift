@@ -21,7 +21,7 @@ struct ConfigDocument {
         if let (offset, message) = Self.unreadable(bytes) {
             let before = bytes[..<offset]
             let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-            let column = bytes[lineStart..<offset].count { $0 & 0xC0 != 0x80 } + 1
+            let column = TOMLOutline.characters(bytes[lineStart..<offset]) + 1
             throw syntax(before.count { $0 == UInt8(ascii: "\n") } + 1, column, message)
         }
         let scanned = TOMLOutline(bytes)
@@ -37,8 +37,8 @@ struct ConfigDocument {
         }
         if let hazard = scanned.hazard {
             // A column for a syntax error only, as for the decoding errors after it.
-            let isSyntax = hazard.what == "not valid TOML"
-            throw syntax(hazard.line, isSyntax ? hazard.column : nil, hazard.message, what: hazard.what)
+            guard let what = hazard.what else { throw syntax(hazard.line, hazard.column, hazard.message) }
+            throw syntax(hazard.line, nil, hazard.message, what: what)
         }
     }
 
@@ -47,7 +47,7 @@ struct ConfigDocument {
     private static func inside(_ bytes: [UInt8], line: Int, column: Int) -> (line: Int, column: Int) {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let line = min(max(line, 1), lines.count)
-        let length = lines[line - 1].count { $0 & 0xC0 != 0x80 }
+        let length = TOMLOutline.characters(lines[line - 1])
         return (line, min(max(column, 1), length + 1))
     }
 

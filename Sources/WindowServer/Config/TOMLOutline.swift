@@ -13,9 +13,10 @@ struct TOMLOutline {
     /// and inline tables around it, counted together (windowd.toml(5)).
     static let maximumDepth = 64
 
-    /// The first place toml++ must not be given: where, what is wrong, and the offset where the
-    /// header or key/value line that holds it starts.
-    private(set) var hazard: (line: Int, column: Int, message: String, statement: Int, what: String)?
+    /// The first place toml++ must not be given: where, what is wrong, the offset where the
+    /// header or key/value line that holds it starts, and what it is if it is TOML the config
+    /// does not take (`nil`: text that is not TOML).
+    private(set) var hazard: (line: Int, column: Int, message: String, statement: Int, what: String?)?
     /// The header or key written first on each line.
     private(set) var keys: [Int: [String]] = [:]
     private var lines: [[String]: Int] = [:]
@@ -204,8 +205,8 @@ struct TOMLOutline {
         }
     }
 
-    private mutating func stop(_ message: String, what: String = "not valid TOML") {
-        let column = bytes[lineStart..<index].count { $0 & 0xC0 != 0x80 } + 1
+    private mutating func stop(_ message: String, what: String? = nil) {
+        let column = Self.characters(bytes[lineStart..<index]) + 1
         hazard = (line, column, message, statement, what)
     }
 
@@ -236,6 +237,9 @@ struct TOMLOutline {
         }
         return nil
     }
+
+    /// How many characters `bytes` (UTF-8) hold: the bytes that are not continuation bytes.
+    static func characters(_ bytes: ArraySlice<UInt8>) -> Int { bytes.count { $0 & 0xC0 != 0x80 } }
 
     /// `A-Z a-z 0-9 _ -`: the bytes of a bare key.
     static func isBare(_ byte: UInt8) -> Bool {
