@@ -1,3 +1,4 @@
+import WindowClient
 package import WindowProtocol
 
 /// How `winctl open` words what it did, and the title of a window it starts.
@@ -13,6 +14,14 @@ package enum OpenText {
         case .stopped: return "already open, stopped (Ctrl-Z) in its terminal: `fg` there continues it"
         case .reattaching: return "already open, its presenter has not attached again since windowd restarted"
         }
+    }
+
+    /// What `winctl run` does of a window an open found presented elsewhere: brings its terminal
+    /// to front where the presenter cannot (stopped), and says so as `winctl open` does.
+    package static func broughtToFront(_ window: WindowInfo, _ outcome: OpenOutcome, notPassedOn: [String]?) {
+        OwnPlace.bringToFront(presenterOf: window, after: outcome)
+        Console.output(window.id + " " + Self.outcome(outcome))
+        if let line = Self.notPassedOn(notPassedOn) { Console.error(line) }
     }
 
     /// `not passed on: -d b.txt`, for standard error: what an open asked that does not reach

@@ -61,9 +61,7 @@ enum RunCommand {
                 scene = presented
             case .broughtToFront(let opened):
                 terminal?.restore()
-                OwnPlace.bringToFront(presenterOf: opened.window, after: opened.outcome)
-                Console.output(opened.window.id + " " + OpenText.outcome(opened.outcome))
-                if let line = OpenText.notPassedOn(opened.notPassedOn) { Console.error(line) }
+                OpenText.broughtToFront(opened.window, opened.outcome, notPassedOn: opened.notPassedOn)
                 return .status(0)
             }
         } catch let error as WindowKitError where runsWithoutWindow(after: error) {

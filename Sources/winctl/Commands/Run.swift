@@ -131,9 +131,7 @@ extension Winctl {
             }
             guard opened.outcome.isPresentedElsewhere else { return }
             if let before { TerminalSettings.restore(before) }
-            OwnPlace.bringToFront(presenterOf: opened.window, after: opened.outcome)
-            Console.output(opened.window.id + " " + OpenText.outcome(opened.outcome))
-            if let line = OpenText.notPassedOn(opened.notPassedOn) { Console.error(line) }
+            OpenText.broughtToFront(opened.window, opened.outcome, notPassedOn: opened.notPassedOn)
             throw ExitCode.success
         }
 
