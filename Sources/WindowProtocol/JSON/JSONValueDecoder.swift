@@ -76,6 +76,19 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try T(from: TreeDecoder(value: try member(key), codingPath: codingPath + [key]))
     }
 
+    /// A string member read where it is, without a decoder of its own.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let value = try member(key)
+        if case .string(let text) = value { return text }
+        return try SingleValueContainer(value: value, codingPath: codingPath + [key]).decode(type)
+    }
+
+    /// One look-up of the member, where the protocol's default makes three (`contains`, `decodeNil`, `decode`).
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = members[key.stringValue], value != .null else { return nil }
+        return try T(from: TreeDecoder(value: value, codingPath: codingPath + [key]))
+    }
+
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type,
         forKey key: Key
