@@ -126,7 +126,11 @@ public final class AppClient: Sendable {
     /// else why nothing was started (`launching`, `stopped`, `reattaching`; `detached` with
     /// `dryRun`, which starts nothing). Throws ``WindowKitError`` with reason `unknown_group`.
     @discardableResult
-    public func restoreWindows(groups: [String] = [], dryRun: Bool = false, atLogin: Bool = false) async throws
+    public func restoreWindows(
+        groups: [String] = [],
+        dryRun: Bool = false,
+        atLogin: Bool = false
+    ) async throws
         -> [OpenedWindow]
     {
         let params = WindowRestore.Params(groups: groups, atLogin: atLogin, dryRun: dryRun)
@@ -150,8 +154,9 @@ public final class AppClient: Sendable {
             app: connection.options.app?.rawValue,
             windowID: result.window.id
         )
-        opened.launchFailure = await PlaceFront.launch(command, title: title, at: here, last: last, variables: variables)
-        if let failure = opened.launchFailure {
+        let failure = await PlaceFront.launch(command, title: title, at: here, last: last, variables: variables)
+        opened.launchFailure = failure
+        if let failure {
             let ended = WindowLaunchEnded.Params(id: result.window.id, reason: "could not start: " + failure)
             _ = try? await connection.call(WindowLaunchEnded.self, ended)
         }

@@ -140,7 +140,9 @@ struct RestoreTmuxTests {
                 + scenario.run("file", file, "--", "vim", "-n", "-u", "NONE", "-i", "NONE", file)
         )
         // Presented before the reboot; its program is not there after it.
-        try tmux.run(["new-window", "-t", "work:1", Binaries.winctl, "--socket", scenario.socket, "attach", "gone", "b"])
+        try tmux.run([
+            "new-window", "-t", "work:1", Binaries.winctl, "--socket", scenario.socket, "attach", "gone", "b",
+        ])
         let windows = try [("file", file), ("gone", "b")].map { group, value in
             try scenario.daemon.waitForWindow(group: group, value: value, timeout: .seconds(15))
         }

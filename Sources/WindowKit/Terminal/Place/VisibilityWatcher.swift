@@ -208,7 +208,14 @@ public enum VisibilityWatcher {
         }
         close(ends.write)
         var printed: [UInt8] = []
-        await readEvents(ends.read, whole: { printed = $0; return true }, then: { await output(printed) })
+        await readEvents(
+            ends.read,
+            whole: {
+                printed = $0
+                return true
+            },
+            then: { await output(printed) }
+        )
         guard !Task.isCancelled else { return false }
         return child.wait() == .exited(0)
     }
