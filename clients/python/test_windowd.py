@@ -122,7 +122,8 @@ class ClientTests(unittest.TestCase):
         self.assertEqual(status["state"], {"state": "unauthenticated"})
         self.assertEqual(status["phase"], "background")
 
-    def test_open_window_starts_the_groups_command_here_through_winctl_launch(self):
+    def recording_winctl(self):
+        """Makes ``$WINCTL`` a stub that writes its arguments, a line each, to the file it returns."""
         record = os.path.join(self.daemon.directory, "launch.args")
         stub = os.path.join(self.daemon.directory, "winctl")
         with open(stub, "w") as file:
@@ -130,6 +131,10 @@ class ClientTests(unittest.TestCase):
         os.chmod(stub, 0o755)
         os.environ["WINCTL"] = stub
         self.addCleanup(os.environ.pop, "WINCTL", None)
+        return record
+
+    def test_open_window_starts_the_groups_command_here_through_winctl_launch(self):
+        record = self.recording_winctl()
         opened = self.client.open_window("shown", 5)
         window_id = opened["window"]["id"]
         self.assertEqual((opened["outcome"], opened["command"]), ("created", ["present", window_id]))
@@ -172,12 +177,7 @@ class ClientTests(unittest.TestCase):
         self.assertEqual(self.client.restore_windows(at_login=True), [], "its group comes back on open, not at login")
         with self.assertRaises(windowd.UnknownGroup):
             self.client.restore_windows(groups=["nope"])
-        record = os.path.join(self.daemon.directory, "launch.args")
-        stub = os.path.join(self.daemon.directory, "winctl")
-        with open(stub, "w") as file:
-            file.write('#!/bin/sh\nprintf "%%s\\n" "$@" > "%s"\n' % record)
-        os.chmod(stub, 0o755)
-        os.environ["WINCTL"] = stub
+        record = self.recording_winctl()
         [restored] = self.client.restore_windows(groups=["shown"])
         self.assertEqual((restored["outcome"], restored["command"], restored["launchFailure"]),
                          ("relaunched", ["present", window_id], None))
