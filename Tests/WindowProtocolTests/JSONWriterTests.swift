@@ -124,6 +124,29 @@ struct JSONWriterTests {
         )
     }
 
+    /// A member of each integer width and a `Float`, at their extremes.
+    struct Widths: Encodable {
+        var int8 = Int8.min, int16 = Int16.min, int32 = Int32.min, int64 = Int64.min, int = Int.max
+        var uint8 = UInt8.max, uint16 = UInt16.max, uint32 = UInt32.max, uint64 = UInt64.max, uint = UInt.max
+        var float: Float = 0.5
+        var optional: Int32? = 7
+    }
+
+    @Test("members of every integer width and a Float come out as JSONEncoder writes them, in declaration order")
+    func integerWidths() throws {
+        let ours = try JSONWriter.bytes(Widths())
+        #expect(
+            try JSONParser.parse(ours) == JSONParser.parse(Array(try JSONEncoder().encode(Widths()))),
+            "\(String(decoding: ours, as: UTF8.self))"
+        )
+        #expect(
+            String(decoding: ours, as: UTF8.self)
+                == #"{"int8":-128,"int16":-32768,"int32":-2147483648,"int64":-9223372036854775808,"int":9223372036854775807,"#
+                + #""uint8":255,"uint16":65535,"uint32":4294967295,"uint64":18446744073709551615,"uint":18446744073709551615,"#
+                + #""float":0.5,"optional":7}"#
+        )
+    }
+
     @Test(
         "request ids and numbers are echoed byte for byte",
         arguments: [

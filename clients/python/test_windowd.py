@@ -122,7 +122,8 @@ class ClientTests(unittest.TestCase):
         self.assertEqual(status["state"], {"state": "unauthenticated"})
         self.assertEqual(status["phase"], "background")
 
-    def test_open_window_starts_the_groups_command_here_through_winctl_launch(self):
+    def recording_winctl(self):
+        """Makes ``$WINCTL`` a stub that writes its arguments, a line each, to the file it returns."""
         record = os.path.join(self.daemon.directory, "launch.args")
         stub = os.path.join(self.daemon.directory, "winctl")
         with open(stub, "w") as file:
@@ -130,6 +131,10 @@ class ClientTests(unittest.TestCase):
         os.chmod(stub, 0o755)
         os.environ["WINCTL"] = stub
         self.addCleanup(os.environ.pop, "WINCTL", None)
+        return record
+
+    def test_open_window_starts_the_groups_command_here_through_winctl_launch(self):
+        record = self.recording_winctl()
         opened = self.client.open_window("shown", 5)
         window_id = opened["window"]["id"]
         self.assertEqual((opened["outcome"], opened["command"]), ("created", ["present", window_id]))
@@ -160,6 +165,26 @@ class ClientTests(unittest.TestCase):
         os.environ["PATH"], path = "/nonexistent", os.environ["PATH"]
         self.addCleanup(os.environ.__setitem__, "PATH", path)
         self.assertIn("winctl was not found", self.client.open_window("shown", 8)["launchFailure"])
+
+    def test_restore_windows_lists_a_window_without_presenter_then_starts_its_command(self):
+        os.environ["WINCTL"] = "/bin/false"
+        self.addCleanup(os.environ.pop, "WINCTL", None)
+        window_id = self.client.open_window("shown", 9)["window"]["id"]  # its command did not start: no presenter
+        self.client.open_window("detail", 1)  # a group with no command is not restored
+        dry = self.client.restore_windows(dry_run=True)
+        self.assertEqual([(result["window"]["id"], result["outcome"]) for result in dry], [(window_id, "detached")])
+        self.assertEqual(self.client.restore_windows(groups=["detail"]), [])
+        self.assertEqual(self.client.restore_windows(at_login=True), [], "its group comes back on open, not at login")
+        with self.assertRaises(windowd.UnknownGroup):
+            self.client.restore_windows(groups=["nope"])
+        record = self.recording_winctl()
+        [restored] = self.client.restore_windows(groups=["shown"])
+        self.assertEqual((restored["outcome"], restored["command"], restored["launchFailure"]),
+                         ("relaunched", ["present", window_id], None))
+        with open(record) as file:
+            self.assertEqual(file.read().splitlines()[-5:], ["--window", window_id, "--", "present", window_id])
+        self.assertEqual([result["outcome"] for result in self.client.restore_windows()], ["launching"],
+                         "its presenter is on its way: nothing is started twice")
 
     def test_current_window_and_its_storage_in_two_lines(self):
         self.assertIsNone(self.client.current_window(), "no WINDOWD_WINDOW_ID: no window")

@@ -510,18 +510,46 @@ class Client:
         result = self.call("window.open", params)
         # A windowd before 0.2.0 says created alone: created, or brought to front.
         result.setdefault("outcome", "created" if result.get("created") else "focused")
-        command = result.get("command")
-        if launch and command:
-            window = result["window"]
-            title = window["group"] if window.get("value") is None else "%s %s" % (window["group"], window["value"])
-            failure = _launch_failure(command, title, socket=self.path, app=self.app, window_id=window["id"])
-            result["launchFailure"] = failure
-            if failure is not None:
-                try:
-                    self.call("window.launchEnded", {"id": window["id"], "reason": "could not start: " + failure})
-                except Refused:
-                    pass
+        if launch:
+            self._start(result)
         return result
+
+    def restore_windows(self, groups=None, dry_run=False, at_login=False):
+        """Brings back the windows whose presenter is gone, as ``winctl restore`` does
+        (windowd-protocol(7), window.restore): every detached window of a group that starts its
+        presenters (``run`` or ``command``) and is restored (``restore = true``), of ``groups``
+        (a list; every group by default), with ``at_login`` only those of groups with
+        ``relaunch = "at-login"``. A list of ``open_window`` results, the least recently active
+        first: ``relaunched`` with its ``command``, which is started where this program runs
+        (through ``winctl launch``, ``launchFailure`` as for ``open_window``; ``winctl restore``
+        tries the window's last place first); ``launching``, ``stopped``, ``reattaching``
+        (nothing started); ``detached`` with ``dry_run``, which starts nothing."""
+        params = {"groups": list(groups)} if groups else {}
+        if dry_run:
+            params["dryRun"] = True
+        if at_login:
+            params["atLogin"] = True
+        results = self.call("window.restore", params)["windows"]
+        for result in results:
+            self._start(result)
+        return results
+
+    def _start(self, result):
+        """Starts an open's (or a restore's) ``command``, if any, where this program runs, and
+        sets ``launchFailure``; when it could not start, the daemon is told so that it does not
+        wait for the presenter."""
+        command = result.get("command")
+        if not command:
+            return
+        window = result["window"]
+        title = window["group"] if window.get("value") is None else "%s %s" % (window["group"], window["value"])
+        failure = _launch_failure(command, title, socket=self.path, app=self.app, window_id=window["id"])
+        result["launchFailure"] = failure
+        if failure is not None:
+            try:
+                self.call("window.launchEnded", {"id": window["id"], "reason": "could not start: " + failure})
+            except Refused:
+                pass
 
     def close_window(self, window_id):
         """Closes (dismisses) a window: its presenter gets ``window.dismiss``, its storage goes."""

@@ -39,20 +39,13 @@ enum FocusCommands {
                 .x11Raise(display: display, window: window),
                 .run(["xdotool", "windowfocus", window].withDisplay(display)),
             ]
-        case .i3:
-            guard let socket = place.socket else { return [] }
-            if let conID = place.conID {
-                return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[con_id=\(conID)] focus")]
+        case .i3, .sway:
+            // The container where known; else i3 by X11 window id, sway by pid (i3 has no `[pid=]`).
+            let other = place.kind == .i3 ? place.window.map { "id=\($0)" } : place.pid.map { "pid=\($0)" }
+            guard let socket = place.socket, let criterion = place.conID.map({ "con_id=\($0)" }) ?? other else {
+                return []
             }
-            guard let window = place.window else { return [] }
-            return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[id=\(window)] focus")]
-        case .sway:
-            guard let socket = place.socket else { return [] }
-            if let conID = place.conID {
-                return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[con_id=\(conID)] focus")]
-            }
-            guard let pid = place.pid else { return [] }
-            return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[pid=\(pid)] focus")]
+            return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[\(criterion)] focus")]
         case .hyprland:
             guard let instance = place.instance, let pid = place.pid else { return [] }
             // The instance through its variable: every hyprctl reads it, `--instance` differs by version.

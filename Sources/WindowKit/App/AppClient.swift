@@ -103,7 +103,6 @@ public final class AppClient: Sendable {
     ) async throws
         -> OpenedWindow
     {
-        let connection = self.connection
         let here = OwnPlace.detect(outer: false)
         let params = WindowOpen.Params(
             group: group,
@@ -113,22 +112,53 @@ public final class AppClient: Sendable {
             outcomes: OpenOutcome.added,
             request: request.isEmpty ? nil : request
         )
-        let result = try await connection.call(WindowOpen.self, params) { $0.note($1.window) }
+        return await start(try await connection.call(WindowOpen.self, params) { $0.note($1.window) }, at: here)
+    }
+
+    /// Brings back the windows whose presenter is gone, as `winctl restore` does after the
+    /// user's restart (windowd-protocol(7), window.restore; winctl(1), restore): every detached
+    /// window of a group that starts its presenters and is restored (the manifest's `restore`),
+    /// of `groups` (every group when empty), with `atLogin` only those of groups with
+    /// `relaunch = "at-login"`. Each comes back as the same window: its group's `command` is
+    /// started at its last place where that exists or can be made again, else here, as
+    /// ``openWindow(group:value:request:)`` starts it. One result a window, the least recently
+    /// active first: `relaunched` (``OpenedWindow/launchFailure`` says if it could not start),
+    /// else why nothing was started (`launching`, `stopped`, `reattaching`; `detached` with
+    /// `dryRun`, which starts nothing). Throws ``WindowKitError`` with reason `unknown_group`.
+    @discardableResult
+    public func restoreWindows(
+        groups: [String] = [],
+        dryRun: Bool = false,
+        atLogin: Bool = false
+    ) async throws
+        -> [OpenedWindow]
+    {
+        let params = WindowRestore.Params(groups: groups, atLogin: atLogin, dryRun: dryRun)
+        let here = OwnPlace.detect(outer: false)
+        var restored: [OpenedWindow] = []
+        for result in try await connection.call(WindowRestore.self, params).windows {
+            restored.append(await start(result, at: here, last: result.window.lastPlace))
+        }
+        return restored
+    }
+
+    /// What an open or a restore did, with its `command` started at `last` (else `here`); the
+    /// daemon, which waits for the presenter it gave the command for, is told when none comes.
+    private func start(_ result: WindowOpen.Result, at here: Place, last: Place? = nil) async -> OpenedWindow {
         var opened = OpenedWindow(window: result.window, outcome: result.outcome)
         opened.notPassedOn = result.notPassedOn ?? []
-        if let command = result.command {
-            let title = [result.window.group, result.window.value.word].compactMap { $0 }.joined(separator: " ")
-            let variables = LaunchVariables.opener(
-                socket: connection.options.socketPath,
-                app: connection.options.app?.rawValue,
-                windowID: result.window.id
-            )
-            opened.launchFailure = await PlaceFront.launch(command, title: title, at: here, variables: variables)
-            if let failure = opened.launchFailure {
-                // The daemon waits for the presenter it gave the command for: tell it none comes.
-                let ended = WindowLaunchEnded.Params(id: result.window.id, reason: "could not start: " + failure)
-                _ = try? await connection.call(WindowLaunchEnded.self, ended)
-            }
+        guard let command = result.command else { return opened }
+        let title = [result.window.group, result.window.value.word].compactMap { $0 }.joined(separator: " ")
+        let variables = LaunchVariables.opener(
+            socket: connection.options.socketPath,
+            app: connection.options.app?.rawValue,
+            windowID: result.window.id
+        )
+        let failure = await PlaceFront.launch(command, title: title, at: here, last: last, variables: variables)
+        opened.launchFailure = failure
+        if let failure {
+            let ended = WindowLaunchEnded.Params(id: result.window.id, reason: "could not start: " + failure)
+            _ = try? await connection.call(WindowLaunchEnded.self, ended)
         }
         return opened
     }

@@ -15,12 +15,18 @@ enum PlaceFront {
         }
     }
 
-    /// Starts `command` in a new terminal window at `place` with `variables`; why it failed, or `nil`.
-    static func launch(_ command: [String], title: String, at place: Place, variables: LaunchVariables) async -> String?
-    {
+    /// Starts `command` in a new terminal window at `place` (at `last` first, where the window
+    /// was last presented) with `variables`; why it failed, or `nil`.
+    static func launch(
+        _ command: [String],
+        title: String,
+        at place: Place,
+        last: Place?,
+        variables: LaunchVariables
+    ) async -> String? {
         do {
             return try await NIOThreadPool.singleton.runIfActive {
-                OwnPlace.launch(command, title: title, at: place, variables: variables)
+                OwnPlace.launch(command, title: title, at: place, last: last, variables: variables)
             }
         } catch {
             return "\(error)"

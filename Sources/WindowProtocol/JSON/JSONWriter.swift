@@ -106,6 +106,7 @@ package enum JSONWriter {
         }
     }
 
+    /// The integer types but `Int` and `Int64`, and `Float`, go through the generic `encode`, to ``SingleWriter``.
     private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let output: Output
         /// This container's place among the open ones.
@@ -130,47 +131,11 @@ package enum JSONWriter {
             start(key)
             try output.writeDouble(value)
         }
-        mutating func encode(_ value: Float, forKey key: Key) throws {
-            start(key)
-            try output.writeDouble(Double(value))
-        }
         mutating func encode(_ value: Int, forKey key: Key) throws {
             start(key)
             output.writeInteger(value)
         }
-        mutating func encode(_ value: Int8, forKey key: Key) throws {
-            start(key)
-            output.writeInteger(value)
-        }
-        mutating func encode(_ value: Int16, forKey key: Key) throws {
-            start(key)
-            output.writeInteger(value)
-        }
-        mutating func encode(_ value: Int32, forKey key: Key) throws {
-            start(key)
-            output.writeInteger(value)
-        }
         mutating func encode(_ value: Int64, forKey key: Key) throws {
-            start(key)
-            output.writeInteger(value)
-        }
-        mutating func encode(_ value: UInt, forKey key: Key) throws {
-            start(key)
-            output.writeInteger(value)
-        }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws {
-            start(key)
-            output.writeInteger(value)
-        }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws {
-            start(key)
-            output.writeInteger(value)
-        }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws {
-            start(key)
-            output.writeInteger(value)
-        }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws {
             start(key)
             output.writeInteger(value)
         }

@@ -17,68 +17,68 @@ public struct Place: Sendable, Hashable {
 
     /// What kind of place this is.
     public var kind: PlaceKind {
-        get { storage.kind }
+        get { storage.fields.kind }
         set { change { $0.kind = newValue } }
     }
     /// A Unix socket of the place's program: tmux's, WezTerm's, sway's, i3's or niri's.
     public var socket: String? {
-        get { storage.socket }
+        get { storage.fields.socket }
         set { change { $0.socket = newValue } }
     }
     /// A pane: tmux's `%3`, WezTerm's or zellij's numeric id.
     public var pane: String? {
-        get { storage.pane }
+        get { storage.fields.pane }
         set { change { $0.pane = newValue } }
     }
     /// A session: tmux's `$0`, screen's `$STY`, zellij's session name.
     public var session: String? {
-        get { storage.session }
+        get { storage.fields.session }
         set { change { $0.session = newValue } }
     }
     /// A session's name: tmux's, where a window is made again after its server is gone.
     public var name: String? {
-        get { storage.name }
+        get { storage.fields.name }
         set { change { $0.name = newValue } }
     }
     /// A window: screen's number (`$WINDOW`), tmux's window index, or an X11 window id in decimal (`$WINDOWID`).
     public var window: String? {
-        get { storage.window }
+        get { storage.fields.window }
         set { change { $0.window = newValue } }
     }
     /// kitty's remote control address (`$KITTY_LISTEN_ON`, e.g. `unix:/tmp/kitty-1`).
     public var listenOn: String? {
-        get { storage.listenOn }
+        get { storage.fields.listenOn }
         set { change { $0.listenOn = newValue } }
     }
     /// kitty's window id (`$KITTY_WINDOW_ID`).
     public var windowID: String? {
-        get { storage.windowID }
+        get { storage.fields.windowID }
         set { change { $0.windowID = newValue } }
     }
     /// The display the window is on: X11's `$DISPLAY` (x11, i3) or `$WAYLAND_DISPLAY` (sway,
     /// Hyprland, niri); a new terminal window opens there.
     public var display: String? {
-        get { storage.display }
+        get { storage.fields.display }
         set { change { $0.display = newValue } }
     }
     /// Hyprland's instance signature (`$HYPRLAND_INSTANCE_SIGNATURE`).
     public var instance: String? {
-        get { storage.instance }
+        get { storage.fields.instance }
         set { change { $0.instance = newValue } }
     }
     /// The terminal emulator's process id.
     public var pid: Int32? {
-        get { storage.pid }
+        get { storage.fields.pid }
         set { change { $0.pid = newValue } }
     }
     /// A sway or i3 container id.
     public var conID: Int64? {
-        get { storage.conID }
+        get { storage.fields.conID }
         set { change { $0.conID = newValue } }
     }
     /// The place that holds this one (the graphical terminal a multiplexer's client runs in).
     public var outer: Place? {
-        get { storage.outer }
+        get { storage.fields.outer }
         set { change { $0.outer = newValue } }
     }
 
@@ -122,7 +122,6 @@ public struct Place: Sendable, Hashable {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
-    /// Hashes every identifier and the outer place.
     /// This place inside `place`: `place` becomes the outer of its outermost level (a pane on
     /// another host inside the terminal where `winctl ssh` runs).
     public func nested(in place: Place) -> Place {
@@ -131,6 +130,7 @@ public struct Place: Sendable, Hashable {
         return nested
     }
 
+    /// Hashes every identifier and the outer place.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storage.fields)
     }
@@ -142,32 +142,30 @@ public struct Place: Sendable, Hashable {
         storage = Storage(fields)
     }
 
-    /// The identifiers themselves.
-    private struct Fields: Sendable, Hashable {
+    /// The identifiers themselves, as the wire has them (``Place``'s `Codable` form).
+    private struct Fields: Sendable, Hashable, Codable {
         var kind: PlaceKind
         var socket, pane, session, name, window, listenOn, windowID, display, instance: String?
         var pid: Int32?
         var conID: Int64?
         var outer: Place?
+
+        /// The member names on the wire, in the order they are written: kind, then the
+        /// identifiers present, then `outer`.
+        enum CodingKeys: String, CodingKey {
+            case kind, socket, pane, session, name, window
+            case listenOn = "listen_on"
+            case windowID = "window_id"
+            case display, instance, pid
+            case conID = "con_id"
+            case outer
+        }
     }
 
     /// The one reference a place holds; never changed once made, so shared freely.
     private final class Storage: Sendable {
         let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
-        var kind: PlaceKind { fields.kind }
-        var socket: String? { fields.socket }
-        var pane: String? { fields.pane }
-        var session: String? { fields.session }
-        var name: String? { fields.name }
-        var window: String? { fields.window }
-        var listenOn: String? { fields.listenOn }
-        var windowID: String? { fields.windowID }
-        var display: String? { fields.display }
-        var instance: String? { fields.instance }
-        var pid: Int32? { fields.pid }
-        var conID: Int64? { fields.conID }
-        var outer: Place? { fields.outer }
     }
 
     /// The deepest nesting a place may have on the wire: tmux in screen in kitty in sway, and one spare.
@@ -185,5 +183,27 @@ public struct Place: Sendable, Hashable {
         var place = self
         place.outer = nil
         return place
+    }
+}
+
+extension Place: Codable {
+    /// Reads a place; unknown members are ignored, a wrong type or an unknown kind is refused,
+    /// and so is nesting deeper than ``maximumDepth``.
+    public init(from decoder: any Decoder) throws {
+        let fields = try Fields(from: decoder)
+        if let outer = fields.outer, outer.levels.count >= Place.maximumDepth {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath + [Fields.CodingKeys.outer],
+                    debugDescription: "a place nests at most \(Place.maximumDepth) deep"
+                )
+            )
+        }
+        storage = Storage(fields)
+    }
+
+    /// Writes `kind`, then the identifiers present, then `outer`.
+    public func encode(to encoder: any Encoder) throws {
+        try storage.fields.encode(to: encoder)
     }
 }

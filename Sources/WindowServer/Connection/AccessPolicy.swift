@@ -16,7 +16,7 @@ struct AccessPolicy: Sendable {
 
     /// The policy of the `[daemon]` section: `allowed_uids` and `allowed_group`.
     init(_ section: DaemonConfig.DaemonSection) {
-        self.init(allowedUIDs: section.allowedUIDs, allowedGroup: Self.groupID(named: section.allowedGroup))
+        self.init(allowedUIDs: section.allowedUIDs, allowedGroup: SystemGroup.id(named: section.allowedGroup))
     }
 
     /// Whether `allowed_uids` names a uid besides the daemon's own and root: the socket's mode
@@ -30,11 +30,6 @@ struct AccessPolicy: Sendable {
         if peer.uid == ownUID || peer.uid == 0 || allowedUIDs.contains(peer.uid) { return true }
         guard let allowedGroup else { return false }
         return peer.gid == allowedGroup || Self.isMember(uid: peer.uid, of: allowedGroup)
-    }
-
-    /// Looks up the gid of the group named `name`.
-    static func groupID(named name: String) -> UInt32? {
-        SystemGroup.id(named: name)
     }
 
     private static func isMember(uid: UInt32, of gid: UInt32) -> Bool {

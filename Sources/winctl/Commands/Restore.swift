@@ -34,13 +34,16 @@ extension Winctl {
             let params = WindowRestore.Params(groups: groups, atLogin: atLogin, dryRun: dryRun)
             let reply = try client.carryOut(WindowRestore.self, params)
             var missing: [String] = []
-            var lines: [String] = []
-            for result in reply.result.windows {
+            let lines = reply.result.windows.map { result in
                 let window = result.window
-                var what =
-                    result.outcome == .relaunched
-                    ? "came back"
-                    : dryRun && result.outcome == .detached ? "would come back" : OpenText.outcome(result.outcome)
+                var what: String
+                var missed = !dryRun && result.outcome == .detached
+                switch result.outcome {
+                case .relaunched: what = "came back"
+                case .detached where dryRun: what = "would come back"
+                case .detached: what = "not started: windowd starts no more at once; run winctl restore again"
+                default: what = OpenText.outcome(result.outcome)
+                }
                 if let command = result.command,
                     let failure = OwnPlace.launch(
                         command,
@@ -51,16 +54,15 @@ extension Winctl {
                     )
                 {
                     what = "could not start \(ValueText.command(command)): \(failure)"
+                    missed = true
                     DaemonClient.reportLaunchEnded(window.id, reason: what, options: options, over: client.connection)
                 }
-                if !dryRun && (result.outcome == .detached || what.hasPrefix("could not")) { missing.append(window.id) }
+                if missed { missing.append(window.id) }
                 let place = window.lastPlace.map { last in
                     last.name.map { "tmux \($0):\(last.window ?? "")" } ?? last.label
                 }
-                lines.append(
-                    [window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what].joined(
-                        separator: " "
-                    )
+                return [window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what].joined(
+                    separator: " "
                 )
             }
             client.show(reply) { _ in lines }

@@ -119,6 +119,60 @@ struct RestoreTmuxTests {
         )
     }
 
+    @Test(
+        "a window whose program cannot start does not come back: its line says why, exit 1 names it on standard error, and vim came back all the same"
+    )
+    func oneCannotComeBack() throws {
+        let program = "/nonexistent/windowd-gone-program"
+        let scenario = try PlaceScenario.running(
+            keys: """
+                run = ["vim", "-n", "-u", "NONE", "-i", "NONE", "{value}"]
+
+                [groups.gone]
+                value = "string"
+                command = ["\(program)", "{id}"]
+                """
+        )
+        let file = try scenario.directory.write("kept line\n", to: "a.txt")
+        let tmux = try TmuxSession(["sleep", "600"])
+        try tmux.run(
+            ["new-session", "-d", "-s", "work"]
+                + scenario.run("file", file, "--", "vim", "-n", "-u", "NONE", "-i", "NONE", file)
+        )
+        // Presented before the reboot; its program is not there after it.
+        try tmux.run([
+            "new-window", "-t", "work:1", Binaries.winctl, "--socket", scenario.socket, "attach", "gone", "b",
+        ])
+        let windows = try [("file", file), ("gone", "b")].map { group, value in
+            try scenario.daemon.waitForWindow(group: group, value: value, timeout: .seconds(15))
+        }
+        let ids = try windows.map { try #require($0["id"]?.string) }
+        let pids = try windows.map { pid_t(try #require($0["pid"]?.int)) }
+        let screen = try tmux.waitForText("kept line", target: "work:0")
+        try tmux.run(["kill-server"])
+        try waitUntil("the presenters gone") { pids.allSatisfy { kill($0, 0) != 0 } }
+        try scenario.stopAndStart()
+
+        let restored = try Winctl.run(["restore"], socket: scenario.socket)
+        #expect(restored.status == 1, "\(restored)")
+        let lines = restored.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.contains("\(ids[0]) file \(file) tmux work:0 came back"), "\(restored)")
+        #expect(
+            lines.contains(
+                "\(ids[1]) gone b tmux work:1 could not start \(program) \(ids[1]): \(program) is not an executable file"
+            ),
+            "\(restored)"
+        )
+        #expect(restored.stderr == "winctl: did not come back: \(ids[1])\n", "\(restored)")
+        try tmux.waitForScreen("vim on its file as it was", target: "work:0") { $0 == screen }
+        try scenario.waitFor(file)
+        let again = try Winctl.run(["restore", "--dry-run"], socket: scenario.socket)
+        #expect(
+            again.status == 0 && again.stdout == "\(ids[1]) gone b tmux work:1 would come back\n",
+            "the daemon was told that it did not start, so nothing waits for it: \(again)"
+        )
+    }
+
     @Test("a presenter stopped with SIGSTOP across a restart of windowd is not restored beside itself")
     func stoppedIsNotRestored() throws {
         let scenario = try Self.scenario()

@@ -207,20 +207,15 @@ public enum VisibilityWatcher {
             return false
         }
         close(ends.write)
-        let reading = ends.read
-        let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try? await DescriptorReader.read(reading) { continuation.yield($0) }
-                continuation.finish()
-            }
-            var printed: [UInt8] = []
-            for await chunk in chunks {
-                printed += chunk
-                await output(printed)
-            }
-            group.cancelAll()
-        }
+        var printed: [UInt8] = []
+        await readEvents(
+            ends.read,
+            whole: {
+                printed = $0
+                return true
+            },
+            then: { await output(printed) }
+        )
         guard !Task.isCancelled else { return false }
         return child.wait() == .exited(0)
     }
@@ -349,8 +344,8 @@ public enum VisibilityWatcher {
         await readEvents(subscription, whole: { !X11Message.messages(in: &$0).isEmpty }, then: check)
     }
 
-    /// Reads the event stream `subscription` (an i3/sway IPC subscription, an X connection)
-    /// until it ends or the watch is cancelled, without a thread waiting; after each read,
+    /// Reads the event stream `subscription` (an i3/sway IPC subscription, an X connection, a
+    /// program's output) until it ends or the watch is cancelled, without a thread waiting; after each read,
     /// `whole` takes the whole messages out of what came so far and says whether any is an event,
     /// and then `check` asks the place again.
     private static func readEvents(
