@@ -39,20 +39,9 @@ enum FocusCommands {
                 .x11Raise(display: display, window: window),
                 .run(["xdotool", "windowfocus", window].withDisplay(display)),
             ]
-        case .i3:
-            guard let socket = place.socket else { return [] }
-            if let conID = place.conID {
-                return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[con_id=\(conID)] focus")]
-            }
-            guard let window = place.window else { return [] }
-            return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[id=\(window)] focus")]
-        case .sway:
-            guard let socket = place.socket else { return [] }
-            if let conID = place.conID {
-                return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[con_id=\(conID)] focus")]
-            }
-            guard let pid = place.pid else { return [] }
-            return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[pid=\(pid)] focus")]
+        case .i3, .sway:
+            guard let socket = place.socket, let criteria = criteria(of: place) else { return [] }
+            return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: criteria + " focus")]
         case .hyprland:
             guard let instance = place.instance, let pid = place.pid else { return [] }
             // The instance through its variable: every hyprctl reads it, `--instance` differs by version.
@@ -68,6 +57,13 @@ enum FocusCommands {
         case .terminal:
             return []
         }
+    }
+
+    /// The i3 or sway criteria that name `place`'s window: its container, else its X11 window
+    /// (i3: `$WINDOWID`), else its terminal's process (sway; i3 has no `pid` criterion).
+    static func criteria(of place: Place) -> String? {
+        if let conID = place.conID { return "[con_id=\(conID)]" }
+        return place.kind == .i3 ? place.window.map { "[id=\($0)]" } : place.pid.map { "[pid=\($0)]" }
     }
 }
 

@@ -6,7 +6,7 @@ extension Place: Codable {
         case windowID = "window_id"
         case display, instance, pid
         case conID = "con_id"
-        case outer
+        case workspace, outer
     }
 
     /// Reads a place; unknown members are ignored, a wrong type or an unknown kind is refused,
@@ -34,6 +34,7 @@ extension Place: Codable {
             instance: try container.decodeIfPresent(String.self, forKey: .instance),
             pid: try container.decodeIfPresent(Int32.self, forKey: .pid),
             conID: try container.decodeIfPresent(Int64.self, forKey: .conID),
+            workspace: try container.decodeIfPresent(String.self, forKey: .workspace),
             outer: outer
         )
     }
@@ -53,6 +54,7 @@ extension Place: Codable {
         try container.encodeIfPresent(instance, forKey: .instance)
         try container.encodeIfPresent(pid, forKey: .pid)
         try container.encodeIfPresent(conID, forKey: .conID)
+        try container.encodeIfPresent(workspace, forKey: .workspace)
         try container.encodeIfPresent(outer, forKey: .outer)
     }
 }
