@@ -53,7 +53,7 @@ public enum RestorePlace {
             let criteria = FocusCommands.criteria(of: place)
         else { return nil }
         let name = "\"" + String(workspace.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] }) + "\""
-        let move = "\(criteria) move container to workspace --no-auto-back-and-forth \(name)"
+        let move = "\(criteria) move --no-auto-back-and-forth container to workspace \(name)"
         return .i3IPC(socket: socket, type: I3MessageType.runCommand, payload: move + (front ? "; \(criteria) focus" : ""))
     }
 }

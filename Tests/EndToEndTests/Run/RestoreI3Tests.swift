@@ -63,7 +63,7 @@ struct RestoreI3Tests {
             #expect(back["id"]?.string == ids[value])
             windows[value] = try #require(back["place"]?["window"]?.string.flatMap { Int64($0) }, "\(back.jsonText)")
         }
-        try waitUntil("each xterm on its workspace") {
+        try waitUntil("each xterm on its workspace: \(scenario.directory.read("restore.out"))") {
             let tree = WindowTree.windows(socket: i3.socket)
             return windows.allSatisfy { value, id in tree.contains { $0.window == id && $0.workspace == workspaces[value] } }
         }

@@ -95,7 +95,7 @@ struct RestorePlaceTests {
     func backOnItsWorkspace() {
         let i3 = Place(kind: .i3, socket: "/run/i3", window: "4194318", display: ":5", pid: 40)
         let last = Place(kind: .i3, socket: "/run/old", window: "2097166", workspace: #"3: "web" \ x"#)
-        let move = #"move container to workspace --no-auto-back-and-forth "3: \"web\" \\ x""#
+        let move = #"move --no-auto-back-and-forth container to workspace "3: \"web\" \\ x""#
         #expect(
             RestorePlace.move(i3, toWorkspaceOf: last, front: false)
                 == .i3IPC(socket: "/run/i3", type: I3MessageType.runCommand, payload: "[id=4194318] " + move)
@@ -115,7 +115,7 @@ struct RestorePlaceTests {
                 == .i3IPC(
                     socket: "/run/sway",
                     type: I3MessageType.runCommand,
-                    payload: #"[pid=77] move container to workspace --no-auto-back-and-forth "2""#
+                    payload: #"[pid=77] move --no-auto-back-and-forth container to workspace "2""#
                 )
         )
         var container = sway
@@ -125,7 +125,7 @@ struct RestorePlaceTests {
                 == .i3IPC(
                     socket: "/run/sway",
                     type: I3MessageType.runCommand,
-                    payload: #"[con_id=9] move container to workspace --no-auto-back-and-forth "2""#
+                    payload: #"[con_id=9] move --no-auto-back-and-forth container to workspace "2""#
                 )
         )
     }
