@@ -54,6 +54,10 @@ public enum RestorePlace {
         else { return nil }
         let name = "\"" + String(workspace.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] }) + "\""
         let move = "\(criteria) move --no-auto-back-and-forth container to workspace \(name)"
-        return .i3IPC(socket: socket, type: I3MessageType.runCommand, payload: move + (front ? "; \(criteria) focus" : ""))
+        return .i3IPC(
+            socket: socket,
+            type: I3MessageType.runCommand,
+            payload: move + (front ? "; \(criteria) focus" : "")
+        )
     }
 }

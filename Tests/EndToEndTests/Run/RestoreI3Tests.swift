@@ -18,7 +18,12 @@ import Glibc
 struct RestoreI3Tests {
     /// The name of the workspace i3 shows now.
     static func shownWorkspace(_ i3: I3Session) throws -> String? {
-        let reply = try I3IPC.request(type: I3MessageType.getWorkspaces, payload: "", socket: i3.socket, timeout: .seconds(5))
+        let reply = try I3IPC.request(
+            type: I3MessageType.getWorkspaces,
+            payload: "",
+            socket: i3.socket,
+            timeout: .seconds(5)
+        )
         guard case .array(let workspaces) = try JSONParser.parse(reply) else { return nil }
         for case .object(let members) in workspaces where members["focused"] == .bool(true) {
             if case .string(let name)? = members["name"] { return name }
@@ -44,7 +49,10 @@ struct RestoreI3Tests {
                 name: value
             )
             let window = try scenario.waitFor(value, phase: "active", timeout: .seconds(30))
-            #expect(window["place"]?["workspace"]?.string == workspaces[value], "recorded at attach: \(window.jsonText)")
+            #expect(
+                window["place"]?["workspace"]?.string == workspaces[value],
+                "recorded at attach: \(window.jsonText)"
+            )
             ids[value] = try #require(window["id"]?.string)
             pids.append(pid_t(try #require(window["pid"]?.int)))
         }
@@ -56,7 +64,11 @@ struct RestoreI3Tests {
         try I3IPC.command("workspace 1", socket: i3.socket, timeout: .seconds(5))
         let output = scenario.directory.file("restore.out")
         let restore = "\"$0\" --socket \(scenario.socket) restore > \(output) 2>&1; exec sleep 600"
-        _ = try i3.exec(["xterm", "-T", "restore", "-e"], running: ["/bin/sh", "-c", restore, Binaries.winctl], name: "restore")
+        _ = try i3.exec(
+            ["xterm", "-T", "restore", "-e"],
+            running: ["/bin/sh", "-c", restore, Binaries.winctl],
+            name: "restore"
+        )
         var windows: [String: Int64] = [:]
         for value in ["a", "b"] {
             let back = try scenario.waitFor(value, timeout: .seconds(30))
@@ -65,7 +77,9 @@ struct RestoreI3Tests {
         }
         try waitUntil("each xterm on its workspace: \(scenario.directory.read("restore.out"))") {
             let tree = WindowTree.windows(socket: i3.socket)
-            return windows.allSatisfy { value, id in tree.contains { $0.window == id && $0.workspace == workspaces[value] } }
+            return windows.allSatisfy { value, id in
+                tree.contains { $0.window == id && $0.workspace == workspaces[value] }
+            }
         }
         try waitUntil("restore to end") { scenario.directory.read("restore.out").split(separator: "\n").count == 2 }
         #expect(

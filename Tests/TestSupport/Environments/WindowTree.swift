@@ -55,7 +55,9 @@ package enum WindowTree {
             )
         }
         for key in ["nodes", "floating_nodes"] {
-            if case .array(let children)? = members[key] { children.forEach { collect($0, on: workspace, into: &windows) } }
+            if case .array(let children)? = members[key] {
+                children.forEach { collect($0, on: workspace, into: &windows) }
+            }
         }
     }
 }

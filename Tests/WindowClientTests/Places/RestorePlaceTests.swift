@@ -134,10 +134,22 @@ struct RestorePlaceTests {
     func noMove() {
         let i3 = Place(kind: .i3, socket: "/run/i3", window: "4194318", display: ":5")
         let onTwo = Place(kind: .i3, socket: "/run/i3", window: "1", workspace: "2")
-        #expect(RestorePlace.move(i3, toWorkspaceOf: Place(kind: .i3, socket: "/run/i3", window: "1"), front: true) == nil)
+        #expect(
+            RestorePlace.move(i3, toWorkspaceOf: Place(kind: .i3, socket: "/run/i3", window: "1"), front: true) == nil
+        )
         #expect(RestorePlace.move(i3, toWorkspaceOf: nil, front: true) == nil)
-        #expect(RestorePlace.move(Place(kind: .x11, window: "5", display: ":5"), toWorkspaceOf: onTwo, front: true) == nil)
-        #expect(RestorePlace.move(Place(kind: .i3, socket: "/run/i3", pid: 5), toWorkspaceOf: onTwo, front: true) == nil)
-        #expect(RestorePlace.move(Place(kind: .kitty, listenOn: "unix:/k", windowID: "1"), toWorkspaceOf: onTwo, front: true) == nil)
+        #expect(
+            RestorePlace.move(Place(kind: .x11, window: "5", display: ":5"), toWorkspaceOf: onTwo, front: true) == nil
+        )
+        #expect(
+            RestorePlace.move(Place(kind: .i3, socket: "/run/i3", pid: 5), toWorkspaceOf: onTwo, front: true) == nil
+        )
+        #expect(
+            RestorePlace.move(
+                Place(kind: .kitty, listenOn: "unix:/k", windowID: "1"),
+                toWorkspaceOf: onTwo,
+                front: true
+            ) == nil
+        )
     }
 }

@@ -61,9 +61,15 @@ extension RealEnvironmentTests {
             #expect(Poll.until { WindowTree.windows(socket: sway.socket).contains { $0.pid == foot } })
             let move = try #require(RestorePlace.move(place, toWorkspaceOf: last, front: false))
             #expect(PlaceActions.perform([move]) == [.done])
-            #expect(Poll.until { WindowTree.windows(socket: sway.socket).first { $0.pid == foot }?.workspace == "3: web" })
+            #expect(
+                Poll.until { WindowTree.windows(socket: sway.socket).first { $0.pid == foot }?.workspace == "3: web" }
+            )
             #expect(WindowTree.focused(socket: sway.socket)?.pid != foot, "\(String(describing: shown)) still in front")
-            #expect(PlaceActions.perform([try #require(RestorePlace.move(place, toWorkspaceOf: last, front: true))]) == [.done])
+            #expect(
+                PlaceActions.perform([try #require(RestorePlace.move(place, toWorkspaceOf: last, front: true))]) == [
+                    .done
+                ]
+            )
             #expect(Poll.until { WindowTree.focused(socket: sway.socket)?.pid == foot })
         }
 
