@@ -40,12 +40,8 @@ enum FocusCommands {
                 .run(["xdotool", "windowfocus", window].withDisplay(display)),
             ]
         case .i3, .sway:
-            // The container where known; else i3 by X11 window id, sway by pid (i3 has no `[pid=]`).
-            let other = place.kind == .i3 ? place.window.map { "id=\($0)" } : place.pid.map { "pid=\($0)" }
-            guard let socket = place.socket, let criterion = place.conID.map({ "con_id=\($0)" }) ?? other else {
-                return []
-            }
-            return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: "[\(criterion)] focus")]
+            guard let socket = place.socket, let criteria = criteria(of: place) else { return [] }
+            return [.i3IPC(socket: socket, type: I3MessageType.runCommand, payload: criteria + " focus")]
         case .hyprland:
             guard let instance = place.instance, let pid = place.pid else { return [] }
             // The instance through its variable: every hyprctl reads it, `--instance` differs by version.
@@ -61,6 +57,13 @@ enum FocusCommands {
         case .terminal:
             return []
         }
+    }
+
+    /// The i3 or sway criteria that name `place`'s window: its container, else its X11 window
+    /// (i3: `$WINDOWID`), else its terminal's process (sway; i3 has no `pid` criterion).
+    static func criteria(of place: Place) -> String? {
+        if let conID = place.conID { return "[con_id=\(conID)]" }
+        return place.kind == .i3 ? place.window.map { "[id=\($0)]" } : place.pid.map { "[pid=\($0)]" }
     }
 }
 

@@ -20,11 +20,18 @@ public enum OwnPlace {
     /// its terminal emulator's pid. With `outer`, a multiplexer's outer place too, which may
     /// run `tmux` to find where its client is (a few milliseconds): a presenter wants it, to come
     /// to front at both levels; an opener does not, as it launches at the inner level.
-    /// With `outer`, a tmux pane's session name and window index too, where `winctl restore`
-    /// makes it again.
+    /// With `outer`, a tmux pane's session name and window index too, and an i3 or sway
+    /// window's workspace (one `GET_TREE`), where `winctl restore` makes it again.
     public static func detect(outer: Bool = true) -> Place {
         let detector = outer ? PlaceDetector.live : PlaceDetector()
-        let place = detector.detect(environment: environment(), terminalPID: ProcessTable.terminalPID(of: getpid()))
+        var place = detector.detect(environment: environment(), terminalPID: ProcessTable.terminalPID(of: getpid()))
+        if outer, place.kind == .i3 || place.kind == .sway, let socket = place.socket,
+            let tree = try? JSONParser.parse(
+                I3IPC.request(type: I3MessageType.getTree, payload: "", socket: socket, timeout: .milliseconds(500))
+            )
+        {
+            place.workspace = WindowManagerVisibility.workspace(of: place, in: tree)
+        }
         return outer ? MultiplexerClientLookup.named(place) : place
     }
 

@@ -43,4 +43,21 @@ public enum RestorePlace {
         )
         return [first, there].filter { !$0.isEmpty }
     }
+
+    /// The step that moves the window presented again at `place`, an i3 or sway window, to the
+    /// workspace it was on at `last` (its name quoted: a workspace name is data), without
+    /// showing that workspace; with `front`, focused there, which shows it. `nil` when there is
+    /// no such workspace or no id to name the window by.
+    public static func move(_ place: Place, toWorkspaceOf last: Place?, front: Bool) -> PlaceStep? {
+        guard let workspace = last?.workspace, place.kind == .i3 || place.kind == .sway, let socket = place.socket,
+            let criteria = FocusCommands.criteria(of: place)
+        else { return nil }
+        let name = "\"" + String(workspace.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] }) + "\""
+        let move = "\(criteria) move --no-auto-back-and-forth container to workspace \(name)"
+        return .i3IPC(
+            socket: socket,
+            type: I3MessageType.runCommand,
+            payload: move + (front ? "; \(criteria) focus" : "")
+        )
+    }
 }

@@ -31,6 +31,16 @@ extension DaemonConnection {
         return chain
     }
 
+    /// Attaches to the role's window again from `place`, in the phase this side means it to have.
+    func attachAgain(at place: Place) async throws {
+        guard var params = presenter?.reattachParams else { return }
+        params.place = place
+        _ = try await call(WindowAttach.self, params) {
+            $0.presenter = PresenterRole(window: $1.window, place: place)
+            $0.note($1.window)
+        }
+    }
+
     /// Attaches to the role's window again: by id, else (a daemon that lost it) by group and
     /// value. A refusal means the window is no longer this side's: a dismissal, not a failure.
     private func reattach(_ role: PresenterRole, on channel: any Channel) -> EventLoopFuture<Void> {

@@ -86,6 +86,15 @@ public final class WindowScene: Sendable {
         )
     }
 
+    /// Tells windowd where this terminal is when that changed since it attached (an i3 or sway
+    /// window moved to another workspace, which its visibility watch sees), by attaching again
+    /// there: `winctl restore` brings it back where it was last. One request to the place.
+    public func notePlace() async {
+        guard let place = window.place, place.kind == .i3 || place.kind == .sway else { return }
+        let now = OwnPlace.detect()
+        if now != place { try? await connection.attachAgain(at: now) }
+    }
+
     // MARK: The window
 
     /// The window presented, as it is now.

@@ -76,6 +76,11 @@ public struct Place: Sendable, Hashable {
         get { storage.fields.conID }
         set { change { $0.conID = newValue } }
     }
+    /// The name of the i3 or sway workspace the window is on, where `winctl restore` puts it back.
+    public var workspace: String? {
+        get { storage.fields.workspace }
+        set { change { $0.workspace = newValue } }
+    }
     /// The place that holds this one (the graphical terminal a multiplexer's client runs in).
     public var outer: Place? {
         get { storage.fields.outer }
@@ -96,6 +101,7 @@ public struct Place: Sendable, Hashable {
         instance: String? = nil,
         pid: Int32? = nil,
         conID: Int64? = nil,
+        workspace: String? = nil,
         outer: Place? = nil
     ) {
         storage = Storage(
@@ -112,6 +118,7 @@ public struct Place: Sendable, Hashable {
                 instance: instance,
                 pid: pid,
                 conID: conID,
+                workspace: workspace,
                 outer: outer
             )
         )
@@ -148,6 +155,7 @@ public struct Place: Sendable, Hashable {
         var socket, pane, session, name, window, listenOn, windowID, display, instance: String?
         var pid: Int32?
         var conID: Int64?
+        var workspace: String?
         var outer: Place?
 
         /// The member names on the wire, in the order they are written: kind, then the
@@ -158,7 +166,7 @@ public struct Place: Sendable, Hashable {
             case windowID = "window_id"
             case display, instance, pid
             case conID = "con_id"
-            case outer
+            case workspace, outer
         }
     }
 

@@ -127,6 +127,7 @@ final class RunPresenter {
             program.signal(SIGHUP)
         case .visibility(let signal):
             report(phases.handle(signal))
+            await scene.notePlace()
         case .signal(SIGCHLD):
             while let change = program.child.pollChange() {
                 switch change {

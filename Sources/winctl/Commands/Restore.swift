@@ -34,7 +34,9 @@ extension Winctl {
             let params = WindowRestore.Params(groups: groups, atLogin: atLogin, dryRun: dryRun)
             let reply = try client.carryOut(WindowRestore.self, params)
             var missing: [String] = []
-            let lines = reply.result.windows.map { result in
+            var lines: [String] = []
+            var moving: [WindowInfo] = []
+            for result in reply.result.windows {
                 let window = result.window
                 var what: String
                 var missed = !dryRun && result.outcome == .detached
@@ -56,20 +58,53 @@ extension Winctl {
                     what = "could not start \(ValueText.command(command)): \(failure)"
                     missed = true
                     DaemonClient.reportLaunchEnded(window.id, reason: what, options: options, over: client.connection)
+                } else if result.command != nil, window.lastPlace?.workspace != nil {
+                    moving.append(window)
                 }
                 if missed { missing.append(window.id) }
                 let place = window.lastPlace.map { last in
                     last.name.map { "tmux \($0):\(last.window ?? "")" } ?? last.label
                 }
-                return [window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what].joined(
-                    separator: " "
+                lines.append(
+                    [window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what].joined(
+                        separator: " "
+                    )
                 )
             }
             client.show(reply) { _ in lines }
+            // Each i3 or sway window to its workspace once its presenter says where it came back;
+            // the most recent shown there, the others moved without changing what the user sees.
+            let front = reply.result.windows.last { $0.command != nil }?.window.id
+            let places = try Self.places(of: Set(moving.map(\.id)), client)
+            for window in moving {
+                guard let place = places[window.id],
+                    let step = RestorePlace.move(place, toWorkspaceOf: window.lastPlace, front: window.id == front)
+                else { continue }
+                _ = PlaceActions.perform(step)
+            }
             guard missing.isEmpty else {
                 Console.error("did not come back: " + missing.joined(separator: " "))
                 throw ExitCode.failure
             }
+        }
+
+        /// The places of windows `ids` once their presenters have attached, waited for up to 10 s
+        /// (a terminal and its presenter start in about one): one late stays where it came back.
+        static func places(of ids: Set<String>, _ client: DaemonClient) throws(ExitCode) -> [String: Place] {
+            guard !ids.isEmpty else { return [:] }
+            let deadline = ContinuousClock.now + .seconds(10)
+            let subscribed = try client.call(EventsSubscribe.self, EventsSubscribe.Params(types: ["window.phase"]))
+            var places: [String: Place] = [:]
+            for window in subscribed.result.snapshot.windows where ids.contains(window.id) {
+                places[window.id] = window.place
+            }
+            while places.count < ids.count, let (_, line) = try? client.connection.nextEvent(until: deadline) {
+                guard let window = try? client.connection.payload(WindowEvent.self, of: line).window,
+                    ids.contains(window.id)
+                else { continue }
+                places[window.id] = window.place
+            }
+            return places
         }
     }
 

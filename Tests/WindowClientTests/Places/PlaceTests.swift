@@ -23,7 +23,7 @@ struct PlaceTests {
         Place(kind: .wezterm, socket: "/run/user/1000/wezterm/gui-sock-1", pane: "7"),
         Place(kind: .zellij, pane: "1", session: "happy-cat"),
         Place(kind: .x11, window: "4194318", display: ":9", pid: 99),
-        Place(kind: .i3, socket: "/tmp/i3.sock", window: "4194318", display: ":9"),
+        Place(kind: .i3, socket: "/tmp/i3.sock", window: "4194318", display: ":9", workspace: "3: \"web\""),
         Place(kind: .sway, socket: "/tmp/sway.sock", conID: 12),
         Place(kind: .hyprland, instance: "abc_123", pid: 5),
         Place(kind: .niri, socket: "/run/niri.sock", pid: 6),

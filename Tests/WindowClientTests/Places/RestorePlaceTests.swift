@@ -88,4 +88,68 @@ struct RestorePlaceTests {
         }
         #expect(launches(last: Place(kind: .tmux, socket: "/t", pane: "%1"), tmuxWindows: nil) == [atHere])
     }
+
+    @Test(
+        "an i3 or sway window presented again goes to its last workspace, its name quoted; the one in front is focused there"
+    )
+    func backOnItsWorkspace() {
+        let i3 = Place(kind: .i3, socket: "/run/i3", window: "4194318", display: ":5", pid: 40)
+        let last = Place(kind: .i3, socket: "/run/old", window: "2097166", workspace: #"3: "web" \ x"#)
+        let move = #"move --no-auto-back-and-forth container to workspace "3: \"web\" \\ x""#
+        #expect(
+            RestorePlace.move(i3, toWorkspaceOf: last, front: false)
+                == .i3IPC(socket: "/run/i3", type: I3MessageType.runCommand, payload: "[id=4194318] " + move)
+        )
+        #expect(
+            RestorePlace.move(i3, toWorkspaceOf: last, front: true)
+                == .i3IPC(
+                    socket: "/run/i3",
+                    type: I3MessageType.runCommand,
+                    payload: "[id=4194318] " + move + "; [id=4194318] focus"
+                )
+        )
+        let sway = Place(kind: .sway, socket: "/run/sway", pid: 77)
+        let swayLast = Place(kind: .sway, socket: "/run/sway-old", pid: 12, workspace: "2")
+        #expect(
+            RestorePlace.move(sway, toWorkspaceOf: swayLast, front: false)
+                == .i3IPC(
+                    socket: "/run/sway",
+                    type: I3MessageType.runCommand,
+                    payload: #"[pid=77] move --no-auto-back-and-forth container to workspace "2""#
+                )
+        )
+        var container = sway
+        container.conID = 9
+        #expect(
+            RestorePlace.move(container, toWorkspaceOf: swayLast, front: false)
+                == .i3IPC(
+                    socket: "/run/sway",
+                    type: I3MessageType.runCommand,
+                    payload: #"[con_id=9] move --no-auto-back-and-forth container to workspace "2""#
+                )
+        )
+    }
+
+    @Test("no move without a last workspace, for a window that is not an i3 or sway window, or with no id to name it")
+    func noMove() {
+        let i3 = Place(kind: .i3, socket: "/run/i3", window: "4194318", display: ":5")
+        let onTwo = Place(kind: .i3, socket: "/run/i3", window: "1", workspace: "2")
+        #expect(
+            RestorePlace.move(i3, toWorkspaceOf: Place(kind: .i3, socket: "/run/i3", window: "1"), front: true) == nil
+        )
+        #expect(RestorePlace.move(i3, toWorkspaceOf: nil, front: true) == nil)
+        #expect(
+            RestorePlace.move(Place(kind: .x11, window: "5", display: ":5"), toWorkspaceOf: onTwo, front: true) == nil
+        )
+        #expect(
+            RestorePlace.move(Place(kind: .i3, socket: "/run/i3", pid: 5), toWorkspaceOf: onTwo, front: true) == nil
+        )
+        #expect(
+            RestorePlace.move(
+                Place(kind: .kitty, listenOn: "unix:/k", windowID: "1"),
+                toWorkspaceOf: onTwo,
+                front: true
+            ) == nil
+        )
+    }
 }

@@ -88,6 +88,21 @@ struct VisibilityTests {
         .array([12, 14].map { .object(["id": .int($0), "visible": .bool($0 == visible)]) })
     }
 
+    @Test("i3 and sway: the name of the workspace a window is on; none in the scratchpad or when not in the tree")
+    func workspaceName() {
+        #expect(
+            WindowManagerVisibility.workspace(of: Place(kind: .i3, socket: "/s", window: "6291468"), in: Self.tree)
+                == "2"
+        )
+        #expect(WindowManagerVisibility.workspace(of: Place(kind: .sway, socket: "/s", pid: 300), in: Self.tree) == "2")
+        #expect(
+            WindowManagerVisibility.workspace(of: Place(kind: .i3, socket: "/s", window: "77"), in: Self.tree) == nil
+        )
+        #expect(
+            WindowManagerVisibility.workspace(of: Place(kind: .i3, socket: "/s", window: "5"), in: Self.tree) == nil
+        )
+    }
+
     @Test("i3 and sway: a window is shown while an output shows its workspace; the scratchpad shows nothing")
     func windowManager() {
         let i3 = Place(kind: .i3, socket: "/s", window: "6291468", display: ":1", pid: 9)

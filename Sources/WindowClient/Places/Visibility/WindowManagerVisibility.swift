@@ -34,11 +34,19 @@ public enum WindowManagerVisibility {
         return shown ? .shown : .hidden
     }
 
+    /// The name of the workspace `place`'s window is on in a `GET_TREE` reply; `nil` in the
+    /// scratchpad (i3's internal workspaces start `__`) or when the window is not in the tree.
+    public static func workspace(of place: Place, in tree: JSONValue) -> String? {
+        let name = location(of: place, in: tree, within: Location(workspace: nil, behindTab: false))?.name
+        return name?.hasPrefix("__") == false ? name : nil
+    }
+
     /// Where a window is in the tree: the workspace around it (`nil`: none, the scratchpad's
-    /// windows are on no real one), and whether a tabbed or stacked container on the way down
-    /// shows another of its tabs.
+    /// windows are on no real one) and its name, and whether a tabbed or stacked container on
+    /// the way down shows another of its tabs.
     private struct Location {
         var workspace: Int64?
+        var name: String?
         var behindTab: Bool
     }
 
@@ -46,7 +54,10 @@ public enum WindowManagerVisibility {
     private static func location(of place: Place, in node: JSONValue, within outer: Location) -> Location? {
         guard case .object(let members) = node else { return nil }
         var here = outer
-        if members["type"] == .string("workspace"), case .int(let id)? = members["id"] { here.workspace = id }
+        if members["type"] == .string("workspace"), case .int(let id)? = members["id"] {
+            here.workspace = id
+            if case .string(let name)? = members["name"] { here.name = name }
+        }
         if isWindow(of: place, members) { return here }
         let tabbed = members["layout"] == .string("tabbed") || members["layout"] == .string("stacked")
         let shownTab = tabbed ? shownChild(members) : nil

@@ -205,6 +205,7 @@ public final class SceneTerminal {
             return [event]
         case .visibility(let visibility):
             report(phases.handle(TerminalPhaseMachine.Signal(visibility)))
+            await scene.notePlace()
             return []
         case .signal(SIGWINCH):
             size = TerminalSize.of(mode.output) ?? size

@@ -49,6 +49,31 @@ extension RealEnvironmentTests {
         }
 
         @Test(
+            "restore's move for real: a foot window to a workspace whose name has a space, unseen, then shown in front"
+        )
+        func moveToWorkspace() throws {
+            let sway = try SwaySession()
+            let first = try sway.exec(["foot", "-T", "first"], running: ["sleep", "600"], name: "first")
+            let foot = try #require(ProcessTable.terminalPID(of: first))
+            let place = Place(kind: .sway, socket: sway.socket, pid: foot)
+            let last = Place(kind: .sway, socket: "/gone", pid: 1, workspace: "3: web")
+            let shown = WindowTree.focused(socket: sway.socket)
+            #expect(Poll.until { WindowTree.windows(socket: sway.socket).contains { $0.pid == foot } })
+            let move = try #require(RestorePlace.move(place, toWorkspaceOf: last, front: false))
+            #expect(PlaceActions.perform([move]) == [.done])
+            #expect(
+                Poll.until { WindowTree.windows(socket: sway.socket).first { $0.pid == foot }?.workspace == "3: web" }
+            )
+            #expect(WindowTree.focused(socket: sway.socket)?.pid != foot, "\(String(describing: shown)) still in front")
+            #expect(
+                PlaceActions.perform([try #require(RestorePlace.move(place, toWorkspaceOf: last, front: true))]) == [
+                    .done
+                ]
+            )
+            #expect(Poll.until { WindowTree.focused(socket: sway.socket)?.pid == foot })
+        }
+
+        @Test(
             "sway says when a foot window can be seen: a subscription's events on a workspace switch and a move, then the tree and the workspaces"
         )
         func visibility() throws {
