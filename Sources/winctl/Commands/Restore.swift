@@ -65,11 +65,8 @@ extension Winctl {
                 let place = window.lastPlace.map { last in
                     last.name.map { "tmux \($0):\(last.window ?? "")" } ?? last.label
                 }
-                lines.append(
-                    [window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what].joined(
-                        separator: " "
-                    )
-                )
+                let columns = [window.id, window.group, ValueText.word(window.value) ?? "-", place ?? "-", what]
+                lines.append(columns.joined(separator: " "))
             }
             client.show(reply) { _ in lines }
             // Each i3 or sway window to its workspace once its presenter says where it came back;
