@@ -31,7 +31,7 @@ ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completio
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 MANPAGES := man/winctl.1 man/windowd.8 man/windowd.toml.5 man/windowd-protocol.7
 
-.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps symbol-order bench-run-cost bench-deps bench-check bench-baseline bench-instructions format format-check toml-test
+.PHONY: all deps test-deps build release completions run test test-places test-man docs test-systemd install uninstall deb clean fuzz test-sanitize soak bench bench-compare bench-micro bench-apps bench-run-cost bench-deps bench-check bench-baseline bench-instructions format format-check toml-test
 
 ## `make`: what `make install` and `make deb` need — the release binaries and winctl's completions.
 all: release
@@ -297,17 +297,6 @@ soak: build
 ## The idle cost of app instances: start-up of one to READY=1, RSS of one and of 10 idle ones.
 bench-apps: release
 	python3 bench/app-instances.py --windowd $(RELEASE_BIN)/windowd --instances 10 --breakdown
-
-## Sources/windowd/windowd.order written again: the functions an app instance runs to READY=1 and
-## idle, traced (bench/entrytrace.c) in four runs, windowd linked again with the list after each (a
-## run finds the functions that the previous one saw only called from pages it had open).
-symbol-order: deps
-	: >Sources/windowd/windowd.order
-	for run in 1 2 3 4; do \
-		rm -f $(RELEASE_BIN)/windowd && $(SWIFT) build $(RELEASE_FLAGS) --product windowd && \
-		python3 bench/app-instances.py --windowd $(RELEASE_BIN)/windowd --symbol-order Sources/windowd/windowd.order --idle 2 || exit 1; \
-	done
-	rm -f $(RELEASE_BIN)/windowd && $(SWIFT) build $(RELEASE_FLAGS) --product windowd
 
 ## Copies what `make` built (it never builds: `sudo make install` after `make` leaves the checkout
 ## alone): stripped binaries (winctl-attach in LIBEXECDIR), units with ExecStart= in BINDIR, the config (kept if present), man

@@ -126,20 +126,13 @@ let package = Package(
             // every start, 19 KiB now; and no dynamic symbol table of every Swift symbol, which the
             // static standard library's `-export-dynamic` asks for and nothing looks up (the
             // loader searched it for each libc symbol it bound). Idle RSS 29.9 → 24.0 MiB.
-            // windowd.order: the functions start-up and the idle loop run, laid out together so that
-            // an instance touches (and the kernel maps around) fewer pages of code; written by
-            // `make symbol-order`; a name no longer in the binary is skipped. lld moves whole input
-            // sections: the static standard library's functions each have theirs, the package's
-            // objects mostly share one (`-function-sections` for them measured no better). Idle RSS
-            // 24.4 → 21.0 MiB (23.9 → 18.9 each of ten), PSS among ten 5.3 → 4.8–5.1 MiB.
-            exclude: ["windowd.order"],
+            // No order file for its functions: the one kept until 0.2 saved 2.2 MiB of RSS an
+            // instance but 4% of its PSS among ten (docs/decisions/0004-daemon-linked-with-lld.md).
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
-                        "--no-export-dynamic", "-Xlinker",
-                        "--symbol-ordering-file=\(Context.packageDirectory)/Sources/windowd/windowd.order",
-                        "-Xlinker", "--no-warn-symbol-ordering",
+                        "--no-export-dynamic",
                     ],
                     .when(platforms: [.linux], configuration: .release)
                 )

@@ -4,7 +4,6 @@ and the resident memory of 1 and of N idle instances (VmRSS from /proc/PID/statu
 /proc/PID/smaps_rollup), their threads and the size of the binary.
 
     bench/app-instances.py [--windowd .build/release/windowd] [--instances 10] [--runs 5] [--breakdown]
-    bench/app-instances.py --windowd BIN --symbol-order Sources/windowd/windowd.order   (make symbol-order)
 
 APPS_ENV='NAME=value ...' adds variables to every instance's environment (MALLOC_ARENA_MAX=1).
 
@@ -224,47 +223,6 @@ class Instance:
         os.unlink(self.notify_path)
 
 
-def trace_symbol_order(windowd, root, order_path, idle):
-    """Run one instance under bench/entrytrace.c to READY=1 and `idle` seconds on, and add the functions it
-    ran to `order_path`, after those already there (lld's --symbol-ordering-file, Package.swift)."""
-    library = os.path.join(root, "entrytrace.so")
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "entrytrace.c")
-    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source, "-ldl"], check=True)
-    granules_path = os.path.join(root, "granules")
-    # The runtime's crash handler would take the faults the tracer is made of.
-    instance = Instance(windowd, root, "app0", extra={"LD_PRELOAD": library, "ENTRYTRACE_OUT": granules_path,
-                                                      "SWIFT_BACKTRACE": "enable=no"})
-    instance.wait_ready(timeout=120)
-    time.sleep(idle)
-    instance.stop()
-    granules = open(granules_path, "rb").read()
-    segment = next(line.split() for line in subprocess.run(["readelf", "-lW", windowd], capture_output=True,
-                                                            text=True, check=True).stdout.splitlines()
-                   if line.split()[:1] == ["LOAD"] and "R E" in line)
-    text_start = int(segment[2], 16) & ~(PAGE - 1)
-    names = []
-    if os.path.exists(order_path):
-        names = [line.strip() for line in open(order_path) if line.strip()]
-    known = set(names)
-    ran = 0
-    for line in subprocess.run(["nm", "-n", "-S", "--defined-only", windowd], capture_output=True, text=True,
-                               check=True).stdout.splitlines():
-        fields = line.split()
-        if len(fields) != 4 or fields[2] not in "tTwW":
-            continue
-        address, size, name = int(fields[0], 16), int(fields[1], 16), fields[3]
-        first, last = (address - text_start) // 16, (address + max(size, 1) - 1 - text_start) // 16
-        if first < 0 or last >= len(granules) or not any(granules[first:last + 1]):
-            continue
-        ran += size
-        if name not in known:
-            known.add(name)
-            names.append(name)
-    with open(order_path, "w") as file:
-        file.write("\n".join(names) + "\n")
-    print("%s: %d functions (%.0f KiB ran in this run)" % (order_path, len(names), ran / 1024))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--windowd", default=".build/release/windowd")
@@ -273,8 +231,6 @@ def main():
     parser.add_argument("--idle", type=float, default=1.0, help="seconds idle before RSS is read")
     parser.add_argument("--breakdown", action="store_true",
                         help="where the first of the N instances' memory is: per mapping, per section, per module")
-    parser.add_argument("--symbol-order", metavar="FILE",
-                        help="only trace which functions one instance runs to READY=1 and idle, and add them to FILE")
     arguments = parser.parse_args()
     # A binary just linked is dirty in the page cache, and smaps counts its pages as dirty.
     os.sync()
@@ -284,9 +240,6 @@ def main():
         for index in range(max(arguments.instances, arguments.runs)):
             with open(os.path.join(root, "config", "windowd", "apps", "app%d.toml" % index), "w") as file:
                 file.write(MANIFEST)
-        if arguments.symbol_order:
-            trace_symbol_order(arguments.windowd, root, arguments.symbol_order, arguments.idle)
-            return
         startups = []
         for run in range(arguments.runs):
             instance = Instance(arguments.windowd, root, "app%d" % run)
