@@ -14,14 +14,12 @@ enum LaunchCommands {
             let variables = request.passedVariables.flatMap { ["-e", $0] }
             // tmux runs a single argument through the shell, several directly: quote a lone one.
             let command = argv.count == 1 ? [ShellQuote.word(argv[0])] : argv
-            return [
-                .run(
-                    ["tmux", "-S", socket]
-                        + (request.newSession.map { ["new-session", "-d", "-s", $0] } ?? ["new-window", "-t", target])
-                        + ["-n", request.title] + variables + ["--"]
-                        + command
-                )
-            ]
+            let window = request.newSession.map { ["new-session", "-d", "-s", $0] } ?? ["new-window", "-t", target]
+            // tmux ends a command at an argument that ends in `;` (dropping it), unless a `\` comes before it.
+            let arguments = (window + ["-n", request.title] + variables + ["--"] + command).map {
+                $0.hasSuffix(";") ? $0.dropLast() + "\\;" : $0
+            }
+            return [.run(["tmux", "-S", socket] + arguments)]
         case .screen:
             guard let session = place.session else { return [] }
             return [

@@ -63,6 +63,24 @@ struct LaunchCommandsTests {
         #expect(steps == [.run(["tmux", "-S", "/t", "new-window", "-t", "%3", "-n", "t", "--", "'/opt/my app/run'"])])
     }
 
+    @Test("tmux: an argument that ends in ';' reaches the program whole (tmux would end its command there), \\; too")
+    func tmuxSemicolons() {
+        let steps = PlaceCommands.launch(
+            argv: ["vim", "/notes/a;", "/notes/b\\;", ";x"],
+            title: "file /notes/a;",
+            at: Place(kind: .tmux, socket: "/t", pane: "%3"),
+            environment: [:]
+        )
+        #expect(
+            steps == [
+                .run([
+                    "tmux", "-S", "/t", "new-window", "-t", "%3", "-n", "file /notes/a\\;", "--", "vim", "/notes/a\\;",
+                    "/notes/b\\\\;", ";x",
+                ])
+            ]
+        )
+    }
+
     @Test("screen: a new window in the opener's session, the variables through env(1)")
     func screen() {
         let steps = PlaceCommands.launch(

@@ -1,3 +1,4 @@
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowClient
@@ -28,6 +29,25 @@ extension RealEnvironmentTests {
                 let line = try #require(failure)
                 #expect(line.contains(reason) && line.utf8.count < 400, "\(line.utf8.count) bytes: \(line.prefix(600))")
             }
+        }
+
+        @Test("a launch's arguments that end in ';' (a file named so) reach the program as they were")
+        func semicolons() throws {
+            let server = try TmuxServer(command: ["sleep", "600"])
+            let first = try #require(server.panes().first)
+            let place = Place(kind: .tmux, socket: server.socket, pane: first.pane, session: "$0")
+            let written = server.directory.file("arguments")
+            let words = ["a;", "b\\;", ";", "c"]
+            let script = #"printf '%s\n' "$@" > "$0.part" && mv "$0.part" "$0"; sleep 600"#
+            let failure = OwnPlace.launch(
+                ["sh", "-c", script, written] + words,
+                title: "x;",
+                at: place,
+                variables: LaunchVariables(windowID: "w-4")
+            )
+            #expect(failure == nil)
+            let text = Poll.until { WholeFile.text(written) }
+            #expect(text == words.joined(separator: "\n") + "\n")
         }
 
         @Test("a pane's place from its environment; bring to front selects it; launch opens a window in its session")
