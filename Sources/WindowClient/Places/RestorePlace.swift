@@ -27,11 +27,12 @@ public enum RestorePlace {
             made.newSession = tmuxWindows == nil ? name : nil
             let session = Place(kind: .tmux, socket: socket, session: "=" + name, window: index ?? "")
             first = LaunchCommands.steps(for: made, at: session)
-            if let index, made.newSession != nil {
+            // Moved in the same tmux command, which its presenter's question of where it is waits for.
+            if let index, made.newSession != nil, case .run(let argv) = first.last {
                 let move =
                     "move-window -s \(ShellQuote.word("=" + name + ":")) -t \(ShellQuote.word("=\(name):\(index)"))"
                 let test = "#{!=:#{window_index},\(index)}"
-                first.append(.run(["tmux", "-S", socket, "if-shell", "-F", "-t", "=" + name + ":", test, move]))
+                first = [.run(argv + [";", "if-shell", "-F", "-t", "=" + name + ":", test, move])]
             }
         }
         let there = PlaceCommands.launch(

@@ -36,7 +36,7 @@ struct RestoreTmuxTests {
     }
 
     @Test(
-        "after the tmux server and windowd went: vim and less back in their sessions at their indexes on their files, same ids and storage; a second restore and a dry run start nothing"
+        "after the tmux server and windowd went: vim and less back in their sessions at their indexes (a session made again too) on their files, same ids and storage; a second restore and a dry run start nothing"
     )
     func reboot() throws {
         let scenario = try Self.scenario()
@@ -51,8 +51,9 @@ struct RestoreTmuxTests {
         let tmux = try TmuxSession(["sleep", "600"])
         try tmux.run(["new-session", "-d", "-s", "work"] + run("file", files[0], vim))
         try tmux.run(["new-window", "-t", "work:3"] + run("page", files[1], ["less"]))
-        try tmux.run(["new-session", "-d", "-s", "notes"] + run("file", files[2], vim))
-        let targets = ["work:0", "work:3", "notes:0"]
+        try tmux.run(["new-session", "-d", "-s", "notes", "sleep", "600"])
+        try tmux.run(["new-window", "-t", "notes:2"] + run("file", files[2], vim))
+        let targets = ["work:0", "work:3", "notes:2"]
         let groups = ["file", "page", "file"]
         var ids: [String] = []
         var pids: [pid_t] = []
@@ -69,7 +70,7 @@ struct RestoreTmuxTests {
         // A user's client shows notes' vim last: the most recently active, which ends in front.
         let client = try tmux.attachClient()
         defer { _ = client.terminate(grace: .milliseconds(200)) }
-        try waitUntil("the client to attach") { (try? tmux.run(["switch-client", "-t", "notes:0"])) != nil }
+        try waitUntil("the client to attach") { (try? tmux.run(["switch-client", "-t", "notes:2"])) != nil }
         try scenario.daemon.waitForWindow(group: "file", value: files[2], phase: "active")
 
         try tmux.run(["kill-server"])
@@ -97,12 +98,13 @@ struct RestoreTmuxTests {
         for (index, file) in files.enumerated() {
             let window = try scenario.daemon.waitForWindow(group: groups[index], value: file, timeout: .seconds(15))
             #expect(window["id"]?.string == ids[index])
+            #expect(window["place"]?["window"]?.string == targets[index].split(separator: ":").last.map(String.init))
             let screen = try tmux.waitForScreen("the program on \(file) as it was", target: targets[index]) {
                 $0 == screens[index]
             }
             #expect(screen == screens[index])
         }
-        #expect(try Self.windows(tmux).isSuperset(of: ["work:0 vim", "work:3 less", "notes:0 vim"]))
+        #expect(try Self.windows(tmux).isSuperset(of: ["work:0 vim", "work:3 less", "notes:2 vim"]))
         let stored = try Winctl.run(["storage", "get", ids[1], "note"], socket: scenario.socket, json: true)
         #expect(try stored.json()["storage"]?["note"]?.string == "kept", "\(stored)")
 
