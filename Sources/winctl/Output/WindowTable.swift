@@ -20,11 +20,12 @@ enum WindowTable {
         return table.lines
     }
 
-    /// `windows` (oldest first), the most recently active first: the reverse of the order in
-    /// which winctl restore brings them back.
+    /// `windows` (oldest first), those active now first, then the most recently active: the
+    /// reverse of the order in which winctl restore brings them back.
     static func recent(_ windows: [WindowInfo]) -> [WindowInfo] {
         windows.enumerated().sorted {
-            ($0.element.lastActiveAt ?? "", $0.offset) > ($1.element.lastActiveAt ?? "", $1.offset)
+            ($0.element.phase == .active ? 1 : 0, $0.element.lastActiveAt ?? "", $0.offset)
+                > ($1.element.phase == .active ? 1 : 0, $1.element.lastActiveAt ?? "", $1.offset)
         }
         .map(\.element)
     }

@@ -56,7 +56,10 @@ struct RestorePlaceTests {
         let madeAndMoved = PlaceStep.run(
             ["tmux", "-S", "/tmp/tmux-1000/default", "new-session", "-d", "-s", "work", "-n", "file a.txt"] + passed
                 + ["--"] + argv
-                + [";", "if-shell", "-F", "-t", "=work:", "#{!=:#{window_index},2}", "move-window -s =work: -t =work:2"]
+                + [
+                    ";", "if-shell", "-F", "-t", "=work:", "#{!=:#{window_index},2}",
+                    "move-window -s =work: -t =work:2",
+                ]
         )
         #expect(launches(last: last, tmuxWindows: nil) == [[madeAndMoved], atHere])
     }
