@@ -321,6 +321,29 @@ struct RunTerminalTests {
         try tmux.waitForShellStatus(3)
     }
 
+    @Test(
+        "a run whose terminal hangs up while windowd goes away ends within the hang-up's grace: once its program has ended it does not wait for windowd to come back"
+    )
+    func endsWhenTerminalAndDaemonGo() throws {
+        let scenario = try PlaceScenario.running()
+        let tmux = try TmuxSession.shell()
+        try tmux.sendKeys(
+            "\(Binaries.winctl) --socket \(scenario.socket) run file g -- sh -c 'echo ready; exec sleep 600'",
+            "Enter"
+        )
+        try tmux.waitForText("ready")
+        let run = pid_t(try #require(try scenario.waitFor("g")["pid"]?.int))
+        defer { kill(run, SIGKILL) }
+        // windowd answers nothing, the terminal hangs up (the program with it), then windowd is gone
+        // while run's last word to it waits.
+        scenario.daemon.process.signal(SIGSTOP)
+        try tmux.run(["kill-server"])
+        usleep(500_000)
+        scenario.daemon.process.signal(SIGKILL)
+        _ = try scenario.daemon.process.wait()
+        try waitUntil("run to end", timeout: .seconds(10)) { kill(run, 0) != 0 }
+    }
+
     /// windowd stopped, and `--timeout 0`: run waits for its answers (the value's group first,
     /// then the attach) for as long as the test wants, so that the keys come before the program
     /// runs.
