@@ -234,7 +234,10 @@ extension WindowDaemon: DispatchContext {
     }
 
     /// What `process` is now, as `/proc` shows it.
-    func state(of process: PresenterProcess) -> PresenterProcess.State {
+    func state(of process: PresenterProcess) -> PresenterProcess.State { Self.state(of: process) }
+
+    /// What `process` is now, as `/proc` shows it.
+    static func state(of process: PresenterProcess) -> PresenterProcess.State {
         guard let boot = Self.bootID else { return .gone }
         return process.state(bootID: boot, stat: WholeFile.text("/proc/\(process.pid)/stat"))
     }

@@ -88,8 +88,10 @@ package final class StateStoreService: Service, Sendable {
         let groups = Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) })
         // An expired (or absent) session is not restored: the windows that need a user go now,
         // before the socket serves anyone (a session refused by validate_command: see WindowDaemon.start).
-        let sessionRestorable = stored.session.map { !$0.isExpired(at: Date().timeIntervalSince1970) } ?? false
-        let (windows, dropped) = RestoreValidator.validate(stored, groups: groups, sessionRestorable: sessionRestorable)
+        let live = stored.session.map { !$0.isExpired(at: Date().timeIntervalSince1970) } ?? false
+        // A presenter kept from before that is gone is not awaited back (shown, or refused beside).
+        let probe: PresenterProcess.Probe = WindowDaemon.state(of:)
+        let (kept, dropped) = RestoreValidator.validate(stored, groups: groups, sessionRestorable: live, probe: probe)
         for (id, reason) in dropped {
             logger.notice("dropped a stored window", metadata: ["window.id": "\(id)", "reason": "\(reason)"])
         }
@@ -101,10 +103,10 @@ package final class StateStoreService: Service, Sendable {
         logger.info(
             "restored",
             metadata: [
-                "windows": "\(windows.count)", "dropped": "\(dropped.count)",
+                "windows": "\(kept.count)", "dropped": "\(dropped.count)",
                 "session": "\(stored.session?.user ?? "none")",
             ]
         )
-        return (store, RestoredState(store: store, windows: windows, session: stored.session))
+        return (store, RestoredState(store: store, windows: kept, session: stored.session))
     }
 }

@@ -76,6 +76,10 @@ struct RestoreTmuxTests {
         try tmux.run(["kill-server"])
         try waitUntil("every presenter gone") { pids.allSatisfy { kill($0, 0) != 0 } }
         try scenario.stopAndStart()
+        for (index, file) in files.enumerated() {
+            let window = try scenario.daemon.window(group: groups[index], value: file)
+            #expect(window?["pid"] == nil, "a presenter gone with its terminal is not awaited back")
+        }
 
         let dry = try Winctl.run(["restore", "--dry-run"], socket: scenario.socket)
         #expect(dry.status == 0, "\(dry)")

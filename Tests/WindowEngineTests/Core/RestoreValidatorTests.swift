@@ -56,4 +56,18 @@ struct RestoreValidatorTests {
             dropped.first?.1.description == "group 'orders' needs a signed-in user and no valid session is restored"
         )
     }
+
+    @Test("a presenter kept from before the restart is awaited back only while its process is there")
+    func presenterGone() {
+        var stopped = Self.stored("detail", .int(1), order: 0)
+        stopped.presenter = PresenterProcess(pid: 41, startTime: 7, bootID: "b")
+        var gone = Self.stored("detail", .int(2), order: 1)
+        gone.presenter = PresenterProcess(pid: 42, startTime: 7, bootID: "b")
+        let (registry, _) = RestoreValidator.validate(
+            StoredState(windows: [stopped, gone], storage: [:]),
+            groups: Self.groups,
+            probe: { $0.pid == 41 ? .stopped : .gone }
+        )
+        #expect(registry.list().map(\.awaited?.pid) == [41, nil])
+    }
 }

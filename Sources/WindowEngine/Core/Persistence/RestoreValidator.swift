@@ -36,10 +36,12 @@ package enum RestoreValidator {
     ///
     /// - Parameter sessionRestorable: whether the stored session may still be restored (there
     ///   is one, not expired); when not, the windows of `requires_auth` groups are dropped.
+    /// - Parameter probe: what each kept presenter is now: one gone is not awaited back.
     package static func validate(
         _ state: StoredState,
         groups: [String: WindowGroup],
-        sessionRestorable: Bool = true
+        sessionRestorable: Bool = true,
+        probe: PresenterProcess.Probe = { _ in .running }
     ) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
         var registry = WindowRegistry()
         var dropped: [(WindowID, DropReason)] = []
@@ -78,7 +80,7 @@ package enum RestoreValidator {
                 createdAt: stored.createdAt,
                 order: stored.order,
                 storage: storage,
-                process: stored.presenter,
+                process: stored.presenter.flatMap { probe($0) == .gone ? nil : $0 },
                 lastPlace: stored.place,
                 lastActiveAt: stored.lastActiveAt
             )
