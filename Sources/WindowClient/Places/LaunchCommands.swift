@@ -22,9 +22,11 @@ enum LaunchCommands {
             return [.run(["tmux", "-S", socket] + arguments)]
         case .screen:
             guard let session = place.session else { return [] }
-            return [
-                .run(["screen", "-S", session, "-X", "screen", "-t", request.title] + withVariables(request, argv))
-            ]
+            // screen expands `$NAME`, `${NAME}` and `^X` in a command's arguments; `\` escapes them.
+            let arguments = (["screen", "-t", request.title] + withVariables(request, argv)).map {
+                $0.replacing("\\", with: "\\\\").replacing("$", with: "\\$").replacing("^", with: "\\^")
+            }
+            return [.run(["screen", "-S", session, "-X"] + arguments)]
         case .kitty:
             guard let listenOn = place.listenOn else { return [] }
             var payload: [String: JSONValue] = [
@@ -42,12 +44,8 @@ enum LaunchCommands {
             return [.run(WeztermCommands.cli(socket: place.socket, arguments + ["--"] + withVariables(request, argv)))]
         case .zellij:
             guard let session = place.session else { return [] }
-            return [
-                .run(
-                    ["zellij", "--session", session, "action", "new-pane", "--name", request.title, "--"]
-                        + withVariables(request, argv)
-                )
-            ]
+            let pane = ["zellij", "--session", session, "action", "new-pane", "--name", request.title, "--"]
+            return [.run(pane + withVariables(request, argv))]
         case .x11, .i3, .sway, .hyprland, .niri, .terminal:
             guard var environment = graphicalEnvironment(request.environment, place: place) else { return [] }
             environment.merge(request.variables.environment) { $1 }

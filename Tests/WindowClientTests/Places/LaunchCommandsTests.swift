@@ -81,6 +81,19 @@ struct LaunchCommandsTests {
         )
     }
 
+    @Test("screen: what screen would expand in an argument ($VAR, ^X) or take as an escape (\\) is escaped")
+    func screenExpansions() {
+        let steps = PlaceCommands.launch(
+            argv: ["vim", "/n/$HOME^A\\x"],
+            title: "file $1",
+            at: Place(kind: .screen, session: "9.s", window: "0"),
+            environment: [:]
+        )
+        #expect(
+            steps == [.run(["screen", "-S", "9.s", "-X", "screen", "-t", "file \\$1", "vim", "/n/\\$HOME\\^A\\\\x"])]
+        )
+    }
+
     @Test("screen: a new window in the opener's session, the variables through env(1)")
     func screen() {
         let steps = PlaceCommands.launch(

@@ -1,3 +1,4 @@
+import POSIXSupport
 import TestSupport
 import Testing
 import WindowClient
@@ -11,6 +12,24 @@ extension RealEnvironmentTests {
         .enabled(if: TestEnvironment.installed(["screen", "script"], for: "screen"))
     )
     struct RealScreenTests {
+        @Test("a launch's arguments reach the program as they were, though screen expands $VAR and ^X in its own")
+        func expansions() throws {
+            let session = try ScreenSession(command: ["sleep", "600"])
+            let place = Place(kind: .screen, session: session.name, window: "0")
+            let written = session.directory.file("arguments")
+            let words = ["$HOME", "a$1", "${X}", "^A", "x\\y", "\\$", "a;b", "\"q\""]
+            let script = #"printf '%s\n' "$@" > "$0.part" && mv "$0.part" "$0"; sleep 600"#
+            let failure = OwnPlace.launch(
+                ["sh", "-c", script, written] + words,
+                title: "$HOME",
+                at: place,
+                variables: LaunchVariables(windowID: "w-4")
+            )
+            #expect(failure == nil)
+            let text = Poll.until { WholeFile.text(written) }
+            #expect(text == words.joined(separator: "\n") + "\n")
+        }
+
         @Test("a window's place from its environment; bring to front selects it; launch opens a screen window")
         func screen() throws {
             let session = try ScreenSession(command: ["sleep", "600"])
