@@ -15,8 +15,10 @@ enum LaunchCommands {
             // tmux runs a single argument through the shell, several directly: quote a lone one.
             let command = argv.count == 1 ? [ShellQuote.word(argv[0])] : argv
             let window = request.newSession.map { ["new-session", "-d", "-s", $0] } ?? ["new-window", "-t", target]
-            // tmux ends a command at an argument that ends in `;` (dropping it), unless a `\` comes before it.
-            let arguments = (window + ["-n", request.title] + variables + ["--"] + command).map {
+            // tmux ends a command at an argument that ends in `;` (dropping it), unless a `\` comes before
+            // it, and expands formats (`#{…}`) in a window's name, unless each `#` is doubled.
+            let name = request.title.replacing("#", with: "##")
+            let arguments = (window + ["-n", name] + variables + ["--"] + command).map {
                 $0.hasSuffix(";") ? $0.dropLast() + "\\;" : $0
             }
             return [.run(["tmux", "-S", socket] + arguments)]

@@ -63,18 +63,21 @@ struct LaunchCommandsTests {
         #expect(steps == [.run(["tmux", "-S", "/t", "new-window", "-t", "%3", "-n", "t", "--", "'/opt/my app/run'"])])
     }
 
-    @Test("tmux: an argument that ends in ';' reaches the program whole (tmux would end its command there), \\; too")
+    @Test(
+        "tmux: an argument that ends in ';' reaches the program whole (tmux would end its command there), \\; too; a '#' of the title is not a format"
+    )
     func tmuxSemicolons() {
         let steps = PlaceCommands.launch(
             argv: ["vim", "/notes/a;", "/notes/b\\;", ";x"],
-            title: "file /notes/a;",
+            title: "file /notes/#{a};",
             at: Place(kind: .tmux, socket: "/t", pane: "%3"),
             environment: [:]
         )
         #expect(
             steps == [
                 .run([
-                    "tmux", "-S", "/t", "new-window", "-t", "%3", "-n", "file /notes/a\\;", "--", "vim", "/notes/a\\;",
+                    "tmux", "-S", "/t", "new-window", "-t", "%3", "-n", "file /notes/##{a}\\;", "--", "vim",
+                    "/notes/a\\;",
                     "/notes/b\\\\;", ";x",
                 ])
             ]

@@ -41,13 +41,14 @@ extension RealEnvironmentTests {
             let script = #"printf '%s\n' "$@" > "$0.part" && mv "$0.part" "$0"; sleep 600"#
             let failure = OwnPlace.launch(
                 ["sh", "-c", script, written] + words,
-                title: "x;",
+                title: "#{session_name} x;",
                 at: place,
                 variables: LaunchVariables(windowID: "w-4")
             )
             #expect(failure == nil)
             let text = Poll.until { WholeFile.text(written) }
             #expect(text == words.joined(separator: "\n") + "\n")
+            #expect(server.tmux(["list-windows", "-F", "#{window_name}"])?.contains("#{session_name} x;") == true)
         }
 
         @Test("a pane's place from its environment; bring to front selects it; launch opens a window in its session")
