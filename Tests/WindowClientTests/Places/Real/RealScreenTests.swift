@@ -1,4 +1,3 @@
-import POSIXSupport
 import TestSupport
 import Testing
 import WindowClient
@@ -16,17 +15,8 @@ extension RealEnvironmentTests {
         func expansions() throws {
             let session = try ScreenSession(command: ["sleep", "600"])
             let place = Place(kind: .screen, session: session.name, window: "0")
-            let written = session.directory.file("arguments")
             let words = ["$HOME", "a$1", "${X}", "^A", "x\\y", "\\$", "a;b", "\"q\""]
-            let script = #"printf '%s\n' "$@" > "$0.part" && mv "$0.part" "$0"; sleep 600"#
-            let failure = OwnPlace.launch(
-                ["sh", "-c", script, written] + words,
-                title: "$HOME",
-                at: place,
-                variables: LaunchVariables(windowID: "w-4")
-            )
-            #expect(failure == nil)
-            let text = Poll.until { WholeFile.text(written) }
+            let text = LaunchedArguments.received(words, title: "$HOME", at: place, in: session.directory)
             #expect(text == words.joined(separator: "\n") + "\n")
         }
 

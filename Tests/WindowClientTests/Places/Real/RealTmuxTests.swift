@@ -1,4 +1,3 @@
-import POSIXSupport
 import TestSupport
 import Testing
 import WindowClient
@@ -36,17 +35,8 @@ extension RealEnvironmentTests {
             let server = try TmuxServer(command: ["sleep", "600"])
             let first = try #require(server.panes().first)
             let place = Place(kind: .tmux, socket: server.socket, pane: first.pane, session: "$0")
-            let written = server.directory.file("arguments")
             let words = ["a;", "b\\;", ";", "c"]
-            let script = #"printf '%s\n' "$@" > "$0.part" && mv "$0.part" "$0"; sleep 600"#
-            let failure = OwnPlace.launch(
-                ["sh", "-c", script, written] + words,
-                title: "#{session_name} x;",
-                at: place,
-                variables: LaunchVariables(windowID: "w-4")
-            )
-            #expect(failure == nil)
-            let text = Poll.until { WholeFile.text(written) }
+            let text = LaunchedArguments.received(words, title: "#{session_name} x;", at: place, in: server.directory)
             #expect(text == words.joined(separator: "\n") + "\n")
             #expect(server.tmux(["list-windows", "-F", "#{window_name}"])?.contains("#{session_name} x;") == true)
         }
