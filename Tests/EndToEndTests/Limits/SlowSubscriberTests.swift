@@ -36,8 +36,20 @@ struct SlowSubscriberTests {
         #expect(try pulsing.call("events.subscribe")["seq"]?.int == 0)
         let ordinary = try daemon.client()
         try waitUntil("the four clients to be connected") { try ordinary.call("daemon.status")["clients"]?.int == 4 }
-        try ordinary.call("window.open", #"{"group":"notes","value":"first"}"#)
-        #expect(try stopped.readLine()?.contains("first") == true, "winctl watch subscribed")
+        // Until winctl watch has subscribed, an open is not seen: open new values until one is.
+        var seen: String?
+        let deadline = Deadline(.seconds(15))
+        var attempt = 0
+        while seen == nil {
+            attempt += 1
+            try ordinary.call("window.open", #"{"group":"notes","value":"first-\#(attempt)"}"#)
+            do {
+                seen = try stopped.readLine(timeout: .milliseconds(300))
+            } catch is TestFailure where !deadline.hasPassed {
+                // Not subscribed yet: open the next value.
+            }
+        }
+        #expect(seen?.contains("first-") == true, "winctl watch subscribed")
         stopped.process.signal(SIGSTOP)
         defer { stopped.process.signal(SIGCONT) }
 
