@@ -138,11 +138,14 @@ struct TOMLOutline {
             }
             if index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
         default:
-            // A number or a boolean. Digits, then `-` or `:`: a date or a time, which no key of windowd's takes and whose
-            // malformed shapes toml++ 3.4 asserts on (`1979-05-27 0]`, `1979-05-27T:32:00`).
-            let digits = bytes[index...].prefix { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }
-            if !digits.isEmpty, digits.first != UInt8(ascii: "_"), index + digits.count < bytes.count,
-                bytes[index + digits.count] == UInt8(ascii: "-") || bytes[index + digits.count] == UInt8(ascii: ":")
+            // A number or a boolean. A digit first, then a `:`, or a `-` that is not an exponent's: a date or a time,
+            // which no key of windowd's takes and whose malformed shapes toml++ 3.4 asserts on (`1979-05-27 0]`,
+            // `1979-05-27T:32:00`, `066%-05-2` 0]`).
+            let token = bytes[index...].prefix { !" \t,]}#\r\n".utf8.contains($0) }
+            if let first = token.first, (0x30...0x39).contains(first),
+                zip(token.dropFirst(), token).contains(where: { byte, previous in
+                    byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") && previous | 0x20 != UInt8(ascii: "e")
+                })
             {
                 return stop("windowd's config and manifests take none", what: "a date or a time")
             }
