@@ -241,6 +241,7 @@ format-check:
 ##     instrumented: its assertions still stop the run) (any bytes: a config or an error at a line and
 ##     column inside the input), on a working copy of fuzz/toml-corpus; -timeout catches a read that
 ##     is not linear. A crash must become a seed in fuzz/toml-corpus (Tests/WindowServerTests/Config replays them).
+##     TOMLKit leaks what it decodes (decision 11): a run longer than about 15 minutes needs -rss_limit_mb above 2048.
 ## Crashes are saved in .build-fuzz/artifacts/.
 FUZZ_SECONDS ?= 60
 fuzz:

@@ -19,8 +19,12 @@ package struct AppManifest: Sendable, Equatable {
     /// Decodes `bytes`, which should be UTF-8 TOML, naming `file` in errors: any bytes give a
     /// manifest or a ``ConfigError``.
     package static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> AppManifest {
-        try AppManifest(decoding: ConfigTable(ConfigDocument(bytes: bytes, file: file)))
+        try last.value(of: bytes, file: file) { bytes, file throws(ConfigError) in
+            try AppManifest(decoding: ConfigTable(ConfigDocument(bytes: bytes, file: file)))
+        }
     }
+
+    private static let last = LastDecoded<AppManifest>()
 
     /// The manifest `document` describes; `[daemon]`, `[state]` and any other table are refused
     /// by name, as they belong to windowd's own config or to nothing.

@@ -18,6 +18,10 @@ package enum ConfigLoader {
 
     /// Decodes and validates `bytes`, which should be UTF-8 TOML, naming `file` in errors.
     package static func parse(bytes: [UInt8], file: String) throws(ConfigError) -> DaemonConfig {
-        try DaemonConfig(decoding: ConfigTable(ConfigDocument(bytes: bytes, file: file)))
+        try last.value(of: bytes, file: file) { bytes, file throws(ConfigError) in
+            try DaemonConfig(decoding: ConfigTable(ConfigDocument(bytes: bytes, file: file)))
+        }
     }
+
+    private static let last = LastDecoded<DaemonConfig>()
 }
