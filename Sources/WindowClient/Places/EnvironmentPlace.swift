@@ -43,7 +43,12 @@ enum EnvironmentPlace {
     /// The kitty window or WezTerm pane `environment` is in.
     static func graphicalTerminal(_ environment: [String: String]) -> Place? {
         if let windowID = environment.value("KITTY_WINDOW_ID"), let listenOn = environment.value("KITTY_LISTEN_ON") {
-            return Place(kind: .kitty, listenOn: listenOn, windowID: windowID)
+            return Place(
+                kind: .kitty,
+                listenOn: listenOn,
+                windowID: windowID,
+                pid: environment.value("KITTY_PID").flatMap { Int32($0) }
+            )
         }
         if let pane = environment.value("WEZTERM_PANE") {
             return Place(kind: .wezterm, socket: environment.value("WEZTERM_UNIX_SOCKET"), pane: pane)

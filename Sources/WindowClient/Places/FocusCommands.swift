@@ -21,6 +21,7 @@ enum FocusCommands {
             return [
                 .kittyRemoteControl(
                     listenOn: listenOn,
+                    pid: place.pid,
                     command: KittyMessage.command("focus-window", payload: ["match": .string("id:" + windowID)])
                 )
             ]

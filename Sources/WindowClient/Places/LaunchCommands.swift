@@ -39,7 +39,8 @@ enum LaunchCommands {
             ]
             // In the opener's tab, beside the opener's window.
             if let windowID = place.windowID { payload["match"] = .string("window_id:" + windowID) }
-            return [.kittyRemoteControl(listenOn: listenOn, command: KittyMessage.command("launch", payload: payload))]
+            let launch = KittyMessage.command("launch", payload: payload)
+            return [.kittyRemoteControl(listenOn: listenOn, pid: place.pid, command: launch)]
         case .wezterm:
             var arguments = ["spawn"]
             if let pane = place.pane { arguments += ["--pane-id", pane] }

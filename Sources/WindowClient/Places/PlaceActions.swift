@@ -30,8 +30,8 @@ public enum PlaceActions {
                 return ProcessRunner.failure(of: arguments, timeout: timeout).map(PlaceStepResult.failed) ?? .done
             case .startTerminal(let launch):
                 return startTerminal(launch, timeout: timeout)
-            case .kittyRemoteControl(let listenOn, let command):
-                try KittyRemoteControl.send(command, to: listenOn, timeout: timeout)
+            case .kittyRemoteControl(let listenOn, let pid, let command):
+                try KittyRemoteControl.send(command, to: listenOn, pid: pid, timeout: timeout)
             case .i3IPC(let socket, let type, let payload):
                 if type == I3MessageType.runCommand {
                     try I3IPC.command(payload, socket: socket, timeout: timeout)

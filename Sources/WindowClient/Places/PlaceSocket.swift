@@ -42,6 +42,13 @@ final class PlaceSocket {
 
     deinit { if fd >= 0 { close(fd) } }
 
+    /// The process at the other end, as the kernel says (`SO_PEERCRED`: pid, uid, gid).
+    var peerPID: Int32? {
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? credentials.pid : nil
+    }
+
     /// The descriptor, now the caller's to read and close.
     func release() -> Int32 {
         let fd = self.fd

@@ -9,7 +9,8 @@ public enum PlaceStep: Sendable, Hashable {
     case startTerminal(TerminalLaunch)
     /// Sends one kitty remote control message (`ESC P @kitty-cmd` JSON `ESC \`) to kitty's
     /// `--listen-on` address (`unix:/path` or `unix:@abstract`); `command` is the message object.
-    case kittyRemoteControl(listenOn: String, command: JSONValue)
+    /// With `pid`, only to that kitty: another one listening at the address now is not sent it.
+    case kittyRemoteControl(listenOn: String, pid: Int32? = nil, command: JSONValue)
     /// Sends one i3/sway IPC message (`i3-ipc`, little-endian length and type, payload).
     case i3IPC(socket: String, type: UInt32, payload: String)
     /// Raises the top-level X11 window that `window` (a `$WINDOWID`) belongs to, on local

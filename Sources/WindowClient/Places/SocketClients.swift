@@ -3,12 +3,14 @@ public import WindowProtocol
 /// kitty's remote control over its socket: one message, one reply, no Python start-up.
 public enum KittyRemoteControl {
     /// Sends `command` (a ``KittyMessage``) to kitty at `listenOn` (`unix:PATH` or
-    /// `unix:@NAME`) and waits for its reply; the reply's `data`, if any. Throws what kitty
-    /// refused or why it did not answer in `timeout` (or by `deadline`).
+    /// `unix:@NAME`), and with `pid` only if that kitty listens there (a new kitty at the same
+    /// address has its own window ids), and waits for its reply; the reply's `data`, if any.
+    /// Throws what kitty refused or why it did not answer in `timeout` (or by `deadline`).
     @discardableResult
     public static func send(
         _ command: JSONValue,
         to listenOn: String,
+        pid: Int32? = nil,
         timeout: Duration,
         until deadline: ContinuousClock.Instant? = nil
     ) throws(PlaceSocketFailure) -> JSONValue? {
@@ -16,6 +18,11 @@ public enum KittyRemoteControl {
             throw PlaceSocketFailure(description: "kitty at \(listenOn): only unix: addresses are supported")
         }
         let socket = try PlaceSocket(address: String(listenOn.dropFirst(5)), timeout: timeout, until: deadline)
+        if let pid, let peer = socket.peerPID, peer != pid {
+            throw PlaceSocketFailure(
+                description: "kitty \(pid) is gone: another kitty (\(peer)) listens at \(listenOn)"
+            )
+        }
         try socket.send(KittyMessage.frame(command))
         let bytes = try socket.receive { KittyMessage.reply(in: $0) != nil }
         guard let reply = KittyMessage.reply(in: bytes), case .object(let members) = reply else {

@@ -8,6 +8,8 @@ package final class KittyInstance: @unchecked Sendable {
     /// `unix:PATH`, as kitty's children see it in `$KITTY_LISTEN_ON`.
     package let listenOn: String
     private let kitty: BackgroundProcess
+    /// kitty's process, as its children see it in `$KITTY_PID`.
+    package var pid: Int32 { kitty.pid }
 
     package init(on x: XvfbDisplay, command: [String]) throws {
         directory = try TemporaryDirectory("kitty")

@@ -26,8 +26,8 @@ struct BringToFrontCommandsTests {
             ),
             (Place(kind: .screen, session: "9.s", window: "2"), [.run(["screen", "-S", "9.s", "-X", "select", "2"])]),
             (
-                Place(kind: .kitty, listenOn: "unix:/k", windowID: "4"),
-                [.kittyRemoteControl(listenOn: "unix:/k", command: kittyFocus("4"))]
+                Place(kind: .kitty, listenOn: "unix:/k", windowID: "4", pid: 40),
+                [.kittyRemoteControl(listenOn: "unix:/k", pid: 40, command: kittyFocus("4"))]
             ),
             (
                 Place(kind: .wezterm, socket: "/w", pane: "5"),

@@ -107,14 +107,15 @@ struct PlaceDetectorTests {
     func kittyInSway() {
         let place = detector.detect(
             environment: [
-                "KITTY_WINDOW_ID": "2", "KITTY_LISTEN_ON": "unix:@k", "SWAYSOCK": "/s", "I3SOCK": "/s",
+                "KITTY_WINDOW_ID": "2", "KITTY_LISTEN_ON": "unix:@k", "KITTY_PID": "31", "SWAYSOCK": "/s",
+                "I3SOCK": "/s",
                 "WAYLAND_DISPLAY": "wayland-1",
             ],
             terminalPID: 31
         )
         #expect(
             place.levels.map(\.withoutOuter) == [
-                Place(kind: .kitty, listenOn: "unix:@k", windowID: "2"),
+                Place(kind: .kitty, listenOn: "unix:@k", windowID: "2", pid: 31),
                 Place(kind: .sway, socket: "/s", display: "wayland-1", pid: 31),
             ]
         )

@@ -70,16 +70,16 @@ struct RestorePlaceTests {
         #expect(launches(last: last, tmuxWindows: [0, 2]) == [[newWindow("=work:")], atHere])
     }
 
-    @Test("kitty: beside its old window in the kitty that showed it, else here")
+    @Test("kitty: beside its old window in the kitty that showed it (that process only), else here")
     func kitty() throws {
-        let kitty = Place(kind: .kitty, listenOn: "unix:/tmp/kitty-77", windowID: "4")
+        let kitty = Place(kind: .kitty, listenOn: "unix:/tmp/kitty-77", windowID: "4", pid: 77)
         let tried = launches(last: kitty, tmuxWindows: nil)
         #expect(tried.count == 2 && tried[1] == atHere)
-        guard case .kittyRemoteControl(let listenOn, let command)? = tried[0].first else {
+        guard case .kittyRemoteControl(let listenOn, let pid, let command)? = tried[0].first else {
             Issue.record("not a kitty launch: \(tried)")
             return
         }
-        #expect(listenOn == "unix:/tmp/kitty-77")
+        #expect(listenOn == "unix:/tmp/kitty-77" && pid == 77)
         #expect(command.jsonText.contains("\"match\":\"window_id:4\""))
     }
 

@@ -43,9 +43,21 @@ extension RealEnvironmentTests {
                 environment: environment,
                 terminalPID: ProcessTable.terminalPID(of: first)
             )
-            #expect(place.withoutOuter == Place(kind: .kitty, listenOn: kitty.listenOn, windowID: String(firstWindow)))
+            #expect(
+                place.withoutOuter
+                    == Place(kind: .kitty, listenOn: kitty.listenOn, windowID: String(firstWindow), pid: kitty.pid)
+            )
             #expect(place.outer?.kind == .x11)
             #expect(place.outer?.display == x.display)
+
+            // A kitty started since at the same address is not the window's: its ids are its own.
+            var gone = place.withoutOuter
+            gone.pid = kitty.pid + 1
+            guard case .failed(let why) = PlaceActions.perform(PlaceCommands.bringToFront(gone)).first else {
+                Issue.record("another kitty at the same address was sent the focus")
+                return
+            }
+            #expect(why.contains("another kitty (\(kitty.pid)) listens at \(kitty.listenOn)"), "\(why)")
 
             let results = PlaceActions.perform(PlaceCommands.bringToFront(place))
             // kitty's window, then its X11 window: activation needs a window manager (there is
