@@ -76,10 +76,12 @@ public final class WindowScene: Sendable {
         params.place = params.place ?? OwnPlace.detect()
         // The phase is what the user sees from the start: a place that hides this terminal (a
         // tmux window no client shows) makes it `background`, not `active` until its watcher
-        // says so (winctl(1), "attach").
-        var hidden = false
-        if let place = params.place { hidden = await VisibilityWatcher.current(place) == .hidden }
+        // says so (winctl(1), "attach"), and one its place says is without the focus `inactive`.
+        let visibility: Visibility? =
+            if let place = params.place { await VisibilityWatcher.current(place) } else { nil }
+        let hidden = visibility == .hidden
         if hidden { params.phase = .background }
+        if visibility == .unfocused, params.phase == .active { params.phase = .inactive }
         return WindowScene(
             connection: try await DaemonConnection.open(options, attach: params, subscribe: true),
             attachedHidden: hidden

@@ -116,10 +116,8 @@ final class RunPresenter {
         switch input {
         case .terminal(.focusIn):
             report(phases.handle(.focusIn))
-            focus.set(phases.hasFocus)
         case .terminal(.focusOut):
             report(phases.handle(.focusOut))
-            focus.set(phases.hasFocus)
         case .terminal(.inputEnded), .signal(SIGHUP):
             // The terminal hung up (closed, its server gone): so does the program's, and the
             // window stays for winctl restore, as with --keep.
@@ -202,6 +200,7 @@ final class RunPresenter {
     }
 
     private func report(_ phase: ScenePhase?) {
+        focus.set(phases.hasFocus)
         if let phase, !windowLost { scene.requestPhase(phase) }
     }
 

@@ -208,7 +208,9 @@ struct VisibilityTests {
         #expect(bytes == Array(reply.prefix(5)))
     }
 
-    @Test("kitty: a window is shown while its tab is the active one; ls's data may come as JSON text")
+    @Test(
+        "kitty: a window is shown while its tab is the active one, without the focus unless it is its tab's focused one; ls's data may come as JSON text"
+    )
     func kitty() {
         let ls = """
             [{"id":1,"is_focused":true,"tabs":[
@@ -216,7 +218,7 @@ struct VisibilityTests {
               {"id":2,"is_active_tab":true,"windows":[{"id":2,"is_focused":true},{"id":3,"is_focused":false}]}]}]
             """
         #expect(KittyVisibility.visibility(ofWindow: "1", in: .string(ls)) == .hidden)
-        #expect(KittyVisibility.visibility(ofWindow: "3", in: .string(ls)) == .shown)
+        #expect(KittyVisibility.visibility(ofWindow: "3", in: .string(ls)) == .unfocused)
         #expect(KittyVisibility.visibility(ofWindow: "2", in: try! JSONParser.parse(Array(ls.utf8))) == .shown)
         #expect(KittyVisibility.visibility(ofWindow: "9", in: .string(ls)) == nil)
     }
@@ -232,10 +234,12 @@ struct VisibilityTests {
         #expect(ScreenVisibility.visibility(ofWindow: "3", inWindows: attached) == nil)
     }
 
-    @Test("a nested place is hidden if any level hides it")
+    @Test("a nested place is hidden if any level hides it, else without the focus if any level says so")
     func combined() {
         #expect(Visibility.combined([.shown, .shown]) == .shown)
         #expect(Visibility.combined([.shown, .hidden]) == .hidden)
+        #expect(Visibility.combined([.unfocused, .shown]) == .unfocused)
+        #expect(Visibility.combined([.unfocused, .hidden]) == .hidden)
         #expect(Visibility.combined([]) == .shown)
     }
 }

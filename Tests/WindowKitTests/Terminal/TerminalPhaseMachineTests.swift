@@ -46,6 +46,20 @@ struct TerminalPhaseMachineTests {
         #expect(machine.handle(.shown) == .active)
     }
 
+    @Test(
+        "a place that says the terminal is shown without the focus (a focus out sent before reports were asked for) makes it inactive"
+    )
+    func unfocused() {
+        var machine = TerminalPhaseMachine()
+        #expect(machine.handle(.unfocused) == .inactive)
+        #expect(machine.handle(.focusIn) == .active)
+        var hidden = TerminalPhaseMachine(phase: .background, shown: false)
+        #expect(hidden.handle(.unfocused) == .inactive, "its tab came to the front of a window without the focus")
+        #expect(machine.handle(.suspend) == .background)
+        #expect(machine.handle(.unfocused) == nil)
+        #expect(machine.handle(.resume) == .active, "continued in front")
+    }
+
     @Test("a stopped presenter stays background when shown; continued while hidden it stays background")
     func hiddenAndSuspended() {
         var machine = TerminalPhaseMachine()

@@ -1,7 +1,8 @@
 public import WindowProtocol
 
 /// Whether kitty shows one of its windows, from its remote control's `ls`: the window is shown
-/// while its tab is its OS window's active tab (`is_active_tab`). kitty's remote control has
+/// while its tab is its OS window's active tab (`is_active_tab`), with the focus while it is
+/// that tab's focused window (`is_focused`). kitty's remote control has
 /// no events to subscribe to, so a watcher asks `ls` every ``interval`` (the cost is in
 /// ARCHITECTURE.md, "Visibility").
 public enum KittyVisibility {
@@ -24,10 +25,10 @@ public enum KittyVisibility {
             guard case .array(let tabs)? = osWindow["tabs"] else { continue }
             for case .object(let tab) in tabs {
                 guard case .array(let windows)? = tab["windows"] else { continue }
-                let here = windows.contains {
-                    if case .object(let window) = $0 { window["id"] == .int(id) } else { false }
+                for case .object(let window) in windows where window["id"] == .int(id) {
+                    guard tab["is_active_tab"] == .bool(true) else { return .hidden }
+                    return window["is_focused"] == .bool(true) ? .shown : .unfocused
                 }
-                if here { return tab["is_active_tab"] == .bool(true) ? .shown : .hidden }
             }
         }
         return nil

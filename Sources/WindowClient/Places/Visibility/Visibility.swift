@@ -5,9 +5,12 @@ public enum Visibility: Sendable, Hashable {
     case shown
     /// Nothing can see it.
     case hidden
+    /// Shown, and its place says the focus is elsewhere (kitty's `ls`): what a focus out the
+    /// terminal sent before focus reports were asked for would have said.
+    case unfocused
 
-    /// Hidden if any level of a nested place hides it, else shown.
+    /// Hidden if any level of a nested place hides it, else without the focus if any says so.
     public static func combined(_ levels: some Sequence<Visibility>) -> Visibility {
-        levels.contains(.hidden) ? .hidden : .shown
+        levels.contains(.hidden) ? .hidden : levels.contains(.unfocused) ? .unfocused : .shown
     }
 }

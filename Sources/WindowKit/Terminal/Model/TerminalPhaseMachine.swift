@@ -24,6 +24,9 @@ public struct TerminalPhaseMachine: Hashable, Sendable {
         case shown
         /// The place hides the terminal: nothing can see it.
         case hidden
+        /// The place shows the terminal and says the focus is elsewhere (kitty, asked once the
+        /// focus reports are on: a focus out before them was not reported).
+        case unfocused
     }
 
     /// The phase last reported.
@@ -63,6 +66,9 @@ public struct TerminalPhaseMachine: Hashable, Sendable {
             hasFocus = true
         case .shown, .hidden:
             isShown = signal == .shown
+        case .unfocused:
+            isShown = true
+            if !isSuspended { hasFocus = false }
         }
         let next = Self.phase(focused: hasFocus, shown: isShown, suspended: isSuspended)
         guard next != phase else { return nil }

@@ -84,15 +84,11 @@ public enum VisibilityWatcher {
                 try? await Task.sleep(for: timeout)
                 return nil
             }
-            var shown = 0
+            var answers: [Visibility] = []
             for await answer in group {
-                switch answer {
-                case .hidden?: return .hidden
-                case .shown?:
-                    shown += 1
-                    if shown == levels.count { return .shown }
-                case nil: return nil
-                }
+                guard let answer, answer != .hidden else { return answer }
+                answers.append(answer)
+                if answers.count == levels.count { return Visibility.combined(answers) }
             }
             return nil
         }
@@ -288,10 +284,14 @@ public enum VisibilityWatcher {
                 timeout: requestTimeout,
                 until: deadline
             ),
-                let now = KittyVisibility.visibility(ofWindow: windowID, in: data), now != last
+                let seen = KittyVisibility.visibility(ofWindow: windowID, in: data)
             {
-                last = now
-                await report(now)
+                // kitty's word on the focus counts once, for the time before the terminal's own reports.
+                let now = last != nil && seen == .unfocused ? .shown : seen
+                if now != last {
+                    last = now
+                    await report(now)
+                }
             }
             try? await Task.sleep(for: KittyVisibility.interval)
         }
@@ -375,6 +375,11 @@ public enum VisibilityWatcher {
 extension TerminalPhaseMachine.Signal {
     /// The signal that says a place shows or hides the terminal.
     public init(_ visibility: Visibility) {
-        self = visibility == .shown ? .shown : .hidden
+        self =
+            switch visibility {
+            case .shown: .shown
+            case .hidden: .hidden
+            case .unfocused: .unfocused
+            }
     }
 }
