@@ -44,8 +44,8 @@ enum OwnChange {
             coordinator.discardRestoredSession(now: now, effects: &effects)
         case .finishLoading(let storedSession, let rejected, let now):
             coordinator.finishLoading(storedSession: storedSession, rejected: rejected, now: now, effects: &effects)
-        case .resumePresenter(let window, let connection, let phase, let place):
-            return coordinator.resumePresenter(window, connection: connection, phase: phase, place: place)
+        case .resumePresenter(let id, let presenter, let phase, let place):
+            return coordinator.resumePresenter(id, connection: presenter, phase: phase, place: place, effects: &effects)
         case .resume(let state, let session):
             coordinator.resume(state: state, session: session)
         case .reconfigure(let groups, let limits):

@@ -184,8 +184,7 @@ extension WindowDaemon {
             if let stored = storedSession {
                 logger.notice("stored session not restored", metadata: ["user": "\(stored.user)"])
             }
-            let (_, effects) = changeOnItsOwn(.discardRestoredSession(now: now))
-            perform(effects)
+            changeOnItsOwn(.discardRestoredSession(now: now))
             flush()
         }
         reportReady()
@@ -195,10 +194,7 @@ extension WindowDaemon {
     /// Leaves `loading`: `authenticated(user)` when the stored session is still valid, else
     /// `unauthenticated`; then the requests that waited for it are handled, in order.
     private func finishLoading(_ verdict: SessionValidator.Verdict) {
-        let (_, effects) = changeOnItsOwn(
-            .finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now)
-        )
-        perform(effects)
+        changeOnItsOwn(.finishLoading(storedSession: storedSession, rejected: verdict == .invalid, now: now))
         releaseHeldRequests()
         flush()
         scheduleStatus()
@@ -284,7 +280,7 @@ extension WindowDaemon {
         }
         setReading(false)
         resumeHeldInput(force: true)
-        perform(changeOnItsOwn(settling).effects)
+        changeOnItsOwn(settling)
         let daemon = NIOLoopBound(self, eventLoop: eventLoop)
         let loop = eventLoop
         let (store, logger) = (self.store, self.logger)
@@ -384,7 +380,7 @@ extension WindowDaemon {
         eventLoop.preconditionInEventLoop()
         deadlineTimer.fired()
         if let change = machine.deadlineDue(now: now) {
-            perform(changeOnItsOwn(change).effects)
+            changeOnItsOwn(change)
             armDeadline()
         }
         flush()

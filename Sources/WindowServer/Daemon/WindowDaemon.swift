@@ -105,7 +105,7 @@ final class WindowDaemon {
             let action = daemon.machine.verdict(verdict, now: daemon.now)
             if let next = action.startNext { daemon.startValidator(for: next) }
             if let judged = action.storedSessionJudged { daemon.sessionJudged(judged) }
-            if let expire = action.expire { daemon.perform(daemon.changeOnItsOwn(expire).effects) }
+            if let expire = action.expire { daemon.changeOnItsOwn(expire) }
             daemon.flush()
         }
     }
@@ -197,12 +197,13 @@ extension WindowDaemon {
 
     /// Makes a change of the daemon's own (``OwnChange``); a failed commit of requests' changes
     /// never undoes it, and its changes to persist are kept and retried until they are saved.
-    /// Returns whether it could be made and the effects to ``perform(_:)``.
+    /// Its effects are carried out at once (``perform(_:)``); returns whether it could be made.
     @discardableResult
-    func changeOnItsOwn(_ change: OwnChange) -> (made: Bool, effects: [Effect]) {
+    func changeOnItsOwn(_ change: OwnChange) -> Bool {
         var effects: [Effect] = []
         let made = machine.makeOwnChange(change, effects: &effects)
-        return (made, effects)
+        perform(effects)
+        return made
     }
 }
 
@@ -292,7 +293,7 @@ extension WindowDaemon {
                         phase: record.phase ?? .active,
                         place: record.place
                     )
-                ).made
+                )
             {
                 logger.notice("a handed-over presenter's window is gone", metadata: ["window.id": "\(window)"])
                 connection.restartNotice = .restarted(resync: true)
@@ -393,8 +394,7 @@ extension WindowDaemon {
         if let name = connection.storeName { hooks.descriptorStore?.remove(name) }
         machine.connectionClosed(connection.id)
         releaseHostSockets(keptBy: connection.id)
-        let (_, effects) = changeOnItsOwn(.detach(connection.id, now: now))
-        perform(effects)
+        changeOnItsOwn(.detach(connection.id, now: now))
         flush()
         scheduleStatus()
     }

@@ -88,16 +88,16 @@ package final class StateStoreService: Service, Sendable {
         let groups = Dictionary(uniqueKeysWithValues: config.windowGroups.map { ($0.id, $0) })
         // An expired (or absent) session is not restored: the windows that need a user go now,
         // before the socket serves anyone (a session refused by validate_command: see WindowDaemon.start).
-        let live = stored.session.map { !$0.isExpired(at: Date().timeIntervalSince1970) } ?? false
+        let now = Date().timeIntervalSince1970
         // A presenter kept from before that is gone is not awaited back (shown, or refused beside).
         let probe: PresenterProcess.Probe = WindowDaemon.state(of:)
-        let (kept, dropped) = RestoreValidator.validate(stored, groups: groups, sessionRestorable: live, probe: probe)
+        let (kept, dropped, changes) = RestoreValidator.validate(stored, groups: groups, now: now, probe: probe)
         for (id, reason) in dropped {
             logger.notice("dropped a stored window", metadata: ["window.id": "\(id)", "reason": "\(reason)"])
         }
-        if !dropped.isEmpty {
+        if !changes.isEmpty {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                store.commit(dropped.map { .windowClosed($0.0) }) { continuation.resume(with: $0) }
+                store.commit(changes) { continuation.resume(with: $0) }
             }
         }
         logger.info(

@@ -66,9 +66,10 @@ extension StoredState {
             windows[index].lastAttachedAt = at
             windows[index].presenter = presenter
             windows[index].place = place
-        case .windowActive(let id, let at):
+        case .windowActive(let id, let at, let active):
             guard let index = windows.firstIndex(where: { $0.id == id }) else { return }
             windows[index].lastActiveAt = at
+            windows[index].active = active
         case .storageSet(let id, let key, let value):
             if windows.contains(where: { $0.id == id }) { storage[id, default: [:]][key] = value }
         case .storageRemoved(let id, let key):

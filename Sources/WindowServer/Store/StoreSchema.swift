@@ -4,20 +4,16 @@ import GRDB
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: v1)
-        }
-        migrator.registerMigration("v2-windows-by-order") { db in
-            try db.execute(sql: v2)
-        }
-        migrator.registerMigration("v3-presenter") { db in
-            try db.execute(sql: v3)
-        }
-        migrator.registerMigration("v4-last-place") { db in
-            try db.execute(sql: v4)
+        for (identifier, sql) in migrations {
+            migrator.registerMigration(identifier) { db in try db.execute(sql: sql) }
         }
         return migrator
     }
+
+    /// Each migration's identifier and SQL, in the order they apply; a new one goes at the end.
+    static let migrations = [
+        ("v1", v1), ("v2-windows-by-order", v2), ("v3-presenter", v3), ("v4-last-place", v4), ("v5-active", v5),
+    ]
 
     /// The first schema: windows keyed by id.
     static let v1 = """
@@ -80,4 +76,8 @@ enum StoreSchema {
         ALTER TABLE window ADD COLUMN place TEXT;
         ALTER TABLE window ADD COLUMN last_active_at TEXT;
         """
+
+    /// Whether each window was `active` when last stored, so that a restart after a crash knows
+    /// it stayed so until then.
+    static let v5 = "ALTER TABLE window ADD COLUMN active INTEGER NOT NULL DEFAULT 0"
 }

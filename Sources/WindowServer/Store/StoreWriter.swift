@@ -37,10 +37,10 @@ enum StoreWriter {
             try db.cachedStatement(
                 sql: "UPDATE window SET last_attached_at = ?, presenter = ?, place = ? WHERE ord = ?"
             ).execute(arguments: [at, presenter?.text, placeText, order])
-        case .windowActive(let id, let at):
+        case .windowActive(let id, let at, let active):
             guard let order = orders[id] else { return }
-            try db.cachedStatement(sql: "UPDATE window SET last_active_at = ? WHERE ord = ?")
-                .execute(arguments: [at, order])
+            try db.cachedStatement(sql: "UPDATE window SET last_active_at = ?, active = ? WHERE ord = ?")
+                .execute(arguments: [at, active, order])
         case .storageSet(let id, let key, let value):
             // Storage of a window that is not stored (closed in the meantime) is not kept.
             guard let order = orders[id] else { return }

@@ -11,7 +11,7 @@ enum StoredStateReader {
         let windows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT id, grp, value, created_at, ord, last_attached_at, presenter, place, last_active_at
+                SELECT id, grp, value, created_at, ord, last_attached_at, presenter, place, last_active_at, active
                 FROM window ORDER BY ord
                 """
         )
@@ -27,7 +27,8 @@ enum StoredStateReader {
                     lastAttachedAt: row[5],
                     presenter: (row[6] as String?).flatMap(PresenterProcess.init(text:)),
                     place: (row[7] as String?).flatMap(place),
-                    lastActiveAt: row[8]
+                    lastActiveAt: row[8],
+                    active: row[9]
                 )
             )
         }

@@ -61,7 +61,7 @@ struct PresenterProcessTests {
             presenter: kept
         )
         let state = StoredState(windows: [stored])
-        coordinator.restore(RestoreValidator.validate(state, groups: ["detail": groups[0]]).windows)
+        coordinator.restore(RestoreValidator.validate(state, groups: ["detail": groups[0]], now: 0).windows)
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
         return coordinator

@@ -24,7 +24,7 @@ struct RestoreValidatorTests {
             windows: [unparsable, removed, kept, duplicate, disabled],
             storage: [kept.id: ["tab": .int(1)], removed.id: ["x": .null]]
         )
-        let (registry, dropped) = RestoreValidator.validate(state, groups: Self.groups)
+        let (registry, dropped, changes) = RestoreValidator.validate(state, groups: Self.groups, now: 0)
         let windows = registry.list()
         #expect(windows.map(\.id) == [kept.id])
         #expect(windows.first?.storage.values == ["tab": .int(1)])
@@ -37,18 +37,26 @@ struct RestoreValidatorTests {
             Issue.record("unparsable value kept: \(String(describing: reasons[unparsable.id]))")
         }
         #expect(reasons[duplicate.id] == .duplicateValue(of: kept.id))
+        #expect(changes == dropped.map { .windowClosed($0.0) }, "the dropped windows are closed in the store")
     }
 
-    @Test("without a restorable session, the windows of requires_auth groups are dropped with their storage")
+    @Test(
+        "without a stored session unexpired at the restart, the windows of requires_auth groups are dropped with their storage"
+    )
     func signedOut() {
         let groups = Self.groups.merging(["orders": WindowGroup(id: "orders", valueType: .string, requiresAuth: true)])
         { $1 }
         let order = Self.stored("orders", .string("o-1"), order: 0)
         let detail = Self.stored("detail", .int(1), order: 1)
-        let state = StoredState(windows: [order, detail], storage: [order.id: ["card": .string("4111-1111")]])
-        let kept = RestoreValidator.validate(state, groups: groups)
+        var state = StoredState(windows: [order, detail], storage: [order.id: ["card": .string("4111-1111")]])
+        state.session = Session(user: "alice", issuedAt: 0, expiresAt: 50)
+        let kept = RestoreValidator.validate(state, groups: groups, now: 49)
         #expect(kept.windows.list().map(\.id) == [order.id, detail.id])
-        let (registry, dropped) = RestoreValidator.validate(state, groups: groups, sessionRestorable: false)
+        let expired = RestoreValidator.validate(state, groups: groups, now: 50)
+        #expect(expired.windows.list().map(\.id) == [detail.id])
+        state.session = nil
+        let (registry, dropped, changes) = RestoreValidator.validate(state, groups: groups, now: 0)
+        #expect(changes == [.windowClosed(order.id)])
         #expect(registry.list().map(\.id) == [detail.id])
         #expect(dropped.map(\.0) == [order.id])
         #expect(dropped.first?.1 == .signedOut("orders"))
@@ -63,11 +71,44 @@ struct RestoreValidatorTests {
         stopped.presenter = PresenterProcess(pid: 41, startTime: 7, bootID: "b")
         var gone = Self.stored("detail", .int(2), order: 1)
         gone.presenter = PresenterProcess(pid: 42, startTime: 7, bootID: "b")
-        let (registry, _) = RestoreValidator.validate(
+        let (registry, _, _) = RestoreValidator.validate(
             StoredState(windows: [stopped, gone], storage: [:]),
             groups: Self.groups,
+            now: 0,
             probe: { $0.pid == 41 ? .stopped : .gone }
         )
         #expect(registry.list().map(\.awaited?.pid) == [41, nil])
+    }
+
+    @Test(
+        "a window active when windowd went away was active until the restart, is not active now, and the store is told"
+    )
+    func activeAtStop() {
+        var active = Self.stored("detail", .int(1), order: 0)
+        active.lastActiveAt = "2026-11-22T08:00:01.000Z"
+        active.active = true
+        active.presenter = PresenterProcess(pid: 41, startTime: 7, bootID: "b")
+        var later = Self.stored("detail", .int(2), order: 1)
+        later.lastActiveAt = "2026-11-22T08:00:02.000Z"
+        var dropped = Self.stored("gone", .int(3), order: 2)
+        dropped.active = true
+        let restart = 1_795_939_200.25  // 2026-11-29T08:00:00.250Z
+        let (registry, _, changes) = RestoreValidator.validate(
+            StoredState(windows: [active, later, dropped]),
+            groups: Self.groups,
+            now: restart,
+            probe: { _ in .running }
+        )
+        let windows = registry.list()
+        #expect(windows.map(\.lastActiveAt) == ["2026-11-29T08:00:00.250Z", "2026-11-22T08:00:02.000Z"])
+        #expect(windows.allSatisfy { $0.phase == .background && $0.presenter == nil })
+        #expect(windows.first?.awaited?.pid == 41, "its presenter still runs: awaited back, to report its phase")
+        #expect(
+            changes == [
+                .windowClosed(dropped.id), .windowActive(active.id, at: "2026-11-29T08:00:00.250Z", active: false),
+            ]
+        )
+        let (_, _, none) = RestoreValidator.validate(StoredState(windows: [later]), groups: Self.groups, now: restart)
+        #expect(none.isEmpty, "a window not active when windowd went away is left as it was")
     }
 }

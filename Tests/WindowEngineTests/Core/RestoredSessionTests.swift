@@ -36,7 +36,7 @@ struct RestoredSessionTests {
         )
         let groups = Dictionary(uniqueKeysWithValues: SceneCoordinatorTests.groups.map { ($0.id, $0) })
         var coordinator = SceneCoordinator(groups: SceneCoordinatorTests.groups, limits: CoordinatorLimits())
-        coordinator.restore(RestoreValidator.validate(state, groups: groups).windows)
+        coordinator.restore(RestoreValidator.validate(state, groups: groups, now: 0).windows)
         return (coordinator, orderID, detailID)
     }
 

@@ -34,13 +34,13 @@ struct WindowsComeBackTests {
     }
 
     /// A coordinator whose windows were loaded from `stored`, as after windowd started again.
-    static func restarted(_ stored: [StoredWindow], maxLaunches: Int = 8) -> SceneCoordinator {
+    static func restarted(_ stored: [StoredWindow], maxLaunches: Int = 8, at now: Double = 0) -> SceneCoordinator {
         var coordinator = SceneCoordinator(
             groups: groups,
             limits: CoordinatorLimits(maxWindows: 10, sessionTTL: 100, maxLaunchesInFlight: maxLaunches)
         )
         let byID = Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0) })
-        coordinator.restore(RestoreValidator.validate(StoredState(windows: stored), groups: byID).windows)
+        coordinator.restore(RestoreValidator.validate(StoredState(windows: stored), groups: byID, now: now).windows)
         var effects: [Effect] = []
         coordinator.finishLoading(storedSession: nil, now: 0, effects: &effects)
         return coordinator
@@ -96,6 +96,47 @@ struct WindowsComeBackTests {
         var coordinator = Self.restarted([never, latest, earliest, middle])
         let results = try Self.restore(&coordinator, dryRun: true, now: 1)
         #expect(results.map(\.window.id) == [never.id, earliest.id, middle.id, latest.id])
+    }
+
+    @Test(
+        "a window active when windowd was killed comes back after those that stopped being active before it went away"
+    )
+    func activeAtKill() throws {
+        var killed = Self.stored("file", "/killed", pid: 9, active: "2026-12-05T10:00:00.000Z", order: 0)
+        killed.active = true
+        let later = Self.stored("file", "/later", pid: 9, active: "2026-12-05T10:00:05.000Z", order: 1)
+        var coordinator = Self.restarted([killed, later], at: 1_796_515_200)
+        let results = try Self.restore(&coordinator, dryRun: true, now: 1_796_515_201)
+        #expect(results.map(\.window.id) == [later.id, killed.id], "the most recent last, in front")
+    }
+
+    @Test("a presenter a graceful restart hands over keeps its phase, and the store hears again that it is active")
+    func handedOver() {
+        var active = Self.stored("file", "/active", pid: 9, active: "2026-12-05T10:00:00.000Z", order: 0)
+        active.active = true
+        let inactive = Self.stored("file", "/inactive", pid: 9, active: "2026-12-05T10:00:01.000Z", order: 1)
+        var coordinator = Self.restarted([active, inactive], at: 1_796_515_200)
+        var effects: [Effect] = []
+        #expect(
+            coordinator.resumePresenter(
+                active.id.rawValue,
+                connection: ConnectionID(1),
+                phase: .active,
+                effects: &effects
+            )
+        )
+        #expect(
+            coordinator.resumePresenter(
+                inactive.id.rawValue,
+                connection: ConnectionID(2),
+                phase: .inactive,
+                effects: &effects
+            )
+        )
+        #expect(effects == [.persist(.windowActive(active.id, at: "2026-12-06T00:00:00.000Z", active: true))])
+        let windows = coordinator.registry.list()
+        #expect(windows.map(\.phase) == [.active, .inactive])
+        #expect(windows.map(\.lastActiveAt) == ["2026-12-06T00:00:00.000Z", "2026-12-05T10:00:01.000Z"])
     }
 
     @Test("never twice: a second restore starts nothing while the first ones are awaited, and a dry run starts nothing")

@@ -53,6 +53,32 @@ struct SchemaUpgradeTests {
         #expect(after.storage[b.id] == ["k": .bool(true)])
     }
 
+    @Test("a database of the schema before the active flag keeps its windows, none of them active, and takes the flag")
+    func upgradeToActiveFlag() async throws {
+        let directory = Self.directory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var window = StateStoreTests.window(4, value: .int(7))
+        window.lastActiveAt = "2026-11-22T08:00:01.000Z"
+        let row: StatementArguments = [4, window.id.rawValue, window.group, 7, window.createdAt, window.lastActiveAt]
+        do {
+            let pool = try DatabasePoolOpener.open(directory + "/windowd.sqlite")
+            try StoreSchema.migrator.migrate(pool, upTo: "v4-last-place")
+            try await pool.write { db in
+                try db.execute(
+                    sql:
+                        "INSERT INTO window (ord, id, grp, value, created_at, last_active_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: row
+                )
+            }
+        }
+        let store = try SQLiteStateStore.open(directory: directory, fullSync: false, onDamage: .refuse).store
+        #expect(try await store.load().windows == [window])
+        try await store.commitNow([.windowActive(window.id, at: "2026-11-22T08:00:02.000Z", active: true)])
+        window.lastActiveAt = "2026-11-22T08:00:02.000Z"
+        window.active = true
+        #expect(try await store.load().windows == [window])
+    }
+
     @Test("a store reopened without a load finds its windows by id at the first commit")
     func mapBuiltAtFirstCommit() async throws {
         let directory = Self.directory()

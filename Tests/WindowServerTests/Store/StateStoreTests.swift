@@ -55,6 +55,22 @@ struct StateStoreTests {
         #expect(state.session == Session(user: "alice", issuedAt: 10, expiresAt: 20))
     }
 
+    @Test("whether a window is active, and since when, round-trips", arguments: Kind.allCases)
+    func activeRoundTrip(kind: Kind) async throws {
+        let store = try Self.makeStore(kind)
+        let a = Self.window(0)
+        let b = Self.window(1)
+        try await store.commitNow([.windowCreated(a), .windowCreated(b)])
+        try await store.commitNow([
+            .windowActive(a.id, at: "2026-11-22T08:00:01.000Z", active: true),
+            .windowActive(b.id, at: "2026-11-22T08:00:02.000Z", active: true),
+            .windowActive(b.id, at: "2026-11-22T08:00:03.000Z", active: false),
+        ])
+        let windows = try await store.load().windows
+        #expect(windows.map(\.active) == [true, false])
+        #expect(windows.map(\.lastActiveAt) == ["2026-11-22T08:00:01.000Z", "2026-11-22T08:00:03.000Z"])
+    }
+
     @Test("closing a window destroys its storage; storage of an unknown window is not kept", arguments: Kind.allCases)
     func closeDestroysStorage(kind: Kind) async throws {
         let store = try Self.makeStore(kind)

@@ -272,7 +272,7 @@ package struct SceneCoordinator: Sendable {
         effects: inout [Effect],
         probe: PresenterProcess.Probe = { _ in .gone }
     ) throws(Refusal) -> (window: Window, request: [String]?) {
-        var target: Window
+        let target: Window
         let presented = registry.window(presentedBy: connection)
         switch request.target {
         case .id(let id):
@@ -330,15 +330,10 @@ package struct SceneCoordinator: Sendable {
             of: target.id
         )
         let asked = launches.end(target.id)?.request
-        target = registry.windows[target.id]!
         effects.append(
             .persist(.windowAttached(target.id, at: now, presenter: request.process, place: request.place))
         )
-        noteActive(target.id, from: .background, to: request.phase, now: now, effects: &effects)
-        target = registry.windows[target.id]!
-        effects.append(.event(.windowPhase(target.info)))
-        noteAggregate(now: now, effects: &effects)
-        return (target, asked)
+        return (notePhase(of: target.id, from: .background, now: now, effects: &effects), asked)
     }
 
     /// A connection presents one window: attaching it to another is refused, not a silent detach.
@@ -362,11 +357,7 @@ package struct SceneCoordinator: Sendable {
     package mutating func detach(connection: ConnectionID, now: Double, effects: inout [Effect]) -> Window? {
         guard let window = registry.window(presentedBy: connection) else { return nil }
         registry.setPresenter(nil, phase: .background, of: window.id)
-        noteActive(window.id, from: window.phase, to: .background, now: now, effects: &effects)
-        let detached = registry.windows[window.id]!
-        effects.append(.event(.windowPhase(detached.info)))
-        noteAggregate(now: now, effects: &effects)
-        return detached
+        return notePhase(of: window.id, from: window.phase, now: now, effects: &effects)
     }
 
     /// Sets a window's phase; a window without a presenter stays `background`.
@@ -382,11 +373,7 @@ package struct SceneCoordinator: Sendable {
         }
         guard window.phase != phase else { return window }
         registry.setPhase(phase, of: window.id)
-        noteActive(window.id, from: window.phase, to: phase, now: now, effects: &effects)
-        let changed = registry.windows[window.id]!
-        effects.append(.event(.windowPhase(changed.info)))
-        noteAggregate(now: now, effects: &effects)
-        return changed
+        return notePhase(of: window.id, from: window.phase, now: now, effects: &effects)
     }
 
     // MARK: - Scene storage
@@ -508,18 +495,23 @@ package struct SceneCoordinator: Sendable {
     }
 
     /// Gives a window back to the presenter that a graceful restart carried over, at its
-    /// place, with no events; `false` if the window or its group is gone.
+    /// place and phase, with no events; `false` if the window or its group is gone. Restore made
+    /// it no longer `active` in the store (``RestoreValidator``): one handed over `active` is again.
     @discardableResult
     package mutating func resumePresenter(
         _ idText: String,
         connection: ConnectionID,
         phase: ScenePhase,
-        place: Place? = nil
+        place: Place? = nil,
+        effects: inout [Effect]
     ) -> Bool {
         guard let id = WindowID(idText), let window = registry.windows[id], window.presenter == nil else {
             return false
         }
         registry.setPresenter(connection, phase: phase, place: place, of: id)
+        if phase == .active, let time = window.lastActiveAt {
+            effects.append(.persist(.windowActive(id, at: time, active: true)))
+        }
         phaseSettle.adopt(registry.aggregate)
         return true
     }
@@ -547,18 +539,25 @@ package struct SceneCoordinator: Sendable {
         }
     }
 
-    /// Notes the time when a window becomes `active` or stops being it: its `lastActiveAt`.
-    private mutating func noteActive(
-        _ id: WindowID,
-        from old: ScenePhase,
-        to new: ScenePhase,
-        now: Double,
-        effects: inout [Effect]
-    ) {
-        guard old != new, old == .active || new == .active else { return }
-        let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date(timeIntervalSince1970: now))
-        registry.setLastActive(time, of: id)
-        effects.append(.persist(.windowActive(id, at: time)))
+    /// Tells of a window's phase, changed from `old` in the registry: the time when it becomes
+    /// `active` or stops being it (its `lastActiveAt`, and whether it is, for the store),
+    /// `window.phase`, and the aggregate. Returns the window as it is now.
+    mutating func notePhase(of id: WindowID, from old: ScenePhase, now: Double, effects: inout [Effect]) -> Window {
+        let new = registry.windows[id]!.phase
+        if old != new, old == .active || new == .active {
+            let time = Self.activeTime(now)
+            registry.setLastActive(time, of: id)
+            effects.append(.persist(.windowActive(id, at: time, active: new == .active)))
+        }
+        let window = registry.windows[id]!
+        effects.append(.event(.windowPhase(window.info)))
+        noteAggregate(now: now, effects: &effects)
+        return window
+    }
+
+    /// `now` as ``Window/lastActiveAt`` keeps it.
+    static func activeTime(_ now: Double) -> String {
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date(timeIntervalSince1970: now))
     }
 
     /// Announces the windows' aggregate if it moved up, or starts the settle wait if it moved down.

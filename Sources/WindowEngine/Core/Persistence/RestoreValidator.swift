@@ -30,21 +30,29 @@ package enum RestoreValidator {
         }
     }
 
-    /// The windows to restore, registered (detached, `background`, with their storage), and
-    /// those to drop, with why. Windows are taken oldest first, so that of two with the same
-    /// typed value the older one stays.
+    /// The windows to restore, registered (detached, `background`, with their storage), those
+    /// to drop, with why, and the changes that tell the store so. Windows are taken oldest
+    /// first, so that of two with the same typed value the older one stays.
     ///
-    /// - Parameter sessionRestorable: whether the stored session may still be restored (there
-    ///   is one, not expired); when not, the windows of `requires_auth` groups are dropped.
+    /// A window stored `active` was so until windowd went away, as far as anyone can tell: it
+    /// was last `active` at `now`, the restart, and is no longer (its presenter is gone, or
+    /// attaches again and says its phase, or a graceful restart hands it back).
+    ///
+    /// Without a stored session that may still be restored (one not expired at `now`), the
+    /// windows of `requires_auth` groups are dropped.
+    ///
     /// - Parameter probe: what each kept presenter is now: one gone is not awaited back.
     package static func validate(
         _ state: StoredState,
         groups: [String: WindowGroup],
-        sessionRestorable: Bool = true,
+        now: Double,
         probe: PresenterProcess.Probe = { _ in .running }
-    ) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)]) {
+    ) -> (windows: WindowRegistry, dropped: [(WindowID, DropReason)], changes: [StateChange]) {
         var registry = WindowRegistry()
         var dropped: [(WindowID, DropReason)] = []
+        var ended: [StateChange] = []
+        let restart = SceneCoordinator.activeTime(now)
+        let sessionRestorable = state.session.map { !$0.isExpired(at: now) } ?? false
         registry.reserveCapacity(state.windows.count)
         let stored = state.windows
         // The store reads them in creation order already: sort only if not.
@@ -82,12 +90,14 @@ package enum RestoreValidator {
                 storage: storage,
                 process: stored.presenter.flatMap { probe($0) == .gone ? nil : $0 },
                 lastPlace: stored.place,
-                lastActiveAt: stored.lastActiveAt
+                lastActiveAt: stored.active ? restart : stored.lastActiveAt
             )
             if let other = registry.insertIfValueIsFree(window) {
                 dropped.append((stored.id, .duplicateValue(of: other)))
+            } else if stored.active {
+                ended.append(.windowActive(stored.id, at: restart, active: false))
             }
         }
-        return (registry, dropped)
+        return (registry, dropped, dropped.map { .windowClosed($0.0) } + ended)
     }
 }

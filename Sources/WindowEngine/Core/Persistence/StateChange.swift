@@ -10,8 +10,8 @@ package enum StateChange: Sendable, Equatable {
     /// A presenter attached at a time, as the process `presenter` when it is known, at `place`;
     /// bookkeeping only (see `isBookkeeping`).
     case windowAttached(WindowID, at: Double, presenter: PresenterProcess? = nil, place: Place? = nil)
-    /// A window became `active`, or stopped being it, at a time (ISO 8601); bookkeeping only.
-    case windowActive(WindowID, at: String)
+    /// A window became `active` (`active` is true) or stopped being it, at a time (ISO 8601); bookkeeping only.
+    case windowActive(WindowID, at: String, active: Bool)
     /// One key of a window's scene storage was set.
     case storageSet(WindowID, key: String, value: JSONValue)
     /// One key of a window's scene storage was removed.
@@ -40,8 +40,10 @@ package struct StoredWindow: Sendable, Equatable {
     package var presenter: PresenterProcess?
     /// Where it was last presented.
     package var place: Place?
-    /// When it was last `active`, ISO 8601.
+    /// When it last became `active` or stopped being it, ISO 8601.
     package var lastActiveAt: String?
+    /// Whether it was `active` when last stored: then it stayed so until windowd went away.
+    package var active: Bool
 
     /// A window record as it goes to the store.
     package init(
@@ -53,7 +55,8 @@ package struct StoredWindow: Sendable, Equatable {
         lastAttachedAt: Double? = nil,
         presenter: PresenterProcess? = nil,
         place: Place? = nil,
-        lastActiveAt: String? = nil
+        lastActiveAt: String? = nil,
+        active: Bool = false
     ) {
         self.id = id
         self.group = group
@@ -64,6 +67,7 @@ package struct StoredWindow: Sendable, Equatable {
         self.presenter = presenter
         self.place = place
         self.lastActiveAt = lastActiveAt
+        self.active = active
     }
 }
 
