@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// A file path as a window value of a `path` group takes it: absolute and normal, its symbolic

@@ -1,9 +1,5 @@
 #if canImport(Glibc)
 package import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Unix socket addresses and connects with plain POSIX calls, written once for every caller:

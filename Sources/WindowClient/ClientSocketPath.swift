@@ -2,8 +2,6 @@ public import WindowProtocol
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 extension SocketPath {

@@ -2,8 +2,6 @@ public import WindowProtocol
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// The apps whose manifests are installed (windowd(8), Apps and instances), as `winctl apps` lists them.

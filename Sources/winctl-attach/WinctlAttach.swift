@@ -5,8 +5,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// `winctl-attach`: the presenter that `winctl attach` becomes (winctl(1), Attached terminals).

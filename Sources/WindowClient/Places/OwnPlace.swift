@@ -3,8 +3,6 @@ public import WindowProtocol
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// This process's own place, and what a client of windowd does there (winctl(1), Attached terminals): the

@@ -2,8 +2,6 @@ public import WindowProtocol
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Carries out ``PlaceStep``s: programs spawned from an argv (never a shell) with stdio on

@@ -2,8 +2,6 @@ import POSIXSupport
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// A blocking connection to a place's program (kitty, i3, sway, niri, an X server) with a

@@ -2,8 +2,6 @@ import POSIXSupport
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Runs a program from an argv (never through a shell) with its stdin and stderr on

@@ -2,8 +2,6 @@ import POSIXSupport
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// What `/proc` says about a process: its environment, parent, terminal and program.

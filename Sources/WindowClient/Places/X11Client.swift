@@ -2,8 +2,6 @@ import POSIXSupport
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// A connection to an X server over its local socket that asks what a presenter needs to know

@@ -3,8 +3,6 @@ import NIOPosix
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// One connection to windowd that outlives the daemon's restarts: the engine under

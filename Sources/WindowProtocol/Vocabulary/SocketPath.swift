@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Where a daemon's socket is when nobody says otherwise (windowd(8), Socket and access; windowd(8), Apps and instances): the one

@@ -2,8 +2,6 @@ import POSIXSupport
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Reads a config file's bytes, whatever they are: never blocks on a FIFO, never reads a

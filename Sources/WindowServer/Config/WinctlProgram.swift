@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// The `winctl` that a `run` group's command names (windowd.toml(5), `run`): the one installed

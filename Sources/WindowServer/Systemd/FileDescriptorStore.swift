@@ -2,8 +2,6 @@ import CSystemd
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// The service manager's file-descriptor store (`FDSTORE=1`), through libsystemd's

@@ -3,8 +3,6 @@ package import Logging
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// A swift-log handler that writes structured entries to the systemd journal with `sd_journal_sendv`.

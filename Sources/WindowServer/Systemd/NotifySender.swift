@@ -4,8 +4,6 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Tells the service manager about the daemon's state, so that no caller ever waits for the

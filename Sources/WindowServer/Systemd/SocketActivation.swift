@@ -2,8 +2,6 @@ import CSystemd
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Takes the listening sockets that systemd (or `systemd-socket-activate`) handed over.

@@ -2,8 +2,6 @@ import CSystemd
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Tells the service manager about the daemon's state through libsystemd's `sd_notify`.

@@ -4,8 +4,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// `winctl attach` in line mode: prints the presented window's events and takes commands as

@@ -4,8 +4,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// How `winctl attach` ends: an exit status, or death by a signal (as a shell expects of a

@@ -2,8 +2,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Standard input as chunks of bytes, whatever it is: a pipe, a socket, a terminal, a regular

@@ -6,8 +6,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// `winctl run`'s presenter side: the window presented already is brought to front; else this

@@ -5,8 +5,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// `winctl run`: a program as the presenter of a window (winctl(1), "run").

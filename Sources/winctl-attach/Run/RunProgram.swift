@@ -4,8 +4,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// The program `winctl run` runs: on a pseudo-terminal of its own when the terminal is one (so

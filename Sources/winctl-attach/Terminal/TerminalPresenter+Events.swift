@@ -2,8 +2,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// The daemon's side of the presenter: the scene's values, focus, dismissal and the link.

@@ -2,8 +2,6 @@ import WindowKit
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Keys: the presenter's own part of the terminal (`SceneTerminal` has decoded them, and taken

@@ -2,8 +2,6 @@ import WinctlOutput
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// winctl's arguments as the kernel passed them: bytes. On Linux a file name is any bytes but

@@ -6,8 +6,6 @@ import WindowProtocol
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 extension Winctl {

@@ -56,14 +56,7 @@ package struct WindowIDSource: ~Copyable {
             seed = state
             return
         }
-        #if canImport(Glibc)
         // glibc's arc4random_buf: getrandom(2) until the buffer is full; it cannot fail.
         arc4random_buf(bytes.baseAddress!, Self.size)
-        #else
-        var generator = SystemRandomNumberGenerator()
-        for word in stride(from: 0, to: Self.size, by: 8) {
-            bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: word, as: UInt64.self)
-        }
-        #endif
     }
 }

@@ -4,8 +4,6 @@ public import WindowProtocol
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Whether the user can see a terminal, learned from its place's own interface as it changes

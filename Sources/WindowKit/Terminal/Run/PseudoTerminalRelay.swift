@@ -2,8 +2,6 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// The bytes between a terminal and a program on a pseudo-terminal of its own, both ways, on

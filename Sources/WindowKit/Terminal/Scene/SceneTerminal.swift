@@ -2,8 +2,6 @@ import WindowClient
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// A window's terminal side, for an app on WindowKit: the terminal taken over while the window is

@@ -3,8 +3,6 @@ import NIOPosix
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// Reads a descriptor (the terminal, a pipe, a file) and hands each chunk to an async body: a

@@ -2,8 +2,6 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 /// The write end of the live pipe's self-pipe (-1: none), for the signal handler: the one thing

@@ -2,8 +2,6 @@ import POSIXSupport
 
 #if canImport(Glibc)
 package import Glibc
-#elseif canImport(Musl)
-package import Musl
 #endif
 
 /// The terminal taken over for a full-screen view, and given back exactly as it was.
