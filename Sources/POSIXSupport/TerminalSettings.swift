@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 package import Glibc
-#endif
 
 /// A terminal's line-discipline settings (`termios`) as `winctl run` hands them over: taken raw
 /// by winctl itself, before it asks windowd anything, and passed as text to the presenter it

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Writes whole lines straight to standard output or standard error.
 ///

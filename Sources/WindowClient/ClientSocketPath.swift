@@ -1,8 +1,5 @@
-public import WindowProtocol
-
-#if canImport(Glibc)
 import Glibc
-#endif
+public import WindowProtocol
 
 extension SocketPath {
     /// The socket path a client uses: `explicit` if given, else `app`'s socket, else the

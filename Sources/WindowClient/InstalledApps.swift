@@ -1,8 +1,5 @@
-public import WindowProtocol
-
-#if canImport(Glibc)
 import Glibc
-#endif
+public import WindowProtocol
 
 /// The apps whose manifests are installed (windowd(8), Apps and instances), as `winctl apps` lists them.
 public enum InstalledApps {

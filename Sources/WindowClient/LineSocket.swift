@@ -1,9 +1,6 @@
+import Glibc
 import POSIXSupport
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A blocking stream Unix socket that reads and writes newline-terminated lines.
 ///

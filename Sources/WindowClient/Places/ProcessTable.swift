@@ -1,8 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import POSIXSupport
 
 /// What `/proc` says about a process: its environment, parent, terminal and program.
 public enum ProcessTable {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

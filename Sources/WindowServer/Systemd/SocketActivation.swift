@@ -1,8 +1,5 @@
 import CSystemd
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Takes the listening sockets that systemd (or `systemd-socket-activate`) handed over.
 package enum SocketActivation {

@@ -1,8 +1,5 @@
-import WindowKit
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import WindowKit
 
 /// The daemon's side of the presenter: the scene's values, focus, dismissal and the link.
 extension TerminalPresenter {

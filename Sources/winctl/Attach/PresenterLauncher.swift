@@ -1,10 +1,7 @@
 import ArgumentParser
+import Glibc
 import POSIXSupport
 import WinctlOutput
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Hands `winctl attach` over to `winctl-attach`, the presenter, by replacing this process with it.
 ///

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where new window ids come from: random (version 4) UUIDs, taken 16 random bytes at a time
 /// from a buffer refilled 4 KiB at a time and written out as hexadecimal by hand.

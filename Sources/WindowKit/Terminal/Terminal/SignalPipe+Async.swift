@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension SignalPipe {
     /// Calls `body` with each caught signal, in order, until cancelled.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The terminal's keys, from a descriptor of its own.
 ///

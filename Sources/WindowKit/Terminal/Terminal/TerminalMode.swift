@@ -1,8 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 package import Glibc
-#endif
+import POSIXSupport
 
 /// The terminal taken over for a full-screen view, and given back exactly as it was.
 ///
