@@ -1,10 +1,5 @@
-import Glibc
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import Glibc
 
 /// Wall-clock time read once at start and then advanced by the monotonic clock.
 ///
