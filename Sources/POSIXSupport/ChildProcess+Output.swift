@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension ChildProcess {
     /// Runs `arguments` to its end with its standard output captured (standard input and error

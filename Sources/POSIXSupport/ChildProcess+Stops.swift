@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What became of a child that job control may stop and continue.
 package enum ChildChange: Equatable, Sendable {

@@ -1,8 +1,5 @@
 import CGlibcExtensions
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension ChildProcess {
     /// Starts `arguments` as the job of a new session on the terminal `terminal` (a

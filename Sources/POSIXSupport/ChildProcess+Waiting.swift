@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension ChildProcess {
     /// How it ended, if it has; never blocks.

@@ -1,8 +1,5 @@
 import CGlibcExtensions
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A child process started from an argv, and reaped by this object alone: the one
 /// `posix_spawnp` of the package. The daemon's launches, the places' commands, the benchmark's

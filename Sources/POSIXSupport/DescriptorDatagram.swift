@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One datagram read with `recvmsg`, and the descriptors sent with it (`SCM_RIGHTS`), already
 /// close-on-exec: how a service manager's side of `NOTIFY_SOCKET` reads `sd_notify` with

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A file path as a window value of a `path` group takes it: absolute and normal, its symbolic
 /// links resolved as far as the file exists, so that `notes.md` from `~` and `~/./notes.md` from

@@ -1,8 +1,5 @@
 import CGlibcExtensions
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The two ends of a new pipe, both close-on-exec from the start (`pipe2(O_CLOEXEC)`), so that no
 /// child another thread starts meanwhile inherits one; a child gets an end only as one of its

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// This process's environment as a dictionary: the base of a child's environment that adds
 /// to it (a launch's `WINDOWD_WINDOW_ID`, a new terminal's display).

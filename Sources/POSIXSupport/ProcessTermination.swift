@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 package import Glibc
-#endif
 
 /// How a child process ended, and the one `waitpid` that finds out (``ChildProcess`` reaps
 /// through it).

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// This process under another name, as tools that list processes see it: the name in
 /// `/proc/self/comm` (`ps -e`, `top`, `pgrep -x`) and the title written over its arguments in

@@ -1,8 +1,5 @@
 import CGlibcExtensions
-
-#if canImport(Glibc)
 package import Glibc
-#endif
 
 /// A pseudo-terminal of one's own, as `script`, `abduco` and tmux make one: the master side to
 /// relay, and the path of the slave side for the program that runs on it

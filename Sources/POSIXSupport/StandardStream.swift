@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where one of a child's standard streams (0, 1 or 2) goes.
 package enum StandardStream: Equatable, Sendable {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A system call that failed: its name (with what it was called on) and the `errno` it set.
 package struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 package import Glibc
-#endif
 
 /// A terminal's line-discipline settings (`termios`) as `winctl run` hands them over: taken raw
 /// by winctl itself, before it asks windowd anything, and passed as text to the presenter it
@@ -12,20 +10,14 @@ package import Glibc
 /// let back = TerminalSettings.settings(fromText: text) // == saved
 /// ```
 package enum TerminalSettings {
-    /// `settings` made raw for a relay to a program on a pseudo-terminal, as cfmakeraw(3) makes
-    /// them: every key a byte (no echo, no line editing, no signals, no flow control), and no
-    /// output processing, which the program's pseudo-terminal has done already.
+    /// `settings` made raw for a relay to a program on a pseudo-terminal by cfmakeraw(3): every
+    /// key a byte, one a read (no echo, no line editing, no signals, no flow control), and no
+    /// output processing, which the program's pseudo-terminal has done already; and no parity
+    /// check on input, which cfmakeraw leaves as it was.
     package static func relayRaw(_ settings: termios) -> termios {
         var raw = settings
-        raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON | INPCK)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
-        raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
-        raw.c_cflag |= tcflag_t(CS8)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
+        cfmakeraw(&raw)
+        raw.c_iflag &= ~tcflag_t(INPCK)
         return raw
     }
 

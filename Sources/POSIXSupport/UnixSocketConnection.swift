@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 package import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Unix socket addresses and connects with plain POSIX calls, written once for every caller:
 /// the blocking client (`LineSocket`), the daemon's bind and its check that a socket path is

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Reads a file, or a descriptor to its end, whole: the one read loop for config files,
 /// `/proc` entries, the hand-off state, a child's captured output and the tests' logs.

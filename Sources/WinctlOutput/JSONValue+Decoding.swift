@@ -1,10 +1,5 @@
-package import WindowProtocol
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+package import WindowProtocol
 
 extension JSONValue {
     /// Parses `text` as one JSON value (any kind, not only objects); `nil` with the reason if it is not JSON.

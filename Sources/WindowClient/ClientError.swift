@@ -1,8 +1,5 @@
-public import WindowProtocol
-
-#if canImport(Glibc)
 import Glibc
-#endif
+public import WindowProtocol
 
 /// Why a client call failed.
 public enum ClientError: Error, CustomStringConvertible, Sendable {

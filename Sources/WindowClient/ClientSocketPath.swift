@@ -1,10 +1,5 @@
-public import WindowProtocol
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+public import WindowProtocol
 
 extension SocketPath {
     /// The socket path a client uses: `explicit` if given, else `app`'s socket, else the

@@ -1,10 +1,5 @@
-public import WindowProtocol
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+public import WindowProtocol
 
 /// The apps whose manifests are installed (windowd(8), Apps and instances), as `winctl apps` lists them.
 public enum InstalledApps {

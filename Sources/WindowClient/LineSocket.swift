@@ -1,13 +1,6 @@
+import Glibc
 import POSIXSupport
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A blocking stream Unix socket that reads and writes newline-terminated lines.
 ///

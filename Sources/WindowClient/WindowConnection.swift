@@ -1,10 +1,5 @@
-public import WindowProtocol
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+public import WindowProtocol
 
 /// A connection to windowd that makes typed calls and receives events.
 ///

@@ -1,13 +1,8 @@
 import ArgumentParser
+import Glibc
 import POSIXSupport
 import WinctlOutput
 import WindowKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `winctl-attach`: the presenter that `winctl attach` becomes (winctl(1), Attached terminals).
 ///

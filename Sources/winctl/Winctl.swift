@@ -1,10 +1,7 @@
 import ArgumentParser
+import Glibc
 import WinctlOutput
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `winctl`: the command-line client of windowd (winctl(1)).
 ///

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Writes to standard error without Foundation.
 enum FileOutput {

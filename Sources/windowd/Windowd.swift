@@ -1,14 +1,11 @@
 import ArgumentParser
+import Glibc
 import Logging
 import POSIXSupport
 import ServiceLifecycle
 import UnixSignals
 import WindowProtocol
 import WindowServer
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `windowd`: the multi-window coordination daemon. A thin shell: flags, config, logging,
 /// systemd, and one ServiceGroup; the work is in `WindowServer`.

@@ -11,7 +11,7 @@ struct TerminalSettingsTests {
     /// Cooked settings as a terminal has them by default.
     private static var cooked: termios {
         var settings = termios()
-        settings.c_iflag = tcflag_t(ICRNL | IXON | BRKINT)
+        settings.c_iflag = tcflag_t(ICRNL | IXON | BRKINT | INPCK)
         settings.c_oflag = tcflag_t(OPOST | ONLCR)
         settings.c_cflag = tcflag_t(CS7 | PARENB | CREAD)
         settings.c_lflag = tcflag_t(ISIG | ICANON | ECHO | ECHOE | IEXTEN)
@@ -28,7 +28,7 @@ struct TerminalSettingsTests {
     func relayRaw() {
         let raw = TerminalSettings.relayRaw(Self.cooked)
         #expect(raw.c_lflag & tcflag_t(ISIG | ICANON | ECHO | IEXTEN) == 0)
-        #expect(raw.c_iflag & tcflag_t(ICRNL | IXON | BRKINT) == 0)
+        #expect(raw.c_iflag & tcflag_t(ICRNL | IXON | BRKINT | INPCK) == 0)
         #expect(raw.c_oflag & tcflag_t(OPOST) == 0)
         #expect(raw.c_cflag & tcflag_t(CSIZE) == tcflag_t(CS8) && raw.c_cflag & tcflag_t(PARENB) == 0)
         #expect(raw.c_cflag & tcflag_t(CREAD) != 0, "what raw mode does not touch stays")

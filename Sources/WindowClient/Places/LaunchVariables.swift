@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// What a launched command is told of the daemon that launched it and of its window, so that it
 /// reaches the opener's app whatever the environment of the place it starts in (a tmux server

@@ -1,11 +1,6 @@
+import Glibc
 import POSIXSupport
 public import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// This process's own place, and what a client of windowd does there (winctl(1), Attached terminals): the
 /// one piece of code that `winctl`, `winctl attach`, WindowKit and the example share.

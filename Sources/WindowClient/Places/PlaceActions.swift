@@ -1,10 +1,5 @@
-public import WindowProtocol
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+public import WindowProtocol
 
 /// Carries out ``PlaceStep``s: programs spawned from an argv (never a shell) with stdio on
 /// `/dev/null`; kitty, i3, sway and niri spoken to directly over their sockets, each read and

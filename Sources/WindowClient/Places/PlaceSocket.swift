@@ -1,10 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import POSIXSupport
 
 /// A blocking connection to a place's program (kitty, i3, sway, niri, an X server) with a
 /// deadline on every reply, so that a hung program never holds up a presenter: each

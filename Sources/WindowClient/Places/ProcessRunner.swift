@@ -1,10 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import POSIXSupport
 
 /// Runs a program from an argv (never through a shell) with its stdin and stderr on
 /// `/dev/null`: not a byte of it may land on the screen a presenter draws.

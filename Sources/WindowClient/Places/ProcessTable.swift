@@ -1,10 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import POSIXSupport
 
 /// What `/proc` says about a process: its environment, parent, terminal and program.
 public enum ProcessTable {

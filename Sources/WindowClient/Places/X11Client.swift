@@ -1,10 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import POSIXSupport
 
 /// A connection to an X server over its local socket that asks what a presenter needs to know
 /// of a window (``X11Message``), each reply awaited with a deadline: no Xlib, no program run.

@@ -1,10 +1,5 @@
-import WindowProtocol
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import WindowProtocol
 
 /// One entry of the dispatch table: decodes a method's params, runs it, encodes its response.
 struct MethodRoute: Sendable {

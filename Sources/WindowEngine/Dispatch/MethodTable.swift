@@ -1,8 +1,5 @@
-import WindowProtocol
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import WindowProtocol
 
 /// The dispatch table: every wire method of windowd-protocol(7), by name.
 enum MethodTable {

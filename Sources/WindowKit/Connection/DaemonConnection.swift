@@ -1,11 +1,6 @@
+import Glibc
 import NIOCore
 import NIOPosix
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// One connection to windowd that outlives the daemon's restarts: the engine under
 /// ``AppClient`` and ``WindowScene``.

@@ -8,6 +8,9 @@ import WindowProtocol
 /// try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
 /// ```
 ///
+/// At the end of the stream NIO's own `decodeLast` decodes once more, and a line cut off there
+/// stays in the splitter, which goes with the connection: it is no message.
+///
 /// A line may be very long (a subscription's snapshot of 100,000 windows): each byte is searched
 /// once, however many reads the line takes. A line that came whole in one read is passed on as a
 /// slice of the read, without a copy.
@@ -34,17 +37,6 @@ struct LineFrameDecoder: ByteToMessageDecoder {
         }
         buffer.moveReaderIndex(to: buffer.writerIndex)
         for line in lines { context.fireChannelRead(wrapInboundOut(line)) }
-        return .needMoreData
-    }
-
-    mutating func decodeLast(
-        context: ChannelHandlerContext,
-        buffer: inout ByteBuffer,
-        seenEOF: Bool
-    ) throws -> DecodingState {
-        // A line cut off by the end of the stream is no message: drop it.
-        _ = try decode(context: context, buffer: &buffer)
-        _ = splitter.takePartialLine()
         return .needMoreData
     }
 

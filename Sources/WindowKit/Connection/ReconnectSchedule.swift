@@ -18,10 +18,6 @@ struct ReconnectSchedule: Sendable, Hashable {
     /// The tries made so far.
     private(set) var attempts = 0
 
-    init(giveUpAfter: Duration) {
-        self.giveUpAfter = giveUpAfter
-    }
-
     /// Counts a try and returns how long to wait before it.
     mutating func nextDelay() -> Duration {
         defer { attempts += 1 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where apps' manifests are installed, in the order windowd looks (windowd(8), Apps and instances): the first
 /// `APP_ID.toml` found wins, as with systemd unit directories and `.desktop` files.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Splits a byte stream into lines: `\n` ends a line. The one line framer of the project: the
 /// daemon's NIO handler and the fuzzer read requests with it (capped, ``Trim/returnAndByteOrderMark``),

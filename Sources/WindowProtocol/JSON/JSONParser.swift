@@ -48,10 +48,6 @@ package enum JSONParser {
         /// dictionary for up to six.
         static let objectCapacity = 6
 
-        init(bytes: UnsafeRawBufferPointer) {
-            self.bytes = bytes
-        }
-
         func failure(_ reason: String) -> Failure {
             Failure(offset: offset, reason: reason)
         }

@@ -175,11 +175,6 @@ package enum JSONWriter {
         var codingPath: [any CodingKey] { [] }
         private(set) var count = 0
 
-        init(output: Output, index: Int) {
-            self.output = output
-            self.index = index
-        }
-
         private mutating func start() {
             output.startMember(of: index, key: nil)
             count += 1

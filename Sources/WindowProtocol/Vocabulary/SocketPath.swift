@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Where a daemon's socket is when nobody says otherwise (windowd(8), Socket and access; windowd(8), Apps and instances): the one
 /// function that daemon and clients both use.

@@ -12,15 +12,6 @@ package struct ConfigError: Error, CustomStringConvertible, Sendable {
     /// `daemon.max_clients must be an integer, found a string ("many")`.
     package var message: String
 
-    /// An error in `file`, at `line` (and `column`) if known, about `key` if there is one.
-    package init(file: String, line: Int?, column: Int? = nil, key: String?, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.key = key
-        self.message = message
-    }
-
     /// `file:line:column: message`, as compilers write it (the line and column when known).
     package var description: String {
         var text = file

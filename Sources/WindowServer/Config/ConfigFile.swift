@@ -1,10 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import POSIXSupport
 
 /// Reads a config file's bytes, whatever they are: never blocks on a FIFO, never reads a
 /// device or a huge file without end.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where the config comes from: a file, or the embedded defaults when no file is found.
 package enum ConfigSource: Sendable, Equatable, CustomStringConvertible {

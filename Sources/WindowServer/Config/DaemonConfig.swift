@@ -39,9 +39,6 @@ package struct DaemonConfig: Sendable, Equatable {
         package var allowedUIDs: [UInt32] = []
         /// `allowed_group`: a group whose members may connect; empty for none.
         package var allowedGroup = ""
-
-        /// Every key at its default.
-        package init() {}
     }
 
     /// `[state]`: where and how durably state is kept.
@@ -63,9 +60,6 @@ package struct DaemonConfig: Sendable, Equatable {
         package enum Durability: String, Sendable, Equatable, CaseIterable {
             case normal, full
         }
-
-        /// Every key at its default.
-        package init() {}
     }
 
     /// `[app]`: sessions and the loading screen.
@@ -80,9 +74,6 @@ package struct DaemonConfig: Sendable, Equatable {
         package var launchTimeoutMilliseconds = 30_000
         /// `validate_command`: the program that checks a restored session; empty for none.
         package var validateCommand: [String] = []
-
-        /// Every key at its default.
-        package init() {}
     }
 
     /// `[groups.ID]`: one window group.
@@ -110,27 +101,7 @@ package struct DaemonConfig: Sendable, Equatable {
         package var quit: DaemonGroups.Quitting?
         /// `hosts`: the hosts whose clients may open its windows (`local` for this one); `nil` for any.
         package var hosts: [String]?
-
-        /// A group with these settings.
-        package init(
-            value: ValueType = .none,
-            command: [String] = [],
-            run: [String] = [],
-            launch: [String] = [],
-            restore: Bool = true,
-            requiresAuth: Bool = false
-        ) {
-            self.value = value
-            self.command = command
-            self.run = run
-            self.launch = launch
-            self.restore = restore
-            self.requiresAuth = requiresAuth
-        }
     }
-
-    /// Every key at its default, and no group.
-    package init() {}
 
     /// The window groups, as the core knows them.
     package var windowGroups: [WindowGroup] {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The rule for a directory that holds the daemon's own files, the socket's and the state
 /// directory alike (windowd(8), "Socket and access" and "State"): it belongs to the daemon's

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A group of this system by name, as `allowed_group` names it.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The `winctl` that a `run` group's command names (windowd.toml(5), `run`): the one installed
 /// beside this windowd, so that the presenter speaks the daemon's own protocol version and is

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Who may use the daemon: its own uid, root, the configured uids, and members of the configured group.
 struct AccessPolicy: Sendable {

@@ -1,10 +1,7 @@
+import Glibc
 import NIOCore
 import WindowEngine
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One client connection, as the daemon tracks it; lives on the daemon's event loop.
 ///

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The process's open-file limit (`RLIMIT_NOFILE`), read and raised.
 enum DescriptorLimit {

@@ -1,10 +1,7 @@
+import Glibc
 import NIOCore
 import WindowEngine
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A connection's ``LineSplitter``, kept where a restart can take the partial line from it.
 final class LineFramer {

@@ -18,20 +18,6 @@ struct OutboundLimit: Equatable {
     let softSeconds: Double
     let hardBytes: Int
 
-    init(softBytes: Int, softSeconds: Double, hardBytes: Int) {
-        self.softBytes = softBytes
-        self.softSeconds = softSeconds
-        self.hardBytes = hardBytes
-    }
-
-    init(_ daemon: DaemonConfig.DaemonSection) {
-        self.init(
-            softBytes: daemon.outboundSoftBytes,
-            softSeconds: Double(daemon.outboundSoftSeconds),
-            hardBytes: daemon.outboundHardBytes
-        )
-    }
-
     /// Weighs `unsent` bytes of events at `now` (read only while over the soft limit);
     /// `overSoftSince` is when the connection went over it, kept by the connection.
     func check(unsent: Int, overSoftSince: inout Double?, now: () -> Double) -> Breach? {
@@ -46,5 +32,16 @@ struct OutboundLimit: Equatable {
             return nil
         }
         return now - since > softSeconds ? .soft : nil
+    }
+}
+
+extension OutboundLimit {
+    /// The limits `daemon` sets.
+    init(_ daemon: DaemonConfig.DaemonSection) {
+        self.init(
+            softBytes: daemon.outboundSoftBytes,
+            softSeconds: Double(daemon.outboundSoftSeconds),
+            hardBytes: daemon.outboundHardBytes
+        )
     }
 }

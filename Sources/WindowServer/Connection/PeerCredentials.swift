@@ -1,8 +1,5 @@
-import NIOCore
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import NIOCore
 
 /// The peer of a Unix socket as the kernel reports it (`SO_PEERCRED`); laid out as glibc's `struct ucred`.
 struct PeerCredentials: Sendable, Equatable {

@@ -1,12 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+import Glibc
 
 /// Wall-clock time read once at start and then advanced by the monotonic clock.
 ///

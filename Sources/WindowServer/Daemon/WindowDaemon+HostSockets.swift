@@ -1,12 +1,9 @@
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
 import WindowEngine
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Sockets of other hosts' own (windowd-protocol(7), Hosts): `winctl ssh HOST` forwards one to
 /// HOST, and every connection through it is from HOST, whatever it says.

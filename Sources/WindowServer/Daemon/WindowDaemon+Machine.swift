@@ -1,15 +1,10 @@
+import FoundationEssentials
 import Logging
 import NIOCore
 import NIOPosix
 import POSIXSupport
 import WindowEngine
 import WindowProtocol
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Carrying out what ``DaemonMachine`` answers about commits: transactions on the store, their
 /// timers, the deliveries that waited for them, drains (windowd(8), State: a change is answered

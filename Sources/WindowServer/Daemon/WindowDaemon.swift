@@ -1,15 +1,10 @@
+import FoundationEssentials
 import Logging
 import NIOCore
 import NIOPosix
 import POSIXSupport
 import WindowEngine
 import WindowProtocol
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The running daemon: the coordinator, the connections, and the execution of what
 /// the coordinator asks for. Lives on one event loop, like tmux's server loop:

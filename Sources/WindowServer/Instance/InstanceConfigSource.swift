@@ -1,8 +1,5 @@
-package import WindowProtocol
-
-#if canImport(Glibc)
 import Glibc
-#endif
+package import WindowProtocol
 
 /// What one daemon runs on: windowd's own config, and for an app its manifest (windowd(8), Apps and instances).
 ///

@@ -1,9 +1,6 @@
+import Glibc
 import Synchronization
 package import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The one daemon of a state directory: an exclusive `flock(2)` on `windowd.lock` in it, held
 /// for the life of the process (windowd(8), Apps and instances) and taken before the state is read, so that a

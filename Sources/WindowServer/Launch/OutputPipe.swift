@@ -1,8 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import POSIXSupport
 
 /// The pipe a check's standard output and error go to, read by the daemon without blocking
 /// (on the event loop, at each reap) into a ``PrintedOutput``: all of it is read, so that the

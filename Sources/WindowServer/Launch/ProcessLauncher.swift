@@ -1,11 +1,8 @@
+import Glibc
 import Logging
 import NIOCore
 import POSIXSupport
 import WindowEngine
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Starts child processes from an argv, never through a shell, each in a session of its own so
 /// it outlives the daemon, and reports how they end. Lives on the event loop, where it reaps

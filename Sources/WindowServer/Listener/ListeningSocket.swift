@@ -1,8 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import POSIXSupport
 
 /// The daemon's own listening socket at a path, made with plain POSIX calls.
 ///

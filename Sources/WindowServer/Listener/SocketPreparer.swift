@@ -1,8 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import POSIXSupport
 
 /// Makes the socket path safe to bind: an owner-only directory that is really a directory,
 /// and no stale socket file left behind — but never one that a live daemon still serves.

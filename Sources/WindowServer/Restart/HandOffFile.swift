@@ -1,9 +1,6 @@
 import Foundation
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import POSIXSupport
 
 /// Writes the hand-off state to an anonymous shared-memory file, and reads it back.
 ///

@@ -7,11 +7,6 @@ package struct InheritedDescriptors: Sendable {
         package var fileDescriptor: Int32
         /// Its fd-store name, `conn-<instance>-<number>`, which keys its record in the hand-off state.
         package var name: String
-        /// A handed-over connection on `fileDescriptor`, stored as `name`.
-        package init(fileDescriptor: Int32, name: String) {
-            self.fileDescriptor = fileDescriptor
-            self.name = name
-        }
     }
 
     /// The listening socket, if one was passed.

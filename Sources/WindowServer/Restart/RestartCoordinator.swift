@@ -1,10 +1,7 @@
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Stops or restarts the daemon without dropping its clients.
 ///

@@ -1,9 +1,6 @@
 import CGlibcExtensions
-import POSIXSupport
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import POSIXSupport
 
 /// Replaces the running daemon with the binary installed at its path (`exec` keeps the pid, as
 /// the service manager expects), handing descriptors over by their numbers in

@@ -1,13 +1,10 @@
+import Glibc
 package import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import WindowEngine
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The socket server service: binds the socket (or adopts the one systemd or the previous
 /// process handed over), adopts handed-over connections, serves every connection on one event

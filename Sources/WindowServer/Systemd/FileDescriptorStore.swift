@@ -1,10 +1,5 @@
 import CSystemd
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The service manager's file-descriptor store (`FDSTORE=1`), through libsystemd's
 /// `sd_pid_notify_with_fds`: descriptors handed to it survive the daemon's restart and

@@ -1,11 +1,6 @@
 import CSystemd
-package import Logging
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+package import Logging
 
 /// A swift-log handler that writes structured entries to the systemd journal with `sd_journal_sendv`.
 ///

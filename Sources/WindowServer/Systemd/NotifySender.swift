@@ -1,12 +1,7 @@
+import Glibc
 import Logging
 import NIOPosix
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Tells the service manager about the daemon's state, so that no caller ever waits for the
 /// manager to read.

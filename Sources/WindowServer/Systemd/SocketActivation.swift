@@ -1,10 +1,5 @@
 import CSystemd
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Takes the listening sockets that systemd (or `systemd-socket-activate`) handed over.
 package enum SocketActivation {

@@ -1,10 +1,5 @@
 import CSystemd
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Tells the service manager about the daemon's state through libsystemd's `sd_notify`.
 ///

@@ -1,12 +1,7 @@
 import ArgumentParser
+import Glibc
 import WinctlOutput
 import WindowKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `winctl attach` in line mode: prints the presented window's events and takes commands as
 /// lines on standard input. The plain presenter for pipes, logs and tests, on WindowKit like

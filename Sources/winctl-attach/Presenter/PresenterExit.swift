@@ -1,12 +1,7 @@
 import ArgumentParser
+import Glibc
 import WinctlOutput
 import WindowKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// How `winctl attach` ends: an exit status, or death by a signal (as a shell expects of a
 /// program it interrupted). Decided by the async presenter, carried out on the main thread.

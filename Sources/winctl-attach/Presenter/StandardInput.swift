@@ -1,10 +1,5 @@
-import WindowKit
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import WindowKit
 
 /// Standard input as chunks of bytes, whatever it is: a pipe, a socket, a terminal, a regular
 /// file or `/dev/null` (how windowd starts launch commands), through ``DescriptorReader``.

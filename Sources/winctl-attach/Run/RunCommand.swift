@@ -1,14 +1,9 @@
 import ArgumentParser
+import Glibc
 import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `winctl run`'s presenter side: the window presented already is brought to front; else this
 /// terminal presents it, running the program (``RunPresenter``); without windowd the program

@@ -1,13 +1,8 @@
+import Glibc
 import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `winctl run`: a program as the presenter of a window (winctl(1), "run").
 ///

@@ -1,12 +1,7 @@
+import Glibc
 import POSIXSupport
 import WinctlOutput
 import WindowKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The program `winctl run` runs: on a pseudo-terminal of its own when the terminal is one (so
 /// that run can read the terminal's focus reports and pass them on only when asked for), else

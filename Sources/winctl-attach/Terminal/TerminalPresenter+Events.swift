@@ -1,10 +1,5 @@
-import WindowKit
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import WindowKit
 
 /// The daemon's side of the presenter: the scene's values, focus, dismissal and the link.
 extension TerminalPresenter {

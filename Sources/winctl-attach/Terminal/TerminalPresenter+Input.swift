@@ -1,10 +1,5 @@
-import WindowKit
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import WindowKit
 
 /// Keys: the presenter's own part of the terminal (`SceneTerminal` has decoded them, and taken
 /// focus reports, Ctrl-Z and the signals out before).

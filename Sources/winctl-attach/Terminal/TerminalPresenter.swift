@@ -1,13 +1,8 @@
 import ArgumentParser
+import Glibc
 import WinctlOutput
 import WindowClient
 import WindowKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `winctl attach` on a terminal: the window as a full-screen view (winctl(1), Attached terminals), on WindowKit.
 ///

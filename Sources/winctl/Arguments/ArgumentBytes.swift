@@ -1,10 +1,5 @@
-import WinctlOutput
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import WinctlOutput
 
 /// winctl's arguments as the kernel passed them: bytes. On Linux a file name is any bytes but
 /// `/` and NUL, and `CommandLine.arguments` decodes each argument lossily (an invalid byte

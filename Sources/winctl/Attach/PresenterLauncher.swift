@@ -1,12 +1,7 @@
 import ArgumentParser
+import Glibc
 import POSIXSupport
 import WinctlOutput
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Hands `winctl attach` over to `winctl-attach`, the presenter, by replacing this process with it.
 ///

@@ -1,12 +1,9 @@
 import ArgumentParser
+import Glibc
 import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension Winctl {
     /// `winctl apps`: the installed apps' manifests, and which of their instances run.

@@ -1,12 +1,7 @@
 import ArgumentParser
+import Glibc
 import WinctlOutput
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 extension Winctl {
     /// `winctl attach [ID | GROUP [VALUE]]`: this terminal becomes the window's presenter until it exits.

@@ -1,11 +1,8 @@
 import ArgumentParser
+import Glibc
 import WinctlOutput
 import WindowClient
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension Winctl {
     /// `winctl init bash|zsh|fish`: the shell functions of the installed apps' wrapped commands.

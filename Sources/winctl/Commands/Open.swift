@@ -1,12 +1,9 @@
 import ArgumentParser
+import Glibc
 import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension Winctl {
     /// `winctl open GROUP [VALUE]`: open a window, or bring the one already open for that value to front.

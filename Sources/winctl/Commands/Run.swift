@@ -1,14 +1,9 @@
 import ArgumentParser
+import Glibc
 import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 extension Winctl {
     /// `winctl run [--keep] GROUP [VALUE] -- PROGRAM [ARG ...]`: any terminal program as a window.

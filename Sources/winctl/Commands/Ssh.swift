@@ -1,12 +1,9 @@
 import ArgumentParser
+import Glibc
 import POSIXSupport
 import WinctlOutput
 import WindowClient
 import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The ssh that `winctl ssh` runs, for its signal handlers; set once, before they are.
 nonisolated(unsafe) private var sshProcess: Int32 = 0

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where new window ids come from: random (version 4) UUIDs, taken 16 random bytes at a time
 /// from a buffer refilled 4 KiB at a time and written out as hexadecimal by hand.
@@ -56,14 +54,7 @@ package struct WindowIDSource: ~Copyable {
             seed = state
             return
         }
-        #if canImport(Glibc)
         // glibc's arc4random_buf: getrandom(2) until the buffer is full; it cannot fail.
         arc4random_buf(bytes.baseAddress!, Self.size)
-        #else
-        var generator = SystemRandomNumberGenerator()
-        for word in stride(from: 0, to: Self.size, by: 8) {
-            bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: word, as: UInt64.self)
-        }
-        #endif
     }
 }

@@ -1,10 +1,5 @@
-package import WindowProtocol
-
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
+package import WindowProtocol
 
 /// A window's value, typed by its group: equality is on this, so `42` and `"42"` are one window.
 package enum WindowValue: Hashable, Sendable {

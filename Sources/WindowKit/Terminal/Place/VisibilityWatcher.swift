@@ -1,12 +1,7 @@
+import Glibc
 import POSIXSupport
 public import WindowClient
 public import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Whether the user can see a terminal, learned from its place's own interface as it changes
 /// (windowd-protocol(7), "Scene phase"): tmux's hooks and formats, i3's and sway's IPC events,

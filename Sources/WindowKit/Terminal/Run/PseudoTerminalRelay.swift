@@ -1,10 +1,5 @@
-import Synchronization
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Synchronization
 
 /// The bytes between a terminal and a program on a pseudo-terminal of its own, both ways, on
 /// two threads of their own (no event loop between a key and its echo, and no key waiting

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Follows the terminal modes a program sets, from what it writes: whether it asked for focus
 /// reports (`CSI ? 1004 h`, off with `l`, alone or among other private modes, `CSI ? 1004 ; 2004 h`),

@@ -1,10 +1,5 @@
-import WindowClient
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import WindowClient
 
 /// A window's terminal side, for an app on WindowKit: the terminal taken over while the window is
 /// presented and given back on every way out, its focus as the window's phase, and its keys,

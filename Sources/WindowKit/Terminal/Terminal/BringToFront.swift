@@ -1,11 +1,6 @@
+import Glibc
 import WindowClient
 public import WindowProtocol
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The last resort of a presenter whose window is focused (`window.focus`) at a place with no
 /// interface to raise it.

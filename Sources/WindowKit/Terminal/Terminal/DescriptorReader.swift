@@ -1,11 +1,6 @@
+import Glibc
 import NIOCore
 import NIOPosix
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Reads a descriptor (the terminal, a pipe, a file) and hands each chunk to an async body: a
 /// pipe, a socket or a terminal on NIO's event loop, so that no thread waits for a key.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 extension SignalPipe {
     /// Calls `body` with each caught signal, in order, until cancelled.

@@ -1,10 +1,5 @@
-import Synchronization
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Synchronization
 
 /// The write end of the live pipe's self-pipe (-1: none), for the signal handler: the one thing
 /// it may touch. Signal dispositions belong to the process, so one pipe at a time catches them.

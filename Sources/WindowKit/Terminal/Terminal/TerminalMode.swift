@@ -1,10 +1,5 @@
-import POSIXSupport
-
-#if canImport(Glibc)
 package import Glibc
-#elseif canImport(Musl)
-package import Musl
-#endif
+import POSIXSupport
 
 /// The terminal taken over for a full-screen view, and given back exactly as it was.
 ///

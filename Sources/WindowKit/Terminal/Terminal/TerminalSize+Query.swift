@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 extension TerminalSize {
     /// The size of the terminal on `fileDescriptor` (`TIOCGWINSZ`), or `nil` if it is none or says 0 × 0.
