@@ -47,7 +47,7 @@ struct PlacesI3Tests {
     }
 
     @Test(
-        "under i3 the phase is what the user sees: a workspace no output shows is background, for both xterms and for one moved there"
+        "under i3 the phase is what the user sees: a workspace no output shows is background, for both xterms and for one moved there; one moved and shown in one command notes its new workspace"
     )
     func workspacesUnderI3() throws {
         let scenario = try PlaceScenario.attaching()
@@ -81,5 +81,16 @@ struct PlacesI3Tests {
         try I3IPC.command("[id=\(window)] focus", socket: i3.socket, timeout: .seconds(5))
         try scenario.waitFor("1", phase: "active")
         try scenario.waitFor("2", phase: "background")
+
+        // Moved and shown in one command: as visible as before, on another workspace.
+        try I3IPC.command(
+            "[id=\(window)] move container to workspace 4; workspace 4",
+            socket: i3.socket,
+            timeout: .seconds(5)
+        )
+        try waitUntil("1's place to say workspace 4") {
+            try scenario.window("1")?["place"]?["workspace"]?.string == "4"
+        }
+        #expect(try scenario.window("1")?["phase"]?.string == "active")
     }
 }

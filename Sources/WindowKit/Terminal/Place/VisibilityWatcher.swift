@@ -44,7 +44,8 @@ public enum VisibilityWatcher {
             for await change in changes {
                 known[change.level] = change.visibility
                 let now = Visibility.combined(known.values)
-                if now != last {
+                // An i3 or sway level also reports its window's move to another workspace.
+                if now != last || [.i3, .sway].contains(levels[change.level].kind) {
                     last = now
                     await report(now)
                 }
@@ -212,7 +213,9 @@ public enum VisibilityWatcher {
     }
 
     /// i3 and sway: a subscription to the events that move windows and workspaces, and after
-    /// each batch of them the tree and the workspaces.
+    /// each batch of them the tree and the workspaces. A move to another workspace is reported
+    /// even when the window is as visible as before (moved and shown in one command), so that
+    /// the presenter notes its new place.
     private static func watchWindowManager(
         _ place: Place,
         until deadline: ContinuousClock.Instant?,
@@ -223,7 +226,7 @@ public enum VisibilityWatcher {
                 try? I3IPC.subscribe(to: $0, socket: socket, timeout: requestTimeout, until: deadline)
             }).first
         else { return }
-        var last: Visibility?
+        var last: (visibility: Visibility, workspace: String?)?
         func check() async {
             guard
                 let tree = try? JSONParser.parse(
@@ -244,9 +247,11 @@ public enum VisibilityWatcher {
                         until: deadline
                     )
                 ),
-                let now = WindowManagerVisibility.visibility(of: place, tree: tree, workspaces: workspaces), now != last
+                let now = WindowManagerVisibility.visibility(of: place, tree: tree, workspaces: workspaces)
             else { return }
-            last = now
+            let workspace = WindowManagerVisibility.workspace(of: place, in: tree)
+            guard now != last?.visibility || workspace != last?.workspace else { return }
+            last = (now, workspace)
             await report(now)
         }
         await check()
