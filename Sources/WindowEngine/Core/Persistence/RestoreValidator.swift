@@ -51,7 +51,7 @@ package enum RestoreValidator {
         var registry = WindowRegistry()
         var dropped: [(WindowID, DropReason)] = []
         var ended: [StateChange] = []
-        let restart = SceneCoordinator.activeTime(now)
+        lazy var restart = SceneCoordinator.activeTime(now)
         let sessionRestorable = state.session.map { !$0.isExpired(at: now) } ?? false
         registry.reserveCapacity(state.windows.count)
         let stored = state.windows
