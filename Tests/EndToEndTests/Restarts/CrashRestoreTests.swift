@@ -137,8 +137,11 @@ struct CrashRestoreTests {
         #expect(acknowledgedOpens.count > 20, "the rounds acknowledged too few writes to mean anything")
     }
 
-    @Test("a window active when windowd is killed counts as active until then: winctl list --recent puts it first")
-    func activeAtKill() throws {
+    @Test(
+        "a window active when windowd is killed counts as active until then, also when an upgrade in place handed it over active: winctl list --recent puts it first",
+        arguments: [false, true]
+    )
+    func activeAtKill(upgradeFirst: Bool) throws {
         let directory = try TemporaryDirectory()
         let first = try Self.restart(in: directory, name: "first")
         let (a, b) = (try first.client(), try first.client())
@@ -150,6 +153,11 @@ struct CrashRestoreTests {
         let idB = try #require(
             b.call("window.attach", #"{"group":"detail","value":2,"phase":"active"}"#)["window"]?["id"]?.string
         )
+        if upgradeFirst {
+            first.process.signal(SIGUSR2)
+            _ = try a.waitForEvent("daemon.restarted")
+            _ = try b.waitForEvent("daemon.restarted")
+        }
         usleep(20_000)
         try b.call("scene.setPhase", #"{"id":"\#(idB)","phase":"inactive"}"#)
         try Self.kill9(first)
@@ -158,31 +166,6 @@ struct CrashRestoreTests {
         let recent = try Winctl.run(["list", "--recent"], socket: second.socketPath)
         let ids = recent.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(36)) }
         #expect(ids == [idA, idB], "A was active until the kill, after B stopped being it: \(recent)")
-    }
-
-    @Test("a window active across an upgrade in place is still active in the store: after a kill -9 it comes first")
-    func activeAcrossUpgrade() throws {
-        let directory = try TemporaryDirectory()
-        let first = try Self.restart(in: directory, name: "first")
-        let (a, b) = (try first.client(), try first.client())
-        let idA = try #require(
-            a.call("window.attach", #"{"group":"detail","value":1,"phase":"active"}"#)["window"]?["id"]?.string
-        )
-        let idB = try #require(
-            b.call("window.attach", #"{"group":"detail","value":2,"phase":"active"}"#)["window"]?["id"]?.string
-        )
-        first.process.signal(SIGUSR2)
-        _ = try a.waitForEvent("daemon.restarted")
-        _ = try b.waitForEvent("daemon.restarted")
-        // Apart by more than the millisecond that lastActiveAt keeps, so that the times order the steps.
-        usleep(20_000)
-        try b.call("scene.setPhase", #"{"id":"\#(idB)","phase":"inactive"}"#)
-        try Self.kill9(first)
-
-        let second = try Self.restart(in: directory, name: "second")
-        let recent = try Winctl.run(["list", "--recent"], socket: second.socketPath)
-        let ids = recent.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(36)) }
-        #expect(ids == [idA, idB], "A, handed over active, was so until the kill: \(recent)")
     }
 
     @Test("a window whose group left the config is dropped, logged, and stays gone")
