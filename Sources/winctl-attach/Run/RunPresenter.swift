@@ -206,6 +206,25 @@ final class RunPresenter {
         dismissal.reason != .quit && (!dismissal.refusedReturn || dismissal.reason == .signedOut)
     }
 
+    /// Runs `body` while the daemon is there: given up (cancelled, its calls abandoned) as soon as
+    /// the connection is not `connected`, before or while it waits, for run never waits for
+    /// windowd at its exit. A call made as the daemon goes would otherwise wait for its return.
+    private static func unlessDaemonAway(
+        _ scene: WindowScene,
+        _ body: @escaping @Sendable () async throws -> Void
+    ) async throws {
+        let statuses = scene.app.connectionStatuses
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                for await status in statuses where status != .connected { break }
+                throw CancellationError()
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
     /// The program ended: its last output, the terminal back, the window closed (kept with
     /// `--keep`; already gone if dismissed), and its status as run's. A program hung up here
     /// had no say in how it left the terminal, which stays: the modes it left on (the
@@ -213,13 +232,16 @@ final class RunPresenter {
     private func finish(_ termination: ProcessTermination) async -> PresenterExit {
         relay?.finish(turningModesOff: dismissed)
         mode.restore()
-        if !dismissed, !windowLost, scene.app.connectionStatus == .connected {
+        if !dismissed, !windowLost {
+            let (scene, keep) = (scene, keep)
             do {
                 // Detached first, which the daemon refuses unless run still presents the window:
                 // run never closes a window that the daemon, back from a restart, gave to
                 // another presenter (its refusal of run's return not yet taken by the loop).
-                try await scene.detach()
-                if !keep { _ = try? await scene.app.dismissWindow(id: scene.id) }
+                try await Self.unlessDaemonAway(scene) {
+                    try await scene.detach()
+                    if !keep { _ = try? await scene.app.dismissWindow(id: scene.id) }
+                }
             } catch let error as WindowKitError where error.rpcError?.code == RPCError.Code.invalidParams {
                 windowLost = true  // "This connection presents no window."
             } catch {}

@@ -344,6 +344,21 @@ struct RunTerminalTests {
         try waitUntil("run to end", timeout: .seconds(10)) { kill(run, 0) != 0 }
     }
 
+    @Test(
+        "runs whose terminals hang up as windowd stops all end: a run whose program ends as the daemon goes does not wait for it to come back"
+    )
+    func endWhenTerminalsHangUpAsDaemonStops() throws {
+        let scenario = try PlaceScenario.running()
+        let values = (1...6).map { "v\($0)" }
+        let tmux = try TmuxSession(["sleep", "600"])
+        for value in values { try tmux.run(["new-window"] + scenario.run("file", value, "--", "sleep", "600")) }
+        let runs = try values.map { pid_t(try #require(try scenario.waitFor($0)["pid"]?.int)) }
+        defer { for run in runs { kill(run, SIGKILL) } }
+        try tmux.run(["kill-server"])
+        _ = scenario.daemon.stop()
+        try waitUntil("every run to end", timeout: .seconds(10)) { runs.allSatisfy { kill($0, 0) != 0 } }
+    }
+
     /// windowd stopped, and `--timeout 0`: run waits for its answers (the value's group first,
     /// then the attach) for as long as the test wants, so that the keys come before the program
     /// runs.
